@@ -1,0 +1,134 @@
+// The service's configuration: the only module that reads process.env. Every value is validated here;
+// defaults are the embedded setup (local devnet, SQLite log, chDB, embedded Triplit).
+import { z } from 'zod';
+import { isAddress, type Address } from '@solana/kit';
+
+const address = z.string().refine(isAddress, 'not a base58 address').transform((value) => value as Address);
+const port = z.coerce.number().int().min(0).max(65_535);
+const addressList = z
+  .string()
+  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(address));
+
+/** Addresses of the embedded devnet: its programs, the service's wallets and the listed tokens.
+ * The devnet derives the same addresses from fixed labels (infra/devnet/genesis/well-known-keys.ts). */
+export const DEVNET_ADDRESSES = {
+  launchpadProgram: 'GeaYWq4Fxs6j2SVoyxURypJYaZCp8UoH67TRsLBmpD5j',
+  poolVenueProgram: '7Xmi3n5a1pbj3xKvfuDBMHKEiXDjzUFNAKfcwFx3GGX4',
+  guardProgram: 'FAVqQ52HeoyyEGKTPMKLZbjnrcGgEsXyLSFKXZB3V3HX',
+  treasury: '7gHhr8mC3vcCy1Pjr9cgjv229uuMruvhSKyYSLTeLS3m',
+  aiFund: 'HCiL1LPHjBxCnvgkXdu5s4TroFLxJATm56D3ZyoVP4so',
+  burnFund: 'Fsm1LP3qVyodrN9RX94eSMekLDc3xnGREQKoHtSRkfoW',
+  rewardsVault: 'D2cHZqRnBCqoSRuUjDEqSmYuo1VZi8wsZseQqQjsRtM1',
+  creatorVault: 'HuakyzrKc8mK589z2VkLzkiaQTWjYjXjqWNV8K2uX8uN',
+  platformLiquidity: '6ZxHqVRpWpafLxUtBeEnhyJeNNdifTPrcjyExcaWZ8RS',
+  flywheelFund: '2fYFcmwaMGoykq88Q8ZWfD1cjE7mJqcpBUf1FJFzuQNo',
+  sponsor: '8A5AQ9qS4bxEdQHEW1paBMChc6kN6poBTziJSQpLugXY',
+  keeper: '32m4etXgt7Vxkhx8HY2o5KN6KuSdotZYhnt1eEnkUXvz',
+  stablecoinMint: 'CvsiwbxWN3UgXF5WEL2hbmTzUHtBhztUTk4ESLnHsDnk',
+  platformTokenMint: 'Ejdat1a6WxYb7x9iduhLRU8SXRfX5JfC8rfLepdZ5rYC',
+  basketMints: [
+    '2ys5N5hybpL31WgyF123mAXa8iw4eQVpp7Sa18SUfvPU',
+    '6mDX78HQYPhMVbq16onW6GCxBvKF6Q1H2rnTMVV75HJQ',
+    '9aiE7ui2L63mYA7xVHsoF2h3LxwynVA8E4ANa4jcsqXY',
+    'DpzZKpgwv6JgA1kBeX7Zrmu4C4A8GH8nRw7eLysmTU3x',
+  ],
+} as const;
+
+const envSchema = z.object({
+  NETWORK: z.string().min(1).default('mainnet'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PORT: port.default(8080),
+  DEVNET_RPC_PORT: port.default(8899),
+  DEVNET_GRPC_PORT: port.default(10_000),
+  DEVNET_SEED: z.coerce.number().int().min(0).default(1),
+  /** A remote chain; unset means the embedded devnet. */
+  RPC_URL: z.url().optional(),
+  YELLOWSTONE_URL: z.url().optional(),
+  YELLOWSTONE_X_TOKEN: z.string().optional(),
+  KAFKA_BROKERS: addressListOrHosts().optional(),
+  CLICKHOUSE_URL: z.url().optional(),
+  TRIPLIT_URL: z.url().optional(),
+  LAUNCHPAD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.launchpadProgram),
+  POOL_VENUE_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.poolVenueProgram),
+  GUARD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.guardProgram),
+  TREASURY_WALLET: address.prefault(DEVNET_ADDRESSES.treasury),
+  AI_FUND_WALLET: address.prefault(DEVNET_ADDRESSES.aiFund),
+  BURN_FUND_WALLET: address.prefault(DEVNET_ADDRESSES.burnFund),
+  REWARDS_VAULT_WALLET: address.prefault(DEVNET_ADDRESSES.rewardsVault),
+  CREATOR_VAULT_WALLET: address.prefault(DEVNET_ADDRESSES.creatorVault),
+  PLATFORM_LIQUIDITY_WALLET: address.prefault(DEVNET_ADDRESSES.platformLiquidity),
+  FLYWHEEL_FUND_WALLET: address.prefault(DEVNET_ADDRESSES.flywheelFund),
+  SPONSOR_WALLET: address.prefault(DEVNET_ADDRESSES.sponsor),
+  KEEPER_WALLET: address.prefault(DEVNET_ADDRESSES.keeper),
+  STABLECOIN_MINT: address.prefault(DEVNET_ADDRESSES.stablecoinMint),
+  PLATFORM_TOKEN_MINT: address.prefault(DEVNET_ADDRESSES.platformTokenMint),
+  BASKET_MINTS: addressList.prefault(DEVNET_ADDRESSES.basketMints.join(',')),
+});
+
+function addressListOrHosts() {
+  return z
+    .string()
+    .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port')).min(1));
+}
+
+export interface ServiceWallets {
+  treasury: Address;
+  aiFund: Address;
+  burnFund: Address;
+  rewardsVault: Address;
+  creatorVault: Address;
+  platformLiquidity: Address;
+  flywheelFund: Address;
+  sponsor: Address;
+  keeper: Address;
+}
+
+export interface Config {
+  network: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  dataDir: string;
+  port: number;
+  devnet: { rpcPort: number; grpcPort: number; seed: number };
+  chain: { rpcUrl?: string; yellowstoneUrl?: string; yellowstoneToken?: string };
+  stores: { kafkaBrokers?: string[]; clickhouseUrl?: string; triplitUrl?: string };
+  programs: { launchpad: Address; poolVenue: Address; guard: Address };
+  wallets: ServiceWallets;
+  mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
+}
+
+export class ConfigError extends Error {}
+
+/** Validate an environment (process.env by default) into the typed configuration. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    network: e.NETWORK,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    port: e.PORT,
+    devnet: { rpcPort: e.DEVNET_RPC_PORT, grpcPort: e.DEVNET_GRPC_PORT, seed: e.DEVNET_SEED },
+    chain: { rpcUrl: e.RPC_URL, yellowstoneUrl: e.YELLOWSTONE_URL, yellowstoneToken: e.YELLOWSTONE_X_TOKEN },
+    stores: { kafkaBrokers: e.KAFKA_BROKERS, clickhouseUrl: e.CLICKHOUSE_URL, triplitUrl: e.TRIPLIT_URL },
+    programs: { launchpad: e.LAUNCHPAD_PROGRAM_ID, poolVenue: e.POOL_VENUE_PROGRAM_ID, guard: e.GUARD_PROGRAM_ID },
+    wallets: {
+      treasury: e.TREASURY_WALLET,
+      aiFund: e.AI_FUND_WALLET,
+      burnFund: e.BURN_FUND_WALLET,
+      rewardsVault: e.REWARDS_VAULT_WALLET,
+      creatorVault: e.CREATOR_VAULT_WALLET,
+      platformLiquidity: e.PLATFORM_LIQUIDITY_WALLET,
+      flywheelFund: e.FLYWHEEL_FUND_WALLET,
+      sponsor: e.SPONSOR_WALLET,
+      keeper: e.KEEPER_WALLET,
+    },
+    mints: { stablecoin: e.STABLECOIN_MINT, platformToken: e.PLATFORM_TOKEN_MINT, basket: e.BASKET_MINTS },
+  };
+}
