@@ -1,0 +1,19 @@
+// The programs a devnet bank runs, and which of them are builtins (owned by the native loader).
+import type { Address } from '@solana/kit';
+import type { NativeProgram } from '../runtime/program.js';
+import { computeBudgetProgram } from './compute-budget.js';
+import { guardProgram } from './guard.js';
+import { memoProgram } from './memo.js';
+import { systemProgram } from './system.js';
+
+export interface ProgramIds {
+  launchpad: Address;
+  poolVenue: Address;
+  guard: Address;
+}
+
+export function devnetPrograms(ids: ProgramIds): { programs: NativeProgram[]; builtinProgramIds: Address[] } {
+  const builtins: NativeProgram[] = [systemProgram, computeBudgetProgram];
+  const onChain: NativeProgram[] = [memoProgram, guardProgram(ids.guard)];
+  return { programs: [...builtins, ...onChain], builtinProgramIds: builtins.map((p) => p.id) };
+}

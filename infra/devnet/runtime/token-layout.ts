@@ -1,0 +1,108 @@
+// Byte layouts of SPL Token / Token-2022 mint and token accounts (the base state both programs share),
+// read directly for speed: the runtime reads them for every transaction's token balance metadata.
+import { getAddressDecoder, getAddressEncoder, type Address } from '@solana/kit';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './well-known.js';
+
+export const MINT_SIZE = 82;
+export const TOKEN_ACCOUNT_SIZE = 165;
+/** Token-2022 marks an extended account with its type at this offset (1 = mint, 2 = account). */
+export const ACCOUNT_TYPE_OFFSET = 165;
+
+const addressDecoder = getAddressDecoder();
+const addressEncoder = getAddressEncoder();
+
+export function isTokenProgram(owner: Address): boolean {
+  return owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM;
+}
+
+export interface MintState {
+  mintAuthority: Address | null;
+  supply: bigint;
+  decimals: number;
+  isInitialized: boolean;
+  freezeAuthority: Address | null;
+}
+
+export interface TokenAccountState {
+  mint: Address;
+  owner: Address;
+  amount: bigint;
+  delegate: Address | null;
+  /** 0 uninitialized, 1 initialized, 2 frozen. */
+  state: number;
+  isNative: bigint | null;
+  delegatedAmount: bigint;
+  closeAuthority: Address | null;
+}
+
+function view(data: Uint8Array): DataView {
+  return new DataView(data.buffer, data.byteOffset, data.byteLength);
+}
+
+function readOptionAddress(data: Uint8Array, offset: number): Address | null {
+  return view(data).getUint32(offset, true) === 1 ? addressDecoder.decode(data, offset + 4) : null;
+}
+
+function writeOptionAddress(data: Uint8Array, offset: number, value: Address | null): void {
+  view(data).setUint32(offset, value ? 1 : 0, true);
+  data.set(value ? (addressEncoder.encode(value) as Uint8Array) : new Uint8Array(32), offset + 4);
+}
+
+export function readMint(data: Uint8Array): MintState | null {
+  if (data.length < MINT_SIZE) return null;
+  const v = view(data);
+  return {
+    mintAuthority: readOptionAddress(data, 0),
+    supply: v.getBigUint64(36, true),
+    decimals: data[44]!,
+    isInitialized: data[45] === 1,
+    freezeAuthority: readOptionAddress(data, 46),
+  };
+}
+
+export function writeMint(data: Uint8Array, mint: MintState): void {
+  writeOptionAddress(data, 0, mint.mintAuthority);
+  view(data).setBigUint64(36, mint.supply, true);
+  data[44] = mint.decimals;
+  data[45] = mint.isInitialized ? 1 : 0;
+  writeOptionAddress(data, 46, mint.freezeAuthority);
+}
+
+export function readTokenAccount(data: Uint8Array): TokenAccountState | null {
+  if (data.length < TOKEN_ACCOUNT_SIZE) return null;
+  const v = view(data);
+  const state = data[108]!;
+  if (state === 0) return null;
+  return {
+    mint: addressDecoder.decode(data, 0),
+    owner: addressDecoder.decode(data, 32),
+    amount: v.getBigUint64(64, true),
+    delegate: readOptionAddress(data, 72),
+    state,
+    isNative: v.getUint32(109, true) === 1 ? v.getBigUint64(113, true) : null,
+    delegatedAmount: v.getBigUint64(121, true),
+    closeAuthority: readOptionAddress(data, 129),
+  };
+}
+
+export function writeTokenAccount(data: Uint8Array, account: TokenAccountState): void {
+  const v = view(data);
+  data.set(addressEncoder.encode(account.mint) as Uint8Array, 0);
+  data.set(addressEncoder.encode(account.owner) as Uint8Array, 32);
+  v.setBigUint64(64, account.amount, true);
+  writeOptionAddress(data, 72, account.delegate);
+  data[108] = account.state;
+  v.setUint32(109, account.isNative === null ? 0 : 1, true);
+  v.setBigUint64(113, account.isNative ?? 0n, true);
+  v.setBigUint64(121, account.delegatedAmount, true);
+  writeOptionAddress(data, 129, account.closeAuthority);
+}
+
+/** Decimal string of a raw amount, trimmed as Solana's `uiAmountString`. */
+export function uiAmountString(amount: bigint, decimals: number): string {
+  if (decimals === 0) return amount.toString();
+  const text = amount.toString().padStart(decimals + 1, '0');
+  const whole = text.slice(0, -decimals);
+  const fraction = text.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
