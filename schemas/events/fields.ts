@@ -17,16 +17,17 @@ export const signature = z
   .refine(isSignature, { error: 'expected a base58 transaction signature' })
   .transform((value) => value as Signature);
 
-/** A non-negative raw-unit integer as a decimal string, no sign, no leading zeros. */
+/** A non-negative raw-unit integer as a decimal string, no sign, no leading zeros. A malformed amount aborts the
+ * parse of its object, so object refinements may read amounts with BigInt safely. */
 export const amount = z
   .string()
-  .regex(/^(0|[1-9]\d*)$/, { error: 'expected a raw-unit integer as a decimal string' })
+  .regex(/^(0|[1-9]\d*)$/, { error: 'expected a raw-unit integer as a decimal string', abort: true })
   .max(MAX_AMOUNT_DIGITS, { error: `expected at most ${MAX_AMOUNT_DIGITS} digits` });
 
 /** A raw-unit delta: like `amount`, with an optional leading minus (never `-0`). */
 export const signedAmount = z
   .string()
-  .regex(/^(0|-?[1-9]\d*)$/, { error: 'expected a signed raw-unit integer as a decimal string' })
+  .regex(/^(0|-?[1-9]\d*)$/, { error: 'expected a signed raw-unit integer as a decimal string', abort: true })
   .refine((value) => value.replace('-', '').length <= MAX_AMOUNT_DIGITS, {
     error: `expected at most ${MAX_AMOUNT_DIGITS} digits`,
   });

@@ -104,4 +104,4 @@ export function isEventId(id: string): boolean {
 }
 
 /** Zod schema of an event id. */
-export const eventId = z.string().refine(isEventId, { error: 'expected an event id like <signature>:<instruction path>' });
+export const eventId = z.string().refine(isEventId, { error: 'expected an event id like <signature>:<instruction path>', abort: true });

@@ -58,7 +58,7 @@ export const EVENT_TYPES = eventSchemas.map((schema) => schema.shape.type.value)
 export const eventSchema = z.discriminatedUnion('type', [...eventSchemas], {
   error: (issue) =>
     issue.code === 'invalid_union' && issue.path?.join('.') === 'type'
-      ? `unknown event type; expected one of ${EVENT_TYPES.join(', ')}`
+      ? `unknown or missing event type; expected one of ${EVENT_TYPES.join(', ')}`
       : undefined,
 });
 
