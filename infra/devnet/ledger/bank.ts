@@ -282,4 +282,23 @@ export class Bank {
   getAccount(address: Address): Account | undefined {
     return this.accounts.get(address);
   }
+
+  /**
+   * Continue a persisted chain in this fresh bank (ledger store restart): its retained blocks, oldest
+   * first and the latest last, blockhashes of older blocks still recent, and the write version
+   * reached. Accounts are loaded into `accounts` separately.
+   */
+  restoreState(state: { blocks: Block[]; blockhashes: Iterable<[string, number]>; writeVersion: bigint }): void {
+    const last = state.blocks[state.blocks.length - 1];
+    if (!last || this.last.slot !== 0 || this.pending.length > 0) throw new Error('restoreState needs a fresh bank and at least one block');
+    for (const [hash, height] of state.blockhashes) this.blockhashHeights.set(hash, height);
+    for (const block of state.blocks) {
+      this.blocks.set(block.slot, block);
+      this.blockhashHeights.set(block.blockhash, block.blockHeight);
+      for (const tx of block.transactions) this.statuses.set(tx.signature, { slot: block.slot, index: tx.index });
+    }
+    if (last.slot >= this.options.retainSlots) this.blocks.delete(0); // as prune() would have by now
+    this.last = last;
+    this.writeVersion = state.writeVersion;
+  }
 }
