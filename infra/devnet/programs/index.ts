@@ -1,10 +1,12 @@
 // The programs a devnet bank runs, and which of them are builtins (owned by the native loader).
 import type { Address } from '@solana/kit';
 import type { NativeProgram } from '../runtime/program.js';
+import { associatedTokenProgram } from './associated-token.js';
 import { computeBudgetProgram } from './compute-budget.js';
 import { guardProgram } from './guard.js';
 import { memoProgram } from './memo.js';
 import { systemProgram } from './system.js';
+import { token2022Program, tokenProgram } from './token.js';
 
 export interface ProgramIds {
   launchpad: Address;
@@ -14,6 +16,12 @@ export interface ProgramIds {
 
 export function devnetPrograms(ids: ProgramIds): { programs: NativeProgram[]; builtinProgramIds: Address[] } {
   const builtins: NativeProgram[] = [systemProgram, computeBudgetProgram];
-  const onChain: NativeProgram[] = [memoProgram, guardProgram(ids.guard)];
+  const onChain: NativeProgram[] = [
+    memoProgram,
+    guardProgram(ids.guard),
+    tokenProgram,
+    token2022Program,
+    associatedTokenProgram,
+  ];
   return { programs: [...builtins, ...onChain], builtinProgramIds: builtins.map((p) => p.id) };
 }

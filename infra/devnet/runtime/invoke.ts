@@ -181,7 +181,20 @@ export function invoke(
         throw new ProgramError('ComputationalBudgetExceeded');
       }
     },
-    invoke: (instruction, signerSeeds) => cpi(state, programId, metas, instruction, signerSeeds ?? [], stackHeight + 1),
+    invoke: (instruction, signerSeeds) => {
+      // As Solana does at a CPI boundary: the caller's own changes so far must be valid, and what the
+      // callee changes becomes the caller's new baseline (the callee verified it against its owner).
+      const list = [...snapshots.values()];
+      verifyAccountChanges(programId, list);
+      cpi(state, programId, metas, instruction, signerSeeds ?? [], stackHeight + 1);
+      for (const s of list) {
+        const now = s.working.account;
+        s.lamports = now.lamports;
+        s.owner = now.owner;
+        s.data = now.data.slice();
+        s.executable = now.executable;
+      }
+    },
     rentExemptMinimum,
   };
 
@@ -222,15 +235,16 @@ function cpi(
   }
   const resolve = (meta: AccountMetaInput): ResolvedMeta => {
     const working = state.accounts.get(meta.address);
-    if (!working) throw new ProgramError('MissingAccount');
     const caller = callerPrivileges.get(meta.address);
-    if (meta.isSigner && !(caller?.signer || pdaSigners.has(meta.address))) throw new ProgramError('PrivilegeEscalation');
-    if (meta.isWritable && !caller?.writable) throw new ProgramError('PrivilegeEscalation');
+    // A callee may only see accounts its caller was given ("Instruction references an unknown account").
+    if (!working || !caller) throw new ProgramError('MissingAccount');
+    if (meta.isSigner && !(caller.signer || pdaSigners.has(meta.address))) throw new ProgramError('PrivilegeEscalation');
+    if (meta.isWritable && !caller.writable) throw new ProgramError('PrivilegeEscalation');
     return { working, isSigner: meta.isSigner, isWritable: meta.isWritable };
   };
   const metas = instruction.accounts.map(resolve);
   const programAccount = state.accounts.get(instruction.programId);
-  if (!programAccount) throw new ProgramError('MissingAccount');
+  if (!programAccount || !callerPrivileges.has(instruction.programId)) throw new ProgramError('MissingAccount');
   state.inner.push({
     programIdIndex: programAccount.index,
     accounts: metas.map((m) => m.working.index),

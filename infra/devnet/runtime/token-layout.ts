@@ -5,8 +5,17 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './well-known.js';
 
 export const MINT_SIZE = 82;
 export const TOKEN_ACCOUNT_SIZE = 165;
+export const MULTISIG_SIZE = 355;
 /** Token-2022 marks an extended account with its type at this offset (1 = mint, 2 = account). */
 export const ACCOUNT_TYPE_OFFSET = 165;
+export const AccountType = { Uninitialized: 0, Mint: 1, Account: 2 } as const;
+/** Token-2022 extension entries (u16 type, u16 length, value) start after the account type byte. */
+export const TLV_START = ACCOUNT_TYPE_OFFSET + 1;
+export const EXTENSION_IMMUTABLE_OWNER = 7;
+/** A Token-2022 account with only the ImmutableOwner extension (associated token accounts). */
+export const IMMUTABLE_OWNER_ACCOUNT_SIZE = TLV_START + 4;
+/** Token account `state` byte. */
+export const TokenAccountStatus = { Uninitialized: 0, Initialized: 1, Frozen: 2 } as const;
 
 const addressDecoder = getAddressDecoder();
 const addressEncoder = getAddressEncoder();
@@ -105,4 +114,36 @@ export function uiAmountString(amount: bigint, decimals: number): string {
   const whole = text.slice(0, -decimals);
   const fraction = text.slice(-decimals).replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** Offsets of the Token-2022 extension entries of an account or mint, by type (zeroed space ends the list). */
+export function extensionEntries(data: Uint8Array): Map<number, number> {
+  const entries = new Map<number, number>();
+  if (data.length <= TLV_START) return entries;
+  const v = view(data);
+  let offset = TLV_START;
+  while (offset + 4 <= data.length) {
+    const type = v.getUint16(offset, true);
+    if (type === 0) break;
+    entries.set(type, offset);
+    offset += 4 + v.getUint16(offset + 2, true);
+  }
+  return entries;
+}
+
+/** Write an extension header (type, length) at the first free entry; false when there is no room. */
+export function writeExtensionHeader(data: Uint8Array, type: number, length: number): boolean {
+  const v = view(data);
+  let offset = TLV_START;
+  while (offset + 4 <= data.length) {
+    const current = v.getUint16(offset, true);
+    if (current === 0 || current === type) {
+      if (offset + 4 + length > data.length) return false;
+      v.setUint16(offset, type, true);
+      v.setUint16(offset + 2, length, true);
+      return true;
+    }
+    offset += 4 + v.getUint16(offset + 2, true);
+  }
+  return false;
 }

@@ -1,0 +1,19 @@
+// Associated token account derivation, synchronous: seeds [wallet, token program, mint] under the
+// Associated Token Account program. Shared by the devnet's ATA program, the launch routes and decoders.
+import { address, type Address } from '@solana/kit';
+import { findProgramAddressSync, seed } from './pda.js';
+
+export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+
+/** The associated token account of `wallet` for `mint` under `tokenProgram`, with its bump seed. */
+export function associatedTokenAddressAndBump(wallet: Address, mint: Address, tokenProgram: Address): [Address, number] {
+  return findProgramAddressSync(
+    [seed.address(wallet), seed.address(tokenProgram), seed.address(mint)],
+    ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  );
+}
+
+/** The associated token account of `wallet` for `mint` under `tokenProgram` (SPL Token or Token-2022). */
+export function associatedTokenAddress(wallet: Address, mint: Address, tokenProgram: Address): Address {
+  return associatedTokenAddressAndBump(wallet, mint, tokenProgram)[0];
+}
