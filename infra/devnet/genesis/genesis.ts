@@ -2,8 +2,9 @@
 // platform token, basket tokens) whose mint authority is the faucet.
 import type { Address } from '@solana/kit';
 import type { Bank } from '../ledger/bank.js';
+import { nativeMintAccount } from '../programs/token.js';
 import { MINT_SIZE, writeMint } from '../runtime/token-layout.js';
-import { rentExemptMinimum, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../runtime/well-known.js';
+import { NATIVE_MINT, rentExemptMinimum, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../runtime/well-known.js';
 import { WELL_KNOWN_KEYS } from './well-known-keys.js';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -36,6 +37,7 @@ function fundedWallet(lamports: bigint) {
 
 export function installGenesis(bank: Bank): void {
   const keys = WELL_KNOWN_KEYS;
+  bank.setAccount(NATIVE_MINT, nativeMintAccount());
   bank.setAccount(keys.faucet.address, fundedWallet(500_000_000n * LAMPORTS_PER_SOL));
   for (const wallet of [
     keys.treasury,
