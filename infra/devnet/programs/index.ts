@@ -4,7 +4,9 @@ import type { NativeProgram } from '../runtime/program.js';
 import { associatedTokenProgram } from './associated-token.js';
 import { computeBudgetProgram } from './compute-budget.js';
 import { guardProgram } from './guard.js';
-import { memoProgram } from './memo.js';
+import { launchpadProgram } from './launchpad.js';
+import { memoPrograms } from './memo.js';
+import { poolVenueProgram } from './pool-venue.js';
 import { systemProgram } from './system.js';
 import { token2022Program, tokenProgram } from './token.js';
 
@@ -17,11 +19,13 @@ export interface ProgramIds {
 export function devnetPrograms(ids: ProgramIds): { programs: NativeProgram[]; builtinProgramIds: Address[] } {
   const builtins: NativeProgram[] = [systemProgram, computeBudgetProgram];
   const onChain: NativeProgram[] = [
-    memoProgram,
+    ...memoPrograms,
     guardProgram(ids.guard),
     tokenProgram,
     token2022Program,
     associatedTokenProgram,
+    launchpadProgram({ launchpad: ids.launchpad, poolVenue: ids.poolVenue }),
+    poolVenueProgram({ poolVenue: ids.poolVenue, launchpad: ids.launchpad }),
   ];
   return { programs: [...builtins, ...onChain], builtinProgramIds: builtins.map((p) => p.id) };
 }

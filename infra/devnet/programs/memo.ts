@@ -1,11 +1,13 @@
-// The SPL Memo program (v2): every account passed must sign; the memo must be valid UTF-8.
+// The SPL Memo program (v2, and the same logic at the address current memo clients default to):
+// every account passed must sign; the memo must be valid UTF-8.
+import type { Address } from '@solana/kit';
 import { Errors, type NativeProgram } from '../runtime/program.js';
-import { MEMO_PROGRAM } from '../runtime/well-known.js';
+import { MEMO_PROGRAM, MEMO_P_PROGRAM } from '../runtime/well-known.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export const memoProgram: NativeProgram = {
-  id: MEMO_PROGRAM,
+const memoAt = (id: Address): NativeProgram => ({
+  id,
   name: 'memo',
   bpf: true,
   execute(ctx) {
@@ -23,4 +25,6 @@ export const memoProgram: NativeProgram = {
     }
     ctx.log(`Memo (len ${ctx.data.length}): ${JSON.stringify(text)}`);
   },
-};
+});
+
+export const memoPrograms: NativeProgram[] = [memoAt(MEMO_PROGRAM), memoAt(MEMO_P_PROGRAM)];

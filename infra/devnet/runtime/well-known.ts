@@ -7,6 +7,8 @@ export const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D
 export const TOKEN_2022_PROGRAM = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 export const ASSOCIATED_TOKEN_PROGRAM = address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 export const MEMO_PROGRAM = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+/** The memo program address @solana-program/memo builds for by default. */
+export const MEMO_P_PROGRAM = address('Memo4c2pN8afCj432Lb7RMVKi9PbQnnW7ewFFaV3oAH');
 export const NATIVE_LOADER = address('NativeLoader1111111111111111111111111111111');
 export const BPF_LOADER_UPGRADEABLE = address('BPFLoaderUpgradeab1e11111111111111111111111');
 export const NATIVE_MINT = address('So11111111111111111111111111111111111111112');

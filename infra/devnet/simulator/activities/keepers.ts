@@ -6,7 +6,7 @@ import { divideFees } from '../../../../schemas/programs/fee-split.js';
 import { encodeKeeperMemo } from '../../../../schemas/programs/keeper-memo.js';
 import { NATIVE_MINT_ID } from '../../../../schemas/programs/token-addresses.js';
 import { WELL_KNOWN_KEYS } from '../../genesis/well-known-keys.js';
-import { TOKEN_PROGRAM } from '../../runtime/well-known.js';
+import { MEMO_PROGRAM, TOKEN_PROGRAM } from '../../runtime/well-known.js';
 import { claimInstruction, graduateIx, marketBuyInstructions, marketOf, readCurve, readPool } from '../market-ops.js';
 import type { SimContext } from '../sim-context.js';
 import { burnFromOwner, solTransfer, tokenTransfer } from '../token-ops.js';
@@ -15,7 +15,7 @@ const LAMPORTS_PER_SOL = 1_000_000_000n;
 const PLATFORM_DECIMALS = 6;
 
 export function memo(signer: { address: import('@solana/kit').Address }, text: string): Instruction {
-  return getAddMemoInstruction({ memo: text, signers: [createNoopSigner(signer.address)] });
+  return getAddMemoInstruction({ memo: text, signers: [createNoopSigner(signer.address)] }, { programAddress: MEMO_PROGRAM });
 }
 
 /** Claim every coin's accrued fees and book the holders/creator share in the keeper's ledger. */

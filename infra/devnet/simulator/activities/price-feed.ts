@@ -3,6 +3,7 @@ import { getAddMemoInstruction } from '@solana-program/memo';
 import { createNoopSigner } from '@solana/kit';
 import { encodeKeeperMemo } from '../../../../schemas/programs/keeper-memo.js';
 import { WELL_KNOWN_KEYS } from '../../genesis/well-known-keys.js';
+import { MEMO_PROGRAM } from '../../runtime/well-known.js';
 import type { SimContext } from '../sim-context.js';
 
 const MIN_MICRO_USD = 20_000_000n;
@@ -17,7 +18,7 @@ export function postPrice(ctx: SimContext): void {
   if (next < MIN_MICRO_USD) next = MIN_MICRO_USD;
   if (next > MAX_MICRO_USD) next = MAX_MICRO_USD;
   const memo = encodeKeeperMemo({ kind: 'price', solMicroUsd: next.toString() });
-  const tx = ctx.send('price', keeper, [getAddMemoInstruction({ memo, signers: [createNoopSigner(keeper.address)] })], [], {
+  const tx = ctx.send('price', keeper, [getAddMemoInstruction({ memo, signers: [createNoopSigner(keeper.address)] }, { programAddress: MEMO_PROGRAM })], [], {
     solMicroUsd: next.toString(),
   });
   if (tx?.meta.err === null) ctx.state.solMicroUsd = next.toString();
