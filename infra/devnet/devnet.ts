@@ -16,6 +16,8 @@ import { BalanceHistory } from './truth/balance-history.js';
 
 export interface DevnetOptions {
   speed: Speed;
+  /** Slot length in realtime mode (default 400 ms; tests use shorter slots). */
+  slotMs?: number;
   seed?: number;
   /** Persist the ledger here; a restart continues the same chain. */
   dataDir?: string;
@@ -44,9 +46,10 @@ export class Devnet {
     readonly store: LedgerStore | null,
     truth: BalanceHistory | null,
     readonly speed: Speed,
+    slotMs: number | undefined,
   ) {
     this.truth = truth;
-    this.clock = new SlotClock({ speed, tick: () => this.tick() });
+    this.clock = new SlotClock({ speed, slotMs, tick: () => this.tick() });
   }
 
   static async start(options: DevnetOptions): Promise<Devnet> {
@@ -55,7 +58,11 @@ export class Devnet {
       poolVenue: DEVNET_ADDRESSES.poolVenueProgram as Address,
       guard: DEVNET_ADDRESSES.guardProgram as Address,
     };
-    const bank = new Bank({ ...devnetPrograms(ids), clock: options.speed === 'realtime' ? 'wall' : 'virtual' });
+    const bank = new Bank({
+      ...devnetPrograms(ids),
+      clock: options.speed === 'realtime' ? 'wall' : 'virtual',
+      ...(options.slotMs ? { slotMs: options.slotMs } : {}),
+    });
     const truth = options.truth === false ? null : new BalanceHistory();
     const store = options.dataDir ? LedgerStore.open(options.dataDir, { seed: options.seed ?? 1, speed: options.speed }) : null;
     const restored = store?.restore(bank, truth) ?? null;
@@ -75,7 +82,7 @@ export class Devnet {
       : null;
     if (store) bank.onBlock((block) => store.saveBlock(block, bank, simulator?.saveState() ?? null));
     if (!restored) bank.produceBlock(); // seal genesis into slot 1 so blockhashes and history exist
-    const devnet = new Devnet(bank, simulator, store, truth, options.speed);
+    const devnet = new Devnet(bank, simulator, store, truth, options.speed, options.slotMs);
     await devnet.listen(options);
     devnet.clock.start();
     return devnet;

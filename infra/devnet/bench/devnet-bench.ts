@@ -1,11 +1,10 @@
 // `npm run bench:devnet`: runs the devnet at max speed with its simulator and prints how many
 // transactions per second it executes, then how many per second its Yellowstone gRPC server
 // streams to one official client replaying them all from the first slot.
-import yellowstone, { CommitmentLevel, type SubscribeUpdate } from '@triton-one/yellowstone-grpc';
+import { CommitmentLevel, type SubscribeUpdate } from '@triton-one/yellowstone-grpc';
+import { YellowstoneClient } from '../../yellowstone/client.js';
 import { Devnet } from '../devnet.js';
 
-// The package is CommonJS: its client class is the `default` export of module.exports.
-const Client = yellowstone.default;
 
 const EXECUTE_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 
@@ -27,7 +26,7 @@ async function main(): Promise<void> {
   const lastSlot = devnet.bank.latestBlock.slot;
 
   progress(`streaming ${executed} transactions from slot ${firstSlot} over gRPC...`);
-  const client = new Client(devnet.grpcUrl!, undefined, { grpcMaxDecodingMessageSize: 64 * 1024 * 1024 });
+  const client = new YellowstoneClient(devnet.grpcUrl!, undefined, { grpcMaxDecodingMessageSize: 64 * 1024 * 1024 });
   await client.connect();
   const stream = await client.subscribe();
   let streamed = 0;
