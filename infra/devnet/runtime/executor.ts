@@ -205,8 +205,9 @@ export function executeTransaction(env: ExecutionEnv, tx: SanitizedTransaction):
     working[0]!.account.lamports -= fee;
   }
 
+  // A failed transaction stores only its fee payer (the rollback accounts), as a validator does.
   const writes = working
-    .filter((w) => w.txWritable)
+    .filter((w) => w.txWritable && (err === null || w.index === 0))
     .map((w) => ({ address: w.address, account: w.account.lamports === 0n ? emptyAccount() : w.account }));
   const consumed = budget.unitLimit - state.computeRemaining;
   return {
