@@ -73,7 +73,7 @@ export class Simulator {
     const t = ctx.state.slotsRun++;
     if (t === 0) fundWallets(ctx, profile.initialWallets);
     else if (ctx.rng.chance(0.05)) fundWallets(ctx, 1);
-    if (t === 3 || t === 6 || (t > 6 && ctx.rng.chance(profile.launchesPerSlot))) launchCoin(ctx);
+    if (t === 3 || t === 6 || t === 9 || (t > 9 && ctx.rng.chance(profile.launchesPerSlot))) launchCoin(ctx);
     if (t > 3) {
       if (ctx.rng.chance(0.3)) snipe(ctx);
       tradeSlot(ctx);

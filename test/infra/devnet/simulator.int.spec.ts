@@ -19,6 +19,15 @@ const TUNE = {
   graduationEvery: 60,
 };
 const SLOTS = 140;
+const ALL_KINDS: SimActionKind[] = [
+  'fund', 'launch', 'lock-split', 'buy', 'sell', 'snipe', 'bundle-buy', 'wash', 'transfer',
+  'graduate', 'claim-fees', 'payout-round', 'payout', 'creator-send', 'burn', 'price',
+];
+
+function missingKinds(devnet: Devnet): SimActionKind[] {
+  const kinds = devnet.simulator!.log.kinds();
+  return ALL_KINDS.filter((kind) => !kinds.has(kind));
+}
 
 async function run(seed: number) {
   const devnet = await Devnet.start({ speed: 'manual', seed, simulate: { profile: 'max', tune: TUNE } });
@@ -42,12 +51,7 @@ describe('traffic simulator', () => {
 
   it('shows every kind of activity in one run and conserves lamports and tokens', async () => {
     const { devnet, genesisLamports, fees } = await run(21);
-    const kinds = devnet.simulator!.log.kinds();
-    const expected: SimActionKind[] = [
-      'fund', 'launch', 'lock-split', 'buy', 'sell', 'snipe', 'bundle-buy', 'wash', 'transfer',
-      'graduate', 'claim-fees', 'payout-round', 'payout', 'creator-send', 'burn', 'price',
-    ];
-    expect([...expected].filter((kind) => !kinds.has(kind))).toEqual([]);
+    expect(missingKinds(devnet)).toEqual([]);
     const launches = devnet.simulator!.log.ofKind('launch').filter((a) => a.ok);
     expect(new Set(launches.map((a) => a.detail.route))).toEqual(new Set(['launchpad', 'pool-venue']));
 
@@ -69,6 +73,13 @@ describe('traffic simulator', () => {
       if (mint === 'So11111111111111111111111111111111111111112') continue;
       expect(held.get(mint) ?? 0n, mint).toBe(total);
     }
+    await devnet.stop();
+  });
+
+  it('with realtime defaults shows every kind of activity within two minutes of slots', async () => {
+    const devnet = await Devnet.start({ speed: 'manual', seed: 5, simulate: { profile: 'realtime' } });
+    devnet.step(300); // 300 slots of 400 ms
+    expect(missingKinds(devnet)).toEqual([]);
     await devnet.stop();
   });
 });

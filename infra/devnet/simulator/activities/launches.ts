@@ -29,19 +29,28 @@ function basketFor(ctx: SimContext): { mint: Address; weightBps: number }[] {
   return chosen.map((mint, i) => ({ mint, weightBps: weights[i]! }));
 }
 
+/** The first launches of a run are fixed so every pattern shows early: a holder coin paid in a
+ * basket and bundled at launch, a holder coin paid in SOL that a wash pair trades, a creator coin. */
+const OPENING_LAUNCHES = [
+  { route: 'launchpad', mode: 'holder', holdersPaid: 'basket', bundle: true, wash: false },
+  { route: 'pool-venue', mode: 'holder', holdersPaid: 'pair', bundle: false, wash: true },
+  { route: 'launchpad', mode: 'creator', holdersPaid: 'pair', bundle: false, wash: false },
+] as const;
+
 /** Launch one coin on a random route; returns it once landed. */
 export function launchCoin(ctx: SimContext): SimCoin | null {
   if (ctx.state.wallets < 4) return null;
+  const opening = OPENING_LAUNCHES[ctx.state.mints];
   const creatorIndex = ctx.randomWallet();
   const creator = ctx.wallet(creatorIndex);
   const mintKey = ctx.mintKey(ctx.state.mints++);
-  const route = ctx.rng.chance(0.5) ? 'launchpad' : 'pool-venue';
-  const stable = route === 'launchpad' && ctx.rng.chance(0.2);
+  const route = opening?.route ?? (ctx.rng.chance(0.5) ? 'launchpad' : 'pool-venue');
+  const stable = !opening && route === 'launchpad' && ctx.rng.chance(0.2);
   const quoteMint = stable ? WELL_KNOWN_KEYS.stablecoinMint.address : NATIVE_MINT_ID;
-  const mode = ctx.rng.chance(0.6) ? 'holder' : 'creator';
-  const holdersPaid = mode === 'holder' && !stable && ctx.rng.chance(0.5) ? 'basket' : 'pair';
+  const mode = opening?.mode ?? (ctx.rng.chance(0.6) ? 'holder' : 'creator');
+  const holdersPaid = opening?.holdersPaid ?? (mode === 'holder' && !stable && ctx.rng.chance(0.5) ? 'basket' : 'pair');
   const basket = holdersPaid === 'basket' ? basketFor(ctx) : [];
-  const hooks = !stable && ctx.rng.chance(0.25) ? HOOK_ANTI_SNIPER : 0;
+  const hooks = !opening && !stable && ctx.rng.chance(0.25) ? HOOK_ANTI_SNIPER : 0;
   const feeBps = ctx.rng.pick([100, 150, 200, 300]);
   const { name, symbol } = coinName(ctx);
   const uri = `https://launchtape.example/meta/${mintKey.address}.json`;
@@ -109,8 +118,8 @@ export function launchCoin(ctx: SimContext): SimCoin | null {
     // The creator's first buy, right after creation.
     creatorFirstBuy(ctx, coin, hooks !== 0);
   }
-  if (!stable && ctx.rng.chance(0.15)) bundle(ctx, coin);
-  if (ctx.rng.chance(0.15)) coin.washers = [ctx.randomWallet(), ctx.randomWallet()];
+  if (opening ? opening.bundle : !stable && ctx.rng.chance(0.15)) bundle(ctx, coin);
+  if (opening ? opening.wash : ctx.rng.chance(0.15)) coin.washers = [ctx.randomWallet(), ctx.randomWallet()];
   return coin;
 }
 
