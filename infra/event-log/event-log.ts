@@ -1,0 +1,50 @@
+// The event log: the source of truth for everything derived. Two implementations (durable SQLite
+// for the embedded setup, Kafka at scale) pass one contract test suite.
+
+/** A record as a consumer sees it. */
+export interface LogRecord {
+  topic: string;
+  /** Partition (always 0 for SQLite; Kafka partitions by key). */
+  partition: number;
+  /** Position within the partition, increasing. */
+  offset: bigint;
+  /** Records with one key stay in append order for every consumer (coin events: the mint). */
+  key: string;
+  value: string;
+}
+
+export interface AppendRecord {
+  key: string;
+  value: string;
+}
+
+export interface PollOptions {
+  /** Most records to return. */
+  maxRecords: number;
+  /** Wait up to this long for at least one record before returning an empty batch. */
+  waitMs?: number;
+}
+
+export interface EventLog {
+  /** Append durably and in order; resolved means stored. */
+  append(topic: string, records: readonly AppendRecord[]): Promise<void>;
+  /** The next records for a consumer group after its committed position; empty when caught up. */
+  poll(topic: string, group: string, options: PollOptions): Promise<LogRecord[]>;
+  /** Mark everything up to and including these records as processed by the group. */
+  commit(topic: string, group: string, records: readonly LogRecord[]): Promise<void>;
+  /** Forget records polled and not committed, so the next poll starts again from the committed position. */
+  rewind(topic: string, group: string): Promise<void>;
+  /** The last record appended to a single-partition topic (resume points), or null. */
+  last(topic: string): Promise<LogRecord | null>;
+  close(): Promise<void>;
+}
+
+/** Topics of the pipeline. */
+export const TOPICS = {
+  /** Raw transactions as the subscriber received them, one record per transaction (key: slot). */
+  rawTransactions: 'raw-transactions',
+  /** Decoded events (schemas/events), key = mint (or a fixed key for platform-wide facts). */
+  coinEvents: 'coin-events',
+  /** Gap records: slots the subscriber could not recover after a reconnect. */
+  ingestGaps: 'ingest-gaps',
+} as const;
