@@ -13,7 +13,7 @@ const B58_POW = [1, 58, 58 ** 2, 58 ** 3, B58_4];
 const B256_3 = 2 ** 24; // limb base when producing bytes: three bytes per limb
 const B256_POW = [1, 2 ** 8, 2 ** 16, B256_3];
 
-/** Thrown for text with a character outside the base58 alphabet. */
+/** Thrown for text with a character outside the base58 alphabet, or (as an address) not of 32 bytes. */
 export class Base58Error extends Error {}
 
 /** Base58 text of `bytes[start, end)`. */
@@ -131,13 +131,13 @@ export function addressFromBytes(bytes: Uint8Array, offset = 0): Address {
 
 /**
  * The 32 bytes of an address, shared by every caller (cached): read it, never write to it.
- * Throws Base58Error for text that is not base58 and RangeError when it is not 32 bytes.
+ * Throws Base58Error for text that is not base58 or not 32 bytes.
  */
 export function addressBytesView(address: string): Uint8Array {
   let bytes = bytesByAddress.get(address);
   if (bytes === undefined) {
     bytes = decodeBase58(address);
-    if (bytes.length !== 32) throw new RangeError(`${address} is ${bytes.length} bytes, not an address`);
+    if (bytes.length !== 32) throw new Base58Error(`${address} is ${bytes.length} bytes, not an address`);
     if (bytesByAddress.size >= CACHE_LIMIT) bytesByAddress.clear();
     bytesByAddress.set(address, bytes);
   }

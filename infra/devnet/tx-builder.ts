@@ -1,10 +1,11 @@
 // Builds signed wire transactions from @solana/kit instructions with synchronous ed25519 signing:
-// the path of the simulator, the faucet and tests that act on the devnet directly.
+// the path of the simulator, the faucet and tests that act on the devnet directly. Messages are
+// compiled directly (compile-message.ts, byte-identical to kit); what it leaves to kit goes through
+// kit's compileTransaction.
 import {
   appendTransactionMessageInstructions,
   compileTransaction,
   createTransactionMessage,
-  getTransactionEncoder,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   blockhash as toBlockhash,
@@ -12,8 +13,7 @@ import {
   type Instruction,
 } from '@solana/kit';
 import { signBytes, type Ed25519KeyPair } from '../crypto/ed25519.js';
-
-const transactionEncoder = getTransactionEncoder();
+import { compileMessage, type CompiledMessage } from './compile-message.js';
 
 export interface BuildTransactionInput {
   feePayer: Address;
@@ -31,7 +31,8 @@ export interface BuiltTransaction {
   signature: Uint8Array;
 }
 
-export function buildTransaction(input: BuildTransactionInput): BuiltTransaction {
+/** kit's compileTransaction: the fallback, and the reference compile-message.ts matches. */
+export function compileWithKit(input: BuildTransactionInput): CompiledMessage {
   const message = appendTransactionMessageInstructions(
     input.instructions,
     setTransactionMessageLifetimeUsingBlockhash(
@@ -40,13 +41,25 @@ export function buildTransaction(input: BuildTransactionInput): BuiltTransaction
     ),
   );
   const compiled = compileTransaction(message);
-  const messageBytes = compiled.messageBytes as unknown as Uint8Array;
+  return { messageBytes: compiled.messageBytes as unknown as Uint8Array, signers: Object.keys(compiled.signatures) as Address[] };
+}
+
+export function buildTransaction(input: BuildTransactionInput): BuiltTransaction {
+  const { messageBytes, signers } =
+    compileMessage({ feePayer: input.feePayer, instructions: input.instructions, blockhash: input.blockhash, version: input.version ?? 0 }) ??
+    compileWithKit(input);
   const byAddress = new Map(input.signers.map((k) => [k.address as string, k]));
-  const signatures: Record<string, Uint8Array | null> = {};
-  for (const signer of Object.keys(compiled.signatures)) {
+  // Wire format: compact-u16 signature count (a message has at most 12 signers), signatures, message.
+  const wire = new Uint8Array(1 + 64 * signers.length + messageBytes.length);
+  wire[0] = signers.length;
+  let signature: Uint8Array | null = null;
+  signers.forEach((signer, i) => {
     const key = byAddress.get(signer);
-    signatures[signer] = key ? signBytes(key, messageBytes) : null;
-  }
-  const wire = new Uint8Array(transactionEncoder.encode({ ...compiled, signatures } as typeof compiled));
-  return { wire, messageBytes, signature: signatures[input.feePayer] ?? new Uint8Array(64) };
+    if (!key) return; // left zeroed
+    const bytes = signBytes(key, messageBytes);
+    wire.set(bytes, 1 + 64 * i);
+    if (signer === input.feePayer) signature = bytes;
+  });
+  wire.set(messageBytes, 1 + 64 * signers.length);
+  return { wire, messageBytes, signature: signature ?? new Uint8Array(64) };
 }

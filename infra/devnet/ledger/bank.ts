@@ -2,7 +2,8 @@
 // into blocks with blockhashes and heights, tracks commitment (processed/confirmed/finalized),
 // signature statuses and recent blockhashes, and tells listeners about every sealed block.
 import { createHash } from 'node:crypto';
-import { getBase58Decoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { encodeBase58 } from '../../crypto/base58.js';
 import { executeTransaction, type ExecutionResult } from '../runtime/executor.js';
 import type { NativeProgram } from '../runtime/program.js';
 import {
@@ -52,7 +53,6 @@ export interface SignatureStatus {
 
 /** Blockhashes stay usable for 150 blocks after the one that produced them. */
 export const MAX_PROCESSING_AGE = 150;
-const base58 = getBase58Decoder();
 
 export class Bank {
   readonly accounts = new AccountsDb();
@@ -88,7 +88,7 @@ export class Bank {
         rentEpoch: 0n,
       });
     }
-    const genesisHash = base58.decode(createHash('sha256').update('launchtape-devnet genesis').digest());
+    const genesisHash = encodeBase58(createHash('sha256').update('launchtape-devnet genesis').digest());
     this.last = {
       slot: 0,
       parentSlot: 0,
@@ -225,7 +225,7 @@ export class Bank {
     const block: Block = {
       slot,
       parentSlot: this.last.slot,
-      blockhash: base58.decode(hash.digest()),
+      blockhash: encodeBase58(hash.digest()),
       previousBlockhash: this.last.blockhash,
       blockHeight: this.last.blockHeight + 1,
       blockTime: this.timeOfSlot(slot),

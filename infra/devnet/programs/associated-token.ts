@@ -2,7 +2,8 @@
 // program runs them. It derives the ATA from [wallet, token program, mint], sizes it through the
 // token program (GetAccountDataSize), funds it with System program CPIs signed by the PDA, then has
 // the token program mark it immutable-owner and initialise it (InitializeImmutableOwner, InitializeAccount3).
-import { getAddressEncoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { addressToBytes } from '../../crypto/base58.js';
 import { associatedTokenAddressAndBump } from '../../../schemas/programs/associated-token.js';
 import {
   accountAt,
@@ -29,8 +30,7 @@ export const AssociatedTokenError = { InvalidOwner: 0 } as const;
 
 /** Compute units of the program's own work; CPIs are charged by their callees on top. */
 const UNITS = { parse: 3_000, perBumpTry: 1_500, create: 4_000, perCpi: 1_000, recover: 6_000 } as const;
-const addressEncoder = getAddressEncoder();
-const bytes = (value: Address): Uint8Array => addressEncoder.encode(value) as Uint8Array;
+const bytes = (value: Address): Uint8Array => addressToBytes(value);
 
 function u32u64(tag: number, ...values: bigint[]): Uint8Array {
   const data = new Uint8Array(4 + 8 * values.length);

@@ -1,12 +1,12 @@
 // The System program: create, assign, allocate and transfer, with Solana's checks, logs and errors.
-import { getAddressDecoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { addressFromBytes } from '../../crypto/base58.js';
 import { accountAt, Errors, type InstructionContext, type NativeProgram } from '../runtime/program.js';
 import { SYSTEM_PROGRAM } from '../runtime/well-known.js';
 
 /** SystemError codes (custom program errors). */
 export const SystemError = { AccountAlreadyInUse: 0, ResultWithNegativeLamports: 1, InvalidAccountDataLength: 3 } as const;
 const MAX_PERMITTED_DATA_LENGTH = 10n * 1024n * 1024n;
-const addressDecoder = getAddressDecoder();
 
 function inUse(ctx: InstructionContext, index: number): boolean {
   const account = accountAt(ctx, index);
@@ -70,7 +70,7 @@ export const systemProgram: NativeProgram = {
         if (data.length < 52) throw Errors.invalidInstructionData();
         const lamports = view.getBigUint64(4, true);
         const space = view.getBigUint64(12, true);
-        const owner = addressDecoder.decode(data, 20);
+        const owner = addressFromBytes(data, 20);
         if (inUse(ctx, 1)) {
           ctx.log(`Create Account: account Address { address: ${accountAt(ctx, 1).address}, base: None } already in use`);
           throw Errors.custom(SystemError.AccountAlreadyInUse);
@@ -83,7 +83,7 @@ export const systemProgram: NativeProgram = {
         // Assign { owner }
         if (data.length < 36) throw Errors.invalidInstructionData();
         requireSigner(ctx, 0, 'Assign');
-        accountAt(ctx, 0).owner = addressDecoder.decode(data, 4);
+        accountAt(ctx, 0).owner = addressFromBytes(data, 4);
         return;
       }
       case 2: {

@@ -3,7 +3,8 @@
 // the real byte layouts, TokenError codes, log lines and near-mainnet compute costs. Token-2022 adds
 // the ImmutableOwner account extension (its associated token accounts are 170 bytes). Multisig
 // authorities are refused with a logged reason; instructions that need return data only validate.
-import { address, getAddressDecoder, type Address } from '@solana/kit';
+import { address, type Address } from '@solana/kit';
+import { addressFromBytes } from '../../crypto/base58.js';
 import {
   accountAt,
   Errors,
@@ -130,7 +131,6 @@ interface Flavor {
   nativeMint: Address;
 }
 
-const addressDecoder = getAddressDecoder();
 const tokenError = (code: number): ProgramError => new ProgramError({ Custom: code });
 
 /** Instruction data reader; running short is TokenError::InvalidInstruction, as the programs unpack. */
@@ -152,7 +152,7 @@ class Reader {
   }
   address(): Address {
     this.need(32);
-    const value = addressDecoder.decode(this.data, this.offset);
+    const value = addressFromBytes(this.data, this.offset);
     this.offset += 32;
     return value;
   }

@@ -5,7 +5,7 @@ import type { Address } from '@solana/kit';
 import { invoke, type InvocationState, type ResolvedMeta, type WorkingAccount } from './invoke.js';
 import { ProgramError, type Clock, type NativeProgram } from './program.js';
 import { isWritableIndex, TransactionRejected, type SanitizedTransaction } from './sanitize.js';
-import { isTokenProgram, readMint, readTokenAccount, uiAmountString } from './token-layout.js';
+import { isTokenProgram, readMintDecimals, readTokenBalance, uiAmountString } from './token-layout.js';
 import type { Account, InnerInstructions, TokenBalance, TransactionErrorValue, TransactionMeta } from './types.js';
 import {
   COMPUTE_BUDGET_PROGRAM,
@@ -96,7 +96,7 @@ function collectTokenBalances(
   tx.accountKeys.forEach((_key, index) => {
     const account = accountAt(index);
     if (!isTokenProgram(account.owner)) return;
-    const state = readTokenAccount(account.data);
+    const state = readTokenBalance(account.data);
     if (!state) return;
     const decimals = mintDecimals(state.mint);
     const uiAmountStringValue = uiAmountString(state.amount, decimals);
@@ -146,14 +146,14 @@ export function executeTransaction(env: ExecutionEnv, tx: SanitizedTransaction):
   const byAddress = new Map<string, WorkingAccount>(working.map((w) => [w.address, w]));
   const mintDecimals = (mint: Address): number => {
     const account = byAddress.get(mint)?.account ?? env.accounts.get(mint);
-    return account ? (readMint(account.data)?.decimals ?? 0) : 0;
+    return account ? (readMintDecimals(account.data) ?? 0) : 0;
   };
 
   const preBalances = loaded.map((a) => a.lamports);
   const preTokenBalances = collectTokenBalances(tx, (i) => loaded[i]!, (mint) => {
     const index = tx.accountKeys.indexOf(mint);
     const account = index >= 0 ? loaded[index] : env.accounts.get(mint);
-    return account ? (readMint(account.data)?.decimals ?? 0) : 0;
+    return account ? (readMintDecimals(account.data) ?? 0) : 0;
   });
 
   working[0]!.account.lamports -= fee;

@@ -1,6 +1,7 @@
 // Byte layouts of SPL Token / Token-2022 mint and token accounts (the base state both programs share),
 // read directly for speed: the runtime reads them for every transaction's token balance metadata.
-import { getAddressDecoder, getAddressEncoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { addressFromBytes, writeAddressBytes } from '../../crypto/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './well-known.js';
 
 export const MINT_SIZE = 82;
@@ -17,8 +18,7 @@ export const IMMUTABLE_OWNER_ACCOUNT_SIZE = TLV_START + 4;
 /** Token account `state` byte. */
 export const TokenAccountStatus = { Uninitialized: 0, Initialized: 1, Frozen: 2 } as const;
 
-const addressDecoder = getAddressDecoder();
-const addressEncoder = getAddressEncoder();
+const ZERO_ADDRESS_BYTES = new Uint8Array(32);
 
 export function isTokenProgram(owner: Address): boolean {
   return owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM;
@@ -49,12 +49,13 @@ function view(data: Uint8Array): DataView {
 }
 
 function readOptionAddress(data: Uint8Array, offset: number): Address | null {
-  return view(data).getUint32(offset, true) === 1 ? addressDecoder.decode(data, offset + 4) : null;
+  return view(data).getUint32(offset, true) === 1 ? addressFromBytes(data, offset + 4) : null;
 }
 
 function writeOptionAddress(data: Uint8Array, offset: number, value: Address | null): void {
   view(data).setUint32(offset, value ? 1 : 0, true);
-  data.set(value ? (addressEncoder.encode(value) as Uint8Array) : new Uint8Array(32), offset + 4);
+  if (value) writeAddressBytes(value, data, offset + 4);
+  else data.set(ZERO_ADDRESS_BYTES, offset + 4);
 }
 
 export function readMint(data: Uint8Array): MintState | null {
@@ -67,6 +68,17 @@ export function readMint(data: Uint8Array): MintState | null {
     isInitialized: data[45] === 1,
     freezeAuthority: readOptionAddress(data, 46),
   };
+}
+
+/** A mint's decimals (`readMint(data)?.decimals`) without decoding its authorities; null when too short for a mint. */
+export function readMintDecimals(data: Uint8Array): number | null {
+  return data.length < MINT_SIZE ? null : data[44]!;
+}
+
+/** The balance fields of an initialized token account (`readTokenAccount`'s mint, owner, amount), or null. */
+export function readTokenBalance(data: Uint8Array): { mint: Address; owner: Address; amount: bigint } | null {
+  if (data.length < TOKEN_ACCOUNT_SIZE || data[108] === 0) return null;
+  return { mint: addressFromBytes(data, 0), owner: addressFromBytes(data, 32), amount: view(data).getBigUint64(64, true) };
 }
 
 export function writeMint(data: Uint8Array, mint: MintState): void {
@@ -83,8 +95,8 @@ export function readTokenAccount(data: Uint8Array): TokenAccountState | null {
   const state = data[108]!;
   if (state === 0) return null;
   return {
-    mint: addressDecoder.decode(data, 0),
-    owner: addressDecoder.decode(data, 32),
+    mint: addressFromBytes(data, 0),
+    owner: addressFromBytes(data, 32),
     amount: v.getBigUint64(64, true),
     delegate: readOptionAddress(data, 72),
     state,
@@ -96,8 +108,8 @@ export function readTokenAccount(data: Uint8Array): TokenAccountState | null {
 
 export function writeTokenAccount(data: Uint8Array, account: TokenAccountState): void {
   const v = view(data);
-  data.set(addressEncoder.encode(account.mint) as Uint8Array, 0);
-  data.set(addressEncoder.encode(account.owner) as Uint8Array, 32);
+  writeAddressBytes(account.mint, data, 0);
+  writeAddressBytes(account.owner, data, 32);
   v.setBigUint64(64, account.amount, true);
   writeOptionAddress(data, 72, account.delegate);
   data[108] = account.state;
