@@ -1,0 +1,59 @@
+// Topics of the Kafka event log: the caller's topic name plus the deployment's prefix, created on first use
+// with the configured partition count (coin events spread over several partitions by mint; raw transactions,
+// gaps and anything not configured keep one partition, for one total order and `last`).
+import type { Admin } from 'kafkajs';
+import { TOPICS } from './event-log.js';
+
+/** Partitions per topic unless configured otherwise; unlisted topics get one. */
+export const DEFAULT_PARTITIONS: Readonly<Record<string, number>> = { [TOPICS.coinEvents]: 6 };
+
+export interface KafkaTopicsOptions {
+  /** Prepended to every topic name in Kafka (for example `launchtape.mainnet.`); records keep the bare name. */
+  prefix: string;
+  partitions: Readonly<Record<string, number>>;
+  /** Replicas per partition; the broker's default.replication.factor when absent. */
+  replicationFactor?: number;
+}
+
+const PREFIX = /^[A-Za-z0-9._-]{0,49}$/;
+
+export class KafkaTopics {
+  private readonly created = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly admin: Admin,
+    private readonly options: KafkaTopicsOptions,
+  ) {
+    if (!PREFIX.test(options.prefix)) throw new Error(`Kafka topic prefix must be up to 49 characters of [A-Za-z0-9._-]`);
+    for (const [topic, count] of Object.entries(options.partitions)) {
+      if (!Number.isSafeInteger(count) || count < 1) throw new Error(`partitions of ${topic} must be a positive integer`);
+    }
+  }
+
+  physical(topic: string): string {
+    return this.options.prefix + topic;
+  }
+
+  /** Create the topic unless it exists (here or by another process); resolves once it has leaders. */
+  ensure(topic: string): Promise<void> {
+    let creating = this.created.get(topic);
+    if (!creating) {
+      const { replicationFactor } = this.options;
+      creating = this.admin
+        .createTopics({
+          waitForLeaders: true,
+          topics: [
+            {
+              topic: this.physical(topic),
+              numPartitions: this.options.partitions[topic] ?? 1,
+              ...(replicationFactor === undefined ? {} : { replicationFactor }),
+            },
+          ],
+        })
+        .then(() => undefined);
+      creating.catch(() => this.created.delete(topic));
+      this.created.set(topic, creating);
+    }
+    return creating;
+  }
+}

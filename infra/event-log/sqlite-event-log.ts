@@ -1,0 +1,150 @@
+// The embedded event log: one SQLite file `<dataDir>/event-log.sqlite` holding every topic's records (one
+// partition, offsets 0, 1, 2, ... per topic, kept forever: the log is the source of truth) and each consumer
+// group's committed offset. WAL with synchronous=FULL by default: the WAL is fsynced at every commit, so a
+// resolved append survives a power cut, not only a process crash (all that NORMAL promises). One fsync per
+// append batch keeps that cheap, so producers should batch: a one-record append costs a whole fsync.
+// Appends take the write lock (BEGIN IMMEDIATE), so another process may append to the same file; a waiting
+// poll wakes on appends in this process and re-reads the table every `pollIntervalMs` to see the others.
+// Read positions live in memory, per process: each group has one reader at a time.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AppendRecord, EventLog, LogRecord, PollOptions } from './event-log.js';
+import {
+  EventLogInputError,
+  checkAppend,
+  checkCommit,
+  checkConsumer,
+  checkPoll,
+  checkTopic,
+  nextOffsets,
+} from './event-log-input.js';
+import { SCHEMA, SCHEMA_VERSION, SQLITE_EVENT_LOG_FILE, prepareStatements } from './sqlite-event-log-sql.js';
+import { WakeSignal } from './wake-signal.js';
+
+export { SQLITE_EVENT_LOG_FILE };
+
+export interface SqliteEventLogOptions {
+  /** How often a waiting poll re-reads the table to see appends made by another process (ms). */
+  pollIntervalMs?: number;
+  /** FULL (default): resolved appends survive power loss. NORMAL: only a process crash, but no fsync per append. */
+  synchronous?: 'FULL' | 'NORMAL';
+}
+
+export class SqliteEventLog implements EventLog {
+  private readonly sql: ReturnType<typeof prepareStatements>;
+  /** Next offset to read per `topic\ngroup`: ahead of the committed one after polls not yet committed. */
+  private readonly positions = new Map<string, bigint>();
+  private readonly signals = new Map<string, WakeSignal>();
+  private closed = false;
+
+  /** Open (creating if needed) `<dataDir>/event-log.sqlite`. */
+  static open(dataDir: string, options: SqliteEventLogOptions = {}): SqliteEventLog {
+    mkdirSync(dataDir, { recursive: true });
+    const db = new Database(join(dataDir, SQLITE_EVENT_LOG_FILE));
+    return new SqliteEventLog(db, options.pollIntervalMs ?? 50, options.synchronous ?? 'FULL');
+  }
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly pollIntervalMs: number,
+    synchronous: 'FULL' | 'NORMAL',
+  ) {
+    try {
+      const mode = db.pragma('journal_mode = WAL', { simple: true });
+      if (mode !== 'wal') throw new Error(`event log ${db.name}: SQLite refused WAL mode (got ${String(mode)})`);
+      if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new Error(`synchronous must be FULL or NORMAL`);
+      db.pragma(`synchronous = ${synchronous}`);
+      db.pragma('busy_timeout = 10000');
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (version > SCHEMA_VERSION) {
+        throw new Error(`event log ${db.name} has schema version ${version}; this build reads up to ${SCHEMA_VERSION}`);
+      }
+      db.exec(SCHEMA);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      this.sql = prepareStatements(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  async append(topic: string, records: readonly AppendRecord[]): Promise<void> {
+    checkAppend(topic, records);
+    this.checkOpen();
+    if (records.length === 0) return;
+    this.sql.appendBatch.immediate(topic, records);
+    this.signals.get(topic)?.notify();
+  }
+
+  async poll(topic: string, group: string, options: PollOptions): Promise<LogRecord[]> {
+    const { maxRecords, waitMs } = checkPoll(topic, group, options);
+    this.checkOpen();
+    const deadline = performance.now() + waitMs;
+    for (;;) {
+      const records = this.read(topic, group, maxRecords);
+      const remaining = deadline - performance.now();
+      if (records.length > 0 || remaining <= 0) return records;
+      await this.signalFor(topic).wait(Math.min(remaining, this.pollIntervalMs));
+      if (this.closed) return [];
+    }
+  }
+
+  async commit(topic: string, group: string, records: readonly LogRecord[]): Promise<void> {
+    checkCommit(topic, group, records);
+    this.checkOpen();
+    const next = nextOffsets(records);
+    for (const partition of next.keys()) {
+      if (partition !== 0) throw new EventLogInputError(`SQLite topics have one partition (0), got ${partition}`);
+    }
+    const offset = next.get(0);
+    if (offset === undefined) return;
+    const end = (this.sql.lastOffset.get(topic) ?? -1n) + 1n;
+    if (offset > end) {
+      throw new EventLogInputError(`cannot commit offset ${offset - 1n} of ${topic}: its last offset is ${end - 1n}`);
+    }
+    this.sql.commit.run(topic, group, offset);
+    const key = `${topic}\n${group}`;
+    const position = this.positions.get(key);
+    if (position !== undefined && position < offset) this.positions.set(key, offset);
+  }
+
+  async rewind(topic: string, group: string): Promise<void> {
+    checkConsumer(topic, group);
+    this.checkOpen();
+    this.positions.delete(`${topic}\n${group}`);
+  }
+
+  async last(topic: string): Promise<LogRecord | null> {
+    checkTopic(topic);
+    this.checkOpen();
+    const row = this.sql.last.get(topic);
+    return row ? { topic, partition: 0, offset: row.offset, key: row.key, value: row.value } : null;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const signal of this.signals.values()) signal.notify();
+    this.db.close();
+  }
+
+  private read(topic: string, group: string, maxRecords: number): LogRecord[] {
+    const key = `${topic}\n${group}`;
+    const position = this.positions.get(key) ?? this.sql.committed.get(topic, group) ?? 0n;
+    const rows = this.sql.read.all(topic, position, maxRecords);
+    const lastRow = rows.at(-1);
+    if (lastRow) this.positions.set(key, lastRow.offset + 1n);
+    return rows.map((row) => ({ topic, partition: 0, offset: row.offset, key: row.key, value: row.value }));
+  }
+
+  private signalFor(topic: string): WakeSignal {
+    let signal = this.signals.get(topic);
+    if (!signal) this.signals.set(topic, (signal = new WakeSignal()));
+    return signal;
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new Error('event log is closed');
+  }
+}
