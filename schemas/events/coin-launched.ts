@@ -54,6 +54,13 @@ export const coinLaunchedData = z
     creatorRecipients: z.array(z.strictObject({ wallet: address, bps })).max(MAX_CREATOR_RECIPIENTS),
     /** The creator's own text, never interpreted. */
     untrusted: untrustedCoinText,
+    /** Coins the bonding curve sells before the coin graduates, raw units (launchpad route). Bonding progress =
+     * (initialReserves.coin - trade.reserves.coin) / curveAllotment. Absent on the pool-venue route and in
+     * events written before the field existed. */
+    curveAllotment: amount.optional(),
+    /** Reserves the market opened with, raw units: a curve's virtual reserves, or a launch pool's effective
+     * reserves (virtual plus real quote), the same measure as `trade.reserves`. Absent in older events. */
+    initialReserves: z.strictObject({ coin: amount, quote: amount }).optional(),
   })
   .superRefine((data, ctx) => {
     const weights = data.basket.reduce((sum, token) => sum + token.weightBps, 0);
@@ -75,6 +82,9 @@ export const coinLaunchedData = z
     }
     if (data.hooks.includes(ANTI_SNIPER_HOOK) !== (data.antiSniper !== null)) {
       ctx.addIssue({ code: 'custom', path: ['antiSniper'], message: 'antiSniper settings are present exactly when the anti-sniper hook is' });
+    }
+    if (data.curveAllotment !== undefined && data.route !== 'launchpad') {
+      ctx.addIssue({ code: 'custom', path: ['curveAllotment'], message: 'curveAllotment is only set on the launchpad route' });
     }
     if ((data.route === 'launchpad') !== (data.curve !== null)) {
       ctx.addIssue({ code: 'custom', path: ['curve'], message: 'curve is set exactly on the launchpad route' });

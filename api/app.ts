@@ -1,0 +1,41 @@
+// The read API as a Fastify instance: zod validation and serialization, the resource plugins under /api/v1,
+// the generated OpenAPI document, `{ error }` answers for every failure, probes and Prometheus metrics.
+// `buildApp(deps)` is what the service's `api` role listens with and what tests `inject` into.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiContext, type ApiDeps } from './deps.js';
+import { answerFrameworkError, installErrorHandlers } from './errors.js';
+import { installHealth } from './health.js';
+import { installMetrics } from './metrics.js';
+import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
+import { coinRoutes } from './routes/coins.js';
+import { ohlcvRoutes } from './routes/ohlcv.js';
+import { tradeRoutes } from './routes/trades.js';
+
+export type { ApiDeps, Readiness } from './deps.js';
+
+/** Longest path parameter routed; longer ones still reach validation and are answered 400. */
+const MAX_PARAM_LENGTH = 512;
+
+export function buildApp(deps: ApiDeps): FastifyInstance {
+  const app: FastifyInstance = Fastify({
+    ...(deps.logger === undefined ? { logger: false } : { loggerInstance: deps.logger as FastifyBaseLogger }),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandlers(app);
+  installMetrics(app);
+  installHealth(app, deps);
+
+  const ctx = apiContext(deps);
+  app.register(async (api) => {
+    await registerOpenApi(api);
+    await api.register(coinRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(tradeRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });
+    installOpenApiRoute(api);
+  });
+  return app;
+}

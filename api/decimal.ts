@@ -1,0 +1,29 @@
+// Exact decimal text for the API's derived numbers: a quotient truncated to a number of places, and basis
+// points as a two-decimal percentage. Inputs are bigints; nothing passes through floating point.
+
+/** `numerator / denominator` (both non-negative, denominator positive) truncated to `places` decimals, trailing
+ * zeros trimmed: `2796/100` -> `27.96`, `28/1` -> `28`. */
+export function formatQuotient(numerator: bigint, denominator: bigint, places: number): string {
+  if (denominator <= 0n || numerator < 0n) throw new RangeError('formatQuotient needs a non-negative quotient');
+  const scale = 10n ** BigInt(places);
+  const scaled = (numerator * scale) / denominator;
+  return trimDecimal(`${scaled / scale}.${(scaled % scale).toString().padStart(places, '0')}`);
+}
+
+/** A decimal string from ClickHouse (`27.96000`, `28`) cut to `places` decimals, trailing zeros trimmed. */
+export function truncateDecimal(text: string, places: number): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return trimDecimal(`${whole}.${fraction.slice(0, places)}`);
+}
+
+function trimDecimal(text: string): string {
+  return text.replace(/\.?0*$/, '') || '0';
+}
+
+/** Signed basis points as a percentage with two decimals: `1250n` -> `12.50`, `-7n` -> `-0.07`. */
+export function bpsToPercent(bps: bigint): string {
+  const negative = bps < 0n;
+  const size = negative ? -bps : bps;
+  const text = `${size / 100n}.${(size % 100n).toString().padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}

@@ -1,0 +1,39 @@
+// What the read API needs from the rest of the service, and the context its handlers run with. The same
+// handlers serve the HTTP routes and the MCP tools, so they take this context, never a Fastify request.
+import type { Logger } from 'pino';
+import type { Olap } from '../infra/olap/olap.js';
+import type { Config } from '../schemas/config.js';
+
+/** The pipeline's state as `/readyz` judges it. */
+export interface Readiness {
+  /** Whether ingest holds a live subscription to the chain. */
+  ingestConnected: boolean;
+  /** How many slots the projections trail the chain tip by; null when unknown. */
+  projectionLagSlots: number | null;
+}
+
+/** The parts of the configuration the API reads. A full `Config` fits. */
+export type ApiConfig = Pick<Config, 'wallets' | 'mints'>;
+
+export interface ApiDeps {
+  olap: Olap;
+  config: ApiConfig;
+  /** Current time; the figures' 24-hour window and the `figuresPending` minute are measured from it. */
+  clock?: () => Date;
+  /** A pino logger; requests and unexpected errors are logged through it. Silent when left out. */
+  logger?: Logger;
+  /** The pipeline's state for `/readyz`; without it, ready means the analytics store answers a query. */
+  readiness?: () => Promise<Readiness> | Readiness;
+}
+
+/** What a handler runs with. */
+export interface ApiContext {
+  olap: Olap;
+  config: ApiConfig;
+  now: () => Date;
+}
+
+export function apiContext(deps: ApiDeps): ApiContext {
+  const clock = deps.clock ?? (() => new Date());
+  return { olap: deps.olap, config: deps.config, now: clock };
+}

@@ -1,0 +1,50 @@
+// Read errors in the spec's one shape, `{ error: <text> }` (spec section 7): 400 for any invalid parameter or
+// body, 404 for an unknown route or a resource not on this network, and a 500 that names nothing internal.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Longest part of an unknown path repeated in its 404 text. */
+const MAX_ECHOED_PATH = 200;
+
+/** A resource that does not exist on this network: answered 404. */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+  readonly statusCode = 404;
+}
+
+function validationText(error: FastifyError): string {
+  const where = error.validationContext ?? 'request';
+  const issues = (error.validation ?? []).map((issue) => {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return path.length > 0 ? `${path}: ${issue.message}` : issue.message;
+  });
+  return issues.length > 0 ? `invalid ${where}: ${issues.join('; ')}` : `invalid ${where}`;
+}
+
+/** Errors the router raises before any route runs (a malformed URL, an overlong path parameter): 400. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const text = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'malformed URL';
+  void reply.code(400).send({ error: text });
+}
+
+/** The global error and not-found handlers. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
+      return reply.code(400).send({ error: validationText(error) });
+    }
+    if (error instanceof NotFoundError) return reply.code(404).send({ error: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
+      // Fastify's own client errors: malformed JSON, bad content type, body too large.
+      return reply.code(status).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ error: 'internal error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url.split('?')[0] ?? request.url).slice(0, MAX_ECHOED_PATH);
+    return reply.code(404).send({ error: `no route ${request.method} ${path}` });
+  });
+}

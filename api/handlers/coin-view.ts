@@ -1,0 +1,85 @@
+// Coin rows (api/queries/coins.ts) into the API's coin summary and coin in full. Creator-written text goes
+// only under `user`; times become ISO strings; figures come from api/figures.ts.
+import type { CoinFull } from '../../schemas/api/coin-full.js';
+import type { CoinSummary } from '../../schemas/api/coins.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
+import type { ApiConfig } from '../deps.js';
+import { computeFigures } from '../figures.js';
+import type { CoinRow } from '../queries/coins.js';
+
+function isoFromSeconds(seconds: string | number): string {
+  return new Date(Number(seconds) * 1000).toISOString();
+}
+
+export function coinSummary(row: CoinRow, holders: number, nowSeconds: number): CoinSummary {
+  const figures = computeFigures(
+    {
+      createdAtSeconds: Number(row.createdAt),
+      route: row.route,
+      graduated: row.graduatedAt !== null,
+      decimals: Number(row.decimals),
+      curveAllotment: row.curveAllotment,
+      initialReserveCoin: row.initialReserveCoin,
+      lastQuote: row.lastQuote,
+      lastCoin: row.lastCoin,
+      refQuote: row.refQuote,
+      refCoin: row.refCoin,
+      volume24h: row.volume24h,
+      marketCap: row.marketCap,
+      holders,
+    },
+    nowSeconds,
+  );
+  return {
+    mint: row.mint,
+    user: { name: row.name, symbol: row.symbol },
+    mode: row.mode,
+    graduated: row.graduatedAt !== null,
+    createdAt: isoFromSeconds(row.createdAt),
+    quote: { mint: row.quoteMint, decimals: Number(row.quoteDecimals) },
+    ...figures,
+  };
+}
+
+function pairKind(quoteMint: string, config: ApiConfig): CoinFull['pair']['kind'] {
+  if (quoteMint === NATIVE_MINT_ID) return 'sol';
+  return quoteMint === config.mints.stablecoin ? 'stablecoin' : 'token';
+}
+
+function pools(row: CoinRow): CoinFull['pools'] {
+  const graduated = row.graduatedPool !== null;
+  const list: CoinFull['pools'] = [];
+  if (row.curve !== null) list.push({ kind: 'curve', address: row.curve, active: !graduated });
+  if (row.pool !== null) list.push({ kind: 'pool', address: row.pool, active: !graduated });
+  if (row.graduatedPool !== null) list.push({ kind: 'locked-pool', address: row.graduatedPool, active: true });
+  return list;
+}
+
+export function coinFull(row: CoinRow, holders: number, nowSeconds: number, config: ApiConfig): CoinFull {
+  const summary = coinSummary(row, holders, nowSeconds);
+  return {
+    ...summary,
+    user: {
+      ...summary.user,
+      description: null,
+      socials: { x: null, telegram: null, website: null },
+      uri: row.uri,
+    },
+    route: row.route,
+    creator: { wallet: row.creator },
+    pools: pools(row),
+    holdersPaid: row.holdersPaid,
+    basket: row.basketMints.map((mint, i) => ({ mint, weight: Number(row.basketWeightsBps[i] ?? 0) })),
+    creatorSplit: row.creatorRecipientWallets.map((wallet, i) => ({ wallet, weight: Number(row.creatorRecipientBps[i] ?? 0) })),
+    fee: { bps: Number(row.feeBps) },
+    pair: { mint: row.quoteMint, kind: pairKind(row.quoteMint, config) },
+    hooks: row.hooks,
+    token: row.tokenProgram,
+    decimals: Number(row.decimals),
+    supply: row.totalSupply,
+    graduation:
+      row.graduatedAt === null || row.graduatedPool === null
+        ? null
+        : { time: isoFromSeconds(row.graduatedAt), pool: row.graduatedPool },
+  };
+}

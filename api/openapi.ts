@@ -1,0 +1,36 @@
+// The OpenAPI 3.1 document at `/api/v1/openapi.json`, generated from the routes' zod schemas by @fastify/swagger
+// with the type provider's transform; never written by hand. Paths are relative to the server `/api/v1`.
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const API_PREFIX = '/api/v1';
+export const API_VERSION = '1.0.0';
+
+/** Register the generator; must run before the routes it describes are added. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'launchtape read API',
+        version: API_VERSION,
+        description:
+          'Coins launched through the service and their market data. Amounts are integers in raw units carried as strings. ' +
+          "Text written by a coin's creator sits under `user` and is untrusted data. Errors are `{ error }`. " +
+          'Unknown query parameters are refused with 400.',
+      },
+      servers: [{ url: API_PREFIX }],
+      tags: [
+        { name: 'coins', description: 'Coins and their figures' },
+        { name: 'market', description: 'Trades and candles of a coin' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+}
+
+/** `GET /api/v1/openapi.json`. */
+export function installOpenApiRoute(app: FastifyInstance): void {
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,61 @@
+// Read queries of the coin routes: coin rows with what their figures are computed from (the list with
+// filters, sorts and paging; one coin by mint; whether a mint is a coin).
+import type { Olap } from '../../infra/olap/olap.js';
+import { COINS_TABLE } from '../../projections/coins/table.js';
+import type { CoinListQuery } from '../../schemas/api/coins.js';
+import { COIN_COLUMNS, fromCoins, WITH_CLOCK, type CoinRow } from './coin-sql.js';
+
+export type { CoinRow } from './coin-sql.js';
+
+/** Sort keys; coins still pending or without figures sort last for the figure sorts. */
+const ORDER_BY: Record<CoinListQuery['sort'], string> = {
+  newest: 'c.launchTime DESC, c.launchSlot DESC, c.mint ASC',
+  volume: 'if(c.launchTime > pending_after, NULL, ifNull(w.volume, 0)) DESC NULLS LAST, c.launchTime DESC, c.mint ASC',
+  marketCap: 'if(c.launchTime > pending_after, NULL, market_cap) DESC NULLS LAST, c.launchTime DESC, c.mint ASC',
+};
+
+/** One page of coins, filtered and sorted: `limit` rows at most from `offset`. */
+export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds: number): Promise<CoinRow[]> {
+  const filters = ['1'];
+  if (query.mode !== 'any') filters.push('c.mode = {mode:String}');
+  if (query.graduated !== 'any') filters.push(`g.mint IS ${query.graduated === 'true' ? 'NOT ' : ''}NULL`);
+  if (query.q !== undefined) {
+    filters.push(
+      '(c.mint = {q:String} OR lowerUTF8(c.untrustedSymbol) = lowerUTF8({symbol:String}) OR positionCaseInsensitiveUTF8(c.untrustedName, {q:String}) > 0)',
+    );
+  }
+  const sql = `${WITH_CLOCK}
+    SELECT ${COIN_COLUMNS} ${fromCoins('')}
+    WHERE ${filters.join(' AND ')}
+    ORDER BY ${ORDER_BY[query.sort]}
+    LIMIT {limit:UInt32} OFFSET {offset:UInt64}
+    SETTINGS join_use_nulls = 1`;
+  return olap.query<CoinRow>(sql, {
+    now: nowSeconds,
+    mode: query.mode,
+    q: query.q ?? '',
+    symbol: (query.q ?? '').replace(/^\$/, ''),
+    limit: query.limit,
+    offset: query.offset,
+  });
+}
+
+/** The coin with this mint, or null. */
+export async function getCoinRow(olap: Olap, mint: string, nowSeconds: number): Promise<CoinRow | null> {
+  const sql = `${WITH_CLOCK}
+    SELECT ${COIN_COLUMNS} ${fromCoins('AND mint = {mint:String}')}
+    WHERE c.mint = {mint:String}
+    LIMIT 1
+    SETTINGS join_use_nulls = 1`;
+  const rows = await olap.query<CoinRow>(sql, { now: nowSeconds, mint });
+  return rows[0] ?? null;
+}
+
+/** A coin's decimals, or null when there is no such coin. */
+export async function findCoin(olap: Olap, mint: string): Promise<{ decimals: number } | null> {
+  const rows = await olap.query<{ decimals: number }>(
+    `SELECT decimals FROM ${COINS_TABLE} FINAL WHERE mint = {mint:String} LIMIT 1`,
+    { mint },
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,16 @@
+// Launchpad CreateCoin → `coin.launched` (from its CoinCreated event).
+import { instructionEventId } from '../../../schemas/events/index.js';
+import { draft, type Decoder, type EventDraft } from '../context.js';
+import { eventsNamed, launchpadCalls } from '../program-invocations.js';
+import { curveLaunchData } from '../shared/launch-data.js';
+
+export const decode: Decoder = (tx, ctx) => {
+  const out: EventDraft[] = [];
+  for (const call of launchpadCalls(tx, ctx, ['createCoin'])) {
+    for (const { data: event } of eventsNamed(call.events, 'CoinCreated')) {
+      const data = curveLaunchData(event);
+      if (data) out.push(draft(tx, ctx, 'coin.launched', instructionEventId(tx.signature, call.ix.path), data));
+    }
+  }
+  return out;
+};

@@ -1,0 +1,19 @@
+// Launchpad Buy and Sell → `trade` on the curve (from the Trade event; the trader's coin account is
+// the instruction's fifth account).
+import { instructionEventId } from '../../../schemas/events/index.js';
+import { LAUNCHPAD_ACCOUNTS } from '../../../schemas/programs/launchpad/instructions.js';
+import { draft, type Decoder, type EventDraft } from '../context.js';
+import { eventsNamed, launchpadCalls } from '../program-invocations.js';
+import { curveTradeData } from '../shared/trade-data.js';
+
+const COIN_ACCOUNT = LAUNCHPAD_ACCOUNTS.buy.indexOf('traderTokenAccount');
+
+export const decode: Decoder = (tx, ctx) => {
+  const out: EventDraft[] = [];
+  for (const call of launchpadCalls(tx, ctx, ['buy', 'sell'])) {
+    for (const { data: event } of eventsNamed(call.events, 'Trade')) {
+      out.push(draft(tx, ctx, 'trade', instructionEventId(tx.signature, call.ix.path), curveTradeData(tx, event, call.ix.accounts[COIN_ACCOUNT])));
+    }
+  }
+  return out;
+};

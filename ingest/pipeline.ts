@@ -1,0 +1,146 @@
+// The decoding stage: a consumer of the raw-tx log that decodes each transaction into events,
+// validates every event with the catalog's zod schemas, appends them to the coin-events topic (key =
+// mint, or `platform`) and only then commits its position. Delivery is at-least-once: a crash between
+// append and commit decodes the batch again, which is harmless because event ids are deterministic
+// and projections dedupe by id. An unreadable record or an undecodable transaction is logged and
+// skipped; it never stops the pipeline.
+import { pino, type Logger } from 'pino';
+import { TOPICS, type AppendRecord, type EventLog, type LogRecord } from '../infra/event-log/event-log.js';
+import { safeParseEvent } from '../schemas/events/index.js';
+import { decodeContext, decodeTransaction, eventKey, type DecodeContext } from './decoders/index.js';
+import type { IngestConfig } from './ingest-config.js';
+import { loadKnownCoins } from './known-coins/registry-topic.js';
+import { parseRawRecord } from './raw/raw-transaction.js';
+
+export interface PipelineOptions {
+  log: EventLog;
+  config: IngestConfig;
+  logger?: Logger;
+  /** Consumer group on the raw-tx topic (default `ingest-pipeline`). */
+  group?: string;
+  /** Raw records per batch (default 500). */
+  batchSize?: number;
+  /** How long a poll waits for records (default 500 ms). */
+  pollWaitMs?: number;
+  /** Pause after a failed batch before it is tried again (default 1 s). */
+  retryMs?: number;
+}
+
+export interface PipelineStatus {
+  running: boolean;
+  /** Last slot whose completion marker the pipeline has passed; null before the first. */
+  lastSlot: number | null;
+  transactions: number;
+  events: number;
+  /** Raw records or transactions that could not be read or decoded. */
+  skipped: number;
+  /** Decoded events that failed validation (dropped). */
+  invalidEvents: number;
+}
+
+export class Pipeline {
+  private readonly group: string;
+  private readonly logger: Logger;
+  private loop: Promise<void> | null = null;
+  private stopped = false;
+  private readonly counts: Omit<PipelineStatus, 'running'> = { lastSlot: null, transactions: 0, events: 0, skipped: 0, invalidEvents: 0 };
+
+  private constructor(
+    private readonly options: PipelineOptions,
+    private readonly ctx: DecodeContext,
+  ) {
+    this.group = options.group ?? 'ingest-pipeline';
+    this.logger = options.logger ?? pino({ name: 'ingest-pipeline' });
+  }
+
+  /** A pipeline that starts from its group's committed position and knows every coin in the registry (so a
+   * restart still recognises coins launched before it). */
+  static async create(options: PipelineOptions): Promise<Pipeline> {
+    const group = options.group ?? 'ingest-pipeline';
+    await options.log.rewind(TOPICS.rawTransactions, group);
+    const coins = await loadKnownCoins(options.log, group);
+    return new Pipeline(options, decodeContext(options.config, coins));
+  }
+
+  status(): PipelineStatus {
+    return { running: this.loop !== null && !this.stopped, ...this.counts };
+  }
+
+  /** Decode one batch; the number of raw records handled (0 when caught up). */
+  async runOnce(waitMs = this.options.pollWaitMs ?? 500): Promise<number> {
+    const { log } = this.options;
+    const records = await log.poll(TOPICS.rawTransactions, this.group, { maxRecords: this.options.batchSize ?? 500, waitMs });
+    if (records.length === 0) return 0;
+    const events: AppendRecord[] = [];
+    for (const record of records) events.push(...this.decodeRecord(record));
+    if (events.length > 0) await log.append(TOPICS.coinEvents, events);
+    await log.commit(TOPICS.rawTransactions, this.group, records);
+    this.counts.events += events.length;
+    return records.length;
+  }
+
+  /** Decode until caught up with the raw-tx log. */
+  async drain(): Promise<void> {
+    while ((await this.runOnce(0)) > 0);
+  }
+
+  /** Run in the background until stop(). */
+  start(): void {
+    if (this.loop) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+    this.loop = null;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.runOnce();
+      } catch (error) {
+        this.logger.error({ err: error }, 'pipeline batch failed; retrying from the committed position');
+        await this.options.log.rewind(TOPICS.rawTransactions, this.group).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, this.options.retryMs ?? 1_000));
+      }
+    }
+  }
+
+  private decodeRecord(record: LogRecord): AppendRecord[] {
+    let raw;
+    try {
+      raw = parseRawRecord(record.value);
+    } catch (error) {
+      this.counts.skipped++;
+      this.logger.error({ err: error, offset: record.offset.toString(), key: record.key }, 'unreadable raw-tx record skipped');
+      return [];
+    }
+    if (raw.kind === 'slot') {
+      this.counts.lastSlot = raw.marker.slot;
+      return [];
+    }
+    this.counts.transactions++;
+    let drafts;
+    try {
+      drafts = decodeTransaction(raw.tx, this.ctx);
+    } catch (error) {
+      this.counts.skipped++;
+      this.logger.error({ err: error, signature: raw.tx.signature, slot: raw.tx.slot }, 'undecodable transaction skipped');
+      return [];
+    }
+    const out: AppendRecord[] = [];
+    for (const draft of drafts) {
+      const parsed = safeParseEvent(draft);
+      if (!parsed.success) {
+        this.counts.invalidEvents++;
+        this.logger.error({ err: parsed.error, signature: raw.tx.signature, type: draft.type }, 'decoded event failed validation; dropped');
+        continue;
+      }
+      out.push({ key: eventKey(parsed.data), value: JSON.stringify(parsed.data) });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,119 @@
+// Writes kept transactions to the raw-tx log one confirmed slot at a time: the slot's transactions in
+// index order, then its completion marker, in a single append, so the durable point (the last marker)
+// only moves past whole slots. Coins launched in the slot go to the known-coins registry first.
+// Anything at or before the durable point, or already written (by signature, or by index within a
+// slot written in part), is dropped: a replay across the reconnect seam emits nothing twice.
+import type { Logger } from 'pino';
+import { TOPICS, type EventLog } from '../../infra/event-log/event-log.js';
+import type { CoinInfo } from '../known-coins/known-coins.js';
+import { appendKnownCoins } from '../known-coins/registry-topic.js';
+import { encodeRawRecord, slotKey, type RawTransaction } from '../raw/raw-transaction.js';
+import type { ResumePoint } from './resume.js';
+
+interface Pending {
+  tx: RawTransaction;
+  launched: CoinInfo[];
+}
+
+const SEEN_LIMIT = 100_000;
+
+export class SlotWriter {
+  durableSlot: number | null;
+  written = 0;
+  private partial: ResumePoint['partial'];
+  private readonly pending = new Map<number, Map<string, Pending>>();
+  private readonly blockTimes = new Map<number, number>();
+  private readonly seen = new Set<string>();
+  private lastMarker: number | null;
+
+  constructor(
+    private readonly log: EventLog,
+    resume: ResumePoint,
+    /** Mints already in the registry topic. */
+    private readonly registered: Set<string>,
+    private readonly checkpointEverySlots: number,
+    private readonly logger: Logger,
+  ) {
+    this.durableSlot = resume.durableSlot;
+    this.partial = resume.partial;
+    this.lastMarker = resume.durableSlot;
+  }
+
+  /** Whether the transaction is already in the log (or due there from the pending slot). */
+  isWritten(tx: { signature: string; slot: number; index: number }): boolean {
+    if (this.durableSlot !== null && tx.slot <= this.durableSlot) return true;
+    if (this.partial && tx.slot === this.partial.slot && tx.index <= this.partial.index) return true;
+    return this.seen.has(tx.signature) || (this.pending.get(tx.slot)?.has(tx.signature) ?? false);
+  }
+
+  add(tx: RawTransaction, launched: CoinInfo[]): void {
+    if (this.isWritten(tx)) return;
+    let slot = this.pending.get(tx.slot);
+    if (!slot) this.pending.set(tx.slot, (slot = new Map()));
+    slot.set(tx.signature, { tx, launched });
+  }
+
+  blockTime(slot: number, unixSeconds: number): void {
+    this.blockTimes.set(slot, unixSeconds);
+  }
+
+  /** Forget what is not written yet (a disconnect: the replay from the durable point brings it again). */
+  reset(): void {
+    this.pending.clear();
+    this.blockTimes.clear();
+  }
+
+  /** `slot` is confirmed: write every pending slot up to it, then its marker. */
+  async complete(slot: number): Promise<void> {
+    if (this.durableSlot !== null && slot <= this.durableSlot) return;
+    const slots = [...this.pending.keys()].filter((s) => s <= slot).sort((a, b) => a - b);
+    const txs = slots.flatMap((s) => [...this.pending.get(s)!.values()].sort((a, b) => a.tx.index - b.tx.index));
+    const due = this.lastMarker === null || slot - this.lastMarker >= this.checkpointEverySlots;
+    if (txs.length === 0 && !due) return this.forget(slot);
+
+    const coins = txs.flatMap((p) => p.launched).filter((coin) => !this.registered.has(coin.mint));
+    await appendKnownCoins(this.log, coins);
+    for (const coin of coins) this.registered.add(coin.mint);
+
+    const blockTime = this.blockTimes.get(slot) ?? null;
+    const records = txs.map(({ tx }) => ({
+      key: slotKey(tx.slot),
+      value: encodeRawRecord({ kind: 'tx', tx: { ...tx, blockTime: this.blockTimes.get(tx.slot) ?? blockTime } }),
+    }));
+    records.push({ key: slotKey(slot), value: encodeRawRecord({ kind: 'slot', marker: { slot, blockTime, transactions: txs.length } }) });
+    await this.log.append(TOPICS.rawTransactions, records);
+
+    for (const { tx } of txs) this.remember(tx.signature);
+    this.written += txs.length;
+    this.durableSlot = slot;
+    this.lastMarker = slot;
+    this.partial = null;
+    this.forget(slot);
+    if (txs.length > 0) this.logger.debug({ slot, transactions: txs.length }, 'slot written');
+  }
+
+  /** Close a hole the server cannot replay: a marker just before the first available slot. */
+  async closeGap(firstAvailable: number): Promise<void> {
+    const slot = firstAvailable - 1;
+    await this.log.append(TOPICS.rawTransactions, [
+      { key: slotKey(slot), value: encodeRawRecord({ kind: 'slot', marker: { slot, blockTime: null, transactions: 0, gap: true } }) },
+    ]);
+    this.durableSlot = slot;
+    this.lastMarker = slot;
+    this.partial = null;
+    this.reset();
+  }
+
+  private forget(slot: number): void {
+    for (const s of this.pending.keys()) if (s <= slot) this.pending.delete(s);
+    for (const s of this.blockTimes.keys()) if (s <= slot) this.blockTimes.delete(s);
+  }
+
+  private remember(signature: string): void {
+    if (this.seen.size >= SEEN_LIMIT) {
+      const oldest = this.seen.values().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
+    this.seen.add(signature);
+  }
+}

@@ -1,0 +1,103 @@
+// Tables of the `coins` read model: launch facts (coin.launched), the locked fee split
+// (coin.fee_split_locked) and graduation (coin.graduated), one row per mint in each.
+//
+// Keys: each table is a ReplacingMergeTree ORDER BY mint. A mint is launched, split-locked and graduated at
+// most once on chain, and every event of one fact carries the same deterministic content, so a replayed
+// event rewrites an identical row and FINAL (or a merge) leaves one. Three tables instead of one wide row
+// keep the projector pure: no fact needs to read another to be written. Join them on mint.
+import type { TableDef } from '../projector.js';
+
+export const COINS_TABLE = 'coins';
+export const COIN_FEE_SPLITS_TABLE = 'coin_fee_splits';
+export const COIN_GRADUATIONS_TABLE = 'coin_graduations';
+
+/** Raw amounts are decimal strings in rows and UInt128 in the tables (strings again when read). */
+export type CoinRow = {
+  mint: string;
+  eventId: string;
+  signature: string;
+  launchSlot: number;
+  launchTime: string;
+  route: 'launchpad' | 'pool-venue';
+  mode: 'holder' | 'creator';
+  holdersPaid: 'pair' | 'basket';
+  creator: string;
+  payer: string;
+  quoteMint: string;
+  quoteDecimals: number;
+  tokenProgram: 'spl' | 'token-2022';
+  decimals: number;
+  totalSupply: string;
+  feeBps: number;
+  hooks: string[];
+  antiSniperLimitBps: number | null;
+  antiSniperWindowSeconds: number | null;
+  curve: string | null;
+  pool: string | null;
+  basketMints: string[];
+  basketWeightsBps: number[];
+  creatorRecipientWallets: string[];
+  creatorRecipientBps: number[];
+  untrustedName: string;
+  untrustedSymbol: string;
+  untrustedUri: string;
+  /** Coins the curve sells before graduation; null when the launch event does not carry it. */
+  curveAllotment: string | null;
+  /** Virtual reserves the curve starts from; null when the launch event does not carry them. */
+  initialReserveCoin: string | null;
+  initialReserveQuote: string | null;
+};
+
+export type FeeSplitRow = {
+  mint: string;
+  eventId: string;
+  slot: number;
+  referrer: string | null;
+  roles: string[];
+  wallets: string[];
+  bps: number[];
+};
+
+export type GraduationRow = {
+  mint: string;
+  eventId: string;
+  signature: string;
+  slot: number;
+  time: string;
+  curve: string;
+  pool: string;
+  coinAmount: string;
+  quoteAmount: string;
+};
+
+export const coinsTable: TableDef = {
+  name: COINS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${COINS_TABLE} (
+  mint String, eventId String, signature String, launchSlot UInt64, launchTime DateTime64(3, 'UTC'),
+  route LowCardinality(String), mode LowCardinality(String), holdersPaid LowCardinality(String),
+  creator String, payer String, quoteMint String, quoteDecimals UInt8, tokenProgram LowCardinality(String),
+  decimals UInt8, totalSupply UInt128, feeBps UInt16, hooks Array(String),
+  antiSniperLimitBps Nullable(UInt16), antiSniperWindowSeconds Nullable(UInt32),
+  curve Nullable(String), pool Nullable(String),
+  basketMints Array(String), basketWeightsBps Array(UInt16),
+  creatorRecipientWallets Array(String), creatorRecipientBps Array(UInt16),
+  untrustedName String, untrustedSymbol String, untrustedUri String,
+  curveAllotment Nullable(UInt128), initialReserveCoin Nullable(UInt128), initialReserveQuote Nullable(UInt128)
+) ENGINE = ReplacingMergeTree ORDER BY mint`,
+};
+
+export const coinFeeSplitsTable: TableDef = {
+  name: COIN_FEE_SPLITS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${COIN_FEE_SPLITS_TABLE} (
+  mint String, eventId String, slot UInt64, referrer Nullable(String),
+  roles Array(String), wallets Array(String), bps Array(UInt16)
+) ENGINE = ReplacingMergeTree ORDER BY mint`,
+};
+
+export const coinGraduationsTable: TableDef = {
+  name: COIN_GRADUATIONS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${COIN_GRADUATIONS_TABLE} (
+  mint String, eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'),
+  curve String, pool String, coinAmount UInt128, quoteAmount UInt128
+) ENGINE = ReplacingMergeTree ORDER BY mint`,
+};

@@ -1,0 +1,32 @@
+// What a projection is: ClickHouse tables plus a pure function from a batch of logged events to rows per
+// table. The runner (runner.ts) feeds projectors from the event log and writes what they return.
+import type { Event, EventType } from '../schemas/events/index.js';
+
+/** An event with its position in the log. Events of one mint share a key, so they sit in one partition in
+ * append (chain) order; `offset` orders them within a slot while the envelope carries no transaction index. */
+export interface LoggedEvent {
+  event: Event;
+  offset: bigint;
+}
+
+export interface TableDef {
+  name: string;
+  /** `CREATE TABLE IF NOT EXISTS <name> ...`, runnable on chDB and a ClickHouse server alike. */
+  ddl: string;
+}
+
+/** Rows to insert, by table name; every value is JSON-serialisable (bigint allowed). */
+export type ProjectedRows = Readonly<Record<string, readonly Record<string, unknown>[]>>;
+
+export interface Projector {
+  /** Stable name, part of the consumer group and of the stored projector versions. */
+  readonly name: string;
+  /** Bump when the tables or the rows change shape or meaning: the runner then rebuilds from the log. */
+  readonly version: number;
+  readonly tables: readonly TableDef[];
+  /** Event types handle() wants; the runner passes it only these. */
+  readonly canHandle: readonly EventType[];
+  /** Pure: the same events always give the same rows, whatever came before (rows are keyed so that
+   * writing them again changes nothing). */
+  handle(events: readonly LoggedEvent[]): ProjectedRows;
+}

@@ -1,0 +1,57 @@
+// Field schemas shared by the read API's query, params and response schemas: addresses, raw amounts, decimal
+// strings, times, integer query parameters and the `{ error }` body. Response schemas use no transforms, so the
+// serializer can encode them; query parameters arrive as strings and are read strictly (no `" 5"`, `"1e1"`, `""`).
+import { z } from 'zod';
+import { isAddress } from '@solana/kit';
+
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** A chain address: base58 text decoding to exactly 32 bytes. */
+export const address = z
+  .string()
+  .regex(BASE58_ADDRESS, { error: 'expected a base58 address', abort: true })
+  .refine((value: string): boolean => isAddress(value), { error: 'expected a base58 address of 32 bytes' })
+  .describe('Chain address: base58, 32 bytes');
+
+/** A transaction signature: base58, 64 bytes once decoded (checked by the chain, shape-checked here). */
+export const signature = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { error: 'expected a base58 transaction signature' })
+  .describe('Transaction signature, base58');
+
+/** A non-negative integer in raw units as a decimal string. */
+export const rawAmount = z.string().regex(/^(0|[1-9]\d*)$/).describe('Integer in raw units, as a decimal string');
+
+/** A non-negative decimal number as a string: digits, an optional fraction without trailing zeros. */
+export const decimalString = z.string().regex(/^(0|[1-9]\d*)(\.\d*[1-9])?$/);
+
+/** A signed percentage with two decimals, e.g. `12.50` or `-3.07`. */
+export const percentString = z.string().regex(/^-?(0|[1-9]\d*)\.\d{2}$/);
+
+/** An ISO 8601 UTC time as the API writes it (`2025-01-31T12:00:00.000Z`). */
+export const isoTime = z.iso.datetime().describe('ISO 8601 time, UTC');
+
+/** The query of a route that takes no query parameters: any key is refused with 400. */
+export const noQuery = z.strictObject({}).describe('No query parameters; unknown keys are refused with 400');
+
+/** The body of every read error (spec section 7). */
+export const errorBody = z.object({ error: z.string().describe('What went wrong, in words') }).describe('Error');
+
+/** Error responses every read route declares. */
+export const errorResponses = { 400: errorBody, 404: errorBody, 500: errorBody } as const;
+
+/** Read a query-string integer exactly: canonical decimal digits become a number, anything else is left for
+ * the schema to refuse (so `1.5`, `1e1`, ` 5`, `0x10` and `` are 400s, never coerced). */
+function integerText(value: unknown): unknown {
+  return typeof value === 'string' && /^(0|-?[1-9]\d{0,15})$/.test(value) ? Number(value) : value;
+}
+
+/** An integer query parameter within [min, max] with a default. */
+export function intParam(min: number, max: number, fallback: number) {
+  return z.preprocess(integerText, z.int({ error: 'expected an integer' }).min(min).max(max).default(fallback));
+}
+
+/** A non-negative integer query parameter with a default and no upper bound beyond a safe integer. */
+export function offsetParam(fallback: number) {
+  return z.preprocess(integerText, z.int({ error: 'expected an integer' }).min(0).max(Number.MAX_SAFE_INTEGER).default(fallback));
+}

@@ -1,0 +1,108 @@
+// GET /coins on a real chDB store seeded through the projections (written twice, as a replay would):
+// filters, sorts, paging with `next`, search by mint, symbol and name part, figures recomputed from the trades.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedFigures } from './fixtures/expected.js';
+import { addressOf } from './fixtures/events.js';
+import type { FixtureCoin } from './fixtures/market.js';
+import { startApiHarness, type ApiHarness } from './harness.js';
+
+let h: ApiHarness;
+let app: FastifyInstance;
+let c: ApiHarness['fixture']['coins'];
+
+beforeAll(async () => {
+  h = await startApiHarness();
+  app = h.app();
+  c = h.fixture.coins;
+});
+afterAll(async () => h?.close());
+
+async function get(url: string, on = app) {
+  const res = await on.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const mints = (body: { coins: { mint: string }[] }) => body.coins.map((coin) => coin.mint);
+const byNewest = (list: FixtureCoin[]) => [...list].sort((a, b) => b.launchedAt - a.launchedAt).map((coin) => coin.mint);
+
+describe('GET /coins', () => {
+  it('lists every coin newest first with defaults', async () => {
+    const { status, body } = await get('/api/v1/coins');
+    expect(status).toBe(200);
+    expect(mints(body)).toEqual([c.fresh.mint, c.beta.mint, c.quiet.mint, c.alpha.mint, c.gamma.mint]);
+    expect(body.next).toBeNull();
+  });
+
+  it('pages with limit, offset and next without overlap', async () => {
+    const seen: string[] = [];
+    let offset: number | null = 0;
+    const nexts: (number | null)[] = [];
+    while (offset !== null) {
+      const { body } = await get(`/api/v1/coins?limit=2&offset=${offset}`);
+      seen.push(...mints(body));
+      nexts.push(body.next);
+      offset = body.next;
+    }
+    expect(nexts).toEqual([2, 4, null]);
+    expect(seen).toEqual(byNewest(Object.values(c)));
+    expect((await get('/api/v1/coins?offset=5')).body).toEqual({ coins: [], next: null });
+  });
+
+  it('sorts by 24h volume, pending coins last', async () => {
+    const ready = [c.alpha, c.beta, c.gamma, c.quiet].sort(
+      (a, b) => Number(BigInt(expectedFigures(h.fixture, b.mint).volume24h) - BigInt(expectedFigures(h.fixture, a.mint).volume24h)) || b.launchedAt - a.launchedAt,
+    );
+    const { body } = await get('/api/v1/coins?sort=volume');
+    expect(mints(body)).toEqual([...ready.map((coin) => coin.mint), c.fresh.mint]);
+  });
+
+  it('sorts by market cap (a coin without trades priced at launch), pending coins last', async () => {
+    const priced = [c.alpha, c.beta, c.gamma, c.quiet].sort((a, b) =>
+      Number(BigInt(expectedFigures(h.fixture, b.mint).marketCap ?? 0) - BigInt(expectedFigures(h.fixture, a.mint).marketCap ?? 0)),
+    );
+    const { body } = await get('/api/v1/coins?sort=marketCap&limit=100');
+    expect(mints(body)).toEqual([...priced.map((coin) => coin.mint), c.fresh.mint]);
+  });
+
+  it('filters by mode and graduation', async () => {
+    expect(mints((await get('/api/v1/coins?mode=holder')).body)).toEqual([c.fresh.mint, c.alpha.mint, c.gamma.mint]);
+    expect(mints((await get('/api/v1/coins?mode=creator')).body)).toEqual([c.beta.mint, c.quiet.mint]);
+    expect(mints((await get('/api/v1/coins?graduated=true')).body)).toEqual([c.alpha.mint]);
+    expect(mints((await get('/api/v1/coins?graduated=false&mode=creator')).body)).toEqual([c.beta.mint, c.quiet.mint]);
+    expect(mints((await get('/api/v1/coins?graduated=any&mode=any&limit=1')).body)).toEqual([c.fresh.mint]);
+  });
+
+  it('searches by mint, symbol and part of a name', async () => {
+    const search = async (q: string) => mints((await get(`/api/v1/coins?q=${encodeURIComponent(q)}`)).body);
+    expect(await search(c.gamma.mint)).toEqual([c.gamma.mint]);
+    expect(await search('beta')).toEqual([c.beta.mint]);
+    expect(await search('$BETA')).toEqual([c.beta.mint]);
+    expect(await search('alpha')).toEqual([c.quiet.mint, c.alpha.mint]);
+    expect(await search(' DOG ')).toEqual([c.alpha.mint, c.gamma.mint]);
+    expect(await search('ray d')).toEqual([c.gamma.mint]);
+    expect(await search('nothing like it')).toEqual([]);
+    expect(await search(addressOf('not a coin'))).toEqual([]);
+  });
+
+  it('carries figures equal to a recomputation from the fixture trades', async () => {
+    const { body } = await get('/api/v1/coins?limit=100');
+    for (const coin of [c.alpha, c.beta, c.gamma, c.quiet]) {
+      const summary = body.coins.find((item: { mint: string }) => item.mint === coin.mint);
+      expect(summary).toMatchObject({ figuresPending: false, ...expectedFigures(h.fixture, coin.mint) });
+    }
+    const alpha = body.coins.find((item: { mint: string }) => item.mint === c.alpha.mint);
+    expect(alpha).toMatchObject({
+      user: { name: 'Alpha Dog', symbol: 'ALPHA' },
+      mode: 'holder',
+      graduated: true,
+      createdAt: new Date(c.alpha.launchedAt * 1000).toISOString(),
+      quote: { mint: c.alpha.quoteMint, decimals: 9 },
+      holders: 3,
+      bondingProgressPct: '100.00',
+    });
+    expect(Object.keys(alpha).sort()).toEqual(
+      ['bondingProgressPct', 'change24hPct', 'createdAt', 'figuresPending', 'graduated', 'holders', 'marketCap', 'mint', 'mode', 'price', 'quote', 'user', 'volume24h'].sort(),
+    );
+  });
+});

@@ -1,0 +1,56 @@
+// Starts what the API tests need: a chDB store in a temp dir with the projections' tables, the fixture
+// market folded by the real projectors and written twice (a replay must change nothing), and apps built on it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type ApiDeps } from '../../api/app.js';
+import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
+import { loadConfig } from '../../schemas/config.js';
+import { buildFixture, NOW, type Fixture } from './fixtures/market.js';
+
+export interface ApiHarness {
+  olap: Olap;
+  fixture: Fixture;
+  config: ApiDeps['config'];
+  /** An app on the seeded store whose clock reads NOW + `offsetSeconds`. */
+  app(offsetSeconds?: number, extra?: Partial<ApiDeps>): FastifyInstance;
+  close(): Promise<void>;
+}
+
+async function seed(olap: Olap, fixture: Fixture): Promise<void> {
+  for (const projector of READ_MODEL_PROJECTORS) {
+    for (const table of projector.tables) await olap.exec(table.ddl);
+    const events = fixture.logged.filter(({ event }) => projector.canHandle.includes(event.type));
+    const rows = projector.handle(events);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
+    }
+  }
+}
+
+export async function startApiHarness(): Promise<ApiHarness> {
+  const dir = mkdtempSync(join(tmpdir(), 'launchtape-api-'));
+  const olap = ChdbOlap.open(dir);
+  const fixture = buildFixture();
+  await seed(olap, fixture);
+  const config = loadConfig({});
+  const apps: FastifyInstance[] = [];
+  return {
+    olap,
+    fixture,
+    config,
+    app(offsetSeconds = 0, extra = {}) {
+      const app = buildApp({ olap, config, clock: () => new Date((NOW + offsetSeconds) * 1000), ...extra });
+      apps.push(app);
+      return app;
+    },
+    async close() {
+      for (const app of apps) await app.close();
+      await olap.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

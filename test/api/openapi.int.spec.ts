@@ -1,0 +1,73 @@
+// The generated OpenAPI 3.1 document: version, server, every route, parameter bounds and defaults, error
+// responses, and real answers valid against the documented shapes (converted back with z.fromJSONSchema).
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startApiHarness, type ApiHarness } from './harness.js';
+
+let h: ApiHarness;
+let app: FastifyInstance;
+let doc: any;
+
+beforeAll(async () => {
+  h = await startApiHarness();
+  app = h.app();
+  doc = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+});
+afterAll(async () => h?.close());
+
+const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name);
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is an OpenAPI 3.1 document of version 1.0.0 served at /api/v1 with every route', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
+    expect(doc.servers).toEqual([{ url: '/api/v1' }]);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/coins', '/coins/{mint}', '/coins/{mint}/ohlcv', '/coins/{mint}/trades']);
+    for (const item of Object.values<any>(doc.paths)) {
+      expect(Object.keys(item)).toEqual(['get']);
+      expect(Object.keys(item.get.responses).sort()).toEqual(['200', '400', '404', '500']);
+      for (const status of ['400', '404', '500']) {
+        expect(item.get.responses[status].content['application/json'].schema).toMatchObject({
+          type: 'object',
+          properties: { error: { type: 'string' } },
+          required: ['error'],
+        });
+      }
+    }
+  });
+
+  it('states parameter bounds, enums and defaults', () => {
+    expect(param('/coins', 'limit')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } });
+    expect(param('/coins', 'offset')).toMatchObject({ schema: { type: 'integer', minimum: 0, default: 0 } });
+    expect(param('/coins', 'sort').schema).toMatchObject({ enum: ['newest', 'volume', 'marketCap'], default: 'newest' });
+    expect(param('/coins', 'mode').schema).toMatchObject({ enum: ['any', 'holder', 'creator'], default: 'any' });
+    expect(param('/coins', 'graduated').schema).toMatchObject({ enum: ['any', 'true', 'false'], default: 'any' });
+    expect(param('/coins', 'q').schema).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
+    expect(param('/coins/{mint}/trades', 'limit').schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });
+    expect(param('/coins/{mint}/trades', 'before').schema).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(param('/coins/{mint}/ohlcv', 'interval').schema).toMatchObject({ enum: ['1m', '5m', '15m', '1h', '4h', '1d'], default: '1h' });
+    for (const path of ['/coins/{mint}', '/coins/{mint}/trades', '/coins/{mint}/ohlcv']) {
+      expect(param(path, 'mint')).toMatchObject({ in: 'path', required: true, schema: { type: 'string', pattern: expect.any(String) } });
+    }
+  });
+
+  it('describes the real answers: every route answers a body valid against its documented schema', async () => {
+    const mint = h.fixture.coins.alpha.mint;
+    const urls: [string, string][] = [
+      ['/coins', '/api/v1/coins?limit=100'],
+      ['/coins/{mint}', `/api/v1/coins/${mint}`],
+      ['/coins/{mint}', `/api/v1/coins/${h.fixture.coins.fresh.mint}`],
+      ['/coins/{mint}/trades', `/api/v1/coins/${mint}/trades`],
+      ['/coins/{mint}/ohlcv', `/api/v1/coins/${mint}/ohlcv?interval=1d`],
+    ];
+    for (const [path, url] of urls) {
+      const body = (await app.inject({ method: 'GET', url })).json();
+      const documented = z.fromJSONSchema(doc.paths[path].get.responses['200'].content['application/json'].schema);
+      expect(documented.safeParse(body).error).toBeUndefined();
+      expect(documented.safeParse({ ...body, extra: 1 }).success).toBe(false);
+    }
+    const error = z.fromJSONSchema(doc.paths['/coins'].get.responses['400'].content['application/json'].schema);
+    expect(error.safeParse((await app.inject({ method: 'GET', url: '/api/v1/coins?limit=0' })).json()).success).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+// Fixture transactions for the ingest tests: a manual-mode devnet whose seeded simulator runs every
+// kind of activity, explicit actions on it (a plain SPL Transfer, a memo from any wallet), and each
+// landed transaction in the raw-tx log's form, produced the way the subscriber produces it: the
+// devnet's Yellowstone encoding, through the official client's protobuf codec, then JSON.
+import { AccountRole, type Address, type Instruction } from '@solana/kit';
+import { getTransferInstruction } from '@solana-program/token';
+import { SubscribeUpdateTransactionInfo } from '@triton-one/yellowstone-grpc';
+import { keyPairFromLabel, type Ed25519KeyPair } from '../../infra/crypto/ed25519.js';
+import { Devnet } from '../../infra/devnet/devnet.js';
+import { transactionInfo } from '../../infra/devnet/geyser/encode-transaction.js';
+import type { ExecutedTransaction } from '../../infra/devnet/runtime/types.js';
+import { buildTransaction } from '../../infra/devnet/tx-builder.js';
+import { rawTransactionFromUpdate } from '../../ingest/raw/from-yellowstone.js';
+import { encodeRawRecord, parseRawRecord, type RawTransaction } from '../../ingest/raw/raw-transaction.js';
+import { loadConfig } from '../../schemas/config.js';
+import { associatedTokenAddress } from '../../schemas/programs/associated-token.js';
+
+export const CONFIG = loadConfig({ NETWORK: 'devnet' });
+export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address;
+
+/** Small numbers so every activity (graduation and payout rounds included) shows within 140 slots. */
+export const TUNE = {
+  tradesPerSlot: 4,
+  launchesPerSlot: 1 / 6,
+  initialWallets: 40,
+  claimEvery: 20,
+  roundEvery: 40,
+  firstRoundAt: 60,
+  creatorSendEvery: 25,
+  priceEvery: 10,
+  graduationAt: 30,
+  graduationEvery: 60,
+};
+
+export function simWallet(seed: number, index: number): Ed25519KeyPair {
+  return keyPairFromLabel(`launchtape-sim/${seed}/wallet/${index}`);
+}
+
+export function startSimulatedDevnet(seed: number, extra: { grpcPort?: number } = {}): Promise<Devnet> {
+  return Devnet.start({ speed: 'manual', seed, simulate: { profile: 'max', tune: TUNE }, ...extra });
+}
+
+/** A landed transaction as the subscriber would write it. */
+export function rawOf(tx: ExecutedTransaction): RawTransaction {
+  const bytes = SubscribeUpdateTransactionInfo.encode(transactionInfo(tx)).finish();
+  const info = SubscribeUpdateTransactionInfo.decode(bytes);
+  const record = parseRawRecord(encodeRawRecord({ kind: 'tx', tx: rawTransactionFromUpdate(info, tx.slot, tx.blockTime) }));
+  if (record.kind !== 'tx') throw new Error('expected a transaction record');
+  return record.tx;
+}
+
+/** Sign with `signers` (the first pays) and execute into the devnet's working slot. */
+export function send(devnet: Devnet, signers: Ed25519KeyPair[], instructions: Instruction[]): ExecutedTransaction {
+  const { wire } = buildTransaction({ feePayer: signers[0]!.address, instructions, blockhash: devnet.bank.latestBlock.blockhash, signers });
+  const tx = devnet.bank.submit(wire);
+  if (tx.meta.err) throw new Error(`transaction failed: ${JSON.stringify(tx.meta.err)}`);
+  return tx;
+}
+
+/** A plain SPL `Transfer` (no mint among its accounts) between two existing token accounts. */
+export function plainTransfer(devnet: Devnet, owner: Ed25519KeyPair, mint: Address, to: Address, amount: bigint, tokenProgram: Address): ExecutedTransaction {
+  const source = associatedTokenAddress(owner.address, mint, tokenProgram);
+  const destination = associatedTokenAddress(to, mint, tokenProgram);
+  const ix = getTransferInstruction({ source, destination, authority: owner.address, amount }, { programAddress: tokenProgram });
+  return send(devnet, [owner], [ix]);
+}
+
+export function memoInstruction(signer: Address, text: string): Instruction {
+  return { programAddress: MEMO_PROGRAM, accounts: [{ address: signer, role: AccountRole.READONLY_SIGNER }], data: new TextEncoder().encode(text) };
+}

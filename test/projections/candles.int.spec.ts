@@ -1,0 +1,67 @@
+// Candles on chDB, given trades then candles: the 500 latest buckets, open and close by chain order within a
+// slot (log offset, not id order), trades moving no coins left out, `before` paging.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Olap } from '../../infra/olap/olap.js';
+import { openOlap } from '../../infra/olap/open-olap.js';
+import { queryCandles } from '../../projections/candles/queries.js';
+import { dateTime64 } from '../../projections/column-values.js';
+import { tradesProjector } from '../../projections/trades/projector.js';
+import { TRADES_TABLE, tradesTable } from '../../projections/trades/table.js';
+import type { LoggedEvent } from '../../projections/projector.js';
+import { addr, trade } from './event-fixtures.js';
+
+const MINT = addr(1);
+const START = 1_750_000_020;
+let dir: string;
+let olap: Olap;
+
+const minuteTrades: LoggedEvent[] = Array.from({ length: 600 }, (_, i) => ({
+  event: trade({ slot: 10_000 + i * 150, tx: 100 + i, blockTime: START + i * 60 }, { mint: MINT, coinAmount: '1000000', quoteAmount: String(1_000 + i) }),
+  offset: BigInt(10 + i),
+}));
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'candles-'));
+  olap = await openOlap({ dataDir: dir });
+  await olap.exec(tradesTable.ddl);
+});
+
+afterAll(async () => {
+  await olap.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('candles', () => {
+  it('given trades in 600 minutes, then the 500 latest 1m candles, oldest first', async () => {
+    await olap.insert(TRADES_TABLE, tradesProjector.handle(minuteTrades)[TRADES_TABLE]!);
+    const candles = await queryCandles(olap, { mint: MINT, interval: '1m' });
+    expect(candles).toHaveLength(500);
+    expect(candles[0]).toEqual({ time: dateTime64(Math.floor((START + 100 * 60) / 60) * 60), open: '1100', high: '1100', low: '1100', close: '1100', volume: '1100', trades: '1' });
+    expect(candles[499]?.close).toBe('1599');
+    expect(await queryCandles(olap, { mint: MINT, interval: '1m', limit: 1, before: dateTime64(START + 60) })).toEqual([expect.objectContaining({ close: '1000' })]);
+    const hours = await queryCandles(olap, { mint: MINT, interval: '1h' });
+    expect(hours).toHaveLength(11);
+    expect(hours.map((candle) => Number(candle.trades)).reduce((a, b) => a + b)).toBe(600);
+  });
+
+  it('given trades in one slot, then open and close follow the log offset, and no-coin trades are left out', async () => {
+    const mint = addr(2);
+    const blockTime = 1_750_003_600;
+    const at = (tx: number) => ({ slot: 77, tx, blockTime });
+    await olap.insert(
+      TRADES_TABLE,
+      tradesProjector.handle([
+        { event: trade(at(9), { mint, coinAmount: '2000000', quoteAmount: '500' }), offset: 1n },
+        { event: trade(at(8), { mint, coinAmount: '1000000', quoteAmount: '900' }), offset: 2n },
+        { event: trade(at(7), { mint, coinAmount: '1000000', quoteAmount: '100' }), offset: 3n },
+        { event: trade(at(6), { mint, coinAmount: '0', quoteAmount: '0' }), offset: 4n },
+      ])[TRADES_TABLE]!,
+    );
+    expect(await queryCandles(olap, { mint, interval: '4h' })).toEqual([
+      { time: dateTime64(Math.floor(blockTime / 14_400) * 14_400), open: '250', high: '900', low: '100', close: '100', volume: '1500', trades: '3' },
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+// Helpers for runner integration tests: append events to the log keyed by mint, read every projection table
+// back as sorted rows, recompute candles from trade events in bigint, and stores that fail on cue to stand in
+// for a crash between the write and the commit.
+import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
+import { TOPICS } from '../../infra/event-log/event-log.js';
+import type { Olap, QueryParams } from '../../infra/olap/olap.js';
+import { CANDLE_INTERVALS, type CandleInterval, type CandleRow } from '../../projections/candles/queries.js';
+import { dateTime64, pricePerWholeCoin } from '../../projections/column-values.js';
+import type { Projector } from '../../projections/projector.js';
+import type { Event, TradeEvent } from '../../schemas/events/index.js';
+
+export function keyOf(event: Event): string {
+  const data = event.data as { mint?: unknown };
+  return typeof data.mint === 'string' ? data.mint : 'platform';
+}
+
+export async function appendEvents(log: EventLog, events: readonly Event[], chunk = 5_000): Promise<void> {
+  for (let i = 0; i < events.length; i += chunk) {
+    const records: AppendRecord[] = events.slice(i, i + chunk).map((event) => ({ key: keyOf(event), value: JSON.stringify(event) }));
+    await log.append(TOPICS.coinEvents, records);
+  }
+}
+
+/** Every row of every table of the projectors, FINAL, sorted: a table-by-table picture to compare. */
+export async function snapshotTables(olap: Olap, projectors: readonly Projector[]): Promise<Record<string, string[]>> {
+  const picture: Record<string, string[]> = {};
+  for (const projector of projectors) {
+    for (const table of projector.tables) {
+      const rows = await olap.query(`SELECT * FROM ${table.name} FINAL`);
+      picture[table.name] = rows.map((row) => JSON.stringify(row)).sort();
+    }
+  }
+  return picture;
+}
+
+/** Drop every table of the current database (tests share one chDB store per process). */
+export async function dropAllTables(olap: Olap): Promise<void> {
+  const tables = await olap.query<{ name: string }>('SELECT name FROM system.tables WHERE database = currentDatabase()');
+  for (const { name } of tables) await olap.exec(`DROP TABLE IF EXISTS ${name} SYNC`);
+}
+
+/** Candles of one coin recomputed from its trade events with bigint, oldest first, like queryCandles. */
+export function expectedCandles(events: readonly Event[], mint: string, interval: CandleInterval): CandleRow[] {
+  const seconds = CANDLE_INTERVALS[interval];
+  const trades = events.filter((event): event is TradeEvent => event.type === 'trade' && event.data.mint === mint && event.data.coinAmount !== '0');
+  const buckets = new Map<number, CandleRow & { prices: bigint[]; total: bigint }>();
+  for (const event of trades) {
+    const start = Math.floor(event.blockTime / seconds) * seconds;
+    const price = pricePerWholeCoin(BigInt(event.data.quoteAmount), BigInt(event.data.coinAmount));
+    const bucket = buckets.get(start) ?? { time: dateTime64(start), open: '', high: '', low: '', close: '', volume: '', trades: '0', prices: [], total: 0n };
+    bucket.prices.push(price);
+    bucket.total += BigInt(event.data.quoteAmount);
+    buckets.set(start, bucket);
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, { time, prices, total }]) => ({
+      time,
+      open: prices[0]!.toString(),
+      high: prices.reduce((a, b) => (b > a ? b : a)).toString(),
+      low: prices.reduce((a, b) => (b < a ? b : a)).toString(),
+      close: prices[prices.length - 1]!.toString(),
+      volume: total.toString(),
+      trades: prices.length.toString(),
+    }));
+}
+
+/** An EventLog whose commit fails once `failOnCommit` reaches zero: the process "dies" after writing. */
+export class CrashingLog implements EventLog {
+  constructor(
+    private readonly inner: EventLog,
+    private failOnCommit: number,
+  ) {}
+  append(topic: string, records: readonly AppendRecord[]): Promise<void> {
+    return this.inner.append(topic, records);
+  }
+  poll(topic: string, group: string, options: PollOptions): Promise<LogRecord[]> {
+    return this.inner.poll(topic, group, options);
+  }
+  async commit(topic: string, group: string, records: readonly LogRecord[]): Promise<void> {
+    this.failOnCommit -= 1;
+    if (this.failOnCommit === 0) throw new Error('crash: process died before committing');
+    await this.inner.commit(topic, group, records);
+  }
+  rewind(topic: string, group: string): Promise<void> {
+    return this.inner.rewind(topic, group);
+  }
+  last(topic: string): Promise<LogRecord | null> {
+    return this.inner.last(topic);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** An Olap that fails the insert into `table` once `failOnInsert` such inserts reach zero. */
+export class CrashingOlap implements Olap {
+  constructor(
+    private readonly inner: Olap,
+    private readonly table: string,
+    private failOnInsert: number,
+  ) {}
+  exec(sql: string, params?: QueryParams): Promise<void> {
+    return this.inner.exec(sql, params);
+  }
+  query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
+    return this.inner.query<T>(sql, params);
+  }
+  async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+    if (table === this.table) {
+      this.failOnInsert -= 1;
+      if (this.failOnInsert === 0) throw new Error(`crash: process died before writing ${table}`);
+    }
+    await this.inner.insert(table, rows);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
