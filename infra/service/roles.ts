@@ -1,0 +1,81 @@
+// The long-running roles of the service (ingest, project, api), each started from opened stores,
+// so `npm start` runs them together in one process and each role's own command runs it alone.
+import type { Logger } from 'pino';
+import { buildApp } from '../../api/app.js';
+import type { Readiness } from '../../api/deps.js';
+import { Pipeline } from '../../ingest/pipeline.js';
+import { Subscriber } from '../../ingest/subscriber/subscriber.js';
+import { ProjectionRunner } from '../../projections/runner.js';
+import type { Config } from '../../schemas/config.js';
+import type { EventLog } from '../event-log/event-log.js';
+import type { Olap } from '../olap/olap.js';
+import { yellowstoneEndpoint } from './stores.js';
+
+export interface Role {
+  stop(): Promise<void>;
+}
+
+export interface IngestRole extends Role {
+  subscriber: Subscriber;
+  pipeline: Pipeline;
+}
+
+export async function startIngest(config: Config, log: EventLog, logger: Logger): Promise<IngestRole> {
+  const ingestConfig = { network: config.network, programs: config.programs, wallets: config.wallets, mints: config.mints };
+  const subscriber = await Subscriber.start({
+    endpoint: yellowstoneEndpoint(config),
+    xToken: config.chain.yellowstoneToken,
+    log,
+    config: ingestConfig,
+    logger: logger.child({ role: 'subscriber' }),
+  });
+  const pipeline = await Pipeline.create({ log, config: ingestConfig, logger: logger.child({ role: 'pipeline' }) });
+  pipeline.start();
+  return {
+    subscriber,
+    pipeline,
+    async stop() {
+      await subscriber.stop();
+      await pipeline.stop();
+    },
+  };
+}
+
+export interface ProjectRole extends Role {
+  runner: ProjectionRunner;
+}
+
+export async function startProjections(log: EventLog, olap: Olap, logger: Logger): Promise<ProjectRole> {
+  const runner = await ProjectionRunner.open({ log, olap, logger: logger.child({ role: 'projections' }) });
+  runner.start();
+  return { runner, stop: () => runner.stop() };
+}
+
+/** How far the projections trail the chain tip, as /readyz judges it. */
+export async function pipelineReadiness(ingest: IngestRole, project: ProjectRole): Promise<Readiness> {
+  const subscription = ingest.subscriber.status();
+  const decoded = ingest.pipeline.status();
+  const projected = await project.runner.progress();
+  const tip = subscription.lastSlotSeen;
+  if (tip === null) return { ingestConnected: subscription.connected, projectionLagSlots: null };
+  const durable = subscription.lastDurableSlot ?? 0;
+  const caughtUp = projected.caughtUp && (decoded.lastSlot ?? 0) >= durable;
+  // When everything is consumed the lag is the subscriber's own; otherwise count from the last projected slot.
+  const lag = caughtUp ? tip - durable : tip - Math.max(projected.lastSlot ?? 0, 0);
+  return { ingestConnected: subscription.connected, projectionLagSlots: Math.max(0, lag) };
+}
+
+export interface ApiRole extends Role {
+  url: string;
+}
+
+export async function startApi(
+  config: Config,
+  olap: Olap,
+  logger: Logger,
+  readiness?: () => Promise<Readiness>,
+): Promise<ApiRole> {
+  const app = buildApp({ olap, config, logger: logger.child({ role: 'api' }), readiness });
+  const url = await app.listen({ port: config.port, host: '0.0.0.0' });
+  return { url, stop: () => app.close() };
+}

@@ -1,0 +1,52 @@
+// `npm start`: the whole service in one process on embedded defaults: the devnet in realtime with
+// its traffic simulator (unless a remote chain is configured), ingest, projections and the API,
+// with data under DATA_DIR. Stopping and starting again continues where it stopped.
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '../../schemas/config.js';
+import { Devnet } from '../devnet/devnet.js';
+import { pipelineReadiness, startApi, startIngest, startProjections, type Role } from './roles.js';
+import { openServiceEventLog, openServiceOlap } from './stores.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const stoppers: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(0)));
+  process.once('SIGTERM', () => void stopAll().then(() => process.exit(0)));
+
+  if (!config.chain.yellowstoneUrl) {
+    const devnet = await Devnet.start({
+      speed: 'realtime',
+      seed: config.devnet.seed,
+      dataDir: join(config.dataDir, 'devnet'),
+      rpcPort: config.devnet.rpcPort,
+      grpcPort: config.devnet.grpcPort,
+    });
+    stoppers.push(() => devnet.stop());
+    logger.info({ rpc: devnet.rpcUrl, grpc: devnet.grpcUrl }, 'devnet ready');
+  }
+  const log = await openServiceEventLog(config, logger);
+  stoppers.push(() => log.close());
+  const olap = await openServiceOlap(config);
+  stoppers.push(() => olap.close());
+  const roles: Role[] = [];
+  const ingest = await startIngest(config, log, logger);
+  roles.push(ingest);
+  const project = await startProjections(log, olap, logger);
+  roles.push(project);
+  stoppers.push(async () => {
+    for (const role of roles.reverse()) await role.stop();
+  });
+  const api = await startApi(config, olap, logger, () => pipelineReadiness(ingest, project));
+  stoppers.push(() => api.stop());
+  logger.info({ url: api.url }, 'launchtape ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+// Opens the stores a role needs from the configuration: the event log (SQLite under DATA_DIR, or
+// Kafka) and the analytics store (chDB under DATA_DIR, or a ClickHouse server).
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { openEventLog } from '../event-log/open-event-log.js';
+import type { EventLog } from '../event-log/event-log.js';
+import { openOlap } from '../olap/open-olap.js';
+import type { Olap } from '../olap/olap.js';
+import type { Config } from '../../schemas/config.js';
+
+export function openServiceEventLog(config: Config, logger?: Logger): Promise<EventLog> {
+  return openEventLog({ dataDir: join(config.dataDir, 'event-log'), kafkaBrokers: config.stores.kafkaBrokers, logger });
+}
+
+export function openServiceOlap(config: Config): Promise<Olap> {
+  return openOlap({ dataDir: join(config.dataDir, 'olap'), clickhouseUrl: config.stores.clickhouseUrl });
+}
+
+/** The Yellowstone endpoint: the configured one, or the embedded devnet's. */
+export function yellowstoneEndpoint(config: Config): string {
+  return config.chain.yellowstoneUrl ?? `http://127.0.0.1:${config.devnet.grpcPort}`;
+}
