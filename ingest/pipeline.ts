@@ -28,7 +28,8 @@ export interface PipelineOptions {
 
 export interface PipelineStatus {
   running: boolean;
-  /** Last slot whose completion marker the pipeline has passed; null before the first. */
+  /** Last slot whose completion marker the pipeline has passed and whose events are appended and committed;
+   * null before the first. */
   lastSlot: number | null;
   transactions: number;
   events: number;
@@ -59,7 +60,9 @@ export class Pipeline {
     const group = options.group ?? 'ingest-pipeline';
     await options.log.rewind(TOPICS.rawTransactions, group);
     const coins = await loadKnownCoins(options.log, group);
-    return new Pipeline(options, decodeContext(options.config, coins));
+    const pipeline = new Pipeline(options, decodeContext(options.config, coins));
+    pipeline.counts.lastSlot = await caughtUpSlot(options.log, group);
+    return pipeline;
   }
 
   status(): PipelineStatus {
@@ -72,10 +75,13 @@ export class Pipeline {
     const records = await log.poll(TOPICS.rawTransactions, this.group, { maxRecords: this.options.batchSize ?? 500, waitMs });
     if (records.length === 0) return 0;
     const events: AppendRecord[] = [];
-    for (const record of records) events.push(...this.decodeRecord(record));
+    const batch = { lastSlot: null as number | null };
+    for (const record of records) events.push(...this.decodeRecord(record, batch));
     if (events.length > 0) await log.append(TOPICS.coinEvents, events);
     await log.commit(TOPICS.rawTransactions, this.group, records);
     this.counts.events += events.length;
+    // Only now: readiness must not count a slot whose events are not yet in the log.
+    if (batch.lastSlot !== null) this.counts.lastSlot = batch.lastSlot;
     return records.length;
   }
 
@@ -109,7 +115,7 @@ export class Pipeline {
     }
   }
 
-  private decodeRecord(record: LogRecord): AppendRecord[] {
+  private decodeRecord(record: LogRecord, batch: { lastSlot: number | null }): AppendRecord[] {
     let raw;
     try {
       raw = parseRawRecord(record.value);
@@ -119,7 +125,7 @@ export class Pipeline {
       return [];
     }
     if (raw.kind === 'slot') {
-      this.counts.lastSlot = raw.marker.slot;
+      batch.lastSlot = raw.marker.slot;
       return [];
     }
     this.counts.transactions++;
@@ -142,5 +148,22 @@ export class Pipeline {
       out.push({ key: eventKey(parsed.data), value: JSON.stringify(parsed.data) });
     }
     return out;
+  }
+}
+
+/** After a restart with nothing left to decode, the slot of the raw-tx log's last marker (else null: the
+ * first marker decoded tells), so status() does not read "nothing decoded" on a quiet chain. The head is
+ * read before the peek, so a slot written in between is never counted as decoded. */
+async function caughtUpSlot(log: EventLog, group: string): Promise<number | null> {
+  const head = await log.last(TOPICS.rawTransactions);
+  if (head === null) return null;
+  const pending = await log.poll(TOPICS.rawTransactions, group, { maxRecords: 1, waitMs: 0 });
+  await log.rewind(TOPICS.rawTransactions, group);
+  if (pending.length > 0) return null;
+  try {
+    const record = parseRawRecord(head.value);
+    return record.kind === 'slot' ? record.marker.slot : null;
+  } catch {
+    return null;
   }
 }

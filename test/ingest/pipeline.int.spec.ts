@@ -135,5 +135,10 @@ describe('pipeline', () => {
     expect(written.map((e) => e.id)).toEqual(direct.map((e) => e.id));
     expect(written).toEqual(direct);
     expect(new Set(written.map((e) => e.type)).size).toBeGreaterThan(5);
+
+    // Started again with nothing left to decode (the chain is still), it knows its last slot at once.
+    await pipeline.stop();
+    const restarted = await Pipeline.create({ log, config: CONFIG, logger: silent });
+    expect(restarted.status().lastSlot).toBe(last);
   });
 });

@@ -1,0 +1,122 @@
+// Ground truth for the end-to-end tests, read straight from the devnet's own ledger, never from the
+// pipeline: the trades the programs logged (their `Program data:` Trade and Swap events, decoded with the
+// programs' shared layouts), the venues of each coin (curve, launch pool, graduated pool), candles
+// recomputed from those trades with bigint arithmetic, and holder counts from the balance history.
+import type { Bank } from '../../infra/devnet/ledger/bank.js';
+import type { BalanceHistory } from '../../infra/devnet/truth/balance-history.js';
+import { formatQuotient } from '../../api/decimal.js';
+import { programDataLogs } from '../../schemas/programs/event-set.js';
+import { decodeLaunchpadEvent } from '../../schemas/programs/launchpad/events.js';
+import { decodePoolVenueEvent } from '../../schemas/programs/pool-venue/events.js';
+import type { Config } from '../../schemas/config.js';
+
+export interface ChainTrade {
+  signature: string;
+  slot: number;
+  blockTime: number;
+  mint: string;
+  side: 'buy' | 'sell';
+  trader: string;
+  coinAmount: string;
+  quoteAmount: string;
+  /** Reserves after the trade as the program priced them: virtual on a curve, virtual plus real quote in a pool. */
+  reserves: { coin: bigint; quote: bigint };
+}
+
+export interface ChainFacts {
+  /** Every trade of a coin in `coins`, in chain order (slot, transaction, log line). */
+  trades: ChainTrade[];
+  /** Per coin: its curve, launch pool and graduated pool addresses, as the programs logged them. */
+  venues: Map<string, Set<string>>;
+  /** Graduated coins and their pools. */
+  graduations: Map<string, string>;
+}
+
+/** Read slots [from, to] of the bank for the coins `coins`. */
+export function chainFacts(bank: Bank, config: Config, from: number, to: number, coins: ReadonlySet<string>): ChainFacts {
+  const facts: ChainFacts = { trades: [], venues: new Map(), graduations: new Map() };
+  const venue = (mint: string, address: string) => facts.venues.set(mint, (facts.venues.get(mint) ?? new Set()).add(address));
+  for (let slot = from; slot <= to; slot++) {
+    const block = bank.getBlock(slot);
+    if (block === undefined) throw new Error(`slot ${slot} is no longer kept by the bank`);
+    for (const tx of block.transactions) {
+      if (tx.meta.err !== null) continue;
+      for (const log of programDataLogs(tx.meta.logMessages ?? [])) {
+        const base = { signature: tx.signature, slot, blockTime: block.blockTime };
+        if (log.programId === config.programs.launchpad) {
+          const event = decodeLaunchpadEvent(log.bytes);
+          if (event?.name === 'CoinCreated') venue(event.data.mint, event.data.curve);
+          if (event?.name === 'Graduated') {
+            venue(event.data.mint, event.data.pool);
+            facts.graduations.set(event.data.mint, event.data.pool);
+          }
+          if (event?.name === 'Trade' && coins.has(event.data.mint)) {
+            const d = event.data;
+            const reserves = { coin: d.virtualToken, quote: d.virtualQuote };
+            facts.trades.push({ ...base, mint: d.mint, side: d.side, trader: d.trader, coinAmount: d.tokenAmount.toString(), quoteAmount: d.quoteAmount.toString(), reserves });
+          }
+        } else if (log.programId === config.programs.poolVenue) {
+          const event = decodePoolVenueEvent(log.bytes);
+          if (event?.name === 'PoolCreated' && event.data.kind !== 'market') venue(event.data.mint, event.data.pool);
+          if (event?.name === 'Swap' && coins.has(event.data.mint)) {
+            const d = event.data;
+            const reserves = { coin: d.tokenReserve, quote: d.virtualQuote + d.quoteReserve };
+            facts.trades.push({ ...base, mint: d.mint, side: d.side, trader: d.trader, coinAmount: d.tokenAmount.toString(), quoteAmount: d.quoteAmount.toString(), reserves });
+          }
+        }
+      }
+    }
+  }
+  return facts;
+}
+
+export interface ApiCandle {
+  time: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** Candles of one coin as the API defines them: buckets aligned to the epoch, price = quote * 10^decimals /
+ * coin truncated to 12 places, open/close by chain order, volume = sum of quote; no-coin trades left out. */
+export function expectedCandles(trades: readonly ChainTrade[], mint: string, seconds: number, decimals: number): ApiCandle[] {
+  const buckets = new Map<number, { prices: bigint[][]; volume: bigint }>();
+  for (const trade of trades) {
+    if (trade.mint !== mint || trade.coinAmount === '0') continue;
+    const start = Math.floor(trade.blockTime / seconds) * seconds;
+    const bucket = buckets.get(start) ?? { prices: [], volume: 0n };
+    // Price as a fraction [numerator, denominator]; compared exactly, formatted at the end.
+    bucket.prices.push([BigInt(trade.quoteAmount) * 10n ** BigInt(decimals), BigInt(trade.coinAmount)]);
+    bucket.volume += BigInt(trade.quoteAmount);
+    buckets.set(start, bucket);
+  }
+  const text = ([n, d]: bigint[]) => formatQuotient(n!, d!, 12);
+  const above = (a: bigint[], b: bigint[]) => a[0]! * b[1]! > b[0]! * a[1]!;
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .slice(-500)
+    .map(([start, { prices, volume }]) => ({
+      time: new Date(start * 1000).toISOString(),
+      open: text(prices[0]!),
+      high: text(prices.reduce((a, b) => (above(b, a) ? b : a))),
+      low: text(prices.reduce((a, b) => (above(a, b) ? b : a))),
+      close: text(prices[prices.length - 1]!),
+      volume: volume.toString(),
+    }));
+}
+
+/** The coin's spot price after its latest trade (quote per whole coin, 12 places) and its quote volume. */
+export function expectedFigures(trades: readonly ChainTrade[], mint: string, decimals: number): { price: string | null; volume: string } {
+  const mine = trades.filter((t) => t.mint === mint);
+  const latest = mine.at(-1);
+  const price = latest === undefined || latest.reserves.coin === 0n ? null : formatQuotient(latest.reserves.quote * 10n ** BigInt(decimals), latest.reserves.coin, 12);
+  return { price, volume: mine.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString() };
+}
+
+/** Owners holding the coin at the end of `slot`, leaving out its venues and the service's wallets. */
+export function trueHolders(truth: BalanceHistory, config: Config, facts: ChainFacts, mint: string, slot: number): number {
+  const excluded = new Set<string>([...(facts.venues.get(mint) ?? []), ...Object.values(config.wallets)]);
+  return [...truth.holdersAt(mint, slot)].filter(([owner, amount]) => amount > 0n && !excluded.has(owner)).length;
+}
