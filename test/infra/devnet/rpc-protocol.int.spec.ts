@@ -170,13 +170,17 @@ describe('transactions', () => {
     expect((await call('simulateTransaction', [b64(tx.wire), { encoding: 'base64', sigVerify: true, replaceRecentBlockhash: true }])).error?.message).toBe(
       'sigVerify may not be used with replaceRecentBlockhash',
     );
+    // Hold the chain still so the replacement blockhash can be compared with the bank's.
+    chain.pause();
     const reply = await call('simulateTransaction', [
       b64(tx.wire),
       { encoding: 'base64', replaceRecentBlockhash: true, commitment: 'processed', innerInstructions: true, accounts: { addresses: [bob.address] } },
     ]);
+    const processedBlockhash = chain.bank.blockAt('processed').blockhash;
+    chain.resume();
     const value = reply.result.value;
     expect(value.err).toBeNull();
-    expect(value.replacementBlockhash.blockhash).toBe(chain.bank.blockAt('processed').blockhash);
+    expect(value.replacementBlockhash.blockhash).toBe(processedBlockhash);
     expect(value.accounts[0].data).toEqual(['', 'base64']);
     expect(value.innerInstructions).toEqual([]);
     expect(value.unitsConsumed).toBe(150);
