@@ -177,7 +177,7 @@ describe('transactions', () => {
       { encoding: 'base64', replaceRecentBlockhash: true, commitment: 'processed', innerInstructions: true, accounts: { addresses: [bob.address] } },
     ]);
     const processedBlockhash = chain.bank.blockAt('processed').blockhash;
-    chain.resume();
+    chain.resume(20);
     const value = reply.result.value;
     expect(value.err).toBeNull();
     expect(value.replacementBlockhash.blockhash).toBe(processedBlockhash);
