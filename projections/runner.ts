@@ -18,9 +18,9 @@ import { groupName, loadCheckpoint, saveCheckpoint, type SetState } from './runn
 /** Records per batch. Measured on chDB (test/projections/throughput.bench.ts): 5,000 records a batch runs
  * ~37,000 events/s end to end (SQLite log to chDB), against ~21,000 at 1,000; larger batches gain little. */
 export const DEFAULT_BATCH_SIZE = 5_000;
-/** A partial batch is written after this long: rows reach the API within about half a second, and a quiet
- * log makes at most two inserts a second per table (each insert is a part ClickHouse must merge). */
-export const DEFAULT_MAX_BATCH_WAIT_MS = 500;
+/** A partial batch is written after this long: it keeps the lag from chain to API well under half a second
+ * while a busy log makes at most ten inserts a second per table (each insert is a part ClickHouse must merge). */
+export const DEFAULT_MAX_BATCH_WAIT_MS = 100;
 
 /** The subset of a pino logger the runner uses. */
 export interface RunnerLogger {

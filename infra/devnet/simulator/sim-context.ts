@@ -14,6 +14,9 @@ import type { SimState } from './sim-state.js';
 export interface SimProfile {
   /** Mean user trades per slot. */
   tradesPerSlot: number;
+  /** Chance that a slot's trades come as a tenfold burst (default 0.03; 0 keeps the rate steady, as the
+   * ingest bench's fixed background rate needs). */
+  burstChance?: number;
   /** Mean launches per slot. */
   launchesPerSlot: number;
   /** Wallets funded at start. */

@@ -48,7 +48,7 @@ export function trade(ctx: SimContext, coin: SimCoin | null = pickCoin(ctx), wal
 
 /** The slot's ordinary trades: Poisson around the profile's mean, sometimes a burst. */
 export function tradeSlot(ctx: SimContext): void {
-  const burst = ctx.rng.chance(0.03) ? 10 : 1;
+  const burst = ctx.rng.chance(ctx.profile.burstChance ?? 0.03) ? 10 : 1;
   const count = ctx.rng.poisson(ctx.profile.tradesPerSlot * burst);
   for (let i = 0; i < count; i++) trade(ctx);
 }

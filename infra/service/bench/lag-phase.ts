@@ -1,0 +1,133 @@
+// Phase 2 of the ingest bench: lag at a fixed background rate. The chain produces a slot every `slotMs` with
+// the simulator tuned to the wanted rate, the pipeline follows it live, and for a few trades of every slot
+// confirmed inside the measuring window the orchestrator polls the API's trades route until the trade is
+// listed (see lag-samples.ts). Lag = the poll answer that first lists it − the slot's confirmation (next slot
+// sealed), so each figure is an upper bound, at most one poll period late. A bare official client beside the
+// pipeline, with the subscriber's request and nothing behind it, notes when it holds each whole slot: the
+// chain's own delivery time, which the pipeline cannot beat.
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { subscribeRequest } from '../../../ingest/subscriber/request.js';
+import { loadConfig } from '../../../schemas/config.js';
+import { BenchChild, wallMs } from './bench-ipc.js';
+import type { ChainReport, LiveInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';
+import { LagSampler } from './lag-samples.js';
+import { LagWindow, type LagResult } from './lag-window.js';
+import { coresBetween, cpuTimes } from './machine-load.js';
+import { ProgressLog } from './progress-log.js';
+import { progressLine, recordProgress } from './progress-record.js';
+import { StageTimes } from './stage-watch.js';
+import type { SlotArrival } from './stream-reader-child.js';
+import type { AppendTimes } from './timed-log.js';
+import type { StatementTimes } from './timed-olap.js';
+import { probeStats, resetProbeStats } from './trade-probe.js';
+
+export type { LagResult } from './lag-window.js';
+
+export interface LagOptions {
+  workDir: string;
+  seed: number;
+  slotMs: number;
+  tradesPerSlot: number;
+  samplesPerSlot: number;
+  warmupSeconds: number;
+  seconds: number;
+  pollMs: number;
+  pipelineIn: 'ingest' | 'projections';
+  /** Write each process's CPU profile here (see bench-ipc.ts). */
+  profileDir?: string;
+  log: (line: string) => void;
+}
+
+const CHAIN_SCRIPT = new URL('./chain-child.ts', import.meta.url);
+const PIPELINE_SCRIPT = new URL('./pipeline-child.ts', import.meta.url);
+const READER_SCRIPT = new URL('./stream-reader-child.ts', import.meta.url);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function runLag(options: LagOptions): Promise<LagResult> {
+  const { log } = options;
+  const progress = new ProgressLog();
+  const dataDir = join(options.workDir, 'lag');
+  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false }, options.profileDir);
+  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true }, options.profileDir);
+  const chain = BenchChild.start<ChainReport>('chain', CHAIN_SCRIPT, {}, options.profileDir);
+  const bare = BenchChild.start<SlotArrival>('bare', READER_SCRIPT, {});
+  const children = [chain, ingest, project, bare];
+  const stageTimes = new StageTimes();
+  let sampler: LagSampler | null = null;
+  const window = new LagWindow((slot) => sampler?.watch(slot.slot, slot.transactions, slot.confirmedAt, slot.samples));
+  try {
+    for (const child of [ingest, project]) {
+      child.onReport((report) => {
+        recordProgress(progress, report);
+        stageTimes.add(report.stages);
+      });
+    }
+    chain.onReport((report) => {
+      if (report.kind === 'progress') progress.add('chain', { at: report.at, cpuMicros: report.cpuMicros, counts: { slot: report.slot } });
+      if (report.kind === 'slot') window.confirmed(report);
+    });
+    bare.onReport((arrival) => window.arrived(arrival.slot, arrival.at));
+    await Promise.all([ingest.command('open'), project.command('open')]);
+    const { grpcUrl } = await chain.command<LiveInfo>('live', {
+      seed: options.seed,
+      slotMs: options.slotMs,
+      tradesPerSlot: options.tradesPerSlot,
+      samplesPerSlot: options.samplesPerSlot,
+    });
+    const downstream: PipelineRoleName[] = options.pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'];
+    const upstream: PipelineRoleName[] = options.pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'];
+    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: downstream, grpcUrl, startSlot: 1 });
+    await bare.command('watch', { url: grpcUrl, request: subscribeRequest(loadConfig({}), 1) });
+    await ingest.command('start', { roles: upstream, grpcUrl, startSlot: 1 });
+    const lag = (sampler = new LagSampler(apiUrl!));
+    window.open(wallMs() + options.warmupSeconds * 1000, options.seconds);
+    log(`  chain live, pipeline following from slot 1; warming up ${options.warmupSeconds} s, then sampling for ${options.seconds} s...`);
+
+    let nextLog = window.start + 5_000;
+    let olapReset = false;
+    let machineAtStart = null as ReturnType<typeof cpuTimes>;
+    let machineAtEnd = null as ReturnType<typeof cpuTimes>;
+    while (wallMs() < window.end || lag.waiting > 0) {
+      const tick = wallMs();
+      if (!olapReset && tick >= window.start) {
+        olapReset = true;
+        machineAtStart = cpuTimes();
+        resetProbeStats();
+        await Promise.all([project.command('olapTimes'), ingest.command('appendTimes')]);
+      }
+      await lag.poll();
+      if (machineAtEnd === null && wallMs() >= window.end) machineAtEnd = cpuTimes();
+      if (tick >= nextLog && tick < window.end) {
+        nextLog += 5_000;
+        const elapsed = (tick - window.start) / 1000;
+        log(`  ${elapsed.toFixed(0).padStart(3)} s: ${lag.lags.length} lag samples, chain ${Math.round(window.transactions / elapsed)} tx/s; ${progressLine(progress)}`);
+      }
+      await sleep(Math.max(0, tick + options.pollMs - wallMs()));
+    }
+    machineAtEnd ??= cpuTimes();
+    const probes = { requests: probeStats.requests, meanMs: probeStats.totalMs / Math.max(1, probeStats.requests) };
+    await sleep(300); // the last stage advances arrive with the next progress report
+    const olap = await project.command<Record<string, StatementTimes>>('olapTimes');
+    const appends = await ingest.command<AppendTimes | null>('appendTimes');
+    return {
+      lags: lag.lags,
+      missing: lag.missing,
+      chainRate: window.transactions / options.seconds,
+      slots: window.slots,
+      windowStart: window.start,
+      windowEnd: window.end,
+      progress,
+      probes,
+      parts: lag.parts(stageTimes),
+      olap,
+      slowest: lag.slowest(stageTimes, 3),
+      machine: coresBetween(machineAtStart, machineAtEnd, cpus().length),
+      appends,
+      slotGaps: window.gaps,
+      bare: window.bareSplit(lag.listedSlots()),
+    };
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+  }
+}

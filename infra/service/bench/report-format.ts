@@ -1,0 +1,74 @@
+// Shared pieces of the ingest bench's report: number formats, the targets said plainly met or not, the CPU
+// each process used, and how long the analytics store's statements took.
+import type { ProgressLog } from './progress-log.js';
+import type { AppendTimes } from './timed-log.js';
+import type { StatementTimes } from './timed-olap.js';
+
+export const TARGET_TX_PER_SECOND = 10_000;
+export const TARGET_P99_LAG_MS = 500;
+export const PROCESSES = ['chain', 'ingest', 'project'] as const;
+
+export const int = (value: number): string => (Number.isFinite(value) ? Math.round(value).toLocaleString('en') : '?');
+export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');
+
+export function targetLines(throughput: number | null, p99: number | null): string[] {
+  const lines: string[] = [];
+  if (throughput !== null) {
+    lines.push(`  sustained throughput ≥ ${int(TARGET_TX_PER_SECOND)} tx/s: ${verdict(throughput >= TARGET_TX_PER_SECOND)} (measured ${int(throughput)} tx/s)`);
+  }
+  if (p99 !== null) lines.push(`  p99 lag < ${TARGET_P99_LAG_MS} ms at 1,000 tx/s: ${verdict(p99 < TARGET_P99_LAG_MS)} (measured ${int(p99)} ms)`);
+  return lines;
+}
+
+/** Cores' worth of CPU each process used in a window. */
+export function cpuByProcess(progress: ProgressLog, from: number, to: number): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const process of PROCESSES) {
+    const cores = progress.cpuCores(process, from, to);
+    if (cores !== null) used.set(process, cores);
+  }
+  return used;
+}
+
+export interface MachineLoad {
+  busy: number;
+  steal: number;
+}
+
+export function cpuLine(progress: ProgressLog, from: number, to: number, machine: MachineLoad | null): string {
+  const used = cpuByProcess(progress, from, to);
+  const total = [...used.values()].reduce((sum, cores) => sum + cores, 0);
+  return `  CPU in cores: ${[...used].map(([process, cores]) => `${process} ${cores.toFixed(2)}`).join(', ')}; total ${total.toFixed(2)}${machineText(machine, total)}`;
+}
+
+/** The whole machine beside the bench's processes: what else ran, and what the hypervisor took. */
+export function machineText(machine: MachineLoad | null, ours: number): string {
+  if (machine === null) return '';
+  return `; whole machine ${machine.busy.toFixed(2)} busy (others ~${Math.max(0, machine.busy - ours).toFixed(2)}), ${machine.steal.toFixed(2)} stolen`;
+}
+
+/** chDB time by statement kind: inserts (all tables together, and the slowest table), reads. */
+export function olapLine(times: Record<string, StatementTimes>): string {
+  const entries = Object.entries(times);
+  const inserts = entries.filter(([kind]) => kind.startsWith('insert '));
+  const sum = (list: [string, StatementTimes][]) =>
+    list.reduce((total, [, t]) => ({ count: total.count + t.count, totalMs: total.totalMs + t.totalMs }), { count: 0, totalMs: 0 });
+  const all = sum(inserts);
+  const reads = sum(entries.filter(([kind]) => kind === 'query'));
+  const slowest = inserts.sort((a, b) => b[1].totalMs / b[1].count - a[1].totalMs / a[1].count)[0];
+  const mean = (t: { count: number; totalMs: number }) => (t.count === 0 ? 0 : t.totalMs / t.count).toFixed(1);
+  const slowestText = slowest ? ` (slowest table ${slowest[0].slice('insert '.length)} ${mean(slowest[1])} ms, max ${int(slowest[1].maxMs)} ms)` : '';
+  return (
+    `  chDB, one statement at a time (projection writes and API reads queue behind each other): ` +
+    `${int(all.count)} inserts, ${mean(all)} ms each${slowestText}, ${int(all.totalMs)} ms in all; ` +
+    `${int(reads.count)} reads, ${mean(reads)} ms each, ${int(reads.totalMs)} ms in all`
+  );
+}
+
+/** The ingest process's appends to the event log: each is one durable write. */
+export function appendLine(times: AppendTimes | null): string {
+  if (times === null || times.count === 0) return '  event log appends by ingest: none';
+  const mean = (times.totalMs / times.count).toFixed(1);
+  return `  event log appends by ingest (one fsync each): ${int(times.count)}, ${mean} ms each, max ${int(times.maxMs)} ms, ${times.slow} over 100 ms`;
+}

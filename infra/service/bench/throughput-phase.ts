@@ -1,0 +1,127 @@
+// Phase 1 of the ingest bench: sustained throughput end to end. The chain process pre-generates a ledger at
+// max speed (not timed); then the subscriber replays it from its first slot through the whole pipeline while
+// the orchestrator watches milestone trades appear through the API's trades route. The figure is the chain
+// transactions between the first and the last milestone over the time between their appearance; each
+// stage's rate and each process's CPU show where the limit is.
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { BenchChild, wallMs } from './bench-ipc.js';
+import type { ChainReport, LedgerInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';
+import { coresBetween, cpuTimes } from './machine-load.js';
+import { ProgressLog } from './progress-log.js';
+import { progressLine, recordProgress } from './progress-record.js';
+import type { StatementTimes } from './timed-olap.js';
+import { visibleTrades } from './trade-probe.js';
+
+export interface ThroughputOptions {
+  workDir: string;
+  seed: number;
+  transactions: number;
+  maxGenerateSeconds: number;
+  /** Which process decodes: the ingest process (beside the subscriber) or the projections process. */
+  pipelineIn: 'ingest' | 'projections';
+  /** Write each process's CPU profile here (see bench-ipc.ts). */
+  profileDir?: string;
+  log: (line: string) => void;
+}
+
+export interface MilestoneSeen {
+  cumulative: number;
+  seenAt: number;
+}
+
+export interface ThroughputResult {
+  ledger: LedgerInfo;
+  startedAt: number;
+  seen: MilestoneSeen[];
+  progress: ProgressLog;
+  pipelineProcess: string;
+  /** chDB statements during the run. */
+  olap: Record<string, StatementTimes>;
+  /** The whole machine during the run: cores busy and stolen (null where unknown). */
+  machine: { busy: number; steal: number } | null;
+}
+
+const CHAIN_SCRIPT = new URL('./chain-child.ts', import.meta.url);
+const PIPELINE_SCRIPT = new URL('./pipeline-child.ts', import.meta.url);
+const POLL_MS = 100;
+const STALL_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function runThroughput(options: ThroughputOptions): Promise<ThroughputResult> {
+  const { log } = options;
+  const progress = new ProgressLog();
+  const chain = BenchChild.start<ChainReport>('chain', CHAIN_SCRIPT, {}, options.profileDir);
+  const dataDir = join(options.workDir, 'throughput');
+  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false }, options.profileDir);
+  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true }, options.profileDir);
+  const children = [chain, ingest, project];
+  try {
+    chain.onReport((report) => {
+      if (report.kind === 'generating') log(`  generating: ${report.transactions.toLocaleString('en')} transactions in ${report.seconds.toFixed(0)} s`);
+      if (report.kind === 'progress') progress.add('chain', { at: report.at, cpuMicros: report.cpuMicros, counts: { slot: report.slot } });
+    });
+    for (const child of [ingest, project]) child.onReport((report) => recordProgress(progress, report));
+    const [ledger] = await Promise.all([
+      chain.command<LedgerInfo>('ledger', { seed: options.seed, transactions: options.transactions, maxSeconds: options.maxGenerateSeconds, milestones: 20 }),
+      ingest.command('open'),
+      project.command('open'),
+    ]);
+    const rate = Math.round(ledger.transactions / ledger.seconds);
+    const count = ledger.transactions.toLocaleString('en');
+    log(`  ledger: ${count} transactions in slots ${ledger.firstSlot}..${ledger.lastSlot}, generated in ${ledger.seconds.toFixed(1)} s (${rate} tx/s, not timed)`);
+
+    const downstream: PipelineRoleName[] = options.pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'];
+    const upstream: PipelineRoleName[] = options.pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'];
+    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: downstream, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
+    await project.command('olapTimes');
+    const machineAtStart = cpuTimes();
+    const startedAt = wallMs();
+    await ingest.command('start', { roles: upstream, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
+    log(`  replaying from slot ${ledger.firstSlot} through the pipeline...`);
+
+    const seen = await watchMilestones(apiUrl!, ledger, startedAt, progress, log);
+    const machine = coresBetween(machineAtStart, cpuTimes(), cpus().length);
+    await waitForStages(progress, ledger, options.pipelineIn === 'ingest' ? 'ingest' : 'project');
+    const olap = await project.command<Record<string, StatementTimes>>('olapTimes');
+    return { ledger, startedAt, seen, progress, pipelineProcess: options.pipelineIn === 'ingest' ? 'ingest' : 'project', olap, machine };
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+  }
+}
+
+/** Poll the next unseen milestone until the last one is visible. */
+async function watchMilestones(apiUrl: string, ledger: LedgerInfo, startedAt: number, progress: ProgressLog, log: (line: string) => void): Promise<MilestoneSeen[]> {
+  const seen: MilestoneSeen[] = [];
+  let lastChange = wallMs();
+  let nextLog = wallMs() + 2_000;
+  while (seen.length < ledger.milestones.length) {
+    const milestone = ledger.milestones[seen.length]!;
+    const visible = await visibleTrades(apiUrl, [milestone.trade]);
+    const now = wallMs();
+    if (visible.size > 0) {
+      seen.push({ cumulative: milestone.cumulative, seenAt: now });
+      lastChange = now;
+      continue;
+    }
+    if (now - lastChange > STALL_MS) throw new Error(`no milestone trade became visible for ${STALL_MS / 1000} s (${seen.length}/${ledger.milestones.length} seen)`);
+    if (now >= nextLog) {
+      nextLog += 2_000;
+      const visibleTx = seen[seen.length - 1]?.cumulative ?? 0;
+      log(`  ${((now - startedAt) / 1000).toFixed(0).padStart(3)} s: ${progressLine(progress)}; visible in API ≥ ${visibleTx.toLocaleString('en')} tx`);
+    }
+    await sleep(POLL_MS);
+  }
+  return seen;
+}
+
+/** After the last trade is visible, let every stage report its final count (a few report periods at most). */
+async function waitForStages(progress: ProgressLog, ledger: LedgerInfo, decoder: string): Promise<void> {
+  const deadline = wallMs() + 5_000;
+  while (wallMs() < deadline) {
+    const decoded = progress.last(decoder, 'decodedSlot') >= ledger.lastSlot;
+    const projected = progress.last('project', 'projectedEvents') >= progress.last(decoder, 'decodedEvents');
+    if (progress.last('ingest', 'durableSlot') >= ledger.lastSlot && decoded && projected) return;
+    await sleep(100);
+  }
+}

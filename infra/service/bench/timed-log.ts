@@ -1,0 +1,57 @@
+// An EventLog that times the appends of the one it wraps (each is one durable write: with SQLite's FULL sync,
+// an fsync), so the bench can tell a slow disk from a slow pipeline.
+import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../event-log/event-log.js';
+
+export interface AppendTimes {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  /** Appends slower than 100 ms. */
+  slow: number;
+}
+
+export class TimedLog implements EventLog {
+  private times: AppendTimes = { count: 0, totalMs: 0, maxMs: 0, slow: 0 };
+
+  constructor(private readonly inner: EventLog) {}
+
+  async append(topic: string, records: readonly AppendRecord[]): Promise<void> {
+    const started = performance.now();
+    try {
+      await this.inner.append(topic, records);
+    } finally {
+      const ms = performance.now() - started;
+      this.times.count++;
+      this.times.totalMs += ms;
+      this.times.maxMs = Math.max(this.times.maxMs, ms);
+      if (ms > 100) this.times.slow++;
+    }
+  }
+
+  poll(topic: string, group: string, options: PollOptions): Promise<LogRecord[]> {
+    return this.inner.poll(topic, group, options);
+  }
+
+  commit(topic: string, group: string, records: readonly LogRecord[]): Promise<void> {
+    return this.inner.commit(topic, group, records);
+  }
+
+  rewind(topic: string, group: string): Promise<void> {
+    return this.inner.rewind(topic, group);
+  }
+
+  last(topic: string): Promise<LogRecord | null> {
+    return this.inner.last(topic);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** Times so far, and start again. */
+  take(): AppendTimes {
+    const out = this.times;
+    this.times = { count: 0, totalMs: 0, maxMs: 0, slow: 0 };
+    return out;
+  }
+}
