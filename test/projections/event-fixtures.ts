@@ -4,11 +4,13 @@
 import { address, getBase58Decoder, signature, type Address, type Signature } from '@solana/kit';
 import {
   instructionEventId,
+  memoEventId,
   tokenBalanceEventId,
   type CoinFeeSplitLockedEvent,
   type CoinGraduatedEvent,
   type CoinLaunchedEvent,
   type EventData,
+  type PriceUpdatedEvent,
   type TokenBalanceChangedEvent,
   type TradeEvent,
 } from '../../schemas/events/index.js';
@@ -160,6 +162,10 @@ export function balanceChanged(
       delta: (data.post - data.pre).toString(),
     },
   };
+}
+
+export function priceUpdated(where: Where, microUsd: bigint): PriceUpdatedEvent {
+  return { ...envelope(where, (s) => memoEventId(s, 0)), type: 'price.updated', data: { asset: 'SOL', microUsd: microUsd.toString() } };
 }
 
 /** Events with consecutive log offsets from `first`. */

@@ -1,0 +1,22 @@
+// Table of the `prices` read model: every price the chain's price feed posted (price.updated), one row per event.
+// Other read models price things in US dollars through its queries (queries.ts): the latest price, the price in
+// force at a time, and a UTC day's average.
+import type { TableDef } from '../projector.js';
+
+export const PRICES_TABLE = 'prices';
+
+export type PriceRow = {
+  asset: string;
+  eventId: string;
+  slot: number;
+  time: string;
+  /** Price of one whole unit of the asset, micro-USD. */
+  microUsd: string;
+};
+
+export const pricesTable: TableDef = {
+  name: PRICES_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${PRICES_TABLE} (
+  asset LowCardinality(String), eventId String, slot UInt64, time DateTime64(3, 'UTC'), microUsd UInt64
+) ENGINE = ReplacingMergeTree ORDER BY (asset, time, slot, eventId)`,
+};
