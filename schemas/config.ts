@@ -2,6 +2,7 @@
 // defaults are the embedded setup (local devnet, SQLite log, chDB, embedded Triplit).
 import { z } from 'zod';
 import { isAddress, type Address } from '@solana/kit';
+import { DEVNET_HOOKS_MENU, hooksMenuSchema, type HooksMenu } from './hooks-menu.js';
 
 const address = z.string().refine(isAddress, 'not a base58 address').transform((value) => value as Address);
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -65,7 +66,20 @@ const envSchema = z.object({
   STABLECOIN_MINT: address.prefault(DEVNET_ADDRESSES.stablecoinMint),
   PLATFORM_TOKEN_MINT: address.prefault(DEVNET_ADDRESSES.platformTokenMint),
   BASKET_MINTS: addressList.prefault(DEVNET_ADDRESSES.basketMints.join(',')),
+  /** The hooks menu as JSON ({ open, hooks }, schemas/hooks-menu.ts); unset means the devnet's menu. */
+  HOOKS_MENU: jsonText().pipe(hooksMenuSchema).optional(),
 });
+
+function jsonText() {
+  return z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  });
+}
 
 function addressListOrHosts() {
   return z
@@ -97,6 +111,8 @@ export interface Config {
   programs: { launchpad: Address; poolVenue: Address; guard: Address };
   wallets: ServiceWallets;
   mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
+  /** The hooks menu (GET /hooks; launches accept only its live, non-built-in ids). */
+  hooks: HooksMenu;
 }
 
 export class ConfigError extends Error {}
@@ -130,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keeper: e.KEEPER_WALLET,
     },
     mints: { stablecoin: e.STABLECOIN_MINT, platformToken: e.PLATFORM_TOKEN_MINT, basket: e.BASKET_MINTS },
+    hooks: e.HOOKS_MENU ?? DEVNET_HOOKS_MENU,
   };
 }
