@@ -14,7 +14,7 @@ function serviceWallets(ctx: ApiContext): string[] {
 /** `GET /coins`: one page of coin summaries and the offset of the next page. */
 export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<CoinListResponse> {
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  const rows = await listCoinRows(ctx.olap, { ...query, limit: query.limit + 1 }, nowSeconds);
+  const rows = await listCoinRows(ctx.olap, { ...query, limit: query.limit + 1 }, nowSeconds, ctx.config.mints.stablecoin);
   const page = rows.slice(0, query.limit);
   const holders = await holderCounts(ctx.olap, page.map((row) => row.mint), serviceWallets(ctx));
   return {

@@ -2,20 +2,33 @@
 // filters, sorts and paging; one coin by mint; whether a mint is a coin).
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
+import { PRICES_TABLE } from '../../projections/prices/table.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { COIN_COLUMNS, fromCoins, WITH_CLOCK, type CoinRow } from './coin-sql.js';
 
 export type { CoinRow } from './coin-sql.js';
 
-/** Sort keys; coins still pending or without figures sort last for the figure sorts. */
+/** A raw quote-unit amount in lamports, so that coins paired with different quote tokens rank together: SOL as
+ * is, the dollar stablecoin at the latest SOL price; null for another quote token or without a SOL price. */
+const inLamports = (amount: string) => `multiIf(
+  c.quoteMint = {solMint:String}, toNullable(toUInt256(${amount})),
+  c.quoteMint = {stablecoinMint:String} AND sol_micro_usd > 0,
+    intDiv(toUInt256(${amount}) * 1000000000000000, toUInt256(intExp10(c.quoteDecimals)) * sol_micro_usd),
+  NULL)`;
+
+/** Latest SOL price in micro-USD; 0 before the first. */
+const SOL_PRICE = `(SELECT argMax(microUsd, (time, slot)) FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL') AS sol_micro_usd`;
+
+/** Sort keys; coins still pending or without figures (or a lamport value) sort last for the figure sorts. */
 const ORDER_BY: Record<CoinListQuery['sort'], string> = {
   newest: 'c.launchTime DESC, c.launchSlot DESC, c.mint ASC',
-  volume: 'if(c.launchTime > pending_after, NULL, ifNull(w.volume, 0)) DESC NULLS LAST, c.launchTime DESC, c.mint ASC',
-  marketCap: 'if(c.launchTime > pending_after, NULL, market_cap) DESC NULLS LAST, c.launchTime DESC, c.mint ASC',
+  volume: `if(c.launchTime > pending_after, NULL, ${inLamports('ifNull(w.volume, 0)')}) DESC NULLS LAST, c.launchTime DESC, c.mint ASC`,
+  marketCap: `if(c.launchTime > pending_after, NULL, ${inLamports('market_cap')}) DESC NULLS LAST, c.launchTime DESC, c.mint ASC`,
 };
 
 /** One page of coins, filtered and sorted: `limit` rows at most from `offset`. */
-export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds: number): Promise<CoinRow[]> {
+export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
   const filters = ['1'];
   if (query.mode !== 'any') filters.push('c.mode = {mode:String}');
   if (query.graduated !== 'any') filters.push(`g.mint IS ${query.graduated === 'true' ? 'NOT ' : ''}NULL`);
@@ -24,7 +37,7 @@ export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds:
       '(c.mint = {q:String} OR lowerUTF8(c.untrustedSymbol) = lowerUTF8({symbol:String}) OR positionCaseInsensitiveUTF8(c.untrustedName, {q:String}) > 0)',
     );
   }
-  const sql = `${WITH_CLOCK}
+  const sql = `${WITH_CLOCK}, ${SOL_PRICE}
     SELECT ${COIN_COLUMNS} ${fromCoins('')}
     WHERE ${filters.join(' AND ')}
     ORDER BY ${ORDER_BY[query.sort]}
@@ -37,6 +50,8 @@ export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds:
     symbol: (query.q ?? '').replace(/^\$/, ''),
     limit: query.limit,
     offset: query.offset,
+    solMint: NATIVE_MINT_ID,
+    stablecoinMint,
   });
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFigures } from './fixtures/expected.js';
 import { addressOf } from './fixtures/events.js';
-import type { FixtureCoin } from './fixtures/market.js';
+import { SOL_MICRO_USD, type FixtureCoin } from './fixtures/market.js';
 import { startApiHarness, type ApiHarness } from './harness.js';
 
 let h: ApiHarness;
@@ -24,6 +24,9 @@ async function get(url: string, on = app) {
 }
 
 const mints = (body: { coins: { mint: string }[] }) => body.coins.map((coin) => coin.mint);
+/** A quote amount in lamports as the sorts rank it: the stablecoin ($1, 6 decimals) at the latest SOL price. */
+const inLamports = (coin: FixtureCoin, amount: bigint) =>
+  coin.quoteDecimals === 6 ? (amount * 1_000_000_000n) / SOL_MICRO_USD.latest : amount;
 const byNewest = (list: FixtureCoin[]) => [...list].sort((a, b) => b.launchedAt - a.launchedAt).map((coin) => coin.mint);
 
 describe('GET /coins', () => {
@@ -49,18 +52,16 @@ describe('GET /coins', () => {
     expect((await get('/api/v1/coins?offset=5')).body).toEqual({ coins: [], next: null });
   });
 
-  it('sorts by 24h volume, pending coins last', async () => {
-    const ready = [c.alpha, c.beta, c.gamma, c.quiet].sort(
-      (a, b) => Number(BigInt(expectedFigures(h.fixture, b.mint).volume24h) - BigInt(expectedFigures(h.fixture, a.mint).volume24h)) || b.launchedAt - a.launchedAt,
-    );
+  it('sorts by 24h volume in lamports (stablecoin coins at the latest SOL price), pending coins last', async () => {
+    const volume = (coin: FixtureCoin) => inLamports(coin, BigInt(expectedFigures(h.fixture, coin.mint).volume24h));
+    const ready = [c.alpha, c.beta, c.gamma, c.quiet].sort((a, b) => Number(volume(b) - volume(a)) || b.launchedAt - a.launchedAt);
     const { body } = await get('/api/v1/coins?sort=volume');
     expect(mints(body)).toEqual([...ready.map((coin) => coin.mint), c.fresh.mint]);
   });
 
-  it('sorts by market cap (a coin without trades priced at launch), pending coins last', async () => {
-    const priced = [c.alpha, c.beta, c.gamma, c.quiet].sort((a, b) =>
-      Number(BigInt(expectedFigures(h.fixture, b.mint).marketCap ?? 0) - BigInt(expectedFigures(h.fixture, a.mint).marketCap ?? 0)),
-    );
+  it('sorts by market cap in lamports (a coin without trades priced at launch), pending coins last', async () => {
+    const cap = (coin: FixtureCoin) => inLamports(coin, BigInt(expectedFigures(h.fixture, coin.mint).marketCap ?? 0));
+    const priced = [c.alpha, c.beta, c.gamma, c.quiet].sort((a, b) => Number(cap(b) - cap(a)));
     const { body } = await get('/api/v1/coins?sort=marketCap&limit=100');
     expect(mints(body)).toEqual([...priced.map((coin) => coin.mint), c.fresh.mint]);
   });
