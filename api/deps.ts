@@ -13,7 +13,7 @@ export interface Readiness {
 }
 
 /** The parts of the configuration the API reads. A full `Config` fits. */
-export type ApiConfig = Pick<Config, 'wallets' | 'mints'>;
+export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks'>;
 
 export interface ApiDeps {
   olap: Olap;

@@ -1,0 +1,66 @@
+// Integration tests of GET /hooks through app.inject: the configured menu as served (every field of spec 2.16),
+// a replacement menu from HOOKS_MENU, query keys refused with 400, and the route in the OpenAPI document.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import { loadConfig } from '../../schemas/config.js';
+import { DEVNET_HOOKS_MENU } from '../../schemas/hooks-menu.js';
+
+/** The menu comes from configuration alone: a store that fails every call proves no query is made. */
+const noStore: Olap = {
+  exec: async () => { throw new Error('no store'); },
+  insert: async () => { throw new Error('no store'); },
+  query: async () => { throw new Error('no store'); },
+  close: async () => {},
+};
+
+describe('GET /hooks', () => {
+  const apps: FastifyInstance[] = [];
+  const app = (env: Record<string, string> = {}) => {
+    const built = buildApp({ olap: noStore, config: loadConfig(env) });
+    apps.push(built);
+    return built;
+  };
+  afterAll(async () => {
+    for (const built of apps) await built.close();
+  });
+
+  it('serves the devnet menu: the built-in fee shield and the anti-sniper limit and window', async () => {
+    const res = await app().inject({ method: 'GET', url: '/api/v1/hooks' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.open).toBe(true);
+    expect(body.hooks).toEqual(DEVNET_HOOKS_MENU.hooks);
+    const shield = body.hooks.find((hook: { builtIn: boolean }) => hook.builtIn);
+    expect(shield).toMatchObject({ id: 'fee-shield', status: 'live', antiSniper: null });
+    expect(body.hooks.find((hook: { id: string }) => hook.id === 'anti-sniper')).toMatchObject({
+      group: 'launch',
+      status: 'live',
+      builtIn: false,
+      antiSniper: { limitBps: 100, windowSeconds: 60 },
+    });
+    for (const hook of body.hooks) {
+      expect(Object.keys(hook).sort()).toEqual(['antiSniper', 'builtIn', 'ends', 'group', 'id', 'line', 'name', 'status']);
+    }
+  });
+
+  it('serves a menu replaced through HOOKS_MENU', async () => {
+    const menu = { open: false, hooks: [DEVNET_HOOKS_MENU.hooks[0]!, { ...DEVNET_HOOKS_MENU.hooks[1]!, antiSniper: { limitBps: 250, windowSeconds: 30 } }] };
+    const res = await app({ HOOKS_MENU: JSON.stringify(menu) }).inject({ method: 'GET', url: '/api/v1/hooks' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(menu);
+  });
+
+  it('refuses query parameters with 400 { error }', async () => {
+    const res = await app().inject({ method: 'GET', url: '/api/v1/hooks?status=live' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const res = await app().inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const doc = res.json();
+    expect(doc.paths['/hooks'].get.responses['200']).toBeDefined();
+  });
+});
