@@ -9,6 +9,7 @@ import { installHealth } from './health.js';
 import { installMetrics } from './metrics.js';
 import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
 import { coinRoutes } from './routes/coins.js';
+import { holderRoutes } from './routes/holders.js';
 import { hookRoutes } from './routes/hooks.js';
 import { ohlcvRoutes } from './routes/ohlcv.js';
 import { tradeRoutes } from './routes/trades.js';
@@ -37,6 +38,7 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(tradeRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });
     await api.register(hookRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(holderRoutes(ctx), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
   return app;

@@ -1,0 +1,110 @@
+// Holder queries over the balances and coins projections, shared by the API (holder counts, the holders read)
+// and the health scorer. A holder is an owner whose balance, summed over its token accounts (each at its
+// latest version), is above zero, leaving out the coin's venues (its curve, its launch pool and its graduated,
+// locked pool: their vaults are owned by those addresses) and the service's own wallets (spec 2.6).
+import type { Olap } from '../../infra/olap/olap.js';
+import { BALANCES_TABLE } from '../balances/table.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
+import { HOLDER_BASELINES_TABLE } from './table.js';
+
+/** What the holder rules need to know of a coin. */
+export interface CoinHolderFacts {
+  mint: string;
+  mode: 'holder' | 'creator';
+  creator: string;
+  launchSlot: number;
+  totalSupply: bigint;
+  /** Curve, launch pool and graduated pool: never holders. */
+  venues: string[];
+}
+
+/** Venues of `{mints:Array(String)}` (columns `mint`, `venues`); empty strings stand for absent ones. */
+const VENUES_SQL = `
+  SELECT c.mint AS mint, c.mode AS mode, c.creator AS creator, c.launchSlot AS launchSlot, c.totalSupply AS totalSupply,
+    [ifNull(c.curve, ''), ifNull(c.pool, ''), ifNull(g.pool, '')] AS venues
+  FROM ${COINS_TABLE} AS c FINAL
+  LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE mint IN {mints:Array(String)}) AS g ON g.mint = c.mint
+  WHERE c.mint IN {mints:Array(String)}
+  SETTINGS join_use_nulls = 1`;
+
+/** Holders of `{mints:Array(String)}` with their balances (columns `mint`, `owner`, `amount` UInt128), the
+ * venues and `{service:Array(String)}` left out. */
+export const HOLDER_BALANCES_SQL = `
+  SELECT b.mint AS mint, b.owner AS owner, b.amount AS amount
+  FROM (
+    SELECT mint, owner, sum(balance) AS amount
+    FROM ${BALANCES_TABLE} FINAL
+    WHERE mint IN {mints:Array(String)}
+    GROUP BY mint, owner
+  ) AS b
+  INNER JOIN (${VENUES_SQL}) AS v ON v.mint = b.mint
+  WHERE b.amount > 0 AND NOT has(v.venues, b.owner) AND b.owner NOT IN {service:Array(String)}`;
+
+/** The holder facts of each coin in `mints` that exists. */
+export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinHolderFacts>> {
+  if (mints.length === 0) return new Map();
+  const rows = await olap.query<{ mint: string; mode: 'holder' | 'creator'; creator: string; launchSlot: string | number; totalSupply: string; venues: string[] }>(
+    VENUES_SQL,
+    { mints: [...mints] },
+  );
+  return new Map(
+    rows.map((row) => [
+      row.mint,
+      {
+        mint: row.mint,
+        mode: row.mode,
+        creator: row.creator,
+        launchSlot: Number(row.launchSlot),
+        totalSupply: BigInt(row.totalSupply),
+        venues: row.venues.filter((venue) => venue !== ''),
+      },
+    ]),
+  );
+}
+
+/** Holder count per mint; mints without holders are absent. */
+export async function holderCounts(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<Map<string, number>> {
+  if (mints.length === 0) return new Map();
+  const rows = await olap.query<{ mint: string; holders: number }>(
+    `SELECT mint, toUInt32(count()) AS holders FROM (${HOLDER_BALANCES_SQL}) GROUP BY mint`,
+    { mints: [...mints], service: [...serviceWallets] },
+  );
+  return new Map(rows.map((row) => [row.mint, Number(row.holders)]));
+}
+
+export interface HolderBalance {
+  wallet: string;
+  amount: bigint;
+}
+
+/** The `limit` largest holders of each mint, largest first (ties by wallet address). */
+export async function topHolders(olap: Olap, mints: readonly string[], serviceWallets: readonly string[], limit: number): Promise<Map<string, HolderBalance[]>> {
+  const out = new Map<string, HolderBalance[]>();
+  if (mints.length === 0) return out;
+  const rows = await olap.query<{ mint: string; owner: string; balance: string }>(
+    `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})
+     ORDER BY mint, amount DESC, owner ASC
+     LIMIT {limit:UInt32} BY mint`,
+    { mints: [...mints], service: [...serviceWallets], limit },
+  );
+  for (const row of rows) {
+    const list = out.get(row.mint) ?? [];
+    list.push({ wallet: row.owner, amount: BigInt(row.balance) });
+    out.set(row.mint, list);
+  }
+  return out;
+}
+
+/** The slot the coin's next payout round compares against: the latest round's snapshot slot, else the first
+ * fee claim's slot; null before either (see table.ts). Creator-mode coins have no rounds: the caller asks only
+ * for holder-mode coins. */
+export async function nextBaselineSlot(olap: Olap, mint: string): Promise<number | null> {
+  const rows = await olap.query<{ baseline: string | number }>(
+    `SELECT if(countIf(kind = 'round') > 0, argMaxIf(slot, round, kind = 'round'), minIf(slot, kind = 'claim')) AS baseline
+     FROM ${HOLDER_BASELINES_TABLE} FINAL
+     WHERE mint = {mint:String}
+     GROUP BY mint`,
+    { mint },
+  );
+  return rows[0] === undefined ? null : Number(rows[0].baseline);
+}
