@@ -2,6 +2,7 @@
 // handlers serve the HTTP routes and the MCP tools, so they take this context, never a Fastify request.
 import type { Logger } from 'pino';
 import type { Olap } from '../infra/olap/olap.js';
+import type { OpStore } from '../infra/opstore/op-store.js';
 import type { Config } from '../schemas/config.js';
 
 /** The pipeline's state as `/readyz` judges it. */
@@ -18,6 +19,8 @@ export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks'>;
 export interface ApiDeps {
   olap: Olap;
   config: ApiConfig;
+  /** The operational store (ideas, launches, terms acceptances, ...); routes that need it answer without it as documented. */
+  opstore?: OpStore;
   /** Current time; the figures' 24-hour window and the `figuresPending` minute are measured from it. */
   clock?: () => Date;
   /** A pino logger; requests and unexpected errors are logged through it. Silent when left out. */
@@ -30,10 +33,11 @@ export interface ApiDeps {
 export interface ApiContext {
   olap: Olap;
   config: ApiConfig;
+  opstore?: OpStore;
   now: () => Date;
 }
 
 export function apiContext(deps: ApiDeps): ApiContext {
   const clock = deps.clock ?? (() => new Date());
-  return { olap: deps.olap, config: deps.config, now: clock };
+  return { olap: deps.olap, config: deps.config, opstore: deps.opstore, now: clock };
 }

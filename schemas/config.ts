@@ -51,6 +51,8 @@ const envSchema = z.object({
   KAFKA_BROKERS: addressListOrHosts().optional(),
   CLICKHOUSE_URL: z.url().optional(),
   TRIPLIT_URL: z.url().optional(),
+  /** A service (secret) token of the Triplit server at TRIPLIT_URL. */
+  TRIPLIT_TOKEN: z.string().min(1).optional(),
   LAUNCHPAD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.launchpadProgram),
   POOL_VENUE_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.poolVenueProgram),
   GUARD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.guardProgram),
@@ -107,7 +109,7 @@ export interface Config {
   port: number;
   devnet: { rpcPort: number; grpcPort: number; seed: number };
   chain: { rpcUrl?: string; yellowstoneUrl?: string; yellowstoneToken?: string };
-  stores: { kafkaBrokers?: string[]; clickhouseUrl?: string; triplitUrl?: string };
+  stores: { kafkaBrokers?: string[]; clickhouseUrl?: string; triplitUrl?: string; triplitToken?: string };
   programs: { launchpad: Address; poolVenue: Address; guard: Address };
   wallets: ServiceWallets;
   mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
@@ -132,7 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     devnet: { rpcPort: e.DEVNET_RPC_PORT, grpcPort: e.DEVNET_GRPC_PORT, seed: e.DEVNET_SEED },
     chain: { rpcUrl: e.RPC_URL, yellowstoneUrl: e.YELLOWSTONE_URL, yellowstoneToken: e.YELLOWSTONE_X_TOKEN },
-    stores: { kafkaBrokers: e.KAFKA_BROKERS, clickhouseUrl: e.CLICKHOUSE_URL, triplitUrl: e.TRIPLIT_URL },
+    stores: { kafkaBrokers: e.KAFKA_BROKERS, clickhouseUrl: e.CLICKHOUSE_URL, triplitUrl: e.TRIPLIT_URL, triplitToken: e.TRIPLIT_TOKEN },
     programs: { launchpad: e.LAUNCHPAD_PROGRAM_ID, poolVenue: e.POOL_VENUE_PROGRAM_ID, guard: e.GUARD_PROGRAM_ID },
     wallets: {
       treasury: e.TREASURY_WALLET,

@@ -9,6 +9,7 @@ import { ProjectionRunner } from '../../projections/runner.js';
 import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Olap } from '../olap/olap.js';
+import type { OpStore } from '../opstore/op-store.js';
 import { yellowstoneEndpoint } from './stores.js';
 
 export interface Role {
@@ -74,8 +75,9 @@ export async function startApi(
   olap: Olap,
   logger: Logger,
   readiness?: () => Promise<Readiness>,
+  opstore?: OpStore,
 ): Promise<ApiRole> {
-  const app = buildApp({ olap, config, logger: logger.child({ role: 'api' }), readiness });
+  const app = buildApp({ olap, config, opstore, logger: logger.child({ role: 'api' }), readiness });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   return { url, stop: () => app.close() };
 }

@@ -5,7 +5,7 @@
 import { pino } from 'pino';
 import { loadConfig } from '../../schemas/config.js';
 import { startApi, startIngest, startProjections, type Role } from './roles.js';
-import { openServiceEventLog, openServiceOlap } from './stores.js';
+import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';
 
 const ROLES = ['ingest', 'project', 'api'] as const;
 type RoleName = (typeof ROLES)[number];
@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   if (name === 'api') {
     const olap = await openServiceOlap(config);
     closers.push(() => olap.close());
-    role = await startApi(config, olap, logger);
+    const opstore = await openServiceOpStore(config);
+    closers.push(() => opstore.close());
+    role = await startApi(config, olap, logger, undefined, opstore);
   } else {
     const log = await openServiceEventLog(config, logger);
     closers.push(() => log.close());

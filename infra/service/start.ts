@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../schemas/config.js';
 import { Devnet } from '../devnet/devnet.js';
 import { pipelineReadiness, startApi, startIngest, startProjections, type Role } from './roles.js';
-import { openServiceEventLog, openServiceOlap } from './stores.js';
+import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -33,6 +33,8 @@ async function main(): Promise<void> {
   stoppers.push(() => log.close());
   const olap = await openServiceOlap(config);
   stoppers.push(() => olap.close());
+  const opstore = await openServiceOpStore(config);
+  stoppers.push(() => opstore.close());
   const roles: Role[] = [];
   const ingest = await startIngest(config, log, logger);
   roles.push(ingest);
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
   stoppers.push(async () => {
     for (const role of roles.reverse()) await role.stop();
   });
-  const api = await startApi(config, olap, logger, () => pipelineReadiness(ingest, project));
+  const api = await startApi(config, olap, logger, () => pipelineReadiness(ingest, project), opstore);
   stoppers.push(() => api.stop());
   logger.info({ url: api.url }, 'launchtape ready');
 }
