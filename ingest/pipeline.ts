@@ -1,16 +1,16 @@
 // The decoding stage: a consumer of the raw-tx log that decodes each transaction into events,
-// validates every event with the catalog's zod schemas, appends them to the coin-events topic (key =
+// validates every event with the catalog's zod schemas (fast base58 predicates: validation/), appends them to the coin-events topic (key =
 // mint, or `platform`) and only then commits its position. Delivery is at-least-once: a crash between
 // append and commit decodes the batch again, which is harmless because event ids are deterministic
 // and projections dedupe by id. An unreadable record or an undecodable transaction is logged and
 // skipped; it never stops the pipeline.
 import { pino, type Logger } from 'pino';
 import { TOPICS, type AppendRecord, type EventLog, type LogRecord } from '../infra/event-log/event-log.js';
-import { safeParseEvent } from '../schemas/events/index.js';
 import { decodeContext, decodeTransaction, eventKey, type DecodeContext } from './decoders/index.js';
 import type { IngestConfig } from './ingest-config.js';
 import { loadKnownCoins } from './known-coins/registry-topic.js';
 import { parseRawRecord } from './raw/raw-transaction.js';
+import { validateDecodedEvent } from './validation/event-validation.js';
 
 export interface PipelineOptions {
   log: EventLog;
@@ -139,7 +139,7 @@ export class Pipeline {
     }
     const out: AppendRecord[] = [];
     for (const draft of drafts) {
-      const parsed = safeParseEvent(draft);
+      const parsed = validateDecodedEvent(draft);
       if (!parsed.success) {
         this.counts.invalidEvents++;
         this.logger.error({ err: parsed.error, signature: raw.tx.signature, type: draft.type }, 'decoded event failed validation; dropped');

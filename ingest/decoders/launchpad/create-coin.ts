@@ -1,5 +1,5 @@
 // Launchpad CreateCoin → `coin.launched` (from its CoinCreated event).
-import { instructionEventId } from '../../../schemas/events/index.js';
+import { instructionEventId } from '../event-ids.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { eventsNamed, launchpadCalls } from '../program-invocations.js';
 import { curveLaunchData } from '../shared/launch-data.js';

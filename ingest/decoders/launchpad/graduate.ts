@@ -1,5 +1,5 @@
 // Launchpad Graduate → `coin.graduated` (from the Graduated event: the pool and what moved into it).
-import { instructionEventId } from '../../../schemas/events/index.js';
+import { instructionEventId } from '../event-ids.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { eventsNamed, launchpadCalls } from '../program-invocations.js';
 

@@ -1,6 +1,6 @@
 // Launchpad Buy and Sell → `trade` on the curve (from the Trade event; the trader's coin account is
 // the instruction's fifth account).
-import { instructionEventId } from '../../../schemas/events/index.js';
+import { instructionEventId } from '../event-ids.js';
 import { LAUNCHPAD_ACCOUNTS } from '../../../schemas/programs/launchpad/instructions.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { eventsNamed, launchpadCalls } from '../program-invocations.js';

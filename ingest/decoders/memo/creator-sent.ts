@@ -1,6 +1,6 @@
 // Keeper memo `creator-send` → one `creator.sent` per recipient credited by the creator wallet in the
 // same transaction (SOL pairs by System transfer, token pairs by balance growth).
-import { factEventId } from '../../../schemas/events/index.js';
+import { factEventId } from '../event-ids.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { creditsFrom } from '../shared/transfers.js';
 import { keeperMemos } from './keeper-memos.js';

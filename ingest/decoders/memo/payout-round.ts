@@ -1,7 +1,7 @@
 // Keeper memo `payout-round` → `payout.round`. What the pot bought is read from the same transaction:
 // the rewards wallet's pool-venue buys of basket tokens (cost = quote in, fee included); a round with
 // no buys pays holders in the pair token, so it "buys" the pot itself in the coin's quote token.
-import { memoEventId } from '../../../schemas/events/index.js';
+import { memoEventId } from '../event-ids.js';
 import { NATIVE_MINT_ID } from '../../../schemas/programs/token-addresses.js';
 import { draft, type Decoder } from '../context.js';
 import { buysBy } from '../shared/transfers.js';

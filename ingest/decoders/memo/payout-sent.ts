@@ -1,6 +1,6 @@
 // Keeper memo `payout` → one `payout.sent` per holder credited by the rewards wallet in the same
 // transaction (lamports by System transfer, tokens by balance growth), id `<sig>:payout:<account index>`.
-import { factEventId } from '../../../schemas/events/index.js';
+import { factEventId } from '../event-ids.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { creditsFrom } from '../shared/transfers.js';
 import { keeperMemos } from './keeper-memos.js';

@@ -1,7 +1,7 @@
 // Keeper memo `burn` → `platform.burned`: platform tokens burned (SPL Burn/BurnChecked of the platform
 // mint), the lamports the burn fund spent buying them (its pool-venue buys, fee included) and the
 // fund's lamports afterwards.
-import { memoEventId } from '../../../schemas/events/index.js';
+import { memoEventId } from '../event-ids.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { burnedAmount, buysBy } from '../shared/transfers.js';
 import { keeperMemos } from './keeper-memos.js';

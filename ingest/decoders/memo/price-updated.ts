@@ -1,5 +1,5 @@
 // Keeper memo `price` → `price.updated` (SOL/USD in micro-USD).
-import { memoEventId } from '../../../schemas/events/index.js';
+import { memoEventId } from '../event-ids.js';
 import { draft, type Decoder } from '../context.js';
 import { keeperMemos } from './keeper-memos.js';
 

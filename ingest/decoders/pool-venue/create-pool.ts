@@ -1,6 +1,6 @@
 // Pool-venue CreatePool → `coin.launched` (PoolCreated of a launch pool), its `coin.fee_split_locked`
 // (named `fee-split`) and the creator's first buy as a `trade` (named `trade`).
-import { instructionEventId } from '../../../schemas/events/index.js';
+import { instructionEventId } from '../event-ids.js';
 import { POOL_VENUE_ACCOUNTS } from '../../../schemas/programs/pool-venue/instructions.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { poolVenueCalls } from '../program-invocations.js';

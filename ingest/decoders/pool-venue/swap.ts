@@ -1,6 +1,6 @@
 // Pool-venue Swap → `trade` in a pool, for coins launched through the service (launch and graduated
 // pools). Market pools of listed tokens (basket, platform token) are the keepers' buys, not coin trades.
-import { instructionEventId } from '../../../schemas/events/index.js';
+import { instructionEventId } from '../event-ids.js';
 import { POOL_VENUE_ACCOUNTS } from '../../../schemas/programs/pool-venue/instructions.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { eventsNamed, poolVenueCalls } from '../program-invocations.js';

@@ -1,7 +1,7 @@
 // The fee events both programs emit: FeeSplitLocked (coin.fee_split_locked) and FeesClaimed
 // (fees.claimed, plus a `revenue` fee-share event for the service's share: lamports on SOL pairs,
 // raw quote units otherwise).
-import { instructionEventId } from '../../../schemas/events/index.js';
+import { instructionEventId } from '../event-ids.js';
 import type { FeesClaimedEvent, FeeSplitLockedEvent } from '../../../schemas/programs/launchpad/events.js';
 import { isSolQuote } from '../../../schemas/programs/token-addresses.js';
 import { draft, type DecodeContext, type DraftOf, type EventDraft } from '../context.js';

@@ -1,6 +1,6 @@
 // Lamport balances → `fund.balance`: the balance after the transaction of each of the service's fund
 // wallets whose lamports it changed (fee shares, payouts, burns, anything sent to a fund).
-import { lamportBalanceEventId } from '../../../schemas/events/index.js';
+import { lamportBalanceEventId } from '../event-ids.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 
 export const decode: Decoder = (tx, ctx) => {

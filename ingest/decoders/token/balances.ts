@@ -2,7 +2,7 @@
 // changed in the transaction, whatever moved it (trades, launches, graduations and plain wallet-to-
 // wallet transfers that touch no program of ours). Read from the pre/post token balances, so the
 // instruction that moved the coins does not matter.
-import { tokenBalanceEventId } from '../../../schemas/events/index.js';
+import { tokenBalanceEventId } from '../event-ids.js';
 import { draft, type Decoder, type EventDraft } from '../context.js';
 import { tokenProgramName } from '../shared/launch-data.js';
 import { tokenAccountChanges } from '../shared/token-accounts.js';
