@@ -1,10 +1,12 @@
 // The projector set the `project` role runs: every read model whose rows come straight from coin events.
 import { balancesProjector } from './balances/projector.js';
+import { burnsProjector } from './burns/projector.js';
 import { coinsProjector } from './coins/projector.js';
 import { holderBaselinesProjector } from './holders/projector.js';
+import { platformProjector } from './platform/projector.js';
 import { pricesProjector } from './prices/projector.js';
 import type { Projector } from './projector.js';
 import { tradesProjector } from './trades/projector.js';
 
 export const READ_MODEL_SET = 'read-models';
-export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, holderBaselinesProjector];
+export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, holderBaselinesProjector, platformProjector, burnsProjector];

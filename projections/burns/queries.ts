@@ -1,0 +1,37 @@
+// Query of the burns route: one UTC day of platform-token burns (raw tokens burned, lamports they cost, how
+// many, the day's last burn) and the total burned to the end of that day.
+import type { Olap } from '../../infra/olap/olap.js';
+import { PLATFORM_BURNS_TABLE } from './table.js';
+
+export interface BurnDay {
+  burnedRaw: bigint;
+  solCostLamports: bigint;
+  count: number;
+  /** Signature of the day's last burn (chain order); null on a day without burns. */
+  lastSignature: string | null;
+  /** Every burn up to the end of the day, raw units. */
+  burnedTotalRaw: bigint;
+}
+
+/** Burns of `platformMint` on `day` ('YYYY-MM-DD', UTC). */
+export async function burnDay(olap: Olap, platformMint: string, day: string): Promise<BurnDay> {
+  const [row] = await olap.query<{ burned: string; cost: string; count: string; last: string; total: string }>(
+    `SELECT
+      toString(sumIf(toUInt256(amount), toDate(time) = toDate({day:String}))) AS burned,
+      toString(sumIf(toUInt256(solCost), toDate(time) = toDate({day:String}))) AS cost,
+      countIf(toDate(time) = toDate({day:String})) AS count,
+      argMaxIf(signature, (slot, logOffset, eventId), toDate(time) = toDate({day:String})) AS last,
+      toString(sum(toUInt256(amount))) AS total
+    FROM ${PLATFORM_BURNS_TABLE} FINAL
+    WHERE platformMint = {mint:String} AND toDate(time) <= toDate({day:String})`,
+    { mint: platformMint, day },
+  );
+  const count = Number(row?.count ?? 0);
+  return {
+    burnedRaw: BigInt(row?.burned ?? '0'),
+    solCostLamports: BigInt(row?.cost ?? '0'),
+    count,
+    lastSignature: count > 0 && row?.last ? row.last : null,
+    burnedTotalRaw: BigInt(row?.total ?? '0'),
+  };
+}

@@ -1,0 +1,129 @@
+// Queries of the platform stats and funds: all-time totals (coins, graduations, trades, volume, paid to holders,
+// sent to creators) in lamports, revenue per UTC day in lamports and micro-USD, each day's SOL price figures,
+// and the latest balance of each fund. Amounts in the dollar stablecoin are valued at the SOL price in force
+// when they happened (sol-value.ts); amounts that cannot be valued that way are left out of the sums.
+import type { Olap } from '../../infra/olap/olap.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
+import { PRICES_TABLE } from '../prices/table.js';
+import { TRADES_TABLE } from '../trades/table.js';
+import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, valuingParams, withSolPriceAt, type ValuingMints } from './sol-value.js';
+import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
+
+export interface PlatformTotals {
+  coinsLaunched: number;
+  coinsGraduated: number;
+  trades: number;
+  volumeLamports: bigint;
+  paidToHoldersLamports: bigint;
+  sentToCreatorsLamports: bigint;
+}
+
+/** Volume of the trades in one quote token, valued in lamports. SOL trades need no price, so only the
+ * stablecoin's trades go through the price join. */
+const STABLE_VOLUME = `SELECT toString(ifNull(sum(${lamportsOf('s.amount', 's.quoteMint')}), 0)) AS lamports
+  ${withSolPriceAt(`SELECT slot, quoteMint, quoteAmount AS amount FROM ${TRADES_TABLE} FINAL WHERE quoteMint = {stablecoinMint:String}`)}`;
+
+/** Payouts and sends with their quote token: a payout round's is its coin's. */
+const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.amount', 's.token')}), 0)) AS lamports
+  ${withSolPriceAt(`SELECT f.slot AS slot, f.kind AS kind, f.amount AS amount, coalesce(f.quoteMint, c.quoteMint, '') AS token
+    FROM ${PLATFORM_PAYOUTS_TABLE} AS f FINAL
+    LEFT JOIN (SELECT mint, quoteMint FROM ${COINS_TABLE} FINAL) AS c ON c.mint = f.mint
+    SETTINGS join_use_nulls = 1`)}
+  GROUP BY s.kind`;
+
+export async function platformTotals(olap: Olap, mints: ValuingMints): Promise<PlatformTotals> {
+  const params = valuingParams(mints);
+  const [counts] = await olap.query<{ coins: string; graduated: string; trades: string; solVolume: string }>(
+    `SELECT
+      (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins,
+      (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated,
+      count() AS trades,
+      toString(sumIf(toUInt256(quoteAmount), quoteMint = {solMint:String})) AS solVolume
+    FROM ${TRADES_TABLE} FINAL`,
+    params,
+  );
+  const [stable] = await olap.query<{ lamports: string }>(STABLE_VOLUME, params);
+  const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, params);
+  const paid = (kind: string) => BigInt(payouts.find((row) => row.kind === kind)?.lamports ?? '0');
+  return {
+    coinsLaunched: Number(counts?.coins ?? 0),
+    coinsGraduated: Number(counts?.graduated ?? 0),
+    trades: Number(counts?.trades ?? 0),
+    volumeLamports: BigInt(counts?.solVolume ?? '0') + BigInt(stable?.lamports ?? '0'),
+    paidToHoldersLamports: paid('holders'),
+    sentToCreatorsLamports: paid('creator'),
+  };
+}
+
+export interface RevenueDay {
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  feeShareLamports: bigint;
+  swapReferralLamports: bigint;
+  apiMicroUsd: bigint;
+}
+
+/** Revenue of every UTC day up to `toDay` (inclusive) that has any, oldest first: fee shares and swap referrals
+ * in lamports, paid calls in micro-USD, each amount valued at the SOL price in force at its slot when its unit
+ * needs one. */
+export async function revenueByDay(olap: Olap, toDay: string, mints: ValuingMints): Promise<RevenueDay[]> {
+  const rows = await olap.query<{ day: string; feeShare: string; swapReferral: string; api: string }>(
+    `SELECT toString(toDate(s.time)) AS day,
+      toString(ifNull(sumIf(${REVENUE_LAMPORTS}, s.kind = 'fee-share'), 0)) AS feeShare,
+      toString(ifNull(sumIf(${REVENUE_LAMPORTS}, s.kind = 'swap-referral'), 0)) AS swapReferral,
+      toString(ifNull(sumIf(${REVENUE_MICRO_USD}, s.kind = 'api'), 0)) AS api
+    ${withSolPriceAt(`SELECT slot, time, kind, unit, amount, quoteMint FROM ${PLATFORM_REVENUE_TABLE} FINAL WHERE toDate(time) <= toDate({toDay:String})`)}
+    GROUP BY day ORDER BY day`,
+    { ...valuingParams(mints), toDay },
+  );
+  return rows.map((row) => ({
+    day: row.day,
+    feeShareLamports: BigInt(row.feeShare),
+    swapReferralLamports: BigInt(row.swapReferral),
+    apiMicroUsd: BigInt(row.api),
+  }));
+}
+
+export interface DayPrices {
+  /** Average of the day's posted SOL prices, micro-USD, rounded down. */
+  average: bigint;
+  /** The day's last posted price (by time, then slot). */
+  last: bigint;
+}
+
+/** SOL price figures of each UTC day from `fromDay` to `toDay` (inclusive) that has a posted price. */
+export async function solPricesByDay(olap: Olap, fromDay: string, toDay: string): Promise<Map<string, DayPrices>> {
+  const rows = await olap.query<{ day: string; average: string; last: string }>(
+    `SELECT toString(toDate(time)) AS day, toString(intDiv(sum(toUInt128(microUsd)), count())) AS average,
+      toString(argMax(microUsd, (time, slot))) AS last
+    FROM ${PRICES_TABLE} FINAL
+    WHERE asset = 'SOL' AND toDate(time) BETWEEN toDate({from:String}) AND toDate({to:String})
+    GROUP BY day ORDER BY day`,
+    { from: fromDay, to: toDay },
+  );
+  return new Map(rows.map((row) => [row.day, { average: BigInt(row.average), last: BigInt(row.last) }]));
+}
+
+export interface FundBalance {
+  fund: string;
+  wallet: string;
+  lamports: bigint;
+  slot: number;
+  /** Unix seconds of the transaction that left this balance. */
+  time: number;
+}
+
+/** The latest balance of each fund seen so far (at or before `at` when given), by chain order. */
+export async function latestFundBalances(olap: Olap, at?: Date): Promise<Map<string, FundBalance>> {
+  const rows = await olap.query<{ fund: string; lastWallet: string; lastLamports: string; lastSlot: string; lastTime: string }>(
+    `SELECT fund, argMax(wallet, (slot, logOffset)) AS lastWallet, toString(argMax(lamports, (slot, logOffset))) AS lastLamports,
+      max(slot) AS lastSlot, toString(toUnixTimestamp(max(time))) AS lastTime
+    FROM ${FUND_BALANCES_TABLE} FINAL
+    WHERE {at:Nullable(DateTime64(3, 'UTC'))} IS NULL OR time <= {at:Nullable(DateTime64(3, 'UTC'))}
+    GROUP BY fund`,
+    { at: at === undefined ? null : at.toISOString().replace('T', ' ').replace('Z', '') },
+  );
+  return new Map(
+    rows.map((row) => [row.fund, { fund: row.fund, wallet: row.lastWallet, lamports: BigInt(row.lastLamports), slot: Number(row.lastSlot), time: Number(row.lastTime) }]),
+  );
+}

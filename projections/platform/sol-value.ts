@@ -1,0 +1,58 @@
+// SQL for valuing amounts in SOL or US dollars at the SOL price in force when they happened: the last SOL price
+// posted at or before the amount's slot (an ASOF join on slot with the `prices` read model). SOL amounts are
+// lamports as they are; the dollar stablecoin counts one micro-USD per millionth of a dollar and becomes
+// lamports at that price. An amount that needs a price and has none (before the first price), or is in another
+// token, values to NULL, which sums leave out.
+import { PRICES_TABLE } from '../prices/table.js';
+
+/** Parameters every valuing query takes. */
+export interface ValuingMints {
+  /** The native SOL mint, as quote mints name it. */
+  solMint: string;
+  stablecoinMint: string;
+  stablecoinDecimals: number;
+}
+
+export function valuingParams(mints: ValuingMints) {
+  return { solMint: mints.solMint, stablecoinMint: mints.stablecoinMint, stablecoinDecimals: mints.stablecoinDecimals };
+}
+
+/** `FROM (<rows>) AS s ASOF LEFT JOIN <SOL prices> AS p`: `rows` must select `slot`; `p.microUsd` is the SOL
+ * price in force at each row's slot, 0 before the first. */
+export function withSolPriceAt(rows: string): string {
+  return `FROM (SELECT 'SOL' AS priceAsset, * FROM (${rows})) AS s
+    ASOF LEFT JOIN (SELECT asset, slot AS priceSlot, microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL') AS p
+    ON s.priceAsset = p.asset AND s.slot >= p.priceSlot`;
+}
+
+const STABLE_UNIT = 'toUInt256(intExp10({stablecoinDecimals:UInt8}))';
+const PRICE = 'toUInt256(p.microUsd)';
+
+/** Lamports worth of `amount` raw units of `token` (a mint): SOL as is, the stablecoin at `p.microUsd`. */
+export function lamportsOf(amount: string, token: string): string {
+  return `multiIf(
+    ${token} = {solMint:String}, toNullable(toUInt256(${amount})),
+    ${token} = {stablecoinMint:String} AND p.microUsd > 0, toNullable(intDiv(toUInt256(${amount}) * 1000000000000000, ${STABLE_UNIT} * ${PRICE})),
+    NULL)`;
+}
+
+/** Micro-USD worth of `amount` raw units of `token`: the stablecoin at face value, SOL at `p.microUsd`. */
+export function microUsdOf(amount: string, token: string): string {
+  return `multiIf(
+    ${token} = {stablecoinMint:String}, toNullable(intDiv(toUInt256(${amount}) * 1000000, ${STABLE_UNIT})),
+    ${token} = {solMint:String} AND p.microUsd > 0, toNullable(intDiv(toUInt256(${amount}) * ${PRICE}, 1000000000)),
+    NULL)`;
+}
+
+/** Lamports worth of a revenue amount, whose `unit` (lamports, micro-usd or quote) says what it counts. */
+export const REVENUE_LAMPORTS = `if(s.unit = 'micro-usd',
+    if(p.microUsd > 0, toNullable(intDiv(toUInt256(s.amount) * 1000000000, ${PRICE})), NULL),
+    ${lamportsOf('s.amount', revenueToken())})`;
+
+/** Micro-USD worth of a revenue amount. */
+export const REVENUE_MICRO_USD = `if(s.unit = 'micro-usd', toNullable(toUInt256(s.amount)), ${microUsdOf('s.amount', revenueToken())})`;
+
+/** The mint a revenue amount is counted in: lamports are SOL, quote amounts name their mint. */
+function revenueToken(): string {
+  return `if(s.unit = 'lamports', {solMint:String}, ifNull(s.quoteMint, ''))`;
+}

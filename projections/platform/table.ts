@@ -1,0 +1,75 @@
+// Tables of the `platform` read model: the service's revenue, what its keepers paid out (holder payout rounds,
+// creator sends) and the lamport balances of its funds. The platform stats and funds routes read them, with
+// coins, graduations and trades from their own read models and SOL prices from `prices`.
+//
+// Keys: every table is a ReplacingMergeTree whose sorting key ends in the event id and whose other parts come
+// from the event itself (time, fund), so a replayed event lands on the same key and FINAL keeps one row: totals
+// never double-count. `logOffset` orders events of one slot (platform facts share one log key) and stays out of
+// the key, because a re-appended event may carry a new offset.
+import type { TableDef } from '../projector.js';
+
+export const PLATFORM_REVENUE_TABLE = 'platform_revenue';
+export const PLATFORM_PAYOUTS_TABLE = 'platform_payouts';
+export const FUND_BALANCES_TABLE = 'fund_balances';
+
+/** One `revenue` event: the amount in raw units of `unit` (lamports, micro-USD or the quote token). */
+export type RevenueRow = {
+  eventId: string;
+  signature: string;
+  slot: number;
+  time: string;
+  kind: 'fee-share' | 'swap-referral' | 'api';
+  unit: 'lamports' | 'micro-usd' | 'quote';
+  amount: string;
+  mint: string | null;
+  quoteMint: string | null;
+};
+
+/** A keeper payment: a holder payout round (the pot spent, in the coin's quote token, whose mint the queries
+ * take from the coin) or one creator send (in `quoteMint`). */
+export type PayoutRow = {
+  eventId: string;
+  signature: string;
+  slot: number;
+  time: string;
+  kind: 'holders' | 'creator';
+  mint: string;
+  quoteMint: string | null;
+  amount: string;
+};
+
+/** A fund's lamport balance after a transaction that changed it. */
+export type FundBalanceRow = {
+  eventId: string;
+  fund: string;
+  wallet: string;
+  slot: number;
+  time: string;
+  logOffset: bigint;
+  lamports: string;
+};
+
+export const platformRevenueTable: TableDef = {
+  name: PLATFORM_REVENUE_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_REVENUE_TABLE} (
+  eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'),
+  kind LowCardinality(String), unit LowCardinality(String), amount UInt128,
+  mint Nullable(String), quoteMint Nullable(String)
+) ENGINE = ReplacingMergeTree ORDER BY (time, eventId)`,
+};
+
+export const platformPayoutsTable: TableDef = {
+  name: PLATFORM_PAYOUTS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_PAYOUTS_TABLE} (
+  eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'),
+  kind LowCardinality(String), mint String, quoteMint Nullable(String), amount UInt128
+) ENGINE = ReplacingMergeTree ORDER BY (kind, time, eventId)`,
+};
+
+export const fundBalancesTable: TableDef = {
+  name: FUND_BALANCES_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${FUND_BALANCES_TABLE} (
+  eventId String, fund LowCardinality(String), wallet String, slot UInt64, time DateTime64(3, 'UTC'),
+  logOffset UInt64, lamports UInt128
+) ENGINE = ReplacingMergeTree ORDER BY (fund, slot, eventId)`,
+};
