@@ -14,7 +14,7 @@ export interface Readiness {
 }
 
 /** The parts of the configuration the API reads. A full `Config` fits. */
-export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks'>;
+export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks' | 'platformToken'>;
 
 export interface ApiDeps {
   olap: Olap;

@@ -68,6 +68,9 @@ const envSchema = z.object({
   STABLECOIN_MINT: address.prefault(DEVNET_ADDRESSES.stablecoinMint),
   PLATFORM_TOKEN_MINT: address.prefault(DEVNET_ADDRESSES.platformTokenMint),
   BASKET_MINTS: addressList.prefault(DEVNET_ADDRESSES.basketMints.join(',')),
+  /** The platform token's decimals and original supply in whole tokens (the burns route reports against it). */
+  PLATFORM_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(18).default(6),
+  PLATFORM_TOKEN_ORIGINAL_SUPPLY: z.string().regex(/^[1-9]\d{0,20}$/, 'expected whole tokens').default('1000000000'),
   /** The hooks menu as JSON ({ open, hooks }, schemas/hooks-menu.ts); unset means the devnet's menu. */
   HOOKS_MENU: jsonText().pipe(hooksMenuSchema).optional(),
 });
@@ -115,6 +118,8 @@ export interface Config {
   mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
   /** The hooks menu (GET /hooks; launches accept only its live, non-built-in ids). */
   hooks: HooksMenu;
+  /** The platform token: decimals, and its original supply in raw units. */
+  platformToken: { decimals: number; originalSupplyRaw: bigint };
 }
 
 export class ConfigError extends Error {}
@@ -149,5 +154,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mints: { stablecoin: e.STABLECOIN_MINT, platformToken: e.PLATFORM_TOKEN_MINT, basket: e.BASKET_MINTS },
     hooks: e.HOOKS_MENU ?? DEVNET_HOOKS_MENU,
+    platformToken: {
+      decimals: e.PLATFORM_TOKEN_DECIMALS,
+      originalSupplyRaw: BigInt(e.PLATFORM_TOKEN_ORIGINAL_SUPPLY) * 10n ** BigInt(e.PLATFORM_TOKEN_DECIMALS),
+    },
   };
 }
