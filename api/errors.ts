@@ -12,6 +12,13 @@ export class NotFoundError extends Error {
   readonly statusCode = 404;
 }
 
+/** A parameter that passes its schema but fails a check that needs the service's own state (for example a
+ * date after today): answered 400. */
+export class BadRequestError extends Error {
+  override name = 'BadRequestError';
+  readonly statusCode = 400;
+}
+
 function validationText(error: FastifyError): string {
   const where = error.validationContext ?? 'request';
   const issues = (error.validation ?? []).map((issue) => {
@@ -34,6 +41,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return reply.code(400).send({ error: validationText(error) });
     }
     if (error instanceof NotFoundError) return reply.code(404).send({ error: error.message });
+    if (error instanceof BadRequestError) return reply.code(400).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       // Fastify's own client errors: malformed JSON, bad content type, body too large.
