@@ -9,10 +9,13 @@ import { installHealth } from './health.js';
 import { installMetrics } from './metrics.js';
 import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
 import { coinRoutes } from './routes/coins.js';
+import { creatorRoutes } from './routes/creators.js';
 import { holderRoutes } from './routes/holders.js';
 import { hookRoutes } from './routes/hooks.js';
 import { ohlcvRoutes } from './routes/ohlcv.js';
+import { rewardRoutes } from './routes/rewards.js';
 import { tradeRoutes } from './routes/trades.js';
+import { walletRewardRoutes } from './routes/wallet-rewards.js';
 
 export type { ApiDeps, Readiness } from './deps.js';
 
@@ -39,6 +42,9 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });
     await api.register(hookRoutes(ctx), { prefix: API_PREFIX });
     await api.register(holderRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
   return app;

@@ -1,0 +1,56 @@
+// Read queries of the `creators` read model, shared by the API and the MCP tools: what creator-mode coins earned
+// and sent on, and the latest payments of those earnings. Amounts are raw quote units.
+import type { Olap } from '../../infra/olap/olap.js';
+import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from './table.js';
+
+export interface CreatorTotals {
+  /** The creator's share of every fee claim. */
+  earned: bigint;
+  /** What was sent on to the creator's recipients. */
+  sent: bigint;
+}
+
+/** Earned and sent per coin in `mints`; coins with neither read zero. */
+export async function creatorTotals(olap: Olap, mints: readonly string[]): Promise<Map<string, CreatorTotals>> {
+  const out = new Map<string, CreatorTotals>(mints.map((mint) => [mint, { earned: 0n, sent: 0n }]));
+  if (mints.length === 0) return out;
+  const params = { mints: [...mints] };
+  const [earned, sent] = await Promise.all([
+    olap.query<{ mint: string; amount: string }>(
+      `SELECT mint, toString(sum(amount)) AS amount FROM ${CREATOR_EARNINGS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+      params,
+    ),
+    olap.query<{ mint: string; amount: string }>(
+      `SELECT mint, toString(sum(amount)) AS amount FROM ${CREATOR_SENDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+      params,
+    ),
+  ]);
+  for (const row of earned) out.get(row.mint)!.earned = BigInt(row.amount);
+  for (const row of sent) out.get(row.mint)!.sent = BigInt(row.amount);
+  return out;
+}
+
+export interface CreatorSend {
+  coin: string;
+  /** The recipient paid. */
+  wallet: string;
+  token: string;
+  amount: string;
+  signature: string;
+  /** Block time, unix seconds. */
+  time: number;
+}
+
+/** The latest `limit` payments of the earnings of the coins in `mints`, newest first. */
+export async function recentSends(olap: Olap, mints: readonly string[], limit: number): Promise<CreatorSend[]> {
+  if (mints.length === 0) return [];
+  const rows = await olap.query<{ coin: string; wallet: string; token: string; amount: string; signature: string; time: string }>(
+    `SELECT mint AS coin, wallet, quoteMint AS token, toString(amount) AS amount, signature, toString(toUnixTimestamp(time)) AS time
+     FROM ${CREATOR_SENDS_TABLE} FINAL
+     WHERE mint IN {mints:Array(String)}
+     ORDER BY time DESC, slot DESC, logOffset DESC, eventId DESC
+     LIMIT {limit:UInt32}`,
+    { mints: [...mints], limit },
+  );
+  return rows.map((row) => ({ ...row, time: Number(row.time) }));
+}

@@ -1,0 +1,104 @@
+// Tables of the `rewards` read model: holder payout rounds (payout.round), every payout sent (payout.sent, kept
+// twice: by coin for a coin's rounds and totals, by wallet for a wallet's payouts), the holders' share of each
+// fee claim (fees.claimed, what a coin's pot takes in) and which wallets ever held which mint
+// (token.balance_changed, to find the coins a wallet may be owed on without scanning every balance change).
+//
+// Every table is a ReplacingMergeTree whose sorting key ends in the event id and whose other key parts come
+// from the event itself, so a replayed event rewrites an identical row and FINAL keeps one (reward_wallet_mints
+// is a set of (owner, mint) pairs: its whole row is the key). `logOffset`
+// (position in the log partition of the coin) orders a coin's events within a slot and is not part of a key.
+import type { TableDef } from '../projector.js';
+
+export const REWARD_ROUNDS_TABLE = 'reward_rounds';
+export const REWARD_PAYOUTS_TABLE = 'reward_payouts';
+export const REWARD_WALLET_PAYOUTS_TABLE = 'reward_wallet_payouts';
+export const REWARD_POT_INCOME_TABLE = 'reward_pot_income';
+export const REWARD_WALLET_MINTS_TABLE = 'reward_wallet_mints';
+
+export type RewardRoundRow = {
+  mint: string;
+  round: number;
+  eventId: string;
+  signature: string;
+  slot: number;
+  time: string;
+  logOffset: bigint;
+  snapshotSlot: number;
+  baselineSlot: number | null;
+  holdersCounted: number;
+  /** Quote raw units the round took from the pot (the paid shares). */
+  potSpent: string;
+  paidIn: 'pair' | 'basket';
+  /** What the pot bought, one entry per token, in the event's order. */
+  tokenMints: string[];
+  tokenBought: string[];
+  /** Raw quote units each token cost. */
+  tokenCost: string[];
+};
+
+/** One payout sent; the same row goes to reward_payouts and reward_wallet_payouts. */
+export type RewardPayoutRow = {
+  mint: string;
+  round: number;
+  wallet: string;
+  token: string;
+  amount: string;
+  eventId: string;
+  signature: string;
+  slot: number;
+  time: string;
+  logOffset: bigint;
+};
+
+export type PotIncomeRow = {
+  mint: string;
+  eventId: string;
+  slot: number;
+  time: string;
+  logOffset: bigint;
+  quoteMint: string;
+  /** The holders' share of the claim, raw quote units. */
+  amount: string;
+};
+
+export type WalletMintRow = { owner: string; mint: string };
+
+export const rewardRoundsTable: TableDef = {
+  name: REWARD_ROUNDS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_ROUNDS_TABLE} (
+  mint String, round UInt32, eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64,
+  snapshotSlot UInt64, baselineSlot Nullable(UInt64), holdersCounted UInt32, potSpent UInt128, paidIn LowCardinality(String),
+  tokenMints Array(String), tokenBought Array(UInt128), tokenCost Array(UInt128)
+) ENGINE = ReplacingMergeTree ORDER BY (mint, round, eventId)`,
+};
+
+const payoutColumns = `mint String, round UInt32, wallet String, token String, amount UInt128, eventId String,
+  signature String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64`;
+
+export const rewardPayoutsTable: TableDef = {
+  name: REWARD_PAYOUTS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_PAYOUTS_TABLE} (
+  ${payoutColumns}
+) ENGINE = ReplacingMergeTree ORDER BY (mint, round, eventId)`,
+};
+
+export const rewardWalletPayoutsTable: TableDef = {
+  name: REWARD_WALLET_PAYOUTS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_WALLET_PAYOUTS_TABLE} (
+  ${payoutColumns}
+) ENGINE = ReplacingMergeTree ORDER BY (wallet, time, eventId)`,
+};
+
+export const rewardPotIncomeTable: TableDef = {
+  name: REWARD_POT_INCOME_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_POT_INCOME_TABLE} (
+  mint String, eventId String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64, quoteMint String, amount UInt128
+) ENGINE = ReplacingMergeTree ORDER BY (mint, eventId)`,
+};
+
+export const rewardWalletMintsTable: TableDef = {
+  name: REWARD_WALLET_MINTS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_WALLET_MINTS_TABLE} (
+  owner String, mint String
+) ENGINE = ReplacingMergeTree ORDER BY (owner, mint)`,
+};
