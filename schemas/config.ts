@@ -53,6 +53,11 @@ const envSchema = z.object({
   TRIPLIT_URL: z.url().optional(),
   /** A service (secret) token of the Triplit server at TRIPLIT_URL. */
   TRIPLIT_TOKEN: z.string().min(1).optional(),
+  /** Public root of the site (coin pages, launch metadata); unset means http://localhost:<PORT>. */
+  SITE_URL: z.url().optional(),
+  /** Base64 of 32 bytes: the AES-256-GCM key sealing the service's keys (address-pool mints, sponsor) at rest.
+   * Unset with the embedded devnet: a key file is created once under DATA_DIR/keys. */
+  KEYS_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'expected base64 of 32 bytes').optional(),
   LAUNCHPAD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.launchpadProgram),
   POOL_VENUE_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.poolVenueProgram),
   GUARD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.guardProgram),
@@ -120,6 +125,23 @@ export interface Config {
   hooks: HooksMenu;
   /** The platform token: decimals, and its original supply in raw units. */
   platformToken: { decimals: number; originalSupplyRaw: bigint };
+  /** Public root of the site, without a trailing slash. */
+  siteUrl: string;
+  /** The key sealing the service's own keys; revealed only where keys are opened, printed as [redacted]. */
+  keysEncryptionKey: ConfigSecret | null;
+}
+
+/** A configured secret that never prints: JSON and inspection show [redacted]. */
+export interface ConfigSecret {
+  reveal(): string;
+}
+
+function configSecret(value: string): ConfigSecret {
+  return Object.freeze({
+    reveal: () => value,
+    toJSON: () => '[redacted]',
+    [Symbol.for('nodejs.util.inspect.custom')]: () => '[redacted]',
+  });
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       decimals: e.PLATFORM_TOKEN_DECIMALS,
       originalSupplyRaw: BigInt(e.PLATFORM_TOKEN_ORIGINAL_SUPPLY) * 10n ** BigInt(e.PLATFORM_TOKEN_DECIMALS),
     },
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    keysEncryptionKey: e.KEYS_ENCRYPTION_KEY === undefined ? null : configSecret(e.KEYS_ENCRYPTION_KEY),
   };
 }
