@@ -113,17 +113,18 @@ export interface FundBalance {
   time: number;
 }
 
-/** The latest balance of each fund seen so far (at or before `at` when given), by chain order. */
+/** The latest balance of each fund wallet seen so far (at or before `at` when given), by chain order, keyed by
+ * wallet: a fund whose wallet the configuration changed starts afresh. */
 export async function latestFundBalances(olap: Olap, at?: Date): Promise<Map<string, FundBalance>> {
-  const rows = await olap.query<{ fund: string; lastWallet: string; lastLamports: string; lastSlot: string; lastTime: string }>(
-    `SELECT fund, argMax(wallet, (slot, logOffset)) AS lastWallet, toString(argMax(lamports, (slot, logOffset))) AS lastLamports,
+  const rows = await olap.query<{ wallet: string; lastFund: string; lastLamports: string; lastSlot: string; lastTime: string }>(
+    `SELECT wallet, argMax(fund, (slot, logOffset)) AS lastFund, toString(argMax(lamports, (slot, logOffset))) AS lastLamports,
       max(slot) AS lastSlot, toString(toUnixTimestamp(max(time))) AS lastTime
     FROM ${FUND_BALANCES_TABLE} FINAL
     WHERE {at:Nullable(DateTime64(3, 'UTC'))} IS NULL OR time <= {at:Nullable(DateTime64(3, 'UTC'))}
-    GROUP BY fund`,
+    GROUP BY wallet`,
     { at: at === undefined ? null : at.toISOString().replace('T', ' ').replace('Z', '') },
   );
   return new Map(
-    rows.map((row) => [row.fund, { fund: row.fund, wallet: row.lastWallet, lamports: BigInt(row.lastLamports), slot: Number(row.lastSlot), time: Number(row.lastTime) }]),
+    rows.map((row) => [row.wallet, { fund: row.lastFund, wallet: row.wallet, lamports: BigInt(row.lastLamports), slot: Number(row.lastSlot), time: Number(row.lastTime) }]),
   );
 }

@@ -126,17 +126,17 @@ describe('revenue by day', () => {
 });
 
 describe('fund balances', () => {
-  it('keeps the latest balance of each fund by slot and log order', async () => {
+  it('keeps the latest balance of each fund wallet by slot and log order', async () => {
     const funds = await latestFundBalances(olap);
-    expect(funds.get('burn')).toMatchObject({ wallet: addr(703), lamports: 4_000_000_000n, slot: 101, time: D0 + 3_700 });
-    expect(funds.get('ai')).toMatchObject({ lamports: 1_000_000_000n, slot: 62 });
-    expect(funds.has('flywheel')).toBe(false);
+    expect(funds.get(addr(703))).toEqual({ fund: 'burn', wallet: addr(703), lamports: 4_000_000_000n, slot: 101, time: D0 + 3_700 });
+    expect(funds.get(addr(702))).toMatchObject({ fund: 'ai', lamports: 1_000_000_000n, slot: 62 });
+    expect(funds.size).toBe(2);
   });
 
   it('reads the balances in force at a time', async () => {
     const funds = await latestFundBalances(olap, new Date((D0 + 3_699) * 1000));
-    expect(funds.has('burn')).toBe(false);
-    expect(funds.get('ai')?.lamports).toBe(1_000_000_000n);
+    expect(funds.has(addr(703))).toBe(false);
+    expect(funds.get(addr(702))?.lamports).toBe(1_000_000_000n);
   });
 });
 
