@@ -3,7 +3,6 @@ import { balancesProjector } from './balances/projector.js';
 import { burnsProjector } from './burns/projector.js';
 import { coinsProjector } from './coins/projector.js';
 import { creatorsProjector } from './creators/projector.js';
-import { holderBaselinesProjector } from './holders/projector.js';
 import { platformProjector } from './platform/projector.js';
 import { pricesProjector } from './prices/projector.js';
 import type { Projector } from './projector.js';
@@ -11,4 +10,4 @@ import { rewardsProjector } from './rewards/projector.js';
 import { tradesProjector } from './trades/projector.js';
 
 export const READ_MODEL_SET = 'read-models';
-export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, holderBaselinesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector];
+export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector];

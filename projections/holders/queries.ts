@@ -5,7 +5,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { HOLDER_BASELINES_TABLE } from './table.js';
+import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../rewards/table.js';
 
 /** What the holder rules need to know of a coin. */
 export interface CoinHolderFacts {
@@ -95,16 +95,20 @@ export async function topHolders(olap: Olap, mints: readonly string[], serviceWa
   return out;
 }
 
-/** The slot the coin's next payout round compares against: the latest round's snapshot slot, else the first
- * fee claim's slot; null before either (see table.ts). Creator-mode coins have no rounds: the caller asks only
- * for holder-mode coins. */
+/** The slot the coin's next payout round compares against; null before there is one. The rewards keeper counts
+ * each holder at the smaller of its balance at a round's snapshot slot and at its baseline slot; the first
+ * round's baseline is the slot of the coin's first fee claim, every later round's the snapshot slot of the round
+ * before. So: the latest round's snapshot slot, else the first claim's slot (from the rewards read model: its
+ * rounds, and the holders' share of each claim). Creator-mode coins have no rounds: callers ask only for
+ * holder-mode coins. */
 export async function nextBaselineSlot(olap: Olap, mint: string): Promise<number | null> {
-  const rows = await olap.query<{ baseline: string | number }>(
-    `SELECT if(countIf(kind = 'round') > 0, argMaxIf(slot, round, kind = 'round'), minIf(slot, kind = 'claim')) AS baseline
-     FROM ${HOLDER_BASELINES_TABLE} FINAL
-     WHERE mint = {mint:String}
-     GROUP BY mint`,
+  const rows = await olap.query<{ baseline: string | null }>(
+    `SELECT toString(coalesce(
+       (SELECT argMax(snapshotSlot, round) FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint = {mint:String} HAVING count() > 0),
+       (SELECT min(slot) FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint = {mint:String} HAVING count() > 0)
+     )) AS baseline`,
     { mint },
   );
-  return rows[0] === undefined ? null : Number(rows[0].baseline);
+  const baseline = rows[0]?.baseline ?? null;
+  return baseline === null ? null : Number(baseline);
 }
