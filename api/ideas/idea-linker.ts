@@ -1,0 +1,74 @@
+// Ties ideas to the coins launched from them, from what the chain shows (the coins projection). Rule: a coin
+// is launched from an idea when its name and ticker equal the idea's (normalised: case, spacing, width, a
+// leading `$`) and it launched at or after the idea's creation; the earliest such coin wins, and the link,
+// once written to the idea's record, stays. Each pass looks only at what is new since the previous one:
+// coins launched since its last slot against the unlaunched ideas with their keys, and ideas written since
+// its last pass against every coin. A pass runs before each board read; concurrent reads share one.
+import type { Olap } from '../../infra/olap/olap.js';
+import type { OpStore } from '../../infra/opstore/op-store.js';
+import { coinsLaunchedFrom, type CoinIdentity } from '../queries/ideas.js';
+import { ideasCollection, matchKey, type IdeaRecord } from './idea-records.js';
+
+/** Ideas written this long before a pass began are looked at again by the next: an import on another
+ * machine may run on a clock slightly behind this one. Looking again is harmless; a linked idea drops out. */
+const IMPORT_CLOCK_MARGIN_MS = 60_000;
+/** Longest `in` list sent to the store in one query. */
+const KEYS_PER_QUERY = 200;
+
+export class IdeaLinker {
+  /** Next launch slot to look at; the slot itself is looked at again, as more of its coins may have landed. */
+  private fromSlot = 0;
+  /** Ideas written at or after this time (epoch ms) are matched against every coin. */
+  private ideasSince = 0;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly olap: Olap,
+    private readonly store: OpStore,
+  ) {}
+
+  /** Runs a pass, or joins the one under way. */
+  link(): Promise<void> {
+    if (this.running === null) {
+      this.running = this.pass().finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const startedAt = Date.now();
+    const newIdeas = await this.store.query(ideasCollection, {
+      where: [['launchedMint', '=', null], ['importedAt', '>=', this.ideasSince]],
+    });
+    // Every coin when new ideas arrived (they may name a coin launched earlier), else only the new coins.
+    const coins = await coinsLaunchedFrom(this.olap, newIdeas.length > 0 ? 0 : this.fromSlot);
+    const candidates = new Map(newIdeas.map((idea) => [idea.id, idea]));
+    const newCoins = coins.filter((coin) => coin.launchSlot >= this.fromSlot);
+    for (const idea of await this.unlaunchedIdeasFor(newCoins)) candidates.set(idea.id, idea);
+
+    const coinsByKey = new Map<string, CoinIdentity[]>();
+    for (const coin of coins) {
+      const key = matchKey(coin.name, coin.symbol);
+      coinsByKey.set(key, [...(coinsByKey.get(key) ?? []), coin]);
+    }
+    for (const idea of candidates.values()) {
+      const coin = (coinsByKey.get(idea.matchKey) ?? []).find((c) => c.launchMs >= idea.createdAt);
+      if (coin !== undefined) await this.store.update(ideasCollection, idea.id, { launchedMint: coin.mint });
+    }
+    const lastSlot = coins.at(-1)?.launchSlot;
+    if (lastSlot !== undefined) this.fromSlot = Math.max(this.fromSlot, lastSlot);
+    this.ideasSince = startedAt - IMPORT_CLOCK_MARGIN_MS;
+  }
+
+  private async unlaunchedIdeasFor(coins: CoinIdentity[]): Promise<IdeaRecord[]> {
+    const keys = [...new Set(coins.map((coin) => matchKey(coin.name, coin.symbol)))];
+    const ideas: IdeaRecord[] = [];
+    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
+      const chunk = keys.slice(i, i + KEYS_PER_QUERY);
+      ideas.push(...(await this.store.query(ideasCollection, { where: [['matchKey', 'in', chunk], ['launchedMint', '=', null]] })));
+    }
+    return ideas;
+  }
+}
