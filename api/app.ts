@@ -13,7 +13,6 @@ import { creatorRoutes } from './routes/creators.js';
 import { holderRoutes } from './routes/holders.js';
 import { hookRoutes } from './routes/hooks.js';
 import { ideaRoutes } from './routes/ideas.js';
-import { ideaRoutes } from './routes/ideas.js';
 import { ohlcvRoutes } from './routes/ohlcv.js';
 import { platformRoutes } from './routes/platform.js';
 import { rewardRoutes } from './routes/rewards.js';
@@ -44,7 +43,6 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(tradeRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });
     await api.register(hookRoutes(ctx), { prefix: API_PREFIX });
-    await api.register(ideaRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ideaRoutes(ctx), { prefix: API_PREFIX });
     await api.register(platformRoutes(ctx), { prefix: API_PREFIX });
     await api.register(holderRoutes(ctx), { prefix: API_PREFIX });
