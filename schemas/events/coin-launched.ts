@@ -61,6 +61,11 @@ export const coinLaunchedData = z
     /** Reserves the market opened with, raw units: a curve's virtual reserves, or a launch pool's effective
      * reserves (virtual plus real quote), the same measure as `trade.reserves`. Absent in older events. */
     initialReserves: z.strictObject({ coin: amount, quote: amount }).optional(),
+    /** The mint's authorities once the launch transaction ran, as its token instructions left them (InitializeMint,
+     * SetAuthority): an address while set, null when none. Absent when the transaction did not create the mint and
+     * in events written before the fields existed. */
+    mintAuthority: address.nullable().optional(),
+    freezeAuthority: address.nullable().optional(),
   })
   .superRefine((data, ctx) => {
     const weights = data.basket.reduce((sum, token) => sum + token.weightBps, 0);

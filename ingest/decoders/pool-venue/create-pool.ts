@@ -6,6 +6,7 @@ import { draft, type Decoder, type EventDraft } from '../context.js';
 import { poolVenueCalls } from '../program-invocations.js';
 import { feeSplitDraft } from '../shared/fee-events.js';
 import { poolLaunchData } from '../shared/launch-data.js';
+import { mintAuthorities } from '../shared/mint-authorities.js';
 import { poolTradeData } from '../shared/trade-data.js';
 
 const CREATOR_COIN_ACCOUNT = POOL_VENUE_ACCOUNTS.createPool.indexOf('creatorTokenAccount');
@@ -16,7 +17,7 @@ export const decode: Decoder = (tx, ctx) => {
     const launch = call.events.find((e) => e.name === 'PoolCreated');
     const data = launch?.name === 'PoolCreated' ? poolLaunchData(launch.data) : null;
     if (!data) continue;
-    out.push(draft(tx, ctx, 'coin.launched', instructionEventId(tx.signature, call.ix.path), data));
+    out.push(draft(tx, ctx, 'coin.launched', instructionEventId(tx.signature, call.ix.path), { ...data, ...mintAuthorities(tx, data.mint) }));
     for (const event of call.events) {
       if (event.name === 'FeeSplitLocked') out.push(feeSplitDraft(tx, ctx, call.ix, event.data, 'fee-split'));
       if (event.name === 'Swap') {
