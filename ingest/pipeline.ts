@@ -6,6 +6,7 @@
 // skipped; it never stops the pipeline.
 import { pino, type Logger } from 'pino';
 import { TOPICS, type AppendRecord, type EventLog, type LogRecord } from '../infra/event-log/event-log.js';
+import { writeBatch } from '../infra/event-log/write-batch.js';
 import { decodeContext, decodeTransaction, eventKey, type DecodeContext } from './decoders/index.js';
 import type { IngestConfig } from './ingest-config.js';
 import { loadKnownCoins } from './known-coins/registry-topic.js';
@@ -77,8 +78,11 @@ export class Pipeline {
     const events: AppendRecord[] = [];
     const batch = { lastSlot: null as number | null };
     for (const record of records) events.push(...this.decodeRecord(record, batch));
-    if (events.length > 0) await log.append(TOPICS.coinEvents, events);
-    await log.commit(TOPICS.rawTransactions, this.group, records);
+    // The events, then the position: one write where the log can (one transaction, one fsync), else in that order.
+    await writeBatch(log, {
+      appends: [{ topic: TOPICS.coinEvents, records: events }],
+      commit: { topic: TOPICS.rawTransactions, group: this.group, records },
+    });
     this.counts.events += events.length;
     // Only now: readiness must not count a slot whose events are not yet in the log.
     if (batch.lastSlot !== null) this.counts.lastSlot = batch.lastSlot;

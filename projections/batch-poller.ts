@@ -1,5 +1,6 @@
 // Polls one batch from the log: the first poll waits up to `idleWaitMs` for anything; once a record is in,
-// more polls fill the batch up to `batchSize` records or until `maxBatchWaitMs` has passed.
+// more polls fill the batch up to `batchSize` records or until `maxBatchWaitMs` has passed, or, with `quietMs`,
+// until no new record has come for that long (a producer's burst is over: waiting longer only adds latency).
 import type { EventLog, LogRecord } from '../infra/event-log/event-log.js';
 
 export interface BatchPolling {
@@ -8,6 +9,8 @@ export interface BatchPolling {
   group: string;
   batchSize: number;
   maxBatchWaitMs: number;
+  /** Stop filling once no record has arrived for this long (default: fill until maxBatchWaitMs). */
+  quietMs?: number;
   idleWaitMs: number;
   /** Checked between polls: stop filling when it turns true. */
   stopping: () => boolean;
@@ -18,8 +21,9 @@ export async function pollBatch(polling: BatchPolling): Promise<LogRecord[]> {
   const batch = await log.poll(topic, group, { maxRecords: batchSize, waitMs: polling.idleWaitMs });
   if (batch.length === 0) return batch;
   const deadline = Date.now() + polling.maxBatchWaitMs;
+  const quietMs = polling.quietMs ?? Number.POSITIVE_INFINITY;
   while (batch.length < batchSize && !polling.stopping()) {
-    const waitMs = deadline - Date.now();
+    const waitMs = Math.min(deadline - Date.now(), quietMs);
     if (waitMs <= 0) break;
     const more = await log.poll(topic, group, { maxRecords: batchSize - batch.length, waitMs });
     if (more.length === 0) break;

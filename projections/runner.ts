@@ -21,6 +21,9 @@ export const DEFAULT_BATCH_SIZE = 5_000;
 /** A partial batch is written after this long: it keeps the lag from chain to API well under half a second
  * while a busy log makes at most ten inserts a second per table (each insert is a part ClickHouse must merge). */
 export const DEFAULT_MAX_BATCH_WAIT_MS = 100;
+/** ...and is written as soon as no record has come for this long: the decoding pipeline appends a slot's events at
+ * once, so a pause this long means the burst is over (waiting out the 100 ms would only add latency). */
+export const DEFAULT_BATCH_QUIET_MS = 15;
 
 /** The subset of a pino logger the runner uses. */
 export interface RunnerLogger {
@@ -39,6 +42,8 @@ export interface RunnerOptions {
   batchSize?: number;
   /** Longest a partial batch waits for more records once it has one. */
   maxBatchWaitMs?: number;
+  /** A partial batch is written once no record has come for this long. */
+  quietMs?: number;
   /** How long one poll waits when caught up (also bounds how fast stop() returns). */
   idleWaitMs?: number;
   retryDelayMs?: number;
@@ -103,6 +108,7 @@ export class ProjectionRunner {
         group: this.group,
         batchSize: this.options.batchSize ?? DEFAULT_BATCH_SIZE,
         maxBatchWaitMs: this.options.maxBatchWaitMs ?? DEFAULT_MAX_BATCH_WAIT_MS,
+        quietMs: this.options.quietMs ?? DEFAULT_BATCH_QUIET_MS,
         idleWaitMs: this.options.idleWaitMs ?? 500,
         stopping: () => this.stopping,
       });

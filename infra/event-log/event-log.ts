@@ -18,6 +18,12 @@ export interface AppendRecord {
   value: string;
 }
 
+/** Appends to one or more topics and then, optionally, a consumer group's commit: one durable write. */
+export interface WriteBatch {
+  appends: readonly { topic: string; records: readonly AppendRecord[] }[];
+  commit?: { topic: string; group: string; records: readonly LogRecord[] };
+}
+
 export interface PollOptions {
   /** Most records to return. */
   maxRecords: number;
@@ -34,6 +40,10 @@ export interface EventLog {
   commit(topic: string, group: string, records: readonly LogRecord[]): Promise<void>;
   /** Forget records polled and not committed, so the next poll starts again from the committed position. */
   rewind(topic: string, group: string): Promise<void>;
+  /** Optional: the batch's appends in order, then its commit, as one write, all or nothing (SQLite: one transaction,
+   * one fsync instead of one per call). Callers go through writeBatch(), which makes the calls one by one where a
+   * log has no such write. */
+  write?(batch: WriteBatch): Promise<void>;
   /** The last record appended to a single-partition topic (resume points), or null. */
   last(topic: string): Promise<LogRecord | null>;
   close(): Promise<void>;

@@ -2,6 +2,7 @@
 // consumer group) and the prepared statements, including the append transaction that numbers a batch.
 import type Database from 'better-sqlite3';
 import type { AppendRecord } from './event-log.js';
+import { EventLogInputError } from './event-log-input.js';
 
 export const SQLITE_EVENT_LOG_FILE = 'event-log.sqlite';
 export const SCHEMA_VERSION = 1;
@@ -20,11 +21,26 @@ export interface RecordRow {
   value: string;
 }
 
+/** A commit as the write transaction applies it: the group's next offset on a topic. */
+export interface OffsetCommit {
+  topic: string;
+  group: string;
+  next: bigint;
+}
+
 export function prepareStatements(db: Database.Database) {
   const lastOffset = db.prepare<[string], bigint | null>('SELECT max("offset") FROM records WHERE topic = ?');
   const insert = db.prepare<[string, bigint, string, string]>(
     'INSERT INTO records (topic, "offset", key, value) VALUES (?, ?, ?, ?)',
   );
+  const commitStatement = db.prepare<[string, string, bigint]>(
+    `INSERT INTO consumer_offsets (topic, consumer_group, next_offset) VALUES (?, ?, ?)
+     ON CONFLICT (topic, consumer_group) DO UPDATE SET next_offset = max(next_offset, excluded.next_offset)`,
+  );
+  function appendRecords(topic: string, records: readonly AppendRecord[]): void {
+    let offset = (lastOffset.get(topic) ?? -1n) + 1n;
+    for (const record of records) insert.run(topic, offset++, record.key, record.value);
+  }
   return {
     lastOffset: lastOffset.pluck().safeIntegers(),
     insert,
@@ -40,13 +56,16 @@ export function prepareStatements(db: Database.Database) {
       .prepare<[string, string], bigint>('SELECT next_offset FROM consumer_offsets WHERE topic = ? AND consumer_group = ?')
       .pluck()
       .safeIntegers(),
-    commit: db.prepare<[string, string, bigint]>(
-      `INSERT INTO consumer_offsets (topic, consumer_group, next_offset) VALUES (?, ?, ?)
-       ON CONFLICT (topic, consumer_group) DO UPDATE SET next_offset = max(next_offset, excluded.next_offset)`,
-    ),
-    appendBatch: db.transaction((topic: string, records: readonly AppendRecord[]) => {
-      let offset = (lastOffset.get(topic) ?? -1n) + 1n;
-      for (const record of records) insert.run(topic, offset++, record.key, record.value);
+    appendBatch: db.transaction(appendRecords),
+    /** Appends, then a commit that may not pass the end of its topic: one transaction. */
+    write: db.transaction((appends: readonly { topic: string; records: readonly AppendRecord[] }[], commit: OffsetCommit | null) => {
+      for (const { topic, records } of appends) appendRecords(topic, records);
+      if (commit === null) return;
+      const end = (lastOffset.get(commit.topic) ?? -1n) + 1n;
+      if (commit.next > end) {
+        throw new EventLogInputError(`cannot commit offset ${commit.next - 1n} of ${commit.topic}: its last offset is ${end - 1n}`);
+      }
+      commitStatement.run(commit.topic, commit.group, commit.next);
     }),
   };
 }

@@ -2,14 +2,15 @@
 // partition, offsets 0, 1, 2, ... per topic, kept forever: the log is the source of truth) and each consumer
 // group's committed offset. WAL with synchronous=FULL by default: the WAL is fsynced at every commit, so a
 // resolved append survives a power cut, not only a process crash (all that NORMAL promises). One fsync per
-// append batch keeps that cheap, so producers should batch: a one-record append costs a whole fsync.
+// append batch keeps that cheap, so producers should batch: a one-record append costs a whole fsync, and
+// write() puts appends to several topics and a consumer's commit in one transaction (one fsync).
 // Appends take the write lock (BEGIN IMMEDIATE), so another process may append to the same file; a waiting
 // poll wakes on appends in this process and re-reads the table every `pollIntervalMs` to see the others.
 // Read positions live in memory, per process: each group has one reader at a time.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AppendRecord, EventLog, LogRecord, PollOptions } from './event-log.js';
+import type { AppendRecord, EventLog, LogRecord, PollOptions, WriteBatch } from './event-log.js';
 import {
   EventLogInputError,
   checkAppend,
@@ -19,10 +20,13 @@ import {
   checkTopic,
   nextOffsets,
 } from './event-log-input.js';
-import { SCHEMA, SCHEMA_VERSION, SQLITE_EVENT_LOG_FILE, prepareStatements } from './sqlite-event-log-sql.js';
+import { SCHEMA, SCHEMA_VERSION, SQLITE_EVENT_LOG_FILE, prepareStatements, type OffsetCommit } from './sqlite-event-log-sql.js';
 import { WakeSignal } from './wake-signal.js';
 
 export { SQLITE_EVENT_LOG_FILE };
+
+/** A reader in another process sees an append within this long (a re-read costs tens of microseconds). */
+const DEFAULT_POLL_INTERVAL_MS = 10;
 
 export interface SqliteEventLogOptions {
   /** How often a waiting poll re-reads the table to see appends made by another process (ms). */
@@ -42,7 +46,7 @@ export class SqliteEventLog implements EventLog {
   static open(dataDir: string, options: SqliteEventLogOptions = {}): SqliteEventLog {
     mkdirSync(dataDir, { recursive: true });
     const db = new Database(join(dataDir, SQLITE_EVENT_LOG_FILE));
-    return new SqliteEventLog(db, options.pollIntervalMs ?? 50, options.synchronous ?? 'FULL');
+    return new SqliteEventLog(db, options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS, options.synchronous ?? 'FULL');
   }
 
   private constructor(
@@ -93,20 +97,24 @@ export class SqliteEventLog implements EventLog {
   async commit(topic: string, group: string, records: readonly LogRecord[]): Promise<void> {
     checkCommit(topic, group, records);
     this.checkOpen();
-    const next = nextOffsets(records);
-    for (const partition of next.keys()) {
-      if (partition !== 0) throw new EventLogInputError(`SQLite topics have one partition (0), got ${partition}`);
-    }
-    const offset = next.get(0);
-    if (offset === undefined) return;
-    const end = (this.sql.lastOffset.get(topic) ?? -1n) + 1n;
-    if (offset > end) {
-      throw new EventLogInputError(`cannot commit offset ${offset - 1n} of ${topic}: its last offset is ${end - 1n}`);
-    }
-    this.sql.commit.run(topic, group, offset);
-    const key = `${topic}\n${group}`;
-    const position = this.positions.get(key);
-    if (position !== undefined && position < offset) this.positions.set(key, offset);
+    const commit = offsetCommit(topic, group, records);
+    if (commit === null) return;
+    this.sql.write.immediate([], commit);
+    this.advance(commit);
+  }
+
+  /** The appends and the commit in one transaction: one fsync, and never the commit without the records. */
+  async write(batch: WriteBatch): Promise<void> {
+    for (const { topic, records } of batch.appends) checkAppend(topic, records);
+    const { commit } = batch;
+    if (commit) checkCommit(commit.topic, commit.group, commit.records);
+    this.checkOpen();
+    const appends = batch.appends.filter(({ records }) => records.length > 0);
+    const offsets = commit ? offsetCommit(commit.topic, commit.group, commit.records) : null;
+    if (appends.length === 0 && offsets === null) return;
+    this.sql.write.immediate(appends, offsets);
+    if (offsets !== null) this.advance(offsets);
+    for (const { topic } of appends) this.signals.get(topic)?.notify();
   }
 
   async rewind(topic: string, group: string): Promise<void> {
@@ -138,6 +146,13 @@ export class SqliteEventLog implements EventLog {
     return rows.map((row) => ({ topic, partition: 0, offset: row.offset, key: row.key, value: row.value }));
   }
 
+  /** A group's read position never falls behind what it committed. */
+  private advance({ topic, group, next }: OffsetCommit): void {
+    const key = `${topic}\n${group}`;
+    const position = this.positions.get(key);
+    if (position !== undefined && position < next) this.positions.set(key, next);
+  }
+
   private signalFor(topic: string): WakeSignal {
     let signal = this.signals.get(topic);
     if (!signal) this.signals.set(topic, (signal = new WakeSignal()));
@@ -147,4 +162,14 @@ export class SqliteEventLog implements EventLog {
   private checkOpen(): void {
     if (this.closed) throw new Error('event log is closed');
   }
+}
+
+/** The offset a commit of these records stores (one past the highest), or null for none. */
+function offsetCommit(topic: string, group: string, records: readonly LogRecord[]): OffsetCommit | null {
+  const next = nextOffsets(records);
+  for (const partition of next.keys()) {
+    if (partition !== 0) throw new EventLogInputError(`SQLite topics have one partition (0), got ${partition}`);
+  }
+  const offset = next.get(0);
+  return offset === undefined ? null : { topic, group, next: offset };
 }

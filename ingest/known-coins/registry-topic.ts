@@ -5,7 +5,7 @@
 // fixed consumer group that never commits and reads up to the topic's last record; it rewinds after
 // each full read, so the next start reads everything again.
 import { z } from 'zod';
-import type { EventLog } from '../../infra/event-log/event-log.js';
+import type { AppendRecord, EventLog } from '../../infra/event-log/event-log.js';
 import { KnownCoins, type CoinInfo } from './known-coins.js';
 
 /** Single-partition topic; small (one record per coin). */
@@ -23,9 +23,14 @@ const coinInfoSchema = z.object({
   slot: z.int().nonnegative(),
 });
 
+/** The registry's records of these coins. */
+export function knownCoinRecords(coins: readonly CoinInfo[]): AppendRecord[] {
+  return coins.map((coin) => ({ key: coin.mint, value: JSON.stringify(coin) }));
+}
+
 export async function appendKnownCoins(log: EventLog, coins: readonly CoinInfo[]): Promise<void> {
   if (coins.length === 0) return;
-  await log.append(KNOWN_COINS_TOPIC, coins.map((coin) => ({ key: coin.mint, value: JSON.stringify(coin) })));
+  await log.append(KNOWN_COINS_TOPIC, knownCoinRecords(coins));
 }
 
 /** Every coin in the registry, read up to its last record. `group` names the reader (one per role, e.g.

@@ -4,9 +4,10 @@
 // Anything at or before the durable point, or already written (by signature, or by index within a
 // slot written in part), is dropped: a replay across the reconnect seam emits nothing twice.
 import type { Logger } from 'pino';
-import { TOPICS, type EventLog } from '../../infra/event-log/event-log.js';
+import { TOPICS, type EventLog, type WriteBatch } from '../../infra/event-log/event-log.js';
 import type { CoinInfo } from '../known-coins/known-coins.js';
-import { appendKnownCoins } from '../known-coins/registry-topic.js';
+import { writeBatch } from '../../infra/event-log/write-batch.js';
+import { KNOWN_COINS_TOPIC, knownCoinRecords } from '../known-coins/registry-topic.js';
 import { encodeRawRecord, slotKey, type RawTransaction } from '../raw/raw-transaction.js';
 import type { ResumePoint } from './resume.js';
 
@@ -72,17 +73,18 @@ export class SlotWriter {
     if (txs.length === 0 && !due) return this.forget(slot);
 
     const coins = txs.flatMap((p) => p.launched).filter((coin) => !this.registered.has(coin.mint));
-    await appendKnownCoins(this.log, coins);
-    for (const coin of coins) this.registered.add(coin.mint);
-
     const blockTime = this.blockTimes.get(slot) ?? null;
     const records = txs.map(({ tx }) => ({
       key: slotKey(tx.slot),
       value: encodeRawRecord({ kind: 'tx', tx: { ...tx, blockTime: this.blockTimes.get(tx.slot) ?? blockTime } }),
     }));
     records.push({ key: slotKey(slot), value: encodeRawRecord({ kind: 'slot', marker: { slot, blockTime, transactions: txs.length } }) });
-    await this.log.append(TOPICS.rawTransactions, records);
+    // One write (one fsync): the coins launched in these slots go to the registry before the slots' records.
+    const appends: WriteBatch['appends'][number][] = [{ topic: TOPICS.rawTransactions, records }];
+    if (coins.length > 0) appends.unshift({ topic: KNOWN_COINS_TOPIC, records: knownCoinRecords(coins) });
+    await writeBatch(this.log, { appends });
 
+    for (const coin of coins) this.registered.add(coin.mint);
     for (const { tx } of txs) this.remember(tx.signature);
     this.written += txs.length;
     this.durableSlot = slot;

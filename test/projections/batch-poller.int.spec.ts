@@ -1,5 +1,6 @@
 // The runner's batch polling on a real SQLite log: records arriving within `maxBatchWaitMs` of the first join
-// its batch and no later; a backlog fills whole batches at once; an empty log answers after `idleWaitMs`.
+// its batch and no later; with `quietMs` a pause that long ends it; a backlog fills whole batches at once; an
+// empty log answers after `idleWaitMs`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,18 @@ describe('pollBatch', () => {
     clearTimeout(later);
     expect(batch.map((r) => r.value)).toEqual(['event 1', 'event 2']);
     expect(Date.now() - started).toBeGreaterThanOrEqual(40);
+  });
+
+  it('with quietMs, writes a burst once it is over instead of waiting out maxBatchWaitMs', async () => {
+    await log.append(TOPIC, [record(1)]);
+    const burst = setTimeout(() => void log.append(TOPIC, [record(2)]), 5);
+    const late = setTimeout(() => void log.append(TOPIC, [record(3)]), 400);
+    const started = Date.now();
+    const batch = await pollBatch(polling({ maxBatchWaitMs: 1_000, quietMs: 60 }));
+    clearTimeout(burst);
+    clearTimeout(late);
+    expect(batch.map((r) => r.value)).toEqual(['event 1', 'event 2']);
+    expect(Date.now() - started).toBeLessThan(350);
   });
 
   it('fills a whole batch from a backlog without waiting', async () => {

@@ -68,7 +68,7 @@ export function olapLine(times: Record<string, StatementTimes>): string {
 
 /** The ingest process's appends to the event log: each is one durable write. */
 export function appendLine(times: AppendTimes | null): string {
-  if (times === null || times.count === 0) return '  event log appends by ingest: none';
+  if (times === null || times.count === 0) return '  event log writes by ingest: none';
   const mean = (times.totalMs / times.count).toFixed(1);
-  return `  event log appends by ingest (one fsync each): ${int(times.count)}, ${mean} ms each, max ${int(times.maxMs)} ms, ${times.slow} over 100 ms`;
+  return `  event log writes by ingest (appends, batch writes, commits; one fsync each): ${int(times.count)}, ${mean} ms each, max ${int(times.maxMs)} ms, ${times.slow} over 100 ms`;
 }

@@ -1,6 +1,7 @@
-// An EventLog that times the appends of the one it wraps (each is one durable write: with SQLite's FULL sync,
-// an fsync), so the bench can tell a slow disk from a slow pipeline.
-import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../event-log/event-log.js';
+// An EventLog that times the appends, batch writes and commits of the one it wraps (each is one durable write: with
+// SQLite's FULL sync, an fsync), so the bench can tell a slow disk from a slow pipeline.
+import type { AppendRecord, EventLog, LogRecord, PollOptions, WriteBatch } from '../../event-log/event-log.js';
+import { writeBatch } from '../../event-log/write-batch.js';
 
 export interface AppendTimes {
   count: number;
@@ -15,10 +16,19 @@ export class TimedLog implements EventLog {
 
   constructor(private readonly inner: EventLog) {}
 
-  async append(topic: string, records: readonly AppendRecord[]): Promise<void> {
+  append(topic: string, records: readonly AppendRecord[]): Promise<void> {
+    return this.timed(() => this.inner.append(topic, records));
+  }
+
+  /** One durable write, like an append. */
+  write(batch: WriteBatch): Promise<void> {
+    return this.timed(() => writeBatch(this.inner, batch));
+  }
+
+  private async timed(write: () => Promise<void>): Promise<void> {
     const started = performance.now();
     try {
-      await this.inner.append(topic, records);
+      await write();
     } finally {
       const ms = performance.now() - started;
       this.times.count++;
@@ -32,8 +42,9 @@ export class TimedLog implements EventLog {
     return this.inner.poll(topic, group, options);
   }
 
+  /** A commit is a write too (SQLite: a transaction, an fsync). */
   commit(topic: string, group: string, records: readonly LogRecord[]): Promise<void> {
-    return this.inner.commit(topic, group, records);
+    return this.timed(() => this.inner.commit(topic, group, records));
   }
 
   rewind(topic: string, group: string): Promise<void> {

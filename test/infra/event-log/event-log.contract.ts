@@ -1,9 +1,10 @@
 // The EventLog contract both implementations must pass: ordered appends, per-key order, independent
 // groups, resume from the committed position after reopen and after a crash, rewind redelivery,
-// `last`, polls woken by appends, large batches, and bad input refused without touching stored data.
+// `last`, polls woken by appends, batch writes, large batches, and bad input refused without touching stored data.
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOPICS, type EventLog, type LogRecord } from '../../../infra/event-log/event-log.js';
 import { EventLogInputError } from '../../../infra/event-log/event-log-input.js';
+import { writeBatch } from '../../../infra/event-log/write-batch.js';
 
 /** Fresh storage per test; every `open` sees the same data (same dir, same brokers and topic prefix). */
 export interface EventLogHarness {
@@ -107,6 +108,24 @@ export function describeEventLogContract(name: string, factory: () => Promise<Ev
       const reopened = await harness.open();
       expect((await pollCount(reopened, raw, 'g', 4, arriveMs)).map(n)).toEqual([6, 7, 8, 9]);
       await expectQuiet(reopened, raw, 'g');
+    });
+
+    it('writes a batch (appends to several topics, then a commit) that a new instance reads back', async () => {
+      const { harness, log } = await start();
+      await log.append(raw, records(5));
+      const polled = await pollCount(log, raw, 'g', 5, arriveMs);
+      await writeBatch(log, {
+        appends: [
+          { topic: TOPICS.ingestGaps, records: records(2, () => 'gap') },
+          { topic: keyed, records: records(4, () => 'k', 100) },
+        ],
+        commit: { topic: raw, group: 'g', records: polled.slice(0, 3) },
+      });
+      await log.close();
+      const reopened = await harness.open();
+      expect((await pollCount(reopened, raw, 'g', 2, arriveMs)).map(n)).toEqual([3, 4]);
+      expect((await pollCount(reopened, TOPICS.ingestGaps, 'g', 2, arriveMs)).map(n)).toEqual([0, 1]);
+      expect((await pollCount(reopened, keyed, 'g', 4, arriveMs)).map(n)).toEqual([100, 101, 102, 103]);
     });
 
     it('redelivers polled, uncommitted records after rewind (at-least-once)', async () => {

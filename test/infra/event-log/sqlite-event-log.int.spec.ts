@@ -1,6 +1,7 @@
 // The SQLite event log against real files: the shared contract, a real process killed with SIGKILL after
 // append and after an uncommitted poll, a second process's appends waking a waiting poll, openEventLog's
-// choice without brokers, and a throughput measurement (printed; asserted only against a generous floor).
+// choice without brokers, batch writes all or nothing, and a throughput measurement (printed; asserted only
+// against a generous floor).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +133,21 @@ describe('SQLite event log', () => {
     const [record] = await log.poll(TOPICS.coinEvents, 'g', { maxRecords: 1 });
     await expect(log.commit(TOPICS.coinEvents, 'g', [{ ...record!, offset: 5n }])).rejects.toThrow(/last offset is 0/);
     await expect(log.commit(TOPICS.coinEvents, 'g', [{ ...record!, partition: 1 }])).rejects.toThrow(/one partition/);
+  });
+
+  it('writes a batch all or nothing: a refused commit leaves none of its appends', async () => {
+    const log = open(tempDir());
+    await log.append(TOPICS.rawTransactions, [{ key: '1', value: 'a' }]);
+    const [record] = await log.poll(TOPICS.rawTransactions, 'g', { maxRecords: 1 });
+    const appends = [{ topic: TOPICS.coinEvents, records: [{ key: 'k', value: 'v' }] }];
+    await expect(log.write({ appends, commit: { topic: TOPICS.rawTransactions, group: 'g', records: [{ ...record!, offset: 3n }] } })).rejects.toThrow(
+      /last offset is 0/,
+    );
+    expect(await log.last(TOPICS.coinEvents)).toBeNull();
+    await log.write({ appends, commit: { topic: TOPICS.rawTransactions, group: 'g', records: [record!] } });
+    expect((await log.last(TOPICS.coinEvents))?.value).toBe('v');
+    await log.rewind(TOPICS.rawTransactions, 'g');
+    expect(await log.poll(TOPICS.rawTransactions, 'g', { maxRecords: 1 })).toEqual([]);
   });
 
   it('appends and polls well over 20,000 records per second', async () => {
