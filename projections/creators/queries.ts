@@ -16,17 +16,17 @@ export async function creatorTotals(olap: Olap, mints: readonly string[]): Promi
   if (mints.length === 0) return out;
   const params = { mints: [...mints] };
   const [earned, sent] = await Promise.all([
-    olap.query<{ mint: string; amount: string }>(
-      `SELECT mint, toString(sum(amount)) AS amount FROM ${CREATOR_EARNINGS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+    olap.query<{ mint: string; total: string }>(
+      `SELECT mint, sum(amount) AS total FROM ${CREATOR_EARNINGS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
       params,
     ),
-    olap.query<{ mint: string; amount: string }>(
-      `SELECT mint, toString(sum(amount)) AS amount FROM ${CREATOR_SENDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+    olap.query<{ mint: string; total: string }>(
+      `SELECT mint, sum(amount) AS total FROM ${CREATOR_SENDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
       params,
     ),
   ]);
-  for (const row of earned) out.get(row.mint)!.earned = BigInt(row.amount);
-  for (const row of sent) out.get(row.mint)!.sent = BigInt(row.amount);
+  for (const row of earned) out.get(row.mint)!.earned = BigInt(row.total);
+  for (const row of sent) out.get(row.mint)!.sent = BigInt(row.total);
   return out;
 }
 
@@ -44,13 +44,13 @@ export interface CreatorSend {
 /** The latest `limit` payments of the earnings of the coins in `mints`, newest first. */
 export async function recentSends(olap: Olap, mints: readonly string[], limit: number): Promise<CreatorSend[]> {
   if (mints.length === 0) return [];
-  const rows = await olap.query<{ coin: string; wallet: string; token: string; amount: string; signature: string; time: string }>(
-    `SELECT mint AS coin, wallet, quoteMint AS token, toString(amount) AS amount, signature, toString(toUnixTimestamp(time)) AS time
+  const rows = await olap.query<{ coin: string; wallet: string; token: string; amount: string; signature: string; seconds: number }>(
+    `SELECT mint AS coin, wallet, quoteMint AS token, amount, signature, toUnixTimestamp(time) AS seconds
      FROM ${CREATOR_SENDS_TABLE} FINAL
      WHERE mint IN {mints:Array(String)}
      ORDER BY time DESC, slot DESC, logOffset DESC, eventId DESC
      LIMIT {limit:UInt32}`,
     { mints: [...mints], limit },
   );
-  return rows.map((row) => ({ ...row, time: Number(row.time) }));
+  return rows.map(({ seconds, ...row }) => ({ ...row, time: Number(seconds) }));
 }

@@ -10,7 +10,8 @@
 // but not kept.
 import type { Olap } from '../../infra/olap/olap.js';
 import { allocateRound } from '../../schemas/rewards/allocation.js';
-import { balanceChanges, ownerBalancesAt, potIncome, type ChainPosition, type PotIncome } from './allocation-inputs.js';
+import { ownerBalancesAt } from '../balances/queries.js';
+import { balanceChanges, potIncome, type ChainPosition, type PotIncome } from './allocation-inputs.js';
 import { minPayout } from './min-payout.js';
 import { roundsAfter, type RoundRow } from './queries.js';
 

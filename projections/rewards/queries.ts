@@ -76,20 +76,20 @@ export async function potTotals(olap: Olap, mints: readonly string[]): Promise<M
   const out = new Map<string, PotTotals>(mints.map((mint) => [mint, { takenIn: 0n, spent: 0n, rounds: 0 }]));
   if (mints.length === 0) return out;
   const [income, spent] = await Promise.all([
-    olap.query<{ mint: string; amount: string }>(
-      `SELECT mint, toString(sum(amount)) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+    olap.query<{ mint: string; total: string }>(
+      `SELECT mint, sum(amount) AS total FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
       { mints: [...mints] },
     ),
-    olap.query<{ mint: string; amount: string; rounds: string }>(
-      `SELECT mint, toString(sum(potSpent)) AS amount, toString(count()) AS rounds FROM ${REWARD_ROUNDS_TABLE} FINAL
+    olap.query<{ mint: string; total: string; rounds: string }>(
+      `SELECT mint, sum(potSpent) AS total, count() AS rounds FROM ${REWARD_ROUNDS_TABLE} FINAL
        WHERE mint IN {mints:Array(String)} GROUP BY mint`,
       { mints: [...mints] },
     ),
   ]);
-  for (const row of income) out.get(row.mint)!.takenIn = BigInt(row.amount);
+  for (const row of income) out.get(row.mint)!.takenIn = BigInt(row.total);
   for (const row of spent) {
     const totals = out.get(row.mint)!;
-    totals.spent = BigInt(row.amount);
+    totals.spent = BigInt(row.total);
     totals.rounds = Number(row.rounds);
   }
   return out;
@@ -115,7 +115,7 @@ interface RawRound {
   round: number;
   eventId: string;
   signature: string;
-  time: string;
+  seconds: number;
   slot: string;
   logOffset: string;
   snapshotSlot: string;
@@ -128,17 +128,16 @@ interface RawRound {
   tokenCost: string[];
 }
 
-const ROUND_COLUMNS = `round, eventId, signature, toString(toUnixTimestamp(time)) AS time, toString(slot) AS slot,
-  toString(logOffset) AS logOffset, toString(snapshotSlot) AS snapshotSlot,
-  if(baselineSlot IS NULL, NULL, toString(baselineSlot)) AS baselineSlot, holdersCounted, toString(potSpent) AS potSpent,
-  paidIn, tokenMints, arrayMap(x -> toString(x), tokenBought) AS tokenBought, arrayMap(x -> toString(x), tokenCost) AS tokenCost`;
+/** 64-bit and wider integers come back as decimal strings, arrays of them too. */
+const ROUND_COLUMNS = `round, eventId, signature, toUnixTimestamp(time) AS seconds, slot, logOffset, snapshotSlot, baselineSlot,
+  holdersCounted, potSpent, paidIn, tokenMints, tokenBought, tokenCost`;
 
 function roundRow(raw: RawRound): RoundRow {
   return {
     round: Number(raw.round),
     eventId: raw.eventId,
     signature: raw.signature,
-    time: Number(raw.time),
+    time: Number(raw.seconds),
     slot: Number(raw.slot),
     logOffset: BigInt(raw.logOffset),
     snapshotSlot: Number(raw.snapshotSlot),

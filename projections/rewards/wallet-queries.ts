@@ -15,15 +15,15 @@ export interface WalletPayout {
 
 /** The wallet's latest `limit` payouts (of one coin when `coin` is set), newest first. */
 export async function walletPayouts(olap: Olap, wallet: string, coin: string | null, limit: number): Promise<WalletPayout[]> {
-  const rows = await olap.query<{ coin: string; round: number; token: string; amount: string; signature: string; time: string }>(
-    `SELECT mint AS coin, round, token, toString(amount) AS amount, signature, toString(toUnixTimestamp(time)) AS time
+  const rows = await olap.query<{ coin: string; round: number; token: string; amount: string; signature: string; seconds: number }>(
+    `SELECT mint AS coin, round, token, amount, signature, toUnixTimestamp(time) AS seconds
      FROM ${REWARD_WALLET_PAYOUTS_TABLE} FINAL
      WHERE wallet = {wallet:String} AND ({coin:Nullable(String)} IS NULL OR mint = {coin:Nullable(String)})
      ORDER BY time DESC, slot DESC, logOffset DESC, eventId DESC
      LIMIT {limit:UInt32}`,
     { wallet, coin, limit },
   );
-  return rows.map((row) => ({ ...row, round: Number(row.round), time: Number(row.time) }));
+  return rows.map(({ seconds, ...row }) => ({ ...row, round: Number(row.round), time: Number(seconds) }));
 }
 
 /** Coins that had a payout round and that the wallet held at some time (only `coin` when set). */
