@@ -13,6 +13,7 @@ import { creatorRoutes } from './routes/creators.js';
 import { holderRoutes } from './routes/holders.js';
 import { hookRoutes } from './routes/hooks.js';
 import { ideaRoutes } from './routes/ideas.js';
+import { tokenRoutes } from './routes/tokens.js';
 import { ohlcvRoutes } from './routes/ohlcv.js';
 import { platformRoutes } from './routes/platform.js';
 import { rewardRoutes } from './routes/rewards.js';
@@ -44,6 +45,7 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });
     await api.register(hookRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ideaRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(tokenRoutes(ctx), { prefix: API_PREFIX });
     await api.register(platformRoutes(ctx), { prefix: API_PREFIX });
     await api.register(holderRoutes(ctx), { prefix: API_PREFIX });
     await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });

@@ -78,6 +78,11 @@ const envSchema = z.object({
   PLATFORM_TOKEN_ORIGINAL_SUPPLY: z.string().regex(/^[1-9]\d{0,20}$/, 'expected whole tokens').default('1000000000'),
   /** The hooks menu as JSON ({ open, hooks }, schemas/hooks-menu.ts); unset means the devnet's menu. */
   HOOKS_MENU: jsonText().pipe(hooksMenuSchema).optional(),
+  /** A token aggregator's search API (GET <url>/search?query=); unset means the service's own tokens answer. */
+  TOKEN_SEARCH_URL: z.url().optional(),
+  TOKEN_SEARCH_API_KEY: z.string().min(1).optional(),
+  TOKEN_SEARCH_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  TOKEN_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
 });
 
 function jsonText() {
@@ -123,6 +128,8 @@ export interface Config {
   mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
   /** The hooks menu (GET /hooks; launches accept only its live, non-built-in ids). */
   hooks: HooksMenu;
+  /** Token search (GET /tokens): an aggregator, its answers cached `ttlSeconds`, each call limited to `timeoutMs`. */
+  tokenSearch: { url?: string; apiKey?: string; ttlSeconds: number; timeoutMs: number };
   /** The platform token: decimals, and its original supply in raw units. */
   platformToken: { decimals: number; originalSupplyRaw: bigint };
   /** Public root of the site, without a trailing slash. */
@@ -176,6 +183,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mints: { stablecoin: e.STABLECOIN_MINT, platformToken: e.PLATFORM_TOKEN_MINT, basket: e.BASKET_MINTS },
     hooks: e.HOOKS_MENU ?? DEVNET_HOOKS_MENU,
+    tokenSearch: {
+      url: e.TOKEN_SEARCH_URL,
+      apiKey: e.TOKEN_SEARCH_API_KEY,
+      ttlSeconds: e.TOKEN_SEARCH_TTL_SECONDS,
+      timeoutMs: e.TOKEN_SEARCH_TIMEOUT_MS,
+    },
     platformToken: {
       decimals: e.PLATFORM_TOKEN_DECIMALS,
       originalSupplyRaw: BigInt(e.PLATFORM_TOKEN_ORIGINAL_SUPPLY) * 10n ** BigInt(e.PLATFORM_TOKEN_DECIMALS),

@@ -1,0 +1,92 @@
+// Handlers of the token search `GET /tokens` (spec 2.14) and the token logo, shared by the HTTP routes and the
+// MCP tool: the aggregator's answer in its ranking when one is configured and answers, else the service's own
+// (api/tokens/embedded-search.ts). `onService` always comes from the service's own knowledge.
+import { isAddress } from '@solana/kit';
+import type { TokenItem, TokensQuery, TokensResponse } from '../../schemas/api/tokens.js';
+import { TOKEN_2022_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
+import type { ApiContext } from '../deps.js';
+import { NotFoundError } from '../errors.js';
+import { findCoin } from '../queries/coins.js';
+import { coinLaunchDays } from '../queries/tokens.js';
+import type { AggregatorToken, TokenAggregator } from '../tokens/aggregator.js';
+import { embeddedTokenSearch } from '../tokens/embedded-search.js';
+import { labelName, labelSymbol } from '../tokens/label-rule.js';
+import { listedTokens } from '../tokens/listed-tokens.js';
+import { logoPath, type Logo, type LogoStore } from '../tokens/token-logo.js';
+
+export interface TokenSearchDeps {
+  aggregator: TokenAggregator | null;
+  logos: LogoStore;
+}
+
+const address = (value: string | null | undefined) => (typeof value === 'string' && isAddress(value) ? value : null);
+
+function httpsUrl(value: string | null | undefined): string | null {
+  if (typeof value !== 'string' || !URL.canParse(value)) return null;
+  return new URL(value).protocol === 'https:' ? value : null;
+}
+
+function volume(token: AggregatorToken): number | null {
+  const buy = token.stats24h?.buyVolume;
+  const sell = token.stats24h?.sellVolume;
+  if (buy == null && sell == null) return null;
+  return (buy ?? 0) + (sell ?? 0);
+}
+
+async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: AggregatorToken[]): Promise<TokenItem[]> {
+  const listed = new Map(listedTokens(ctx.config).map((token) => [token.mint, token]));
+  const valid = tokens.filter((token) => isAddress(token.id));
+  const launchDays = await coinLaunchDays(ctx.olap, valid.map((token) => token.id));
+  return valid.map((token) => {
+    deps.logos.remember(token.id, token.icon);
+    const own = listed.get(token.id);
+    return {
+      mint: token.id,
+      symbol: labelSymbol(token.symbol ?? ''),
+      name: labelName(token.name ?? ''),
+      logoUrl: logoPath(token.id),
+      description: null,
+      verified: token.isVerified ?? false,
+      tags: token.tags ?? [],
+      onService: { quote: own?.quote ?? false, basket: own?.basket ?? false, addedAt: launchDays.get(token.id) ?? null },
+      decimals: token.decimals,
+      tokenProgram: token.tokenProgram === TOKEN_2022_PROGRAM_ID || token.tokenProgram === 'token-2022' ? 'token-2022' : 'spl',
+      mintAuthority: address(token.mintAuthority),
+      freezeAuthority: address(token.freezeAuthority),
+      priceUsd: token.usdPrice ?? null,
+      marketCap: token.mcap ?? null,
+      liquidityUsd: token.liquidity ?? null,
+      volume24h: volume(token),
+      holders: token.holderCount ?? null,
+      links: { website: httpsUrl(token.website), x: httpsUrl(token.twitter) },
+    };
+  });
+}
+
+/** `GET /tokens`. A failing aggregator is reported through `onFallback` and the service answers itself. */
+export async function searchTokens(
+  ctx: ApiContext,
+  deps: TokenSearchDeps,
+  query: TokensQuery,
+  onFallback: (error: unknown) => void = () => {},
+): Promise<TokensResponse> {
+  if (deps.aggregator !== null) {
+    const answer = await deps.aggregator.search(query.q).then(
+      (tokens) => tokens,
+      (error: unknown) => {
+        onFallback(error);
+        return null;
+      },
+    );
+    if (answer !== null) return { tokens: await fromAggregator(ctx, deps, answer.slice(0, query.limit)) };
+  }
+  return { tokens: await embeddedTokenSearch(ctx, query.q, query.limit) };
+}
+
+/** `GET /tokens/{mint}/logo`: for a token the service lists, one of its coins, or one the aggregator named. */
+export async function tokenLogo(ctx: ApiContext, deps: TokenSearchDeps, mint: string): Promise<Logo> {
+  const known =
+    deps.logos.knows(mint) || listedTokens(ctx.config).some((token) => token.mint === mint) || (await findCoin(ctx.olap, mint)) !== null;
+  if (!known) throw new NotFoundError(`no token ${mint} known to the service`);
+  return deps.logos.logo(mint);
+}

@@ -1,0 +1,60 @@
+// Routes of the token search: `GET /tokens` (spec 2.14) and `GET /tokens/{mint}/logo` (the service's copy of a
+// token's logo, which `logoUrl` points at). The aggregator comes from config.tokenSearch; without it the
+// service answers from its own tokens.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, noQuery } from '../../schemas/api/fields.js';
+import { tokenMintParams, tokensQuery, tokensResponse } from '../../schemas/api/tokens.js';
+import type { ApiContext } from '../deps.js';
+import { searchTokens, tokenLogo, type TokenSearchDeps } from '../handlers/tokens.js';
+import { HttpTokenAggregator } from '../tokens/aggregator.js';
+import { LogoStore } from '../tokens/token-logo.js';
+
+export function tokenSearchDeps(ctx: ApiContext): TokenSearchDeps {
+  const settings = ctx.config.tokenSearch;
+  const aggregator =
+    settings?.url === undefined
+      ? null
+      : new HttpTokenAggregator({ baseUrl: settings.url, apiKey: settings.apiKey, ttlMs: settings.ttlSeconds * 1000, timeoutMs: settings.timeoutMs });
+  return { aggregator, logos: new LogoStore(settings?.timeoutMs) };
+}
+
+export function tokenRoutes(ctx: ApiContext, deps: TokenSearchDeps = tokenSearchDeps(ctx)): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/tokens',
+      {
+        schema: {
+          tags: ['tokens'],
+          summary: "Search tokens: the aggregator's answer, or the service's own tokens when none is configured or it fails",
+          querystring: tokensQuery,
+          response: { 200: tokensResponse, ...errorResponses },
+        },
+      },
+      async (request) =>
+        searchTokens(ctx, deps, request.query, (error) => request.log.warn({ err: error }, 'token aggregator failed; answering from own tokens')),
+    );
+
+    app.get(
+      '/tokens/:mint/logo',
+      {
+        schema: {
+          tags: ['tokens'],
+          summary: "The service's copy of a token's logo (PNG, JPEG, GIF or WebP from the aggregator, else a generated SVG)",
+          params: tokenMintParams,
+          querystring: noQuery,
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => {
+        const logo = await tokenLogo(ctx, deps, request.params.mint);
+        return reply
+          .type(logo.contentType)
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          // A Buffer goes out as it is (Fastify serialises only objects); the schema types only the error bodies.
+          .send(logo.body as never);
+      },
+    );
+  };
+}

@@ -1,0 +1,51 @@
+// The tokens the service itself lists: SOL and the stablecoin (launchpad pairs), the basket tokens (holder
+// rewards) and the platform token, from the configuration. Their labels and decimals come from the token
+// list of the chain the service runs on: the devnet's genesis list here; a listed mint without an entry there
+// is still answered, with null labels and the decimals the configuration gives (platform token) or none.
+import { LISTED_TOKENS } from '../../infra/devnet/genesis/genesis.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
+import type { ApiConfig } from '../deps.js';
+
+export type ListedRole = 'sol' | 'stablecoin' | 'basket' | 'platform';
+
+export interface ListedToken {
+  mint: string;
+  role: ListedRole;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  /** Offered for pairing on the launchpad. */
+  quote: boolean;
+  /** Offered in holder baskets. */
+  basket: boolean;
+}
+
+const SOL = { name: 'Wrapped SOL', symbol: 'SOL', decimals: 9 };
+
+export function listedTokens(config: ApiConfig): ListedToken[] {
+  const labels = new Map<string, { name: string; symbol: string; decimals: number }>(LISTED_TOKENS.map((token) => [token.mint, token]));
+  labels.set(NATIVE_MINT_ID, SOL);
+  const basket = new Set<string>(config.mints.basket);
+  const entries: [string, ListedRole][] = [
+    [NATIVE_MINT_ID, 'sol'],
+    [config.mints.stablecoin, 'stablecoin'],
+    [config.mints.platformToken, 'platform'],
+    ...config.mints.basket.map((mint): [string, ListedRole] => [mint, 'basket']),
+  ];
+  const seen = new Set<string>();
+  return entries.flatMap(([mint, role]) => {
+    if (seen.has(mint)) return [];
+    seen.add(mint);
+    const label = labels.get(mint);
+    const decimals = label?.decimals ?? (role === 'platform' ? config.platformToken.decimals : null);
+    return [{
+      mint,
+      role,
+      name: label?.name ?? null,
+      symbol: label?.symbol ?? null,
+      decimals,
+      quote: role === 'sol' || role === 'stablecoin',
+      basket: basket.has(mint),
+    }];
+  });
+}
