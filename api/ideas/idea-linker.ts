@@ -25,6 +25,7 @@ export class IdeaLinker {
   constructor(
     private readonly olap: Olap,
     private readonly store: OpStore,
+    private readonly clockMarginMs = IMPORT_CLOCK_MARGIN_MS,
   ) {}
 
   /** Runs a pass, or joins the one under way. */
@@ -59,7 +60,7 @@ export class IdeaLinker {
     }
     const lastSlot = coins.at(-1)?.launchSlot;
     if (lastSlot !== undefined) this.fromSlot = Math.max(this.fromSlot, lastSlot);
-    this.ideasSince = startedAt - IMPORT_CLOCK_MARGIN_MS;
+    this.ideasSince = startedAt - this.clockMarginMs;
   }
 
   private async unlaunchedIdeasFor(coins: CoinIdentity[]): Promise<IdeaRecord[]> {
