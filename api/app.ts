@@ -10,6 +10,7 @@ import { installMetrics } from './metrics.js';
 import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
 import { coinRoutes } from './routes/coins.js';
 import { creatorRoutes } from './routes/creators.js';
+import { healthRoutes } from './routes/health.js';
 import { holderRoutes } from './routes/holders.js';
 import { hookRoutes } from './routes/hooks.js';
 import { ideaRoutes } from './routes/ideas.js';
@@ -48,6 +49,7 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(tokenRoutes(ctx), { prefix: API_PREFIX });
     await api.register(platformRoutes(ctx), { prefix: API_PREFIX });
     await api.register(holderRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(healthRoutes(ctx), { prefix: API_PREFIX });
     await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });

@@ -3,6 +3,7 @@ import { balancesProjector } from './balances/projector.js';
 import { burnsProjector } from './burns/projector.js';
 import { coinsProjector } from './coins/projector.js';
 import { creatorsProjector } from './creators/projector.js';
+import { healthProjector } from './health/projector.js';
 import { platformProjector } from './platform/projector.js';
 import { pricesProjector } from './prices/projector.js';
 import type { Projector } from './projector.js';
@@ -10,4 +11,4 @@ import { rewardsProjector } from './rewards/projector.js';
 import { tradesProjector } from './trades/projector.js';
 
 export const READ_MODEL_SET = 'read-models';
-export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector];
+export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector];

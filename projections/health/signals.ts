@@ -1,0 +1,180 @@
+// The health signals of a coin (spec 2.4), as pure functions of its facts: launch facts, holder balances now,
+// its early trades, the creator's trades and transfers, trades of slots where wallets traded against each other,
+// and its mint's authorities. Shares are of total supply in bps (10000 = 100%), rounded down. The README's
+// "Health signals" section states each definition; the constants below are its numbers.
+//
+// Wallet funding (who sent a wallet its SOL) is not among the facts: the ingest follows the service's programs,
+// its wallets and the token programs, not every System transfer on the chain. So a bundle is read from buys
+// landing together, and an insider from coins the creator handed out rather than SOL it sent.
+
+/** A sniper bought in the launch slot or within this many slots after it (1.2 s at 400 ms slots). */
+export const SNIPER_WINDOW_SLOTS = 3;
+/** A bundle: at least this many wallets buying in one slot of the sniper window. */
+export const BUNDLE_MIN_WALLETS = 3;
+/** A wash pair traded against each other in at least this many slots (in both directions). */
+export const WASH_MIN_SLOTS = 2;
+
+const BPS = 10_000n;
+
+export interface CoinTrade {
+  slot: number;
+  signature: string;
+  trader: string;
+  side: 'buy' | 'sell';
+  coinAmount: bigint;
+}
+
+export interface HealthFacts {
+  supply: bigint;
+  creator: string;
+  launchSlot: number;
+  /** Never holders or traders of interest: the coin's venues and the service's wallets. */
+  excluded: ReadonlySet<string>;
+  /** Every holder's balance now (excluded wallets left out). */
+  balances: ReadonlyMap<string, bigint>;
+  /** Trades in slots launchSlot .. launchSlot + SNIPER_WINDOW_SLOTS, and every trade of the creator. */
+  trades: readonly CoinTrade[];
+  /** Trades of the slots in which one wallet bought and another sold. */
+  crossTrades: readonly CoinTrade[];
+  /** Coins that left the creator's wallet for another owner outside a trade, by recipient. */
+  creatorTransfers: readonly { to: string; amount: bigint }[];
+  /** The mint's authorities after launch; undefined when unknown. */
+  mintAuthority: string | null | undefined;
+  freezeAuthority: string | null | undefined;
+  /** The creator's other coins, and how many of them graduated. */
+  creatorOtherLaunches: number;
+  creatorOtherGraduations: number;
+}
+
+export interface HealthSignals {
+  top10Bps: number;
+  creatorUnlockedBps: number;
+  creatorSoldLaunchBuy: boolean;
+  sniperBps: number;
+  bundleBps: number;
+  insiderBps: number;
+  washBps: number;
+  /** True while set; absent when unknown. */
+  mintAuthority?: boolean;
+  freezeAuthority?: boolean;
+}
+
+export interface HealthContext {
+  holders: number;
+  creatorOtherLaunches: number;
+  creatorOtherGraduations: number;
+}
+
+export function shareBps(amount: bigint, supply: bigint): number {
+  if (supply <= 0n) return 0;
+  const bps = (amount * BPS) / supply;
+  return Number(bps > BPS ? BPS : bps);
+}
+
+/** Share of supply the wallets hold now. */
+export function heldBps(wallets: ReadonlySet<string>, facts: HealthFacts): number {
+  let total = 0n;
+  for (const wallet of wallets) total += facts.balances.get(wallet) ?? 0n;
+  return shareBps(total, facts.supply);
+}
+
+function isOutsider(wallet: string, facts: HealthFacts): boolean {
+  return wallet !== facts.creator && !facts.excluded.has(wallet);
+}
+
+function earlyBuys(facts: HealthFacts): CoinTrade[] {
+  const last = facts.launchSlot + SNIPER_WINDOW_SLOTS;
+  return facts.trades.filter((t) => t.side === 'buy' && t.slot >= facts.launchSlot && t.slot <= last && isOutsider(t.trader, facts));
+}
+
+/** Snipers: wallets other than the creator that bought in the launch slot or the SNIPER_WINDOW_SLOTS after it. */
+export function sniperWallets(facts: HealthFacts): Set<string> {
+  return new Set(earlyBuys(facts).map((t) => t.trader));
+}
+
+/** Bundlers: among those early buys, wallets buying in a slot where BUNDLE_MIN_WALLETS or more wallets bought, or in
+ * one transaction that bought for two or more wallets. */
+export function bundleWallets(facts: HealthFacts): Set<string> {
+  const bySlot = new Map<number, Set<string>>();
+  const bySignature = new Map<string, Set<string>>();
+  for (const t of earlyBuys(facts)) {
+    bySlot.set(t.slot, (bySlot.get(t.slot) ?? new Set()).add(t.trader));
+    bySignature.set(t.signature, (bySignature.get(t.signature) ?? new Set()).add(t.trader));
+  }
+  const out = new Set<string>();
+  for (const wallets of bySlot.values()) if (wallets.size >= BUNDLE_MIN_WALLETS) for (const w of wallets) out.add(w);
+  for (const wallets of bySignature.values()) if (wallets.size >= 2) for (const w of wallets) out.add(w);
+  return out;
+}
+
+/** Insiders: wallets the creator sent coins to outside a trade. */
+export function insiderWallets(facts: HealthFacts): Set<string> {
+  return new Set(facts.creatorTransfers.filter((t) => t.amount > 0n && isOutsider(t.to, facts)).map((t) => t.to));
+}
+
+/** The creator's launch buy (its buys in the launch slot) and what it sold since. */
+export function creatorLaunchBuy(facts: HealthFacts): { bought: bigint; sold: bigint } {
+  let bought = 0n;
+  let sold = 0n;
+  for (const t of facts.trades) {
+    if (t.trader !== facts.creator) continue;
+    if (t.side === 'buy' && t.slot === facts.launchSlot) bought += t.coinAmount;
+    if (t.side === 'sell' && t.slot >= facts.launchSlot) sold += t.coinAmount;
+  }
+  return { bought, sold };
+}
+
+/** Wash trading: pairs of wallets (the creator included) that, in WASH_MIN_SLOTS or more slots, one bought while
+ * the other sold, each wallet on each side at least once; and the coins their trades in those slots moved. */
+export function washTrades(facts: HealthFacts): { pairs: [string, string][]; coins: bigint } {
+  const bySlot = new Map<number, CoinTrade[]>();
+  for (const t of facts.crossTrades) {
+    if (facts.excluded.has(t.trader)) continue;
+    bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t]);
+  }
+  // Per ordered pair "a bought while b sold": the slots it happened in.
+  const directed = new Map<string, Set<number>>();
+  for (const [slot, trades] of bySlot) {
+    const buyers = new Set(trades.filter((t) => t.side === 'buy').map((t) => t.trader));
+    const sellers = new Set(trades.filter((t) => t.side === 'sell').map((t) => t.trader));
+    for (const a of buyers) for (const b of sellers) if (a !== b) directed.set(`${a} ${b}`, (directed.get(`${a} ${b}`) ?? new Set()).add(slot));
+  }
+  const pairs: [string, string][] = [];
+  const washed = new Map<number, Set<string>>();
+  for (const [key, slots] of directed) {
+    const [a, b] = key.split(' ') as [string, string];
+    if (a > b) continue;
+    const back = directed.get(`${b} ${a}`);
+    if (back === undefined || slots.size + back.size < WASH_MIN_SLOTS) continue;
+    pairs.push([a, b]);
+    for (const slot of [...slots, ...back]) washed.set(slot, (washed.get(slot) ?? new Set()).add(a).add(b));
+  }
+  let coins = 0n;
+  for (const [slot, wallets] of washed) for (const t of bySlot.get(slot) ?? []) if (wallets.has(t.trader)) coins += t.coinAmount;
+  return { pairs: pairs.sort(), coins };
+}
+
+export function topHoldersBps(facts: HealthFacts, count = 10): number {
+  const largest = [...facts.balances.values()].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, count);
+  return shareBps(largest.reduce((sum, amount) => sum + amount, 0n), facts.supply);
+}
+
+export function healthSignals(facts: HealthFacts): HealthSignals {
+  const launch = creatorLaunchBuy(facts);
+  const signals: HealthSignals = {
+    top10Bps: topHoldersBps(facts),
+    creatorUnlockedBps: shareBps(facts.balances.get(facts.creator) ?? 0n, facts.supply),
+    creatorSoldLaunchBuy: launch.bought > 0n && launch.sold * 2n >= launch.bought,
+    sniperBps: heldBps(sniperWallets(facts), facts),
+    bundleBps: heldBps(bundleWallets(facts), facts),
+    insiderBps: heldBps(insiderWallets(facts), facts),
+    washBps: shareBps(washTrades(facts).coins, facts.supply),
+  };
+  if (facts.mintAuthority !== undefined) signals.mintAuthority = facts.mintAuthority !== null;
+  if (facts.freezeAuthority !== undefined) signals.freezeAuthority = facts.freezeAuthority !== null;
+  return signals;
+}
+
+export function healthContext(facts: HealthFacts): HealthContext {
+  return { holders: facts.balances.size, creatorOtherLaunches: facts.creatorOtherLaunches, creatorOtherGraduations: facts.creatorOtherGraduations };
+}
