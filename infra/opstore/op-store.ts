@@ -26,7 +26,9 @@ export function defineCollection<T extends OpRecord>(name: string, schema: z.Zod
   return { name, schema };
 }
 
-/** Comparison operators; `like` is case-insensitive with `%` (any run) and `_` (one character). */
+/** Comparison operators; `like` is case-insensitive with `%` (any run) and `_` (one character), with no escape
+ * (match a literal `%` or `_` in your own code). Null is below every value: `< x` holds for null, and null sorts
+ * first ascending. */
 export type FilterOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'like';
 
 export type Filter<T> =

@@ -105,6 +105,19 @@ export function describeOpStoreContract(name: string, target: OpStoreContractTar
       await expect(store.query(items, { limit: 0 })).rejects.toBeInstanceOf(OpStoreError);
     });
 
+    it('treats null as below every value in comparisons and ordering', async () => {
+      const items = freshItems();
+      await store.insert(items, item('a', { note: 'b' }));
+      await store.insert(items, item('b', { note: null }));
+      await store.insert(items, item('c', { note: 'a' }));
+      const ids = (rows: Item[]) => rows.map((row) => row.id);
+      expect(ids(await store.query(items, { where: [['note', '<', 'b']], order: [['id', 'ASC']] }))).toEqual(['b', 'c']);
+      expect(ids(await store.query(items, { where: [['note', '>=', 'a']], order: [['id', 'ASC']] }))).toEqual(['a', 'c']);
+      expect(ids(await store.query(items, { where: [['note', '!=', null]], order: [['id', 'ASC']] }))).toEqual(['a', 'c']);
+      expect(ids(await store.query(items, { order: [['note', 'ASC']] }))).toEqual(['b', 'c', 'a']);
+      expect(ids(await store.query(items, { order: [['note', 'DESC']] }))).toEqual(['a', 'c', 'b']);
+    });
+
     it('updates fields: null clears, arrays are replaced whole, the rest is kept', async () => {
       const items = freshItems();
       await store.insert(items, item('a', { tags: ['x', 'y'], note: 'n', score: 5 }));
