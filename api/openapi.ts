@@ -24,6 +24,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'coins', description: 'Coins and their figures' },
         { name: 'market', description: 'Trades and candles of a coin' },
+        { name: 'rewards', description: 'Holder rewards of coins and wallets, creator earnings' },
       ],
     },
     transform: jsonSchemaTransform,
