@@ -5,6 +5,7 @@ import { buildApp } from '../../api/app.js';
 import type { Readiness } from '../../api/deps.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
+import { HealthScorer } from '../../projections/health/scorer.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -46,10 +47,19 @@ export interface ProjectRole extends Role {
   runner: ProjectionRunner;
 }
 
-export async function startProjections(log: EventLog, olap: Olap, logger: Logger): Promise<ProjectRole> {
+/** The projection runner, and with `serviceWallets` the periodic health scorer over the same store. */
+export async function startProjections(log: EventLog, olap: Olap, logger: Logger, serviceWallets?: readonly string[]): Promise<ProjectRole> {
   const runner = await ProjectionRunner.open({ log, olap, logger: logger.child({ role: 'projections' }) });
   runner.start();
-  return { runner, stop: () => runner.stop() };
+  const health = serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }) });
+  health?.start();
+  return {
+    runner,
+    async stop() {
+      await health?.stop();
+      await runner.stop();
+    },
+  };
 }
 
 /** How far the projections trail the chain tip, as /readyz judges it. */

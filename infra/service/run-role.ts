@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     else {
       const olap = await openServiceOlap(config);
       closers.push(() => olap.close());
-      role = await startProjections(log, olap, logger);
+      role = await startProjections(log, olap, logger, Object.values(config.wallets));
     }
   }
   logger.info(`${name} running`);

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const roles: Role[] = [];
   const ingest = await startIngest(config, log, logger);
   roles.push(ingest);
-  const project = await startProjections(log, olap, logger);
+  const project = await startProjections(log, olap, logger, Object.values(config.wallets));
   roles.push(project);
   stoppers.push(async () => {
     for (const role of roles.reverse()) await role.stop();

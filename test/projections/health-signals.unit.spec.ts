@@ -97,7 +97,7 @@ describe('health signals', () => {
   });
 
   it('top 10 and the creator: shares of supply held now', () => {
-    const balances = new Map(Array.from({ length: 12 }, (_, i) => [`w${i}`, BigInt((i + 1) * 1_000)] as const));
+    const balances = new Map<string, bigint>(Array.from({ length: 12 }, (_, i) => [`w${i}`, BigInt((i + 1) * 1_000)] as const));
     balances.set(CREATOR, 500n);
     const signals = healthSignals(facts({ balances }));
     expect(signals.top10Bps).toBe(750); // 3,000 .. 12,000
