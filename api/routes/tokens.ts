@@ -2,6 +2,7 @@
 // token's logo, which `logoUrl` points at). The aggregator comes from config.tokenSearch; without it the
 // service answers from its own tokens.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { tokenMintParams, tokensQuery, tokensResponse } from '../../schemas/api/tokens.js';
 import type { ApiContext } from '../deps.js';
@@ -42,7 +43,7 @@ export function tokenRoutes(ctx: ApiContext, deps: TokenSearchDeps = tokenSearch
           summary: "The service's copy of a token's logo (PNG, JPEG, GIF or WebP from the aggregator, else a generated SVG)",
           params: tokenMintParams,
           querystring: noQuery,
-          response: errorResponses,
+          response: { 200: z.string().describe('The image bytes (image/png, image/jpeg, image/gif, image/webp or image/svg+xml)'), ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -52,8 +53,8 @@ export function tokenRoutes(ctx: ApiContext, deps: TokenSearchDeps = tokenSearch
           .header('cache-control', 'public, max-age=86400')
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          // A Buffer goes out as it is (Fastify serialises only objects); the schema types only the error bodies.
-          .send(logo.body as never);
+          // A Buffer goes out as it is: Fastify serialises only objects.
+          .send(logo.body as unknown as string);
       },
     );
   };
