@@ -1,11 +1,17 @@
 // Handlers of the platform routes, shared by the HTTP routes and the MCP tools: stats (totals and the last 30
-// days of revenue, measured from the context's clock), fund balances, and one UTC day of platform-token burns in
-// display units (exact decimals from bigints, rounded down).
+// days of revenue, measured from the context's clock; they scan every trade, so the answer is kept until a table
+// it reads changes), fund balances, and one UTC day of platform-token burns in display units (exact decimals from
+// bigints, rounded down).
 import type { Address } from '@solana/kit';
 import { burnDay } from '../../projections/burns/queries.js';
-import { latestFundBalances, platformTotals, revenueByDay, solPricesByDay, type FundBalance } from '../../projections/platform/queries.js';
+import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
+import { fundBalanceAt, latestFundBalances, platformTotals, revenueByDay, solPricesByDay, type FundBalance } from '../../projections/platform/queries.js';
 import type { ValuingMints } from '../../projections/platform/sol-value.js';
+import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { priceAt } from '../../projections/prices/queries.js';
+import { PRICES_TABLE } from '../../projections/prices/table.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { STABLECOIN_DECIMALS } from '../../schemas/programs/launchpad/constants.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import {
@@ -19,6 +25,7 @@ import { formatQuotient } from '../decimal.js';
 import type { ApiContext } from '../deps.js';
 import { BadRequestError } from '../errors.js';
 import { addDays, firstDayNeeded, revenueDaily, utcDayOf } from './revenue-daily.js';
+import { whileUnchanged } from './unchanged-cache.js';
 
 const SOL_DECIMALS = 9;
 /** Lamports per SOL times micro-USD per dollar: lamports x micro-USD per SOL / this = dollars. */
@@ -30,9 +37,16 @@ function valuingMints(ctx: ApiContext): ValuingMints {
   return { solMint: NATIVE_MINT_ID, stablecoinMint: ctx.config.mints.stablecoin, stablecoinDecimals: STABLECOIN_DECIMALS };
 }
 
+/** Every table the stats read: the answer is kept while none of them changes (and the day stays the same). */
+const STATS_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, TRADES_TABLE, PRICES_TABLE, PLATFORM_REVENUE_TABLE, PLATFORM_PAYOUTS_TABLE];
+
 /** `GET /platform/stats`. */
 export async function getPlatformStats(ctx: ApiContext): Promise<PlatformStatsResponse> {
   const today = utcDayOf(ctx.now());
+  return whileUnchanged(ctx.olap, 'platform-stats', today, STATS_TABLES, () => computeStats(ctx, today));
+}
+
+async function computeStats(ctx: ApiContext, today: string): Promise<PlatformStatsResponse> {
   const mints = valuingMints(ctx);
   const [totals, revenue] = await Promise.all([platformTotals(ctx.olap, mints), revenueByDay(ctx.olap, today, mints)]);
   const from = firstDayNeeded(today, revenue);
@@ -62,6 +76,10 @@ function fundView(balance: FundBalance | undefined, wallet: Address) {
 
 /** `GET /platform/funds`: each fund's latest balance on chain; the flywheel's until it is emptied. */
 export async function getPlatformFunds(ctx: ApiContext): Promise<PlatformFundsResponse> {
+  return whileUnchanged(ctx.olap, 'platform-funds', '', [FUND_LATEST_TABLE], () => computeFunds(ctx));
+}
+
+async function computeFunds(ctx: ApiContext): Promise<PlatformFundsResponse> {
   const balances = await latestFundBalances(ctx.olap);
   const wallets = ctx.config.wallets;
   const flywheel = balances.get(wallets.flywheelFund);
@@ -73,21 +91,28 @@ export async function getPlatformFunds(ctx: ApiContext): Promise<PlatformFundsRe
   };
 }
 
-/** `GET /platform/burns`: a day after today (UTC, by the context's clock) is refused. */
+/** Tables the burns read: the answer for a day is kept while none of them changes (and today stays today). */
+const BURNS_TABLES = [PLATFORM_BURNS_TABLE, PRICES_TABLE, FUND_BALANCES_TABLE, FUND_LATEST_TABLE];
+
+/** `GET /platform/burns`: a day after today (UTC, by the context's clock) is refused. The day's cost is valued at
+ * the latest SOL price posted; the burn fund is its balance at the end of the day, or its latest for today. */
 export async function getPlatformBurns(ctx: ApiContext, query: PlatformBurnsQuery): Promise<PlatformBurnsResponse> {
-  const now = ctx.now();
-  const today = utcDayOf(now);
+  const today = utcDayOf(ctx.now());
   const day = query.date ?? today;
   if (day > today) throw new BadRequestError(`date ${day} is after today (${today}, UTC)`);
-  const endOfDay = day === today ? now : new Date(Date.parse(`${addDays(day, 1)}T00:00:00Z`) - 1);
-  const [burns, solPrice, funds] = await Promise.all([
+  return whileUnchanged(ctx.olap, `platform-burns:${day}`, today, BURNS_TABLES, () => computeBurns(ctx, day, today));
+}
+
+async function computeBurns(ctx: ApiContext, day: string, today: string): Promise<PlatformBurnsResponse> {
+  const burnFund = ctx.config.wallets.burnFund;
+  const endOfDay = new Date(Date.parse(`${addDays(day, 1)}T00:00:00Z`) - 1);
+  const [burns, solPrice, fund] = await Promise.all([
     burnDay(ctx.olap, ctx.config.mints.platformToken, day),
-    priceAt(ctx.olap, 'SOL', now),
-    latestFundBalances(ctx.olap, endOfDay),
+    priceAt(ctx.olap, 'SOL'),
+    day === today ? latestFundBalances(ctx.olap).then((funds) => funds.get(burnFund) ?? null) : fundBalanceAt(ctx.olap, burnFund, endOfDay),
   ]);
   const { decimals, originalSupplyRaw } = ctx.config.platformToken;
   const tokens = (raw: bigint) => formatQuotient(raw, 10n ** BigInt(decimals), decimals);
-  const fund = funds.get(ctx.config.wallets.burnFund);
   return {
     date: day,
     burned_today: tokens(burns.burnedRaw),
@@ -97,6 +122,6 @@ export async function getPlatformBurns(ctx: ApiContext, query: PlatformBurnsQuer
     burned_pct_of_supply: formatQuotient(burns.burnedTotalRaw * 100n, originalSupplyRaw, PERCENT_PLACES),
     burn_count: burns.count,
     last_burn_tx: burns.lastSignature,
-    burn_fund_sol: fund === undefined ? null : formatQuotient(fund.lamports, 10n ** BigInt(SOL_DECIMALS), SOL_DECIMALS),
+    burn_fund_sol: fund === null ? null : formatQuotient(fund.lamports, 10n ** BigInt(SOL_DECIMALS), SOL_DECIMALS),
   };
 }

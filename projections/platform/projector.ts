@@ -1,16 +1,19 @@
 // The `platform` projector: revenue events, holder payout rounds and creator sends, and fund balances, one
-// row per event each (projections/platform/table.ts).
+// row per event each, plus each fund wallet's latest balance of the batch (projections/platform/table.ts).
 import type { CreatorSentEvent, FundBalanceEvent, PayoutRoundEvent, RevenueEvent } from '../../schemas/events/index.js';
-import { dateTime64 } from '../column-values.js';
+import { chainVersion, dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import {
   FUND_BALANCES_TABLE,
+  FUND_LATEST_TABLE,
   fundBalancesTable,
+  fundLatestTable,
   PLATFORM_PAYOUTS_TABLE,
   PLATFORM_REVENUE_TABLE,
   platformPayoutsTable,
   platformRevenueTable,
   type FundBalanceRow,
+  type FundLatestRow,
   type PayoutRow,
   type RevenueRow,
 } from './table.js';
@@ -71,19 +74,31 @@ export function fundBalanceRow(event: FundBalanceEvent, offset: bigint): FundBal
 
 export const platformProjector: Projector = {
   name: 'platform',
-  version: 1,
-  tables: [platformRevenueTable, platformPayoutsTable, fundBalancesTable],
+  version: 2,
+  tables: [platformRevenueTable, platformPayoutsTable, fundBalancesTable, fundLatestTable],
   canHandle: ['revenue', 'payout.round', 'creator.sent', 'fund.balance'],
   handle(events: readonly LoggedEvent[]) {
     const revenue: RevenueRow[] = [];
     const payouts: PayoutRow[] = [];
     const funds: FundBalanceRow[] = [];
+    const latest = new Map<string, FundLatestRow>();
     for (const { event, offset } of events) {
       if (event.type === 'revenue') revenue.push(revenueRow(event));
       else if (event.type === 'payout.round') payouts.push(holderPayoutRow(event));
       else if (event.type === 'creator.sent') payouts.push(creatorSendRow(event));
-      else if (event.type === 'fund.balance') funds.push(fundBalanceRow(event, offset));
+      else if (event.type === 'fund.balance') {
+        const row = fundBalanceRow(event, offset);
+        funds.push(row);
+        const version = chainVersion(row.slot, row.logOffset);
+        const kept = latest.get(row.wallet);
+        if (kept === undefined || version > kept.version) latest.set(row.wallet, { ...row, version });
+      }
     }
-    return { [PLATFORM_REVENUE_TABLE]: revenue, [PLATFORM_PAYOUTS_TABLE]: payouts, [FUND_BALANCES_TABLE]: funds };
+    return {
+      [PLATFORM_REVENUE_TABLE]: revenue,
+      [PLATFORM_PAYOUTS_TABLE]: payouts,
+      [FUND_BALANCES_TABLE]: funds,
+      [FUND_LATEST_TABLE]: [...latest.values()],
+    };
   },
 };

@@ -7,7 +7,7 @@ import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, valuingParams, withSolPriceAt, type ValuingMints } from './sol-value.js';
-import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
+import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
 
 export interface PlatformTotals {
   coinsLaunched: number;
@@ -113,18 +113,29 @@ export interface FundBalance {
   time: number;
 }
 
-/** The latest balance of each fund wallet seen so far (at or before `at` when given), by chain order, keyed by
- * wallet: a fund whose wallet the configuration changed starts afresh. */
-export async function latestFundBalances(olap: Olap, at?: Date): Promise<Map<string, FundBalance>> {
-  const rows = await olap.query<{ wallet: string; lastFund: string; lastLamports: string; lastSlot: string; lastTime: string }>(
-    `SELECT wallet, argMax(fund, (slot, logOffset)) AS lastFund, toString(argMax(lamports, (slot, logOffset))) AS lastLamports,
-      max(slot) AS lastSlot, toString(toUnixTimestamp(max(time))) AS lastTime
-    FROM ${FUND_BALANCES_TABLE} FINAL
-    WHERE {at:Nullable(DateTime64(3, 'UTC'))} IS NULL OR time <= {at:Nullable(DateTime64(3, 'UTC'))}
-    GROUP BY wallet`,
-    { at: at === undefined ? null : at.toISOString().replace('T', ' ').replace('Z', '') },
+/** The latest balance of each fund wallet seen so far, by chain order, keyed by wallet (a fund whose wallet
+ * the configuration changed starts afresh). */
+export async function latestFundBalances(olap: Olap): Promise<Map<string, FundBalance>> {
+  const rows = await olap.query<FundBalanceSql>(`SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_LATEST_TABLE} FINAL`);
+  return new Map(rows.map((row) => [row.wallet, fundBalance(row)]));
+}
+
+/** A wallet's balance at `at`: the last one at or before it by chain order; null when none. Duplicates of one
+ * event carry the same balance, so the history is read without FINAL. */
+export async function fundBalanceAt(olap: Olap, wallet: string, at: Date): Promise<FundBalance | null> {
+  const rows = await olap.query<FundBalanceSql>(
+    `SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_BALANCES_TABLE}
+    WHERE wallet = {wallet:String} AND time <= {at:DateTime64(3, 'UTC')}
+    ORDER BY slot DESC, logOffset DESC LIMIT 1`,
+    { wallet, at: at.toISOString().replace('T', ' ').replace('Z', '') },
   );
-  return new Map(
-    rows.map((row) => [row.wallet, { fund: row.lastFund, wallet: row.wallet, lamports: BigInt(row.lastLamports), slot: Number(row.lastSlot), time: Number(row.lastTime) }]),
-  );
+  return rows[0] === undefined ? null : fundBalance(rows[0]);
+}
+
+type FundBalanceSql = { fund: string; wallet: string; lamports: string; slot: string; seconds: string };
+
+const FUND_BALANCE_COLUMNS = 'fund, wallet, toString(lamports) AS lamports, slot, toString(toUnixTimestamp(time)) AS seconds';
+
+function fundBalance(row: FundBalanceSql): FundBalance {
+  return { fund: row.fund, wallet: row.wallet, lamports: BigInt(row.lamports), slot: Number(row.slot), time: Number(row.seconds) };
 }

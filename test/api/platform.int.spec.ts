@@ -1,7 +1,8 @@
 // Integration tests of the platform routes through app.inject on chDB: stats totals and 30 days of revenue
 // measured from the app's clock (across a UTC day boundary, with days before the window in the cumulative sum),
 // fund balances (unknown until seen, the flywheel's leftover until emptied), burns of a day in display units,
-// and validation: malformed, impossible and future dates and unknown keys answer 400 { error }.
+// validation (malformed, impossible and future dates and unknown keys answer 400 { error }), and stats computed
+// afresh once a table they read changes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
+import { tablesFingerprint } from '../../projections/platform/table-fingerprint.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
+import { tradesProjector } from '../../projections/trades/projector.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { loadConfig } from '../../schemas/config.js';
 import type { Event } from '../../schemas/events/index.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
@@ -184,9 +188,14 @@ describe('GET /platform/burns', () => {
     });
   });
 
-  it('answers a day before any burn or price with zeros and nulls', async () => {
-    const { body } = await get('/api/v1/platform/burns?date=2025-01-01', D0 - 41 * DAY);
-    expect(body).toMatchObject({ burned_today: '0', burned_today_usd: null, burned_total: '0', burned_pct_of_supply: '0', burn_count: 0, last_burn_tx: null, burn_fund_sol: null });
+  it('answers a day before any burn with zeros, and no fund balance before the fund was seen', async () => {
+    const { body } = await get('/api/v1/platform/burns?date=2025-01-01');
+    expect(body).toMatchObject({ burned_today: '0', burned_today_usd: '0', burned_total: '0', burned_pct_of_supply: '0', burn_count: 0, last_burn_tx: null, burn_fund_sol: null });
+  });
+
+  it('answers the burn fund at the end of a past day from its history', async () => {
+    const { body } = await get('/api/v1/platform/burns?date=2026-01-01', D0 + 3 * DAY);
+    expect(body.burn_fund_sol).toBe('0.89');
   });
 
   it.each([
@@ -213,5 +222,20 @@ describe('OpenAPI', () => {
     const { body } = await get('/api/v1/openapi.json');
     for (const path of ['/platform/stats', '/platform/funds', '/platform/burns']) expect(body.paths[path].get.responses['200']).toBeDefined();
     expect(body.paths['/platform/burns'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['date']);
+  });
+});
+
+describe('stats kept while their tables are unchanged', () => {
+  it('answers from the kept computation until a table it reads changes, then afresh', async () => {
+    const before = await tablesFingerprint(olap, [TRADES_TABLE]);
+    expect(await tablesFingerprint(olap, [TRADES_TABLE])).toBe(before);
+    const first = await get('/api/v1/platform/stats');
+    const rows = tradesProjector.handle(logged([trade({ slot: 300, tx: 40, blockTime: D0 + DAY + 5 }, { mint: SOL_COIN, quoteMint: NATIVE_MINT_ID, quoteAmount: '7' })]));
+    await olap.insert(TRADES_TABLE, rows[TRADES_TABLE]!);
+    expect(await tablesFingerprint(olap, [TRADES_TABLE])).not.toBe(before);
+    const second = await get('/api/v1/platform/stats');
+    expect(second.body.trades).toBe(first.body.trades + 1);
+    expect(BigInt(second.body.volumeLamports) - BigInt(first.body.volumeLamports)).toBe(7n);
+    expect(second.body.revenueDaily).toEqual(first.body.revenueDaily);
   });
 });

@@ -12,7 +12,7 @@ import { burnsProjector } from '../../projections/burns/projector.js';
 import { burnDay } from '../../projections/burns/queries.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { platformProjector } from '../../projections/platform/projector.js';
-import { latestFundBalances, platformTotals, revenueByDay, solPricesByDay } from '../../projections/platform/queries.js';
+import { fundBalanceAt, latestFundBalances, platformTotals, revenueByDay, solPricesByDay } from '../../projections/platform/queries.js';
 import { pricesProjector } from '../../projections/prices/projector.js';
 import type { Projector } from '../../projections/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
@@ -126,17 +126,17 @@ describe('revenue by day', () => {
 });
 
 describe('fund balances', () => {
-  it('keeps the latest balance of each fund wallet by slot and log order', async () => {
+  it('keeps the latest balance of each fund wallet by slot and log order, replays and all', async () => {
     const funds = await latestFundBalances(olap);
     expect(funds.get(addr(703))).toEqual({ fund: 'burn', wallet: addr(703), lamports: 4_000_000_000n, slot: 101, time: D0 + 3_700 });
     expect(funds.get(addr(702))).toMatchObject({ fund: 'ai', lamports: 1_000_000_000n, slot: 62 });
     expect(funds.size).toBe(2);
   });
 
-  it('reads the balances in force at a time', async () => {
-    const funds = await latestFundBalances(olap, new Date((D0 + 3_699) * 1000));
-    expect(funds.has(addr(703))).toBe(false);
-    expect(funds.get(addr(702))?.lamports).toBe(1_000_000_000n);
+  it("reads a wallet's balance in force at a time from the history, none before its first", async () => {
+    expect(await fundBalanceAt(olap, addr(703), new Date((D0 + 3_699) * 1000))).toBeNull();
+    expect(await fundBalanceAt(olap, addr(703), new Date((D0 + 3_700) * 1000))).toEqual({ fund: 'burn', wallet: addr(703), lamports: 4_000_000_000n, slot: 101, time: D0 + 3_700 });
+    expect((await fundBalanceAt(olap, addr(702), new Date(D0 * 1000)))?.lamports).toBe(1_000_000_000n);
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { burnsProjector } from '../../projections/burns/projector.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
 import { platformProjector } from '../../projections/platform/projector.js';
-import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
+import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { addr, logged, priceUpdated, sig } from './event-fixtures.js';
 import { burned, creatorSent, fundBalance, payoutRound, PLATFORM_MINT, revenue, STABLECOIN } from './platform-fixtures.js';
 
@@ -48,6 +48,25 @@ describe('platform projector', () => {
     expect(rows).toEqual([
       { eventId: events[5]!.event.id, fund: 'burn', wallet: addr(703), slot: 15, time: '2026-01-01 00:00:05.000', logOffset: 105n, lamports: '2000000000' },
     ]);
+  });
+
+  it('given several balances of one wallet in a batch, then its latest by slot and log order, versioned by chain order', () => {
+    const wallet = addr(703);
+    const batch = logged(
+      [
+        fundBalance({ slot: 30, tx: 10, time: T + 30 }, 'burn', wallet, 3n),
+        fundBalance({ slot: 31, tx: 11, time: T + 31 }, 'burn', wallet, 2n),
+        fundBalance({ slot: 31, tx: 12, time: T + 31 }, 'burn', wallet, 1n),
+        fundBalance({ slot: 29, tx: 13, time: T + 29 }, 'ai', addr(702), 9n),
+      ],
+      50n,
+    );
+    const latest = platformProjector.handle(batch)[FUND_LATEST_TABLE]!;
+    expect(latest).toEqual([
+      { ...platformProjector.handle(batch)[FUND_BALANCES_TABLE]![2], version: (31n << 64n) | 52n },
+      { ...platformProjector.handle(batch)[FUND_BALANCES_TABLE]![3], version: (29n << 64n) | 53n },
+    ]);
+    expect(latest.map((row) => row.lamports)).toEqual(['1', '9']);
   });
 
   it('handles only its own event types, and gives the same rows for the same events', () => {

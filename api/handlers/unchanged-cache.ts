@@ -1,0 +1,54 @@
+// Answers kept while the tables they were computed from are unchanged (projections/platform/table-fingerprint.ts):
+// a read that scans every trade is computed once per change of its inputs, and concurrent requests share one
+// computation. Concurrent requests also share one fingerprint check, so a request that joins a check already
+// under way sees the tables as they were when that check began (a few milliseconds at most). Kept per
+// analytics store, one entry per answer name, at most MAX_ENTRIES (the oldest go first); a failed computation is
+// not kept.
+import type { Olap } from '../../infra/olap/olap.js';
+import { tablesFingerprint } from '../../projections/platform/table-fingerprint.js';
+
+interface Entry {
+  version: string;
+  value: Promise<unknown>;
+}
+
+interface StoreCache {
+  entries: Map<string, Entry>;
+  checks: Map<string, Promise<string>>;
+}
+
+const MAX_ENTRIES = 64;
+const stores = new WeakMap<Olap, StoreCache>();
+
+function cacheOf(olap: Olap): StoreCache {
+  let cache = stores.get(olap);
+  if (cache === undefined) stores.set(olap, (cache = { entries: new Map(), checks: new Map() }));
+  return cache;
+}
+
+function fingerprint(cache: StoreCache, olap: Olap, tables: readonly string[]): Promise<string> {
+  const key = tables.join(',');
+  const running = cache.checks.get(key);
+  if (running !== undefined) return running;
+  const check = tablesFingerprint(olap, tables).finally(() => cache.checks.delete(key));
+  cache.checks.set(key, check);
+  return check;
+}
+
+/** The answer `name` for `variant` (anything else it depends on, such as the day), computed by `compute` unless
+ * one computed from the same content of `tables` is kept. `name` may carry a parameter (one entry each). */
+export async function whileUnchanged<T>(olap: Olap, name: string, variant: string, tables: readonly string[], compute: () => Promise<T>): Promise<T> {
+  const cache = cacheOf(olap);
+  const version = `${await fingerprint(cache, olap, tables)}|${variant}`;
+  const kept = cache.entries.get(name);
+  if (kept?.version === version) return kept.value as Promise<T>;
+  const value = compute();
+  const entry: Entry = { version, value };
+  cache.entries.delete(name);
+  cache.entries.set(name, entry);
+  if (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+  value.catch(() => {
+    if (cache.entries.get(name) === entry) cache.entries.delete(name);
+  });
+  return value;
+}
