@@ -30,6 +30,11 @@ export interface TokenTotals {
  * greatest (time, slot) at or before a round's block time. */
 const PACKED = (time: string, slot: string) => `toUInt64(toUnixTimestamp(${time})) * 4294967296 + ${slot}`;
 
+/** Time of the SOL price in force at the coin's first round: prices before it never apply to its rounds, so
+ * only prices from it to the last round are read (the epoch when there is none). */
+const PRICE_BEFORE_FIRST_ROUND = `SELECT max(time) FROM ${PRICES_TABLE} WHERE asset = 'SOL'
+  AND time <= (SELECT min(time) FROM ${REWARD_ROUNDS_TABLE} WHERE mint = {mint:String})`;
+
 function roundsWithPrice(pricing: QuotePricing): string {
   const rounds = `SELECT round, slot, token, cost, bought, 'SOL' AS asset, ${PACKED('time', '4294967295')} AS at
     FROM ${REWARD_ROUNDS_TABLE} FINAL ARRAY JOIN tokenMints AS token, tokenCost AS cost, tokenBought AS bought
@@ -37,7 +42,10 @@ function roundsWithPrice(pricing: QuotePricing): string {
   if (pricing.kind !== 'sol') return `SELECT round, slot, token, cost, bought, {fixed:Nullable(UInt64)} AS microUsd FROM (${rounds})`;
   return `SELECT r.round AS round, r.slot AS slot, r.token AS token, r.cost AS cost, r.bought AS bought, p.microUsd AS microUsd
     FROM (${rounds}) AS r
-    ASOF LEFT JOIN (SELECT asset, ${PACKED('time', 'slot')} AS at, microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL') AS p
+    ASOF LEFT JOIN (
+      SELECT asset, ${PACKED('time', 'slot')} AS at, microUsd FROM ${PRICES_TABLE} FINAL
+      WHERE asset = 'SOL' AND time >= (${PRICE_BEFORE_FIRST_ROUND}) AND time <= (SELECT max(time) FROM ${REWARD_ROUNDS_TABLE} WHERE mint = {mint:String})
+    ) AS p
     ON r.asset = p.asset AND r.at >= p.at`;
 }
 
