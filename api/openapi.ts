@@ -26,7 +26,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'market', description: 'Trades and candles of a coin' },
         { name: 'rewards', description: 'Holder rewards of coins and wallets, creator earnings' },
         { name: 'platform', description: 'Platform totals, daily revenue, fund balances and platform-token burns' },
-        { name: 'launch', description: 'Launching coins: the hooks menu' },
+        { name: 'launch', description: 'Launching coins from code, and the hooks menu' },
       ],
     },
     transform: jsonSchemaTransform,
