@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiContext, type ApiDeps } from './deps.js';
 import { answerFrameworkError, installErrorHandlers } from './errors.js';
 import { installHealth } from './health.js';
+import { launchContextOf } from './launch/launch-context.js';
+import { launchRoutes } from './launch/routes.js';
 import { installMetrics } from './metrics.js';
 import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
 import { coinRoutes } from './routes/coins.js';
@@ -53,6 +55,7 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(launchRoutes(launchContextOf(deps)), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
   return app;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Olap } from '../infra/olap/olap.js';
 import type { OpStore } from '../infra/opstore/op-store.js';
 import type { Config } from '../schemas/config.js';
+import type { LaunchDeps } from './launch/launch-context.js';
 
 /** The pipeline's state as `/readyz` judges it. */
 export interface Readiness {
@@ -27,6 +28,8 @@ export interface ApiDeps {
   logger?: Logger;
   /** The pipeline's state for `/readyz`; without it, ready means the analytics store answers a query. */
   readiness?: () => Promise<Readiness> | Readiness;
+  /** The chain, programs and service keys the launch routes need; without it they answer 503. */
+  launch?: LaunchDeps;
 }
 
 /** What a handler runs with. */

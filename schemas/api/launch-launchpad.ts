@@ -77,7 +77,11 @@ export const launchpadPrepareBody = z
       if (body.holdersPaid === 'pair' && nonEmptyArray(body.basket)) {
         ctx.addIssue({ code: 'custom', path: ['basket'], message: 'is only used when holders are paid in it: remove it or set holdersPaid to basket' });
       }
-      if (body.buyLamports !== undefined && body.quoteMint !== undefined && body.quoteMint !== NATIVE_MINT_ID) {
+      const solPair = body.quoteMint === undefined || body.quoteMint === NATIVE_MINT_ID;
+      if (!solPair && nonEmptyArray(body.basket)) {
+        ctx.addIssue({ code: 'custom', path: ['basket'], message: 'needs a SOL pair (the keepers buy basket tokens with SOL): leave quoteMint out or pay holders in the pair' });
+      }
+      if (body.buyLamports !== undefined && !solPair) {
         ctx.addIssue({ code: 'custom', path: ['buyLamports'], message: 'is for SOL pairs only: remove it or leave quoteMint out' });
       }
     },
