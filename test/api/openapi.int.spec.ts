@@ -23,7 +23,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/coins', '/coins/{mint}', '/coins/{mint}/ohlcv', '/coins/{mint}/trades']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/coins', '/coins/{mint}', '/coins/{mint}/health', '/coins/{mint}/holders', '/coins/{mint}/ohlcv', '/coins/{mint}/trades']);
     for (const item of Object.values<any>(doc.paths)) {
       expect(Object.keys(item)).toEqual(['get']);
       expect(Object.keys(item.get.responses).sort()).toEqual(['200', '400', '404', '500']);
