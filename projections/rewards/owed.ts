@@ -12,7 +12,7 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { ownerBalancesAt } from '../balances/queries.js';
 import { balanceChanges, potIncome, type ChainPosition, type PotIncome } from './allocation-inputs.js';
-import { minPayout } from './min-payout.js';
+import { minPayout } from '../../schemas/rewards/min-payout.js';
 import { roundsAfter, type RoundRow } from './queries.js';
 
 export interface OwedCoin {

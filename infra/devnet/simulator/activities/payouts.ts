@@ -9,6 +9,7 @@ import { curvePda } from '../../../../schemas/programs/launchpad/pdas.js';
 import { poolPda } from '../../../../schemas/programs/pool-venue/pdas.js';
 import { NATIVE_MINT_ID } from '../../../../schemas/programs/token-addresses.js';
 import { allocateRound } from '../../../../schemas/rewards/allocation.js';
+import { minPayout } from '../../../../schemas/rewards/min-payout.js';
 import { LISTED_TOKENS } from '../../genesis/genesis.js';
 import { WELL_KNOWN_KEYS } from '../../genesis/well-known-keys.js';
 import { TOKEN_PROGRAM } from '../../runtime/well-known.js';
@@ -17,11 +18,6 @@ import type { SimContext } from '../sim-context.js';
 import type { SimCoin } from '../sim-state.js';
 import { solTransfer, tokenTransfer } from '../token-ops.js';
 import { memo } from './keepers.js';
-
-/** Minimum payout in quote raw units: 0.001 SOL, or one cent of the stablecoin. */
-export function minPayout(quoteMint: Address): bigint {
-  return quoteMint === NATIVE_MINT_ID ? 1_000_000n : 10_000n;
-}
 
 const TRANSFERS_PER_TX = 5;
 
