@@ -4,6 +4,7 @@ import type { CoinFull } from '../../schemas/api/coin-full.js';
 import type { CoinSummary } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
+import type { LaunchText } from '../launch/launch-text.js';
 import { computeFigures } from '../figures.js';
 import type { CoinRow } from '../queries/coins.js';
 
@@ -55,14 +56,20 @@ function pools(row: CoinRow): CoinFull['pools'] {
   return list;
 }
 
-export function coinFull(row: CoinRow, holders: number, nowSeconds: number, config: ApiConfig): CoinFull {
+export function coinFull(
+  row: CoinRow,
+  holders: number,
+  nowSeconds: number,
+  config: ApiConfig,
+  launchText: LaunchText | null = null,
+): CoinFull {
   const summary = coinSummary(row, holders, nowSeconds);
   return {
     ...summary,
     user: {
       ...summary.user,
-      description: null,
-      socials: { x: null, telegram: null, website: null },
+      description: launchText?.description ?? null,
+      socials: launchText?.socials ?? { x: null, telegram: null, website: null },
       uri: row.uri,
     },
     route: row.route,

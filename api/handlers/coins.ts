@@ -3,6 +3,7 @@ import type { CoinFull } from '../../schemas/api/coin-full.js';
 import type { CoinListQuery, CoinListResponse } from '../../schemas/api/coins.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
+import { launchTextOf } from '../launch/launch-text.js';
 import { getCoinRow, listCoinRows } from '../queries/coins.js';
 import { holderCounts } from '../queries/holders.js';
 import { coinFull, coinSummary } from './coin-view.js';
@@ -28,6 +29,9 @@ export async function getCoin(ctx: ApiContext, mint: string): Promise<CoinFull> 
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
   const row = await getCoinRow(ctx.olap, mint, nowSeconds);
   if (row === null) throw new NotFoundError(`no coin ${mint} on this network`);
-  const holders = await holderCounts(ctx.olap, [mint], serviceWallets(ctx));
-  return coinFull(row, holders.get(mint) ?? 0, nowSeconds, ctx.config);
+  const [holders, launchText] = await Promise.all([
+    holderCounts(ctx.olap, [mint], serviceWallets(ctx)),
+    launchTextOf(ctx.opstore, mint, row.creator),
+  ]);
+  return coinFull(row, holders.get(mint) ?? 0, nowSeconds, ctx.config, launchText);
 }

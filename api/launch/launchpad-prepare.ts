@@ -1,7 +1,9 @@
 // `POST /launch/launchpad/prepare` (spec 4.3 step 3): validate every field, check terms, the pair (listed by
 // the launchpad), offered basket tokens, a fresh mint and the first buy (at most 10% of supply); decide the
 // sponsorship; then in one store transaction count the prepare, reserve the sponsor's costs, build the
-// transactions (one when the coin and the fee split fit in one packet, else two) and record the launch.
+// transactions and record the launch. Without a first buy the coin and its fee split go in one transaction;
+// with one (the largest transaction, which wallets most often extend with their own compute-budget and guard
+// instructions), or when one would leave wallets too little room, the fee split follows in a second.
 import type { Address } from '@solana/kit';
 import {
   launchpadPrepareBody,
@@ -29,6 +31,9 @@ import {
 import { sponsorSpending } from './records.js';
 import { reserveSponsorship, sponsorBudgetProblem, sponsoredCost, sponsorUnavailable } from './sponsorship.js';
 import { compileUnsigned, PACKET_BYTES, type UnsignedTransaction } from './wire.js';
+
+/** Room left in each transaction for the compute-budget and guard instructions wallets add. */
+export const WALLET_HEADROOM_BYTES = 300;
 
 const validAddress = (value: unknown): value is Address => addressField().safeParse(value).success;
 
@@ -101,8 +106,11 @@ export async function prepareLaunchpadLaunch(lc: LaunchContext, raw: unknown): P
       buy,
       referrer,
     });
-    const one = compileUnsigned(payer, [...plan.coin, ...plan.split], lifetime);
-    return one.size <= PACKET_BYTES ? [one] : [compileUnsigned(payer, plan.coin, lifetime), compileUnsigned(payer, plan.split, lifetime)];
+    if (!buy) {
+      const one = compileUnsigned(payer, [...plan.coin, ...plan.split], lifetime);
+      if (one.size <= PACKET_BYTES - WALLET_HEADROOM_BYTES) return [one];
+    }
+    return [compileUnsigned(payer, plan.coin, lifetime), compileUnsigned(payer, plan.split, lifetime)];
   };
 
   const offer = unavailable === null ? build(lc.config.wallets.sponsor) : null;

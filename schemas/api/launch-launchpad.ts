@@ -96,7 +96,9 @@ export const launchpadPrepareResponse = z.object({
     .array(z.string())
     .min(1)
     .max(2)
-    .describe('Unsigned v0 transactions, base64, in order: the coin with any first buy, then the fee split (one when both fit in one)'),
+    .describe(
+      'Unsigned v0 transactions, base64, in order: one (the coin and its fee split) without a first buy; two (the coin and its first buy, then the fee split) with one, or when one transaction would leave wallets less than 300 bytes for their own instructions',
+    ),
   buyTokens: z.string().nullable().describe('Coins the first buy gets, raw units; null without a buy'),
   buyMaxLamports: z.string().nullable().describe('What the first buy costs at most, fee included, lamports; null without a buy'),
   sponsored: z.boolean().describe('true: the service pays; leave the fee payer signature empty, the service signs at submit'),
