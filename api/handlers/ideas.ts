@@ -1,10 +1,9 @@
 // Handler of the ideas board `GET /ideas` (spec 2.15), shared by the HTTP route and the MCP tool: ideas from
-// the operational store in board order, each with the coin launched from it (api/ideas/idea-linker.ts) and
-// that coin's market cap in lamports.
+// the operational store (held in memory, api/ideas/idea-snapshot.ts) in board order, each with the coin
+// launched from it (api/ideas/idea-linker.ts) and that coin's market cap in lamports.
 import type { IdeaRecord } from '../ideas/idea-records.js';
-import { ideasCollection } from '../ideas/idea-records.js';
-import type { IdeaLinker } from '../ideas/idea-linker.js';
-import type { Filter } from '../../infra/opstore/op-store.js';
+import { IdeaLinker } from '../ideas/idea-linker.js';
+import { IdeaSnapshot } from '../ideas/idea-snapshot.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { Idea, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
@@ -16,52 +15,24 @@ import type { CoinRow } from '../queries/coin-sql.js';
 const DAY_MS = 86_400_000;
 const SEARCHED_FIELDS = ['name', 'ticker', 'trend', 'pitch'] as const;
 
-/** `q` as a store filter. The store's `like` has no escape, so a `%` or `_` in `q` is matched here instead. */
-function searchFilter(q: string | undefined): { filter: Filter<IdeaRecord>[]; exact: ((idea: IdeaRecord) => boolean) | null } {
-  if (q === undefined) return { filter: [], exact: null };
-  if (/[%_]/.test(q)) {
-    const needle = q.toLowerCase();
-    return { filter: [], exact: (idea) => SEARCHED_FIELDS.some((field) => idea[field].toLowerCase().includes(needle)) };
-  }
-  return { filter: [{ or: SEARCHED_FIELDS.map((field) => [field, 'like', `%${q}%`] as const) }], exact: null };
-}
+/** Newest first; id breaks ties so the order is stable. */
+const newestFirst = (a: IdeaRecord, b: IdeaRecord) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The board's ideas: scored by the crew in the last day and not launched (highest score, then newest), then
- * every other idea, newest first; within `launched` and `q`. */
-async function boardIdeas(ctx: ApiContext, query: IdeasQuery): Promise<IdeaRecord[]> {
-  const store = ctx.opstore;
-  if (store === undefined) return [];
-  const dayAgo = ctx.now().getTime() - DAY_MS;
-  const search = searchFilter(query.q);
-  const take = (ideas: IdeaRecord[], room: number) => (search.exact === null ? ideas : ideas.filter(search.exact)).slice(0, room);
-  const limit = search.exact === null ? query.limit : undefined;
-
-  const fresh =
-    query.launched === 'true'
-      ? []
-      : take(
-          await store.query(ideasCollection, {
-            where: [['scoredAt', '>=', dayAgo], ['launchedMint', '=', null], ...search.filter],
-            order: [['crewScore', 'DESC'], ['createdAt', 'DESC'], ['id', 'ASC']],
-            limit,
-          }),
-          query.limit,
-        );
-  const room = query.limit - fresh.length;
-  if (room === 0) return fresh;
-  // Null sorts below every value in the store, so an unscored idea has `scoredAt < dayAgo`.
-  const rest: Filter<IdeaRecord>[] =
-    query.launched === 'true'
-      ? [['launchedMint', '!=', null]]
-      : query.launched === 'false'
-        ? [['launchedMint', '=', null], ['scoredAt', '<', dayAgo]]
-        : [{ or: [['scoredAt', '<', dayAgo], ['launchedMint', '!=', null]] }];
-  const others = await store.query(ideasCollection, {
-    where: [...rest, ...search.filter],
-    order: [['createdAt', 'DESC'], ['id', 'ASC']],
-    limit: limit === undefined ? undefined : room,
-  });
-  return [...fresh, ...take(others, room)];
+ * every other idea, newest first; within `launched` and `q` (a literal, case-insensitive part of name, ticker,
+ * trend or pitch). */
+export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: number): IdeaRecord[] {
+  const dayAgo = nowMs - DAY_MS;
+  const needle = query.q?.toLowerCase();
+  const chosen = ideas.filter(
+    (idea) =>
+      (query.launched === undefined || (idea.launchedMint !== null) === (query.launched === 'true')) &&
+      (needle === undefined || SEARCHED_FIELDS.some((field) => idea[field].toLowerCase().includes(needle))),
+  );
+  const isFresh = (idea: IdeaRecord) => idea.launchedMint === null && idea.scoredAt !== null && idea.scoredAt >= dayAgo;
+  const fresh = chosen.filter(isFresh).sort((a, b) => (b.crewScore ?? 0) - (a.crewScore ?? 0) || newestFirst(a, b));
+  const rest = chosen.filter((idea) => !isFresh(idea)).sort(newestFirst);
+  return [...fresh, ...rest].slice(0, query.limit);
 }
 
 /** A coin's market cap in lamports: SOL pairs as they are, stablecoin pairs at the latest SOL price. */
@@ -96,15 +67,29 @@ function pairKind(mint: string, stablecoin: string): Idea['pair']['kind'] {
   return mint === stablecoin ? 'stablecoin' : 'token';
 }
 
+/** What the board reads with: the ideas in memory and the linker writing launches into them. */
+export interface IdeaBoard {
+  snapshot: IdeaSnapshot;
+  linker: IdeaLinker;
+}
+
+/** The board of a context; null without an operational store. */
+export function ideaBoard(ctx: ApiContext): IdeaBoard | null {
+  if (ctx.opstore === undefined) return null;
+  const snapshot = new IdeaSnapshot(ctx.opstore);
+  return { snapshot, linker: new IdeaLinker(ctx.olap, ctx.opstore, snapshot) };
+}
+
 /** `GET /ideas`: links new launches first (a failure there is reported and the stored links are used). */
 export async function listIdeas(
   ctx: ApiContext,
-  linker: IdeaLinker | null,
+  board: IdeaBoard | null,
   query: IdeasQuery,
   onLinkError: (error: unknown) => void = () => {},
 ): Promise<IdeasResponse> {
-  if (linker !== null) await linker.link().catch(onLinkError);
-  const ideas = await boardIdeas(ctx, query);
+  if (board === null) return { ideas: [] };
+  await board.linker.link().catch(onLinkError);
+  const ideas = boardOrder(await board.snapshot.ideas(), query, ctx.now().getTime());
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
   const mints = ideas.flatMap((idea) => (idea.launchedMint === null ? [] : [idea.launchedMint]));
   const rows = new Map((await coinRowsOf(ctx.olap, mints, nowSeconds)).map((row) => [row.mint, row]));

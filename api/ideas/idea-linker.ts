@@ -7,13 +7,12 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { coinsLaunchedFrom, type CoinIdentity } from '../queries/ideas.js';
-import { ideasCollection, matchKey, type IdeaRecord } from './idea-records.js';
+import { ideasCollection, matchKey } from './idea-records.js';
+import type { IdeaSnapshot } from './idea-snapshot.js';
 
 /** Ideas written this long before a pass began are looked at again by the next: an import on another
  * machine may run on a clock slightly behind this one. Looking again is harmless; a linked idea drops out. */
 const IMPORT_CLOCK_MARGIN_MS = 60_000;
-/** Longest `in` list sent to the store in one query. */
-const KEYS_PER_QUERY = 200;
 
 export class IdeaLinker {
   /** Next launch slot to look at; the slot itself is looked at again, as more of its coins may have landed. */
@@ -25,6 +24,7 @@ export class IdeaLinker {
   constructor(
     private readonly olap: Olap,
     private readonly store: OpStore,
+    private readonly snapshot: IdeaSnapshot,
     private readonly clockMarginMs = IMPORT_CLOCK_MARGIN_MS,
   ) {}
 
@@ -40,36 +40,24 @@ export class IdeaLinker {
 
   private async pass(): Promise<void> {
     const startedAt = Date.now();
-    const newIdeas = await this.store.query(ideasCollection, {
-      where: [['launchedMint', '=', null], ['importedAt', '>=', this.ideasSince]],
-    });
+    const waiting = (await this.snapshot.ideas()).filter((idea) => idea.launchedMint === null);
+    const newIdeas = waiting.filter((idea) => idea.importedAt >= this.ideasSince);
     // Every coin when new ideas arrived (they may name a coin launched earlier), else only the new coins.
     const coins = await coinsLaunchedFrom(this.olap, newIdeas.length > 0 ? 0 : this.fromSlot);
-    const candidates = new Map(newIdeas.map((idea) => [idea.id, idea]));
-    const newCoins = coins.filter((coin) => coin.launchSlot >= this.fromSlot);
-    for (const idea of await this.unlaunchedIdeasFor(newCoins)) candidates.set(idea.id, idea);
+    const newKeys = new Set(coins.filter((coin) => coin.launchSlot >= this.fromSlot).map((coin) => matchKey(coin.name, coin.symbol)));
+    const candidates = waiting.filter((idea) => idea.importedAt >= this.ideasSince || newKeys.has(idea.matchKey));
 
     const coinsByKey = new Map<string, CoinIdentity[]>();
     for (const coin of coins) {
       const key = matchKey(coin.name, coin.symbol);
       coinsByKey.set(key, [...(coinsByKey.get(key) ?? []), coin]);
     }
-    for (const idea of candidates.values()) {
+    for (const idea of candidates) {
       const coin = (coinsByKey.get(idea.matchKey) ?? []).find((c) => c.launchMs >= idea.createdAt);
       if (coin !== undefined) await this.store.update(ideasCollection, idea.id, { launchedMint: coin.mint });
     }
     const lastSlot = coins.at(-1)?.launchSlot;
     if (lastSlot !== undefined) this.fromSlot = Math.max(this.fromSlot, lastSlot);
     this.ideasSince = startedAt - this.clockMarginMs;
-  }
-
-  private async unlaunchedIdeasFor(coins: CoinIdentity[]): Promise<IdeaRecord[]> {
-    const keys = [...new Set(coins.map((coin) => matchKey(coin.name, coin.symbol)))];
-    const ideas: IdeaRecord[] = [];
-    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
-      const chunk = keys.slice(i, i + KEYS_PER_QUERY);
-      ideas.push(...(await this.store.query(ideasCollection, { where: [['matchKey', 'in', chunk], ['launchedMint', '=', null]] })));
-    }
-    return ideas;
   }
 }

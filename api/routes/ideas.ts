@@ -4,11 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { ideasQuery, ideasResponse } from '../../schemas/api/ideas.js';
 import type { ApiContext } from '../deps.js';
-import { listIdeas } from '../handlers/ideas.js';
-import { IdeaLinker } from '../ideas/idea-linker.js';
+import { ideaBoard, listIdeas } from '../handlers/ideas.js';
 
 export function ideaRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
-  const linker = ctx.opstore === undefined ? null : new IdeaLinker(ctx.olap, ctx.opstore);
+  const board = ideaBoard(ctx);
   return async (app) => {
     app.get(
       '/ideas',
@@ -20,7 +19,7 @@ export function ideaRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: ideasResponse, ...errorResponses },
         },
       },
-      async (request) => listIdeas(ctx, linker, request.query, (error) => request.log.warn({ err: error }, 'linking ideas to coins failed')),
+      async (request) => listIdeas(ctx, board, request.query, (error) => request.log.warn({ err: error }, 'linking ideas to coins failed')),
     );
   };
 }

@@ -72,6 +72,9 @@ export interface OpStore extends OpReader, OpWriter {
    * an hour" or "once per wallet per version").
    */
   transact<R>(work: (tx: OpTransaction) => Promise<R>): Promise<R>;
+  /** Calls `listener` with a collection's name after each commit made through this handle that wrote to it
+   * (for caches of a collection; writes by other processes are not seen). Returns the unsubscribe. */
+  onWrite(listener: (collection: string) => void): () => void;
   close(): Promise<void>;
 }
 

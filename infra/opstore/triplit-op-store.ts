@@ -18,6 +18,7 @@ import { toTriplitQuery, type ChangeSet, type StoredRecord, type TriplitBackend 
 
 export class TriplitOpStore implements OpStore {
   private tail: Promise<unknown> = Promise.resolve();
+  private readonly writeListeners = new Set<(collection: string) => void>();
   private closed = false;
 
   constructor(private readonly backend: TriplitBackend) {}
@@ -55,11 +56,19 @@ export class TriplitOpStore implements OpStore {
       const tx = new BufferedTransaction(this);
       const result = await work(tx);
       const changes = tx.changeSet();
-      if (changes.size > 0) await this.backend.apply(changes);
+      if (changes.size > 0) {
+        await this.backend.apply(changes);
+        for (const collection of changes.keys()) for (const listener of this.writeListeners) listener(collection);
+      }
       return result;
     });
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  onWrite(listener: (collection: string) => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importIdeas, parseIdeasFile } from '../../../api/ideas/idea-import.js';
 import { IdeaLinker } from '../../../api/ideas/idea-linker.js';
 import { ideasCollection } from '../../../api/ideas/idea-records.js';
+import { IdeaSnapshot } from '../../../api/ideas/idea-snapshot.js';
 import type { CoinIdentity } from '../../../api/queries/ideas.js';
 import type { Olap } from '../../../infra/olap/olap.js';
 import type { OpStore } from '../../../infra/opstore/op-store.js';
@@ -51,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('links ideas to coins launched after them, looking at new coins only once caught up', async () => {
   const chain = new CoinsStandIn();
-  const linker = new IdeaLinker(chain.olap, store, 0);
+  const linker = new IdeaLinker(chain.olap, store, new IdeaSnapshot(store), 0);
   chain.launch('mint-early', 'Moon Frog', 'MOFRO', 10, T0 - 1_000);
   await importIdeas(store, parseIdeasFile(JSON.stringify([
     idea('a', 'Moon Frog', 'MOFRO', T0),

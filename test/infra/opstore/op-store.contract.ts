@@ -166,6 +166,26 @@ export function describeOpStoreContract(name: string, target: OpStoreContractTar
       expect((await store.get(items, 'keep'))?.score).toBe(99);
     });
 
+    it('tells write listeners which collections a commit wrote, and nothing of a transaction that threw', async () => {
+      const left = freshItems();
+      const right = freshItems();
+      const seen: string[] = [];
+      const stop = store.onWrite((collection) => seen.push(collection));
+      await store.insert(left, item('a'));
+      await store.transact(async (tx) => {
+        await tx.update(left, 'a', { score: 2 });
+        await tx.insert(right, item('b'));
+      });
+      await store.transact(async (tx) => tx.get(left, 'a'));
+      await store.transact(async (tx) => {
+        await tx.insert(left, item('c'));
+        throw new Error('no');
+      }).catch(() => undefined);
+      stop();
+      await store.delete(left, 'a');
+      expect(seen).toEqual([left.name, left.name, right.name]);
+    });
+
     it('conditional writes hold under concurrency: at most 5 per key, once per key', async () => {
       const attempts = freshItems();
       const tryAttempt = (n: number) =>
