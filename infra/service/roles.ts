@@ -11,6 +11,7 @@ import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Olap } from '../olap/olap.js';
 import type { OpStore } from '../opstore/op-store.js';
+import { serviceLaunchDeps } from '../keys/launch-setup.js';
 import { yellowstoneEndpoint } from './stores.js';
 
 export interface Role {
@@ -87,7 +88,8 @@ export async function startApi(
   readiness?: () => Promise<Readiness>,
   opstore?: OpStore,
 ): Promise<ApiRole> {
-  const app = buildApp({ olap, config, opstore, logger: logger.child({ role: 'api' }), readiness });
+  const launch = opstore ? await serviceLaunchDeps(config, opstore, logger) : undefined;
+  const app = buildApp({ olap, config, opstore, logger: logger.child({ role: 'api' }), readiness, launch });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   return { url, stop: () => app.close() };
 }

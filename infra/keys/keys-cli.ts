@@ -1,0 +1,56 @@
+// `npm run keys -- <command>`: manage the service's sealed keys in the operational store.
+//   pool-add <count>          generate <count> fresh mint keypairs into the address pool
+//   pool-count                how many pool mints are free
+//   sponsor-import <file>     seal the sponsor's key from a Solana key file (JSON array of 64 bytes); its
+//                             address must be SPONSOR_WALLET
+// Keys are sealed with KEYS_ENCRYPTION_KEY (or, with the embedded devnet, DATA_DIR/keys/encryption.key).
+// Secrets are never printed. With the embedded store, run it while the service is stopped.
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../../schemas/config.js';
+import { keyPairFromSeed } from '../crypto/ed25519.js';
+import { openServiceOpStore } from '../service/stores.js';
+import { openServiceKeys } from './launch-setup.js';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const [command, arg] = process.argv.slice(2);
+  const config = loadConfig();
+  const opstore = await openServiceOpStore(config);
+  try {
+    const keys = openServiceKeys(config, opstore) ?? fail('set KEYS_ENCRYPTION_KEY (base64 of 32 bytes) first');
+    if (command === 'pool-add') {
+      const count = Number(arg);
+      if (!Number.isInteger(count) || count < 1 || count > 10_000) fail('usage: pool-add <count 1..10000>');
+      const added = await keys.addPoolMints(count);
+      console.log(`added ${added.length} mints to the address pool; ${await keys.freePoolMints()} free`);
+    } else if (command === 'pool-count') {
+      console.log(`${await keys.freePoolMints()} free mints in the address pool`);
+    } else if (command === 'sponsor-import') {
+      if (!arg) fail('usage: sponsor-import <solana key file>');
+      const bytes = Uint8Array.from(JSON.parse(readFileSync(arg, 'utf8')) as number[]);
+      if (bytes.length !== 64) fail('the key file must hold a JSON array of 64 bytes');
+      const seed = bytes.slice(0, 32);
+      const pair = keyPairFromSeed(seed);
+      if (!pair.publicKey.every((b, i) => b === bytes[32 + i])) fail('the key file is inconsistent (public half does not match)');
+      if (pair.address !== config.wallets.sponsor) fail(`the key is ${pair.address}, SPONSOR_WALLET is ${config.wallets.sponsor}`);
+      if (await keys.has(pair.address)) fail(`the sponsor key ${pair.address} is already stored`);
+      await keys.add('sponsor', seed);
+      seed.fill(0);
+      bytes.fill(0);
+      console.log(`sealed the sponsor key ${pair.address}`);
+    } else {
+      fail('usage: keys pool-add <count> | pool-count | sponsor-import <file>');
+    }
+  } finally {
+    await opstore.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
