@@ -32,7 +32,11 @@ export interface TxView {
 
 const INVOKE = /^Program (\w+) invoke \[\d+\]$/;
 const RETURN = /^Program \w+ (success|failed: .*)$/;
-const bytesOf = (base64: string): Uint8Array => new Uint8Array(Buffer.from(base64, 'base64'));
+/** The bytes of base64 text: a plain Uint8Array view of the decoded buffer (no second copy). */
+const bytesOf = (base64: string): Uint8Array => {
+  const buffer = Buffer.from(base64, 'base64');
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+};
 
 function invocations(raw: RawTransaction, keys: Address[]): Invocation[] {
   const key = (i: number): Address => {

@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { decodeContext, launchedCoins, txView, type DecodeContext } from '../decoders/index.js';
 import { serviceAddresses, type IngestConfig } from '../ingest-config.js';
 import type { CoinInfo, KnownCoins } from '../known-coins/known-coins.js';
-import type { RawTransaction } from '../raw/raw-transaction.js';
+import type { RawInstruction, RawTransaction } from '../raw/raw-transaction.js';
+import { LAUNCHPAD_DISCRIMINATORS } from '../../schemas/programs/launchpad/instructions.js';
+import { POOL_VENUE_DISCRIMINATORS } from '../../schemas/programs/pool-venue/instructions.js';
 
 export interface Verdict {
   relevant: boolean;
@@ -18,6 +20,8 @@ export class Relevance {
   private readonly service: Set<string>;
   private readonly programs: Set<string>;
   private readonly ctx: DecodeContext;
+  /** The first data byte (discriminator) of each program's launching instruction. */
+  private readonly launchingByte: ReadonlyMap<string, number>;
 
   constructor(
     config: IngestConfig,
@@ -27,11 +31,15 @@ export class Relevance {
     this.service = serviceAddresses(config);
     this.programs = new Set([config.programs.launchpad, config.programs.poolVenue]);
     this.ctx = decodeContext(config, coins);
+    this.launchingByte = new Map([
+      [config.programs.launchpad, LAUNCHPAD_DISCRIMINATORS.createCoin],
+      [config.programs.poolVenue, POOL_VENUE_DISCRIMINATORS.createPool],
+    ]);
   }
 
   check(raw: RawTransaction): Verdict {
     let launched: CoinInfo[] = [];
-    if (raw.accountKeys.some((key) => this.programs.has(key))) {
+    if (raw.accountKeys.some((key) => this.programs.has(key)) && this.mayLaunch(raw)) {
       try {
         launched = launchedCoins(txView(raw), this.ctx);
         for (const coin of launched) this.coins.add(coin);
@@ -45,4 +53,20 @@ export class Relevance {
       raw.meta.postTokenBalances.some((b) => this.coins.has(b.mint));
     return { relevant, launched };
   }
+
+  /** Whether an invocation (top-level or inner) is a launching instruction: the launch decoders find nothing in any
+   * other transaction, so the others (trades, claims: most of them) skip building the decoders' view. */
+  private mayLaunch(raw: RawTransaction): boolean {
+    const launching = (ix: RawInstruction): boolean => {
+      const program = raw.accountKeys[ix.programIdIndex];
+      const byte = program === undefined ? undefined : this.launchingByte.get(program);
+      return byte !== undefined && firstByte(ix.data) === byte;
+    };
+    return raw.instructions.some(launching) || raw.meta.innerInstructions.some((group) => group.instructions.some(launching));
+  }
+}
+
+/** The first byte of base64 data (-1 when empty). */
+function firstByte(base64: string): number {
+  return Buffer.from(base64.slice(0, 4), 'base64')[0] ?? -1;
 }
