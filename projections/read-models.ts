@@ -1,4 +1,5 @@
 // The projector set the `project` role runs: every read model whose rows come straight from coin events.
+import type { Olap } from '../infra/olap/olap.js';
 import { balancesProjector } from './balances/projector.js';
 import { burnsProjector } from './burns/projector.js';
 import { coinsProjector } from './coins/projector.js';
@@ -12,3 +13,9 @@ import { tradesProjector } from './trades/projector.js';
 
 export const READ_MODEL_SET = 'read-models';
 export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector];
+
+/** Create any missing read-model table, so an API started on a store never projected answers empty lists rather
+ * than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */
+export async function ensureReadModelTables(olap: Olap): Promise<void> {
+  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+}

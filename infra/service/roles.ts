@@ -6,6 +6,7 @@ import type { Readiness } from '../../api/deps.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
+import { ensureReadModelTables } from '../../projections/read-models.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -88,6 +89,7 @@ export async function startApi(
   readiness?: () => Promise<Readiness>,
   opstore?: OpStore,
 ): Promise<ApiRole> {
+  await ensureReadModelTables(olap);
   const launch = opstore ? await serviceLaunchDeps(config, opstore, logger) : undefined;
   const app = buildApp({ olap, config, opstore, logger: logger.child({ role: 'api' }), readiness, launch });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });

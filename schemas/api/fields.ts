@@ -48,10 +48,18 @@ function integerText(value: unknown): unknown {
 
 /** An integer query parameter within [min, max] with a default. */
 export function intParam(min: number, max: number, fallback: number) {
-  return z.preprocess(integerText, z.int({ error: 'expected an integer' }).min(min).max(max).default(fallback));
+  return z.preprocess(integerText, boundedInt(min, max).default(fallback));
+}
+
+/** An integer in [min, max] whose errors say which bound was crossed. */
+function boundedInt(min: number, max: number) {
+  return z
+    .int({ error: 'expected an integer' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
 }
 
 /** A non-negative integer query parameter with a default and no upper bound beyond a safe integer. */
 export function offsetParam(fallback: number) {
-  return z.preprocess(integerText, z.int({ error: 'expected an integer' }).min(0).max(Number.MAX_SAFE_INTEGER).default(fallback));
+  return z.preprocess(integerText, boundedInt(0, Number.MAX_SAFE_INTEGER).default(fallback));
 }
