@@ -27,6 +27,8 @@ export interface ServiceOptions {
   tune?: Partial<SimProfile>;
   /** Extra API dependencies (stores, clocks) for the routes under test. */
   api?: Partial<ApiDeps>;
+  /** Also serve the devnet's JSON-RPC on a free port (`devnet.rpcUrl`), for wallets and the launch routes. */
+  rpc?: boolean;
 }
 
 export interface ServiceHarness {
@@ -57,6 +59,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
     seed: options.seed,
     simulate: { profile: 'max', tune: { ...TUNE, ...options.tune } },
     grpcPort: 0,
+    ...(options.rpc ? { rpcPort: 0 } : {}),
     slotMs: options.slotMs ?? 25_000,
   });
   const log = SqliteEventLog.open(join(dir, 'event-log'), { synchronous: 'NORMAL', pollIntervalMs: 5 });

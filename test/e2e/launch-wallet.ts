@@ -1,0 +1,122 @@
+// The launch end-to-end setup: the shared service harness (manual devnet with its simulator, ingest,
+// projections) with the devnet's JSON-RPC, an operational store and the service's sealed keys, and an API
+// built with the launch routes on the same stores. Wallets are @solana/kit key pairs funded by airdrop; the
+// chain is stepped in the background while a wallet or the service waits for it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createSolanaRpc,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getTransactionDecoder,
+  lamports,
+  partiallySignTransaction,
+  signBytes,
+  type KeyPairSigner,
+  type Rpc,
+  type SolanaRpcApi,
+  type Transaction,
+} from '@solana/kit';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app.js';
+import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
+import { newEncryptionKey } from '../../infra/keys/secret-box.js';
+import { ServiceKeys } from '../../infra/keys/service-keys.js';
+import type { OpStore } from '../../infra/opstore/op-store.js';
+import { openOpStore } from '../../infra/opstore/open-op-store.js';
+import { CONFIG } from '../ingest/chain-fixture.js';
+import { startService, type ServiceHarness } from './service-harness.js';
+
+export const SOL = 1_000_000_000n;
+export const SITE = 'https://launchtape.example';
+/** A 1x1 PNG. */
+export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export interface LaunchService {
+  h: ServiceHarness;
+  app: FastifyInstance;
+  opstore: OpStore;
+  keys: ServiceKeys;
+  rpc: Rpc<SolanaRpcApi>;
+  wallet(sol?: bigint): Promise<KeyPairSigner>;
+  acceptTerms(wallet: KeyPairSigner): Promise<void>;
+  post<T = Record<string, unknown>>(url: string, body: unknown): Promise<{ status: number; body: T }>;
+  get<T = Record<string, unknown>>(url: string): Promise<{ status: number; body: T }>;
+  /** Run `work` while the chain advances a slot every few milliseconds. */
+  stepping<T>(work: () => Promise<T>): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export async function startLaunchService(options: { seed: number; poolMints?: number }): Promise<LaunchService> {
+  const h = await startService({ seed: options.seed, rpc: true, slotMs: 400 });
+  const dir = mkdtempSync(join(tmpdir(), 'launchtape-launch-e2e-'));
+  const opstore = await openOpStore({ dataDir: dir });
+  const keys = new ServiceKeys(opstore, newEncryptionKey());
+  await keys.add('sponsor', WELL_KNOWN_KEYS.sponsor.seed);
+  if (options.poolMints) await keys.addPoolMints(options.poolMints);
+  const rpc = createSolanaRpc(h.devnet.rpcUrl!);
+  const app = buildApp({
+    olap: h.olap,
+    config: CONFIG,
+    opstore,
+    launch: { rpcUrl: h.devnet.rpcUrl!, programs: CONFIG.programs, siteUrl: SITE, keys, confirmWaitMs: 2_000, pollMs: 20, sweepIntervalMs: 100 },
+  });
+  const inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
+    return { status: response.statusCode, body: response.json() as T };
+  };
+  const stepping = async <T>(work: () => Promise<T>): Promise<T> => {
+    const timer = setInterval(() => h.devnet.step(), 10);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  };
+  return {
+    h,
+    app,
+    opstore,
+    keys,
+    rpc,
+    stepping,
+    async wallet(sol = 10n) {
+      const signer = await generateKeyPairSigner();
+      const signature = await rpc.requestAirdrop(signer.address, lamports(sol * SOL), { commitment: 'confirmed' }).send();
+      await stepping(async () => {
+        for (;;) {
+          const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
+          if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      });
+      return signer;
+    },
+    async acceptTerms(wallet) {
+      const terms = await inject<{ version: string; signedAt: string; message: string }>('GET', `/api/v1/launch/terms?wallet=${wallet.address}`);
+      const signature = await signBytes(wallet.keyPair.privateKey, new TextEncoder().encode(terms.body.message));
+      const reply = await inject('POST', '/api/v1/launch/terms', {
+        wallet: wallet.address,
+        version: terms.body.version,
+        signedAt: terms.body.signedAt,
+        signature: Buffer.from(signature).toString('base64'),
+      });
+      if (reply.status !== 200) throw new Error(`terms refused: ${JSON.stringify(reply.body)}`);
+    },
+    post: (url, body) => inject('POST', url, body),
+    get: (url) => inject('GET', url),
+    async stop() {
+      await app.close();
+      await h.stop();
+      await opstore.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sign a base64 wire transaction with `signers` as a wallet does (other signatures kept). */
+export async function signWire(base64: string, signers: readonly KeyPairSigner[]): Promise<string> {
+  const tx = getTransactionDecoder().decode(Buffer.from(base64, 'base64')) as Transaction;
+  return getBase64EncodedWireTransaction(await partiallySignTransaction(signers.map((s) => s.keyPair), tx));
+}
