@@ -5,7 +5,7 @@ import type { HoldersQuery, HoldersResponse } from '../../schemas/api/holders.js
 import { countedBalance } from '../../schemas/rewards/allocation.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinHolderFacts, holderCounts, nextBaselineSlot, ownerBalancesAt, topHolders } from '../queries/holders.js';
+import { coinHolderPage, coinHoldersView, ownerBalancesAt } from '../queries/holders.js';
 
 const BPS = 10_000n;
 
@@ -19,18 +19,13 @@ export function shareBps(amount: bigint, supply: bigint): number {
 }
 
 export async function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): Promise<HoldersResponse> {
-  const coin = (await coinHolderFacts(ctx.olap, [mint])).get(mint);
-  if (coin === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
-  const service = serviceWallets(ctx);
-  const [counts, tops, baselineSlot] = await Promise.all([
-    holderCounts(ctx.olap, [mint], service),
-    topHolders(ctx.olap, [mint], service, query.limit),
-    coin.mode === 'holder' ? nextBaselineSlot(ctx.olap, mint) : Promise.resolve(null),
-  ]);
-  const top = tops.get(mint) ?? [];
+  const coin = await coinHoldersView(ctx.olap, mint);
+  if (coin === null) throw new NotFoundError(`no coin ${mint} on this network`);
+  const { holders, top } = await coinHolderPage(ctx.olap, mint, [...coin.venues, ...serviceWallets(ctx)], query.limit);
+  const { baselineSlot } = coin;
   const atBaseline = baselineSlot === null ? null : await ownerBalancesAt(ctx.olap, mint, baselineSlot, top.map((holder) => holder.wallet));
   return {
-    holders: counts.get(mint) ?? 0,
+    holders,
     baselineSlot,
     top: top.map(({ wallet, amount }) => ({
       wallet,

@@ -72,43 +72,54 @@ export async function holderCounts(olap: Olap, mints: readonly string[], service
   return new Map(rows.map((row) => [row.mint, Number(row.holders)]));
 }
 
+/** The next payout round's baseline slot of the coin in `{mint:String}` as a nullable UInt64 expression. The rewards
+ * keeper counts each holder at the smaller of its balance at a round's snapshot slot and at its baseline slot; the
+ * first round's baseline is the slot of the coin's first fee claim, every later round's the snapshot slot of the
+ * round before. So: the latest round's snapshot slot, else the first claim's slot (from the rewards read model:
+ * its rounds, and the holders' share of each claim), else null. */
+const NEXT_BASELINE_SQL = `coalesce(
+  (SELECT argMax(snapshotSlot, round) FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint = {mint:String} HAVING count() > 0),
+  (SELECT min(slot) FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint = {mint:String} HAVING count() > 0)
+)`;
+
+/** One coin's holder facts and its next round's baseline slot (null in creator mode), in one query; null when
+ * there is no such coin. */
+export async function coinHoldersView(olap: Olap, mint: string): Promise<(CoinHolderFacts & { baselineSlot: number | null }) | null> {
+  const rows = await olap.query<{ mode: 'holder' | 'creator'; creator: string; launchSlot: string; totalSupply: string; venues: string[]; baseline: string | null }>(
+    `SELECT mode, creator, toString(launchSlot) AS launchSlot, toString(totalSupply) AS totalSupply,
+       [ifNull(curve, ''), ifNull(pool, ''), ifNull((SELECT any(pool) FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE mint = {mint:String}), '')] AS venues,
+       if(mode = 'holder', toString(${NEXT_BASELINE_SQL}), NULL) AS baseline
+     FROM ${COINS_TABLE} FINAL WHERE mint = {mint:String} LIMIT 1`,
+    { mint },
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  return {
+    mint,
+    mode: row.mode,
+    creator: row.creator,
+    launchSlot: Number(row.launchSlot),
+    totalSupply: BigInt(row.totalSupply),
+    venues: row.venues.filter((venue) => venue !== ''),
+    baselineSlot: row.baseline === null ? null : Number(row.baseline),
+  };
+}
+
 export interface HolderBalance {
   wallet: string;
   amount: bigint;
 }
 
-/** The `limit` largest holders of each mint, largest first (ties by wallet address). */
-export async function topHolders(olap: Olap, mints: readonly string[], serviceWallets: readonly string[], limit: number): Promise<Map<string, HolderBalance[]>> {
-  const out = new Map<string, HolderBalance[]>();
-  if (mints.length === 0) return out;
-  const rows = await olap.query<{ mint: string; owner: string; balance: string }>(
-    `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})
-     ORDER BY mint, amount DESC, owner ASC
-     LIMIT {limit:UInt32} BY mint`,
-    { mints: [...mints], service: [...serviceWallets], limit },
+/** One coin's holder count and its `limit` largest holders (largest first, ties by wallet), `excluded` owners
+ * (its venues and the service's wallets) left out, in one query. */
+export async function coinHolderPage(olap: Olap, mint: string, excluded: readonly string[], limit: number): Promise<{ holders: number; top: HolderBalance[] }> {
+  const rows = await olap.query<{ owner: string; balance: string; holders: string | number }>(
+    `SELECT owner, toString(amount) AS balance, count() OVER () AS holders
+     FROM (SELECT owner, sum(balance) AS amount FROM ${BALANCES_TABLE} FINAL WHERE mint = {mint:String} GROUP BY owner)
+     WHERE amount > 0 AND owner NOT IN {excluded:Array(String)}
+     ORDER BY amount DESC, owner ASC
+     LIMIT {limit:UInt32}`,
+    { mint, excluded: [...excluded], limit },
   );
-  for (const row of rows) {
-    const list = out.get(row.mint) ?? [];
-    list.push({ wallet: row.owner, amount: BigInt(row.balance) });
-    out.set(row.mint, list);
-  }
-  return out;
-}
-
-/** The slot the coin's next payout round compares against; null before there is one. The rewards keeper counts
- * each holder at the smaller of its balance at a round's snapshot slot and at its baseline slot; the first
- * round's baseline is the slot of the coin's first fee claim, every later round's the snapshot slot of the round
- * before. So: the latest round's snapshot slot, else the first claim's slot (from the rewards read model: its
- * rounds, and the holders' share of each claim). Creator-mode coins have no rounds: callers ask only for
- * holder-mode coins. */
-export async function nextBaselineSlot(olap: Olap, mint: string): Promise<number | null> {
-  const rows = await olap.query<{ baseline: string | null }>(
-    `SELECT toString(coalesce(
-       (SELECT argMax(snapshotSlot, round) FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint = {mint:String} HAVING count() > 0),
-       (SELECT min(slot) FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint = {mint:String} HAVING count() > 0)
-     )) AS baseline`,
-    { mint },
-  );
-  const baseline = rows[0]?.baseline ?? null;
-  return baseline === null ? null : Number(baseline);
+  return { holders: Number(rows[0]?.holders ?? 0), top: rows.map((row) => ({ wallet: row.owner, amount: BigInt(row.balance) })) };
 }
