@@ -9,12 +9,12 @@ import { coinHolderPage, coinHoldersView, ownerBalancesAt } from '../queries/hol
 
 const BPS = 10_000n;
 
-export function serviceWallets(ctx: ApiContext): string[] {
+function serviceWallets(ctx: ApiContext): string[] {
   return Object.values(ctx.config.wallets);
 }
 
 /** A share of supply in bps, rounded down. */
-export function shareBps(amount: bigint, supply: bigint): number {
+function shareBps(amount: bigint, supply: bigint): number {
   return supply === 0n ? 0 : Number((amount * BPS) / supply);
 }
 
