@@ -105,18 +105,18 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
   const coins = await coinHolderFacts(olap, list);
   if (coins.size === 0) return [];
   const known = [...coins.keys()];
-  const [balances, trades, cross, transfers, creators, authorities, activity] = await Promise.all([
-    olap.query<{ mint: string; owner: string; balance: string }>(
-      `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})`,
-      { mints: known, service: [...serviceWallets] },
-    ),
-    earlyAndCreatorTrades(olap, known),
-    crossTrades(olap, known),
-    creatorTransfers(olap, known),
-    creatorCoins(olap, [...new Set([...coins.values()].map((coin) => coin.creator))]),
-    mintFacts(olap, known),
-    activitySlots(olap, known),
-  ]);
+  // One statement at a time: with the embedded store every statement queues behind the one before, so reads
+  // of the API wait for one of these at most, never for a whole batch.
+  const balances = await olap.query<{ mint: string; owner: string; balance: string }>(
+    `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})`,
+    { mints: known, service: [...serviceWallets] },
+  );
+  const trades = await earlyAndCreatorTrades(olap, known);
+  const cross = await crossTrades(olap, known);
+  const transfers = await creatorTransfers(olap, known);
+  const creators = await creatorCoins(olap, [...new Set([...coins.values()].map((coin) => coin.creator))]);
+  const authorities = await mintFacts(olap, known);
+  const activity = await activitySlots(olap, known);
   const balancesOf = groupBy(balances, (row) => [row.owner, BigInt(row.balance)] as const);
   const tradesOf = groupBy(trades, tradeOf);
   const crossOf = groupBy(cross, tradeOf);

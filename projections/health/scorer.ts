@@ -17,7 +17,8 @@ import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealth
 
 export const DEFAULT_INTERVAL_MS = 60_000;
 export const DEFAULT_REFRESH_AFTER_MS = 30 * 60_000;
-export const DEFAULT_BATCH_SIZE = 100;
+/** Coins read per batch: small enough that no statement of the scorer holds the store for long. */
+export const DEFAULT_BATCH_SIZE = 25;
 
 export interface ScorerLogger {
   info(details: object, message?: string): void;
