@@ -123,7 +123,8 @@ describe('pipeline crash and disconnect', () => {
   it('ends with the same tables, row for row, as the uninterrupted run', () => {
     expect(Object.keys(crashedPicture.tables).sort()).toEqual(Object.keys(steadyPicture.tables).sort());
     for (const [table, rows] of Object.entries(steadyPicture.tables)) {
-      expect(rows.length, table).toBeGreaterThan(0);
+      // coin_health is filled by the health scorer on its own schedule, which the pipeline children do not run.
+      if (table !== 'coin_health') expect(rows.length, table).toBeGreaterThan(0);
       expect(crashedPicture.tables[table], table).toEqual(rows);
     }
     expect(crashedPicture.candles).toEqual(steadyPicture.candles);
