@@ -1,5 +1,5 @@
-// What the launch route tests start: a devnet with its JSON-RPC on a free port (realtime with short slots,
-// so wallets see blocks move; tests can also step it), an embedded operational store and a chDB store in a
+// What the launch route tests start: a devnet with its JSON-RPC on a free port, stepped on a timer that a test
+// can pause (the chain then stands still) or step by hand, an embedded operational store and a chDB store in a
 // temp dir, the service's sealed keys (optionally an address pool and the devnet's sponsor key), and the API
 // built on them. Wallets are @solana/kit key pairs funded by airdrop, and sign the terms and transactions as
 // a real wallet does.
@@ -57,6 +57,9 @@ export interface LaunchHarness {
   keys: ServiceKeys;
   config: Config;
   app: FastifyInstance;
+  /** Stop producing blocks until `resume`. */
+  pause(): void;
+  resume(): void;
   /** Rebuild the app with other dependencies (a clock, no keys, ...). */
   rebuild(extra: Partial<ApiDeps>): Promise<void>;
   /** A new wallet holding `sol` SOL (confirmed). */
@@ -70,7 +73,14 @@ export interface LaunchHarness {
 
 export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Promise<LaunchHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'launchtape-launch-'));
-  const devnet = await Devnet.start({ speed: 'realtime', slotMs: options.slotMs ?? 40, simulate: false, rpcPort: 0 });
+  const slotMs = options.slotMs ?? 30;
+  const devnet = await Devnet.start({ speed: 'manual', slotMs, simulate: false, rpcPort: 0 });
+  let timer: NodeJS.Timeout | undefined;
+  const resume = () => {
+    clearInterval(timer);
+    timer = setInterval(() => devnet.step(), slotMs);
+  };
+  resume();
   const rpc = createSolanaRpc(devnet.rpcUrl!);
   const opstore = await openOpStore({ dataDir: dir });
   const olap: Olap = ChdbOlap.open(join(dir, 'olap'));
@@ -104,6 +114,8 @@ export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Pr
     keys,
     config,
     app: buildApp(deps()),
+    pause: () => clearInterval(timer),
+    resume,
     async rebuild(extra) {
       await harness.app.close();
       harness.app = buildApp({ ...deps(), ...extra });
@@ -131,6 +143,7 @@ export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Pr
     post: (url, body) => inject('POST', url, body),
     get: (url) => inject('GET', url),
     async close() {
+      clearInterval(timer);
       await harness.app.close();
       await devnet.stop();
       await opstore.close();

@@ -1,0 +1,76 @@
+// The launchpad launch route against a devnet over JSON-RPC: SOL pair with a first buy, the stablecoin pair,
+// a sponsored launch (the sponsor pays and signs at submit), one or two transactions as prepare returned
+// them, and status from prepared to confirmed. The curve on chain is what was asked for.
+import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCurve } from '../../../schemas/programs/launchpad/accounts.js';
+import { curvePda } from '../../../schemas/programs/launchpad/pdas.js';
+import { SOL, PNG, signWire, startLaunchHarness, type LaunchHarness } from './launch-harness.js';
+
+interface Prepared {
+  mint: string;
+  transactions: string[];
+  buyTokens: string | null;
+  buyMaxLamports: string | null;
+  sponsored: boolean;
+}
+
+describe('launchpad launch route', () => {
+  let h: LaunchHarness;
+  beforeAll(async () => {
+    h = await startLaunchHarness({ sponsor: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function launch(creator: KeyPairSigner, extra: Record<string, unknown>) {
+    const mint = await generateKeyPairSigner();
+    const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
+      creator: creator.address,
+      mint: mint.address,
+      name: 'Curve Coin',
+      ticker: 'CURVE',
+      image: PNG,
+      ...extra,
+    });
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const status = await h.get<{ status: string }>(`/api/v1/launch/launchpad/status?mint=${mint.address}`);
+    expect(status.body.status).toBe('prepared');
+    const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
+    const submitted = await h.post<{ status: string; signature: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    return { mint: mint.address, prepared: prepared.body, submitted: submitted.body };
+  }
+
+  it('launches a SOL pair with a first buy, paid by the creator', async () => {
+    const creator = await h.wallet();
+    await h.acceptTerms(creator);
+    const { mint, prepared, submitted } = await launch(creator, { buyLamports: (SOL / 2n).toString(), sponsored: false });
+    expect(prepared.sponsored).toBe(false);
+    expect(prepared.transactions).toHaveLength(2);
+    expect(BigInt(prepared.buyMaxLamports!)).toBeLessThanOrEqual(SOL / 2n);
+    expect(submitted.status).toBe('confirmed');
+    const curve = decodeCurve(h.devnet.bank.getAccount(curvePda(h.config.programs.launchpad, mint as Address)[0])!.data)!;
+    expect(curve.splitLocked).toBe(true);
+    expect(curve.creator).toBe(creator.address);
+    expect(curve.curveAllotment - curve.realToken).toBe(BigInt(prepared.buyTokens!));
+    const status = await h.get<{ status: string; page: string }>(`/api/v1/launch/launchpad/status?mint=${mint}`);
+    expect(status.body).toEqual({ mint, status: 'confirmed', page: `https://launchtape.example/coins/${mint}` });
+  });
+
+  it('launches a sponsored stablecoin pair: the sponsor pays, the creator only signs', async () => {
+    const creator = await h.wallet(1n);
+    await h.acceptTerms(creator);
+    const before = (await h.rpc.getBalance(creator.address, { commitment: 'confirmed' }).send()).value;
+    const { mint, prepared, submitted } = await launch(creator, { quoteMint: h.config.mints.stablecoin });
+    expect(prepared.sponsored).toBe(true);
+    expect(prepared.transactions).toHaveLength(1);
+    expect(submitted.status).toBe('confirmed');
+    const after = (await h.rpc.getBalance(creator.address, { commitment: 'confirmed' }).send()).value;
+    expect(after).toBe(before);
+    const curve = decodeCurve(h.devnet.bank.getAccount(curvePda(h.config.programs.launchpad, mint as Address)[0])!.data)!;
+    expect(curve.quoteMint).toBe(h.config.mints.stablecoin);
+    expect(curve.splitLocked).toBe(true);
+  });
+});
