@@ -2,12 +2,12 @@
 // acceptance. The message names the wallet, the terms version and `signedAt`.
 import { z } from 'zod';
 import { isoTime } from './fields.js';
-import { addressField, expect } from './launch-fields.js';
+import { addressField, expect, unknownKeys } from './launch-fields.js';
 
 /** Query of `GET /launch/terms`. */
 export const termsQuery = z.strictObject(
   { wallet: addressField('the wallet address that will sign').describe('The wallet that will sign the terms') },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `only wallet is taken; remove ${issue.keys.join(', ')}` : undefined) },
+  { error: unknownKeys(['wallet']) },
 );
 
 /** `GET /launch/terms`: what to sign (spec 2.18). */
@@ -35,7 +35,7 @@ export const termsAcceptBody = z
         .regex(/^[A-Za-z0-9+/]{86}==$/, { error: 'must be the base64 ed25519 signature of the message (64 bytes, 88 characters)' })
         .describe('Base64 ed25519 signature of `message` by `wallet`'),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `only wallet, version, signedAt and signature are taken; remove ${issue.keys.join(', ')}` : 'must be a JSON object { wallet, version, signedAt, signature }') },
+    { error: unknownKeys(['wallet', 'version', 'signedAt', 'signature']) },
   )
   .describe('The signed terms');
 
