@@ -4,6 +4,7 @@
 import { SOL_CURVE } from '../schemas/programs/launchpad/constants.js';
 import { bondingProgressBps } from '../schemas/programs/curve-math.js';
 import { bpsToPercent, formatQuotient } from './decimal.js';
+import type { CoinRow } from './queries/coin-sql.js';
 
 /** How long after launch the figures read null. */
 export const FIGURES_PENDING_SECONDS = 60;
@@ -84,4 +85,26 @@ export function computeFigures(input: FigureInputs, nowSeconds: number): Figures
     holders: input.holders,
     bondingProgressPct: progress === null ? null : bpsToPercent(BigInt(progress)),
   };
+}
+
+/** The figures of a coin row (api/queries/coin-sql.ts) with its holder count. */
+export function coinFigures(row: CoinRow, holders: number, nowSeconds: number): Figures {
+  return computeFigures(
+    {
+      createdAtSeconds: Number(row.createdAt),
+      route: row.route,
+      graduated: row.graduatedAt !== null,
+      decimals: Number(row.decimals),
+      curveAllotment: row.curveAllotment,
+      initialReserveCoin: row.initialReserveCoin,
+      lastQuote: row.lastQuote,
+      lastCoin: row.lastCoin,
+      refQuote: row.refQuote,
+      refCoin: row.refCoin,
+      volume24h: row.volume24h,
+      marketCap: row.marketCap,
+      holders,
+    },
+    nowSeconds,
+  );
 }

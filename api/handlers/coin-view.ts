@@ -5,7 +5,7 @@ import type { CoinSummary } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
 import type { LaunchText } from '../launch/launch-text.js';
-import { computeFigures } from '../figures.js';
+import { coinFigures } from '../figures.js';
 import type { CoinRow } from '../queries/coins.js';
 
 function isoFromSeconds(seconds: string | number): string {
@@ -13,24 +13,7 @@ function isoFromSeconds(seconds: string | number): string {
 }
 
 export function coinSummary(row: CoinRow, holders: number, nowSeconds: number): CoinSummary {
-  const figures = computeFigures(
-    {
-      createdAtSeconds: Number(row.createdAt),
-      route: row.route,
-      graduated: row.graduatedAt !== null,
-      decimals: Number(row.decimals),
-      curveAllotment: row.curveAllotment,
-      initialReserveCoin: row.initialReserveCoin,
-      lastQuote: row.lastQuote,
-      lastCoin: row.lastCoin,
-      refQuote: row.refQuote,
-      refCoin: row.refCoin,
-      volume24h: row.volume24h,
-      marketCap: row.marketCap,
-      holders,
-    },
-    nowSeconds,
-  );
+  const figures = coinFigures(row, holders, nowSeconds);
   return {
     mint: row.mint,
     user: { name: row.name, symbol: row.symbol },

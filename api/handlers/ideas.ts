@@ -8,7 +8,7 @@ import { priceAt } from '../../projections/prices/queries.js';
 import type { Idea, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
-import { computeFigures } from '../figures.js';
+import { coinFigures } from '../figures.js';
 import { coinRowsOf } from '../queries/ideas.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 
@@ -37,24 +37,7 @@ export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowM
 
 /** A coin's market cap in lamports: SOL pairs as they are, stablecoin pairs at the latest SOL price. */
 function marketCapLamports(row: CoinRow, nowSeconds: number, stablecoin: string, solMicroUsd: bigint | null): string | null {
-  const figures = computeFigures(
-    {
-      createdAtSeconds: Number(row.createdAt),
-      route: row.route,
-      graduated: row.graduatedAt !== null,
-      decimals: Number(row.decimals),
-      curveAllotment: row.curveAllotment,
-      initialReserveCoin: row.initialReserveCoin,
-      lastQuote: row.lastQuote,
-      lastCoin: row.lastCoin,
-      refQuote: row.refQuote,
-      refCoin: row.refCoin,
-      volume24h: row.volume24h,
-      marketCap: row.marketCap,
-      holders: 0,
-    },
-    nowSeconds,
-  );
+  const figures = coinFigures(row, 0, nowSeconds);
   if (figures.marketCap === null) return null;
   if (row.quoteMint === NATIVE_MINT_ID) return figures.marketCap;
   if (row.quoteMint !== stablecoin || solMicroUsd === null || solMicroUsd === 0n) return null;

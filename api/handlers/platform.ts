@@ -7,7 +7,7 @@ import { burnDay } from '../../projections/burns/queries.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { fundBalanceAt, latestFundBalances, platformTotals, revenueByDay, solPricesByDay, type FundBalance } from '../../projections/platform/queries.js';
-import type { ValuingMints } from '../../projections/platform/sol-value.js';
+import type { ValuingMints } from '../../projections/prices/sol-value.js';
 import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';

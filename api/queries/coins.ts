@@ -2,6 +2,7 @@
 // filters, sorts and paging; one coin by mint; whether a mint is a coin).
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
+import { lamportsOf } from '../../projections/prices/sol-value.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
@@ -11,11 +12,7 @@ export type { CoinRow } from './coin-sql.js';
 
 /** A raw quote-unit amount in lamports, so that coins paired with different quote tokens rank together: SOL as
  * is, the dollar stablecoin at the latest SOL price; null for another quote token or without a SOL price. */
-const inLamports = (amount: string) => `multiIf(
-  c.quoteMint = {solMint:String}, toNullable(toUInt256(${amount})),
-  c.quoteMint = {stablecoinMint:String} AND sol_micro_usd > 0,
-    intDiv(toUInt256(${amount}) * 1000000000000000, toUInt256(intExp10(c.quoteDecimals)) * sol_micro_usd),
-  NULL)`;
+const inLamports = (amount: string) => lamportsOf(amount, 'c.quoteMint', { price: 'sol_micro_usd', decimals: 'c.quoteDecimals' });
 
 /** Latest SOL price in micro-USD; 0 before the first. */
 const SOL_PRICE = `(SELECT argMax(microUsd, (time, slot)) FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL') AS sol_micro_usd`;

@@ -10,7 +10,8 @@ import { searchCoinRows } from '../queries/tokens.js';
 import { labelName, labelSymbol } from './label-rule.js';
 import { listedTokens } from './listed-tokens.js';
 import { logoPath } from './token-logo.js';
-import { coinFigures, quoteUsd, usdValues } from './token-values.js';
+import { coinFigures } from '../figures.js';
+import { quoteUsd, usdValues } from './token-values.js';
 
 /** Coins looked at for one search, newest first; more matches than this rank among the newest. */
 const MAX_COIN_CANDIDATES = 200;

@@ -2,7 +2,7 @@
 // coin's figures (api/figures.ts), its quote token valued at the latest SOL price (SOL) or at one dollar (the
 // stablecoin); null for another quote token, without a SOL price, or while the figures are pending.
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
-import { computeFigures, type Figures } from '../figures.js';
+import type { Figures } from '../figures.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 
 export interface UsdValues {
@@ -19,27 +19,6 @@ export function quoteUsd(quoteMint: string, stablecoin: string, solMicroUsd: big
 
 /** A float with 12 significant digits: enough for dollars, without binary noise. */
 const tidy = (value: number) => Number(value.toPrecision(12));
-
-export function coinFigures(row: CoinRow, holders: number, nowSeconds: number): Figures {
-  return computeFigures(
-    {
-      createdAtSeconds: Number(row.createdAt),
-      route: row.route,
-      graduated: row.graduatedAt !== null,
-      decimals: Number(row.decimals),
-      curveAllotment: row.curveAllotment,
-      initialReserveCoin: row.initialReserveCoin,
-      lastQuote: row.lastQuote,
-      lastCoin: row.lastCoin,
-      refQuote: row.refQuote,
-      refCoin: row.refCoin,
-      volume24h: row.volume24h,
-      marketCap: row.marketCap,
-      holders,
-    },
-    nowSeconds,
-  );
-}
 
 export function usdValues(row: CoinRow, figures: Figures, stablecoin: string, solMicroUsd: bigint | null): UsdValues {
   const perQuote = quoteUsd(row.quoteMint, stablecoin, solMicroUsd);

@@ -1,12 +1,12 @@
 // Queries of the platform stats and funds: all-time totals (coins, graduations, trades, volume, paid to holders,
 // sent to creators) in lamports, revenue per UTC day in lamports and micro-USD, each day's SOL price figures,
 // and the latest balance of each fund. Amounts in the dollar stablecoin are valued at the SOL price in force
-// when they happened (sol-value.ts); amounts that cannot be valued that way are left out of the sums.
+// when they happened (prices/sol-value.ts); amounts that cannot be valued that way are left out of the sums.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { TRADES_TABLE } from '../trades/table.js';
-import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, valuingParams, withSolPriceAt, type ValuingMints } from './sol-value.js';
+import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, valuingParams, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
 import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
 
 export interface PlatformTotals {

@@ -3,7 +3,7 @@
 // lamports as they are; the dollar stablecoin counts one micro-USD per millionth of a dollar and becomes
 // lamports at that price. An amount that needs a price and has none (before the first price), or is in another
 // token, values to NULL, which sums leave out.
-import { PRICES_TABLE } from '../prices/table.js';
+import { PRICES_TABLE } from './table.js';
 
 /** Parameters every valuing query takes. */
 export interface ValuingMints {
@@ -28,11 +28,22 @@ export function withSolPriceAt(rows: string): string {
 const STABLE_UNIT = 'toUInt256(intExp10({stablecoinDecimals:UInt8}))';
 const PRICE = 'toUInt256(p.microUsd)';
 
-/** Lamports worth of `amount` raw units of `token` (a mint): SOL as is, the stablecoin at `p.microUsd`. */
-export function lamportsOf(amount: string, token: string): string {
+/** Where lamportsOf finds the SOL price and the stablecoin's decimals: by default the ASOF-joined `p.microUsd`
+ * and the `stablecoinDecimals` parameter. */
+export interface LamportsContext {
+  /** SQL of the SOL price in micro-USD (0 when there is none). */
+  price?: string;
+  /** SQL of the stablecoin's decimals. */
+  decimals?: string;
+}
+
+/** Lamports worth of `amount` raw units of `token` (a mint): SOL as is, the stablecoin at the SOL price. */
+export function lamportsOf(amount: string, token: string, at: LamportsContext = {}): string {
+  const price = at.price ?? 'p.microUsd';
+  const unit = at.decimals === undefined ? STABLE_UNIT : `toUInt256(intExp10(${at.decimals}))`;
   return `multiIf(
     ${token} = {solMint:String}, toNullable(toUInt256(${amount})),
-    ${token} = {stablecoinMint:String} AND p.microUsd > 0, toNullable(intDiv(toUInt256(${amount}) * 1000000000000000, ${STABLE_UNIT} * ${PRICE})),
+    ${token} = {stablecoinMint:String} AND ${price} > 0, toNullable(intDiv(toUInt256(${amount}) * 1000000000000000, ${unit} * toUInt256(${price}))),
     NULL)`;
 }
 
