@@ -12,6 +12,8 @@ import {
 import type { Lifetime } from './wire.js';
 
 const BLOCKHASH_REUSE_MS = 1_000;
+/** Blocks a shared blockhash must still have left (of its 150) to be handed out again. */
+const FRESH_BLOCKS = 120n;
 
 export interface SignatureState {
   slot: number;
@@ -25,19 +27,25 @@ export type SendOutcome = { ok: true; signature: string } | { ok: false; error: 
 export class LaunchChain {
   readonly rpc: Rpc<SolanaRpcApi>;
   private blockhash: { at: number; value: Promise<Lifetime> } | null = null;
+  private shared: Lifetime | null = null;
   private readonly rent = new Map<number, Promise<bigint>>();
 
   constructor(readonly url: string) {
     this.rpc = createSolanaRpc(url);
   }
 
-  /** A blockhash wallets can still use, with its last valid block height. */
+  /** A blockhash wallets can still use, with its last valid block height; shared for a second, and never once
+   * the chain is seen to have moved on (a fifth of its life used). */
   latestBlockhash(now = Date.now()): Promise<Lifetime> {
     if (this.blockhash && now - this.blockhash.at < BLOCKHASH_REUSE_MS) return this.blockhash.value;
     const value = this.rpc
       .getLatestBlockhash({ commitment: 'confirmed' })
       .send()
-      .then(({ value: v }) => ({ blockhash: v.blockhash as string, lastValidBlockHeight: v.lastValidBlockHeight }));
+      .then(({ value: v }) => {
+        const lifetime = { blockhash: v.blockhash as string, lastValidBlockHeight: v.lastValidBlockHeight };
+        if (this.blockhash?.value === value) this.shared = lifetime;
+        return lifetime;
+      });
     this.blockhash = { at: now, value };
     value.catch(() => {
       if (this.blockhash?.value === value) this.blockhash = null;
@@ -46,7 +54,13 @@ export class LaunchChain {
   }
 
   async blockHeight(): Promise<bigint> {
-    return this.rpc.getBlockHeight({ commitment: 'confirmed' }).send();
+    const height = await this.rpc.getBlockHeight({ commitment: 'confirmed' }).send();
+    // A shared blockhash is dropped once the chain is seen to have used up a fifth of its life.
+    if (this.shared !== null && this.shared.lastValidBlockHeight - height < FRESH_BLOCKS) {
+      this.blockhash = null;
+      this.shared = null;
+    }
+    return height;
   }
 
   /** Account data (base64-decoded) and owner, or null when the account does not exist. */
