@@ -16,16 +16,35 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
+/** Every read of spec 4.1, and the service's own copy of a token's logo (2.14 `logoUrl`). */
+const READ_PATHS = [
+  '/coins', '/tokens', '/ideas', '/coins/{mint}', '/coins/{mint}/rewards', '/platform/stats', '/platform/funds', '/hooks',
+  '/platform/burns', '/coins/{mint}/trades', '/coins/{mint}/ohlcv', '/coins/{mint}/holders', '/wallets/{wallet}/rewards',
+  '/creators/{wallet}', '/coins/{mint}/health', '/tokens/{mint}/logo',
+];
+/** The launch steps of spec 4.2 to 4.4, with their methods. */
+const LAUNCH_PATHS: Record<string, string[]> = {
+  '/launch/terms': ['get', 'post'],
+  '/launch/prepare': ['post'],
+  '/launch/submit': ['post'],
+  '/launch/confirm': ['post'],
+  '/launch/launchpad/prepare': ['post'],
+  '/launch/launchpad/submit': ['post'],
+  '/launch/launchpad/status': ['get'],
+};
+
 const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name);
 
 describe('GET /api/v1/openapi.json', () => {
-  it('is an OpenAPI 3.1 document of version 1.0.0 served at /api/v1 with every route', () => {
+  it('is an OpenAPI 3.1 document of version 1.0.0 served at /api/v1 with every read and launch route', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/coins', '/coins/{mint}', '/coins/{mint}/health', '/coins/{mint}/holders', '/coins/{mint}/ohlcv', '/coins/{mint}/trades']);
-    for (const item of Object.values<any>(doc.paths)) {
-      expect(Object.keys(item)).toEqual(['get']);
+    expect(Object.keys(doc.paths).sort()).toEqual([...READ_PATHS, ...Object.keys(LAUNCH_PATHS)].sort());
+    for (const [path, methods] of Object.entries(LAUNCH_PATHS)) expect(Object.keys(doc.paths[path]), path).toEqual(methods);
+    for (const path of READ_PATHS) {
+      const item = doc.paths[path];
+      expect(Object.keys(item), path).toEqual(['get']);
       expect(Object.keys(item.get.responses).sort()).toEqual(['200', '400', '404', '500']);
       for (const status of ['400', '404', '500']) {
         expect(item.get.responses[status].content['application/json'].schema).toMatchObject({
