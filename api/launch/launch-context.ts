@@ -71,9 +71,10 @@ export class LaunchContext {
     return `${this.deps.siteUrl}/coins/${mint}`;
   }
 
-  /** The metadata URI written on chain. */
+  /** The metadata URI written on chain: the coin's metadata document beside its page on the site, made from
+   * the launch record (name, ticker, description, image). */
   metadataUri(mint: string): string {
-    return `${this.deps.siteUrl}/api/v1/launch/metadata/${mint}`;
+    return `${this.deps.siteUrl}/coins/${mint}/metadata.json`;
   }
 
   /** Run `work` with no other work under the same key in between (this process). */

@@ -3,8 +3,9 @@
 // while the chain stands still so it answers pending and status is polled from sending to confirmed; a
 // sponsored stablecoin pair (one transaction, the sponsor pays and signs); a sponsored SOL pair with a first
 // buy (the creator pays exactly the buy). Each coin reads back from the API with its launch facts.
-import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
+import { generateKeyPairSigner, type Address, type KeyPairSigner, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sponsorSpending } from '../../api/launch/records.js';
 import type { CoinFull } from '../../schemas/api/coin-full.js';
 import { FEE_SPLIT_BPS } from '../../schemas/programs/fee-split.js';
 import { decodeCurve } from '../../schemas/programs/launchpad/accounts.js';
@@ -120,11 +121,17 @@ describe('launchpad launches end to end', () => {
     const { mint, prepared, transactions } = await prepare(creator, { name: 'Dollar Curve', ticker: 'DCRV', quoteMint: CONFIG.mints.stablecoin });
     expect(prepared.sponsored).toBe(true);
     expect(prepared.transactions).toHaveLength(1);
-    const submitted = await s.stepping(() => s.post<{ status: string; result: { sponsored: boolean } }>('/api/v1/launch/launchpad/submit', { mint, transactions }));
+    const submitted = await s.stepping(() => s.post<{ status: string; signature: string; result: { sponsored: boolean } }>('/api/v1/launch/launchpad/submit', { mint, transactions }));
     expect(submitted.body.status, JSON.stringify(submitted.body)).toBe('confirmed');
     expect(submitted.body.result.sponsored).toBe(true);
     expect(await balance(creator.address)).toBe(creatorBefore);
     expect(await balance(CONFIG.wallets.sponsor)).toBeLessThan(sponsorBefore);
+    // What the sponsor paid (fee and rent, from the transaction's own balances) stays within its reservation.
+    const landed = await s.rpc.getTransaction(submitted.body.signature as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
+    const paid = landed!.meta!.preBalances[0]! - landed!.meta!.postBalances[0]!;
+    const reserved = await s.opstore.get(sponsorSpending, mint);
+    expect(paid).toBeGreaterThan(0n);
+    expect(paid).toBeLessThanOrEqual(BigInt(reserved!.lamports));
 
     const coin = await readBack(mint);
     expect(coin).toMatchObject({ route: 'launchpad', pair: { kind: 'stablecoin', mint: CONFIG.mints.stablecoin }, quote: { decimals: 6 }, holdersPaid: 'pair' });

@@ -99,7 +99,7 @@ describe('pool-venue launches end to end', () => {
       symbol: 'HRBR',
       description: 'A lighthouse coin.\nSecond line.',
       socials: { x: 'https://x.com/harbor', telegram: null, website: 'https://harbor.example' },
-      uri: `${SITE}/api/v1/launch/metadata/${prepared.mint}`,
+      uri: `${SITE}/coins/${prepared.mint}/metadata.json`,
     });
     expect(coin).toMatchObject({
       route: 'pool-venue',
