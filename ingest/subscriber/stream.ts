@@ -1,6 +1,10 @@
-// One Subscribe stream of the official client, as the subscriber uses it: promise-returning writes,
-// updates as an async iterable (pulled one at a time, so a slow log write holds the server back
-// rather than buffering), and a watchdog that ends a stream gone silent.
+// One Subscribe stream of the official client, as the subscriber uses it: promise-returning writes, updates as
+// an async iterable, and a watchdog that ends a stream gone silent. Updates are read ahead of the subscriber into
+// a bounded queue (at most `readAhead`; past that the stream is paused, so a slow log write still holds the
+// server back rather than buffering without end): the client keeps taking what the server sends while the
+// subscriber writes and decodes, so a server with little time to spare (a busy validator) can hand over a whole
+// slot at once instead of a flow-control window at a time. Updates received before an error are still yielded;
+// then the error is thrown.
 import type { SubscribeRequest, SubscribeUpdate } from '@triton-one/yellowstone-grpc';
 import type { YellowstoneClient } from '../../infra/yellowstone/client.js';
 
@@ -14,16 +18,46 @@ export class IdleStreamError extends Error {
   override name = 'IdleStreamError';
 }
 
-export async function openStream(client: YellowstoneClient, idleTimeoutMs: number): Promise<Stream> {
+/** Updates read ahead at most: some ten slots of a busy chain. */
+export const DEFAULT_READ_AHEAD = 4_000;
+
+export async function openStream(client: YellowstoneClient, idleTimeoutMs: number, readAhead = DEFAULT_READ_AHEAD): Promise<Stream> {
   const duplex = await client.subscribe();
   let lastActivity = Date.now();
   const watchdog = setInterval(() => {
     if (Date.now() - lastActivity > idleTimeoutMs) duplex.destroy(new IdleStreamError(`no update for ${idleTimeoutMs} ms`));
   }, Math.max(50, Math.min(1_000, idleTimeoutMs / 4)));
   watchdog.unref();
-  duplex.on('close', () => clearInterval(watchdog));
-  // Errors surface through the iterator; this listener keeps an error before iteration from being unhandled.
-  duplex.on('error', () => undefined);
+
+  let queue: SubscribeUpdate[] = [];
+  let head = 0;
+  let ended = false;
+  let failure: { error: unknown } | null = null;
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    const resolve = wake;
+    wake = null;
+    resolve?.();
+  };
+  duplex.on('data', (update: SubscribeUpdate) => {
+    lastActivity = Date.now();
+    queue.push(update);
+    if (queue.length - head >= readAhead) duplex.pause();
+    notify();
+  });
+  // Also keeps an error before iteration from being unhandled.
+  duplex.on('error', (error: unknown) => {
+    failure ??= { error };
+    notify();
+  });
+  for (const event of ['end', 'close']) {
+    duplex.on(event, () => {
+      ended = true;
+      clearInterval(watchdog);
+      notify();
+    });
+  }
+
   return {
     write: (request) =>
       new Promise((resolve, reject) => {
@@ -31,9 +65,21 @@ export async function openStream(client: YellowstoneClient, idleTimeoutMs: numbe
         duplex.write(request, (error?: Error | null) => (error ? reject(error) : resolve()));
       }),
     async *updates() {
-      for await (const update of duplex as AsyncIterable<SubscribeUpdate>) {
-        lastActivity = Date.now();
-        yield update;
+      for (;;) {
+        if (head < queue.length) {
+          const update = queue[head++]!;
+          // Drop what was taken, now and then (never every time: shifting is linear).
+          if (head === queue.length || head >= 1_024) {
+            queue = queue.slice(head);
+            head = 0;
+          }
+          if (duplex.isPaused() && !duplex.destroyed && queue.length - head < readAhead / 2) duplex.resume();
+          yield update;
+          continue;
+        }
+        if (failure) throw failure.error;
+        if (ended) return;
+        await new Promise<void>((resolve) => (wake = resolve));
       }
     },
     close: () => {
