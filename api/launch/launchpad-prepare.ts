@@ -28,8 +28,7 @@ import {
   socialsJson,
   throwProblems,
 } from './prepare-common.js';
-import { sponsorSpending } from './records.js';
-import { reserveSponsorship, sponsorBudgetProblem, sponsoredCost, sponsorUnavailable } from './sponsorship.js';
+import { releaseSponsorship, reserveSponsorship, sponsorBudgetProblem, sponsoredCost, sponsorUnavailable } from './sponsorship.js';
 import { compileUnsigned, PACKET_BYTES, type UnsignedTransaction } from './wire.js';
 
 /** Room left in each transaction for the compute-budget and guard instructions wallets add. */
@@ -119,7 +118,7 @@ export async function prepareLaunchpadLaunch(lc: LaunchContext, raw: unknown): P
     : 0n;
 
   return lc.opstore.transact(async (tx) => {
-    await countPrepare(tx, creator, mint, nowMs);
+    await countPrepare(tx, creator, nowMs);
     let sponsored = false;
     let transactions = build(creator);
     if (offer) {
@@ -131,10 +130,7 @@ export async function prepareLaunchpadLaunch(lc: LaunchContext, raw: unknown): P
         await reserveSponsorship(tx, mint, creator, cost, nowMs);
       }
     }
-    if (!sponsored) {
-      const earlier = await tx.get(sponsorSpending, mint);
-      if (earlier && !earlier.released) await tx.update(sponsorSpending, mint, { released: true });
-    }
+    if (!sponsored) await releaseSponsorship(tx, mint);
     const { image: _image, ...settings } = body;
     const buyJson = buy && { tokens: buy.tokens.toString(), maxLamports: buy.maxLamports.toString() };
     await putLaunch(tx, {

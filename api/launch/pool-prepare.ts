@@ -50,7 +50,7 @@ export async function preparePoolLaunch(lc: LaunchContext, raw: unknown): Promis
     const poolMint = lc.keys ? await lc.keys.takePoolMint(tx, `launch by ${creator}`, nowMs) : null;
     if (!poolMint) throwProblems(callerMintProblem ? [callerMintProblem] : []);
     const mint = poolMint ?? (body.mint as Address);
-    await countPrepare(tx, creator, mint, nowMs);
+    await countPrepare(tx, creator, nowMs);
 
     const uri = lc.metadataUri(mint);
     checkUri(uri);

@@ -1,14 +1,13 @@
 // What both prepares share: the rules that need the store or configuration (terms accepted, basket tokens the
 // service offers, live hooks), the mint a launch may use, the hourly prepare limit (5 a wallet over both routes,
 // counted and recorded in one store transaction), and how a list of problems becomes one answer.
-import { randomUUID } from 'node:crypto';
 import type { Address } from '@solana/kit';
 import type { OpTransaction } from '../../infra/opstore/op-store.js';
 import { addressField } from '../../schemas/api/launch-fields.js';
 import { launchableHookIds } from '../../schemas/hooks-menu.js';
 import type { LaunchContext } from './launch-context.js';
 import { LaunchError } from './launch-error.js';
-import { launchPrepares, launches, type LaunchRecord } from './records.js';
+import { launchesInFlight, launchPrepareWindows, launches, type LaunchRecord } from './records.js';
 import { hasAcceptedTerms, termsProblem } from './terms-handlers.js';
 
 export const PREPARES_PER_HOUR = 5;
@@ -64,20 +63,25 @@ export function throwProblems(problems: string[]): void {
 
 /** Inside the prepare's transaction: count the wallet's prepares in the last hour over both routes, refuse
  * the sixth with 429, else record this one. */
-export async function countPrepare(tx: OpTransaction, wallet: string, mint: string, now: number): Promise<void> {
-  const recent = await tx.query(launchPrepares, { where: [['wallet', '=', wallet], ['at', '>', now - HOUR_MS]], order: [['at', 'ASC']] });
+export async function countPrepare(tx: OpTransaction, wallet: string, now: number): Promise<void> {
+  const window = await tx.get(launchPrepareWindows, wallet);
+  const recent = (window?.at ?? []).filter((at) => at > now - HOUR_MS);
   if (recent.length >= PREPARES_PER_HOUR) {
-    const next = new Date(recent[recent.length - PREPARES_PER_HOUR]!.at + HOUR_MS).toISOString();
+    const next = new Date(recent[recent.length - PREPARES_PER_HOUR]! + HOUR_MS).toISOString();
     throw new LaunchError(429, [
       `creator: at most ${PREPARES_PER_HOUR} launch prepares a wallet an hour over both routes; prepare again after ${next}`,
     ]);
   }
-  await tx.insert(launchPrepares, { id: randomUUID(), wallet, mint, at: now });
+  if (window) await tx.update(launchPrepareWindows, wallet, { at: [...recent, now] });
+  else await tx.insert(launchPrepareWindows, { id: wallet, at: [now] });
 }
 
 /** Write the launch record, replacing a prepared one of the same creator at the same mint. */
 export async function putLaunch(tx: OpTransaction, record: LaunchRecord): Promise<void> {
   const existing = await tx.get(launches, record.id);
+  const inFlight = { state: 'prepared' as const, since: record.createdAt };
+  if (await tx.get(launchesInFlight, record.id)) await tx.update(launchesInFlight, record.id, inFlight);
+  else await tx.insert(launchesInFlight, { id: record.id, ...inFlight });
   if (!existing) {
     await tx.insert(launches, record);
     return;

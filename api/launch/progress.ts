@@ -5,7 +5,8 @@
 // the launch held: its address-pool mint and its sponsor reservation.
 import { getBase58Decoder } from '@solana/kit';
 import type { LaunchContext } from './launch-context.js';
-import { launches, sponsorSpending, type LaunchRecord } from './records.js';
+import { launches, launchesInFlight, type LaunchRecord } from './records.js';
+import { releaseSponsorship } from './sponsorship.js';
 
 const base58 = getBase58Decoder();
 
@@ -21,12 +22,13 @@ async function update(lc: LaunchContext, record: LaunchRecord, patch: Partial<La
 
 /** Give up on a launch that can no longer land, and free what it held. */
 export async function abandon(lc: LaunchContext, record: LaunchRecord, reason: string): Promise<LaunchRecord> {
-  const after = await update(lc, record, { state: 'abandoned', reason });
+  const after = await lc.opstore.transact(async (tx) => {
+    const patch = { state: 'abandoned' as const, reason, updatedAt: lc.now().getTime() };
+    await tx.delete(launchesInFlight, record.id);
+    if (record.sponsored) await releaseSponsorship(tx, record.id);
+    return tx.update(launches, record.id, patch);
+  });
   if (record.mintSource === 'pool' && lc.keys) await lc.keys.releasePoolMint(record.id).catch(() => undefined);
-  if (record.sponsored) {
-    const spending = await lc.opstore.get(sponsorSpending, record.id);
-    if (spending && !spending.released) await lc.opstore.update(sponsorSpending, record.id, { released: true });
-  }
   return after;
 }
 
@@ -61,8 +63,11 @@ export async function advance(lc: LaunchContext, record: LaunchRecord): Promise<
     return update(lc, record, { sent: record.sent + 1 });
   }
   const slot = Math.max(...statuses.map((s) => s!.slot));
-  const after = await update(lc, record, { state: 'confirmed', landedSlot: slot });
-  if (record.mintSource === 'pool' && lc.keys) await lc.keys.markUsed(record.id).catch(() => undefined);
+  const after = await lc.opstore.transact(async (tx) => {
+    await tx.delete(launchesInFlight, record.id);
+    return tx.update(launches, record.id, { state: 'confirmed', landedSlot: slot, updatedAt: lc.now().getTime() });
+  });
+  if (record.mintSource === 'pool' && lc.keys) await lc.keys.retirePoolMint(record.id).catch(() => undefined);
   return after;
 }
 
@@ -91,11 +96,9 @@ export async function advanceFor(lc: LaunchContext, record: LaunchRecord, waitMs
  * blockhash lives about a minute, so younger prepared launches are left alone). */
 export async function sweep(lc: LaunchContext): Promise<void> {
   const now = lc.now().getTime();
-  const sending = await lc.opstore.query(launches, { where: [['state', '=', 'sending']], order: [['updatedAt', 'ASC']], limit: 200 });
-  const stale = await lc.opstore.query(launches, {
-    where: [['state', '=', 'prepared'], ['createdAt', '<', now - 60_000]],
-    order: [['createdAt', 'ASC']],
-    limit: 200,
-  });
-  for (const record of [...sending, ...stale]) await advanceLocked(lc, record.id);
+  const open = await lc.opstore.query(launchesInFlight, { order: [['since', 'ASC']], limit: 500 });
+  for (const entry of open) {
+    if (entry.state === 'prepared' && entry.since > now - 60_000) continue;
+    await advanceLocked(lc, entry.id);
+  }
 }

@@ -72,16 +72,19 @@ export const launchImages = defineCollection(
   }),
 );
 
-export const launchPrepares = defineCollection(
-  'launch_prepares',
+/** The hourly prepare limit, one record a wallet: the times of its prepares in the last hour (a read by id,
+ * however many launches the store holds). */
+export const launchPrepareWindows = defineCollection(
+  'launch_prepare_windows',
   z.object({
+    /** The wallet. */
     id: z.string(),
-    wallet: z.string(),
-    mint: z.string(),
-    at: z.number().int(),
+    /** Epoch ms of its prepares within the last hour, oldest first. */
+    at: z.array(z.number().int()),
   }),
 );
 
+/** A sponsored launch's reservation, one record a mint (released when the launch is abandoned). */
 export const sponsorSpending = defineCollection(
   'launch_sponsor_spending',
   z.object({
@@ -98,3 +101,27 @@ export const sponsorSpending = defineCollection(
   }),
 );
 export type SponsorSpending = z.infer<typeof sponsorSpending.schema>;
+
+/** The sponsor's day, one record a UTC day: what its live reservations add up to and whose they are. */
+export const sponsorDays = defineCollection(
+  'launch_sponsor_days',
+  z.object({
+    /** UTC day, YYYY-MM-DD. */
+    id: z.string(),
+    /** Lamports reserved by the day's live sponsored launches, decimal string. */
+    lamports: z.string(),
+    /** The wallet of each live sponsored launch of the day (a wallet once per launch). */
+    wallets: z.array(z.string()),
+  }),
+);
+
+/** Launches not yet confirmed or abandoned, for the background sweep (small, unlike `launches`). */
+export const launchesInFlight = defineCollection(
+  'launches_in_flight',
+  z.object({
+    /** The mint. */
+    id: z.string(),
+    state: z.enum(['prepared', 'sending']),
+    since: z.number().int(),
+  }),
+);

@@ -7,7 +7,7 @@ import type { OpTransaction } from '../../infra/opstore/op-store.js';
 import { CURVE_SIZE } from '../../schemas/programs/launchpad/accounts.js';
 import { isSolQuote } from '../../schemas/programs/token-addresses.js';
 import type { LaunchContext } from './launch-context.js';
-import { sponsorSpending } from './records.js';
+import { sponsorDays, sponsorSpending } from './records.js';
 
 export const SPONSOR_DAILY_LAMPORTS = 1_000_000_000n;
 export const SPONSORED_PER_WALLET_PER_DAY = 5;
@@ -45,17 +45,37 @@ export async function sponsorUnavailable(lc: LaunchContext, creator: Address): P
 
 /** Inside the prepare's transaction: why the day's budget refuses this sponsorship, or null. */
 export async function sponsorBudgetProblem(tx: OpTransaction, wallet: string, cost: bigint, now: number): Promise<string | null> {
-  const today = await tx.query(sponsorSpending, { where: [['day', '=', utcDay(now)], ['released', '=', false]] });
-  const mine = today.filter((s) => s.wallet === wallet).length;
+  const day = await tx.get(sponsorDays, utcDay(now));
+  const mine = (day?.wallets ?? []).filter((w) => w === wallet).length;
   if (mine >= SPONSORED_PER_WALLET_PER_DAY) return `a wallet gets at most ${SPONSORED_PER_WALLET_PER_DAY} sponsored launches a UTC day; ${wallet} has had ${mine} today`;
-  const spent = today.reduce((sum, s) => sum + BigInt(s.lamports), 0n);
-  if (spent + cost > SPONSOR_DAILY_LAMPORTS) return 'the sponsor has spent its 1 SOL for today (UTC); try again tomorrow';
+  if (BigInt(day?.lamports ?? '0') + cost > SPONSOR_DAILY_LAMPORTS) return 'the sponsor has spent its 1 SOL for today (UTC); try again tomorrow';
   return null;
 }
 
+/** Inside a transaction: reserve `cost` of today's budget for the launch at `mint` (replacing an earlier
+ * reservation of the same launch). */
 export async function reserveSponsorship(tx: OpTransaction, mint: string, wallet: string, cost: bigint, now: number): Promise<void> {
-  const existing = await tx.get(sponsorSpending, mint);
-  const record = { wallet, day: utcDay(now), lamports: cost.toString(), released: false, at: now };
-  if (existing) await tx.update(sponsorSpending, mint, record);
+  await releaseSponsorship(tx, mint);
+  const id = utcDay(now);
+  const day = await tx.get(sponsorDays, id);
+  const totals = { lamports: (BigInt(day?.lamports ?? '0') + cost).toString(), wallets: [...(day?.wallets ?? []), wallet] };
+  if (day) await tx.update(sponsorDays, id, totals);
+  else await tx.insert(sponsorDays, { id, ...totals });
+  const record = { wallet, day: id, lamports: cost.toString(), released: false, at: now };
+  if (await tx.get(sponsorSpending, mint)) await tx.update(sponsorSpending, mint, record);
   else await tx.insert(sponsorSpending, { id: mint, ...record });
+}
+
+/** Inside a transaction: give back the reservation of the launch at `mint`, if it holds one. */
+export async function releaseSponsorship(tx: OpTransaction, mint: string): Promise<void> {
+  const spending = await tx.get(sponsorSpending, mint);
+  if (!spending || spending.released) return;
+  await tx.update(sponsorSpending, mint, { released: true });
+  const day = await tx.get(sponsorDays, spending.day);
+  if (!day) return;
+  const wallets = [...day.wallets];
+  const at = wallets.indexOf(spending.wallet);
+  if (at >= 0) wallets.splice(at, 1);
+  const left = BigInt(day.lamports) - BigInt(spending.lamports);
+  await tx.update(sponsorDays, spending.day, { lamports: (left > 0n ? left : 0n).toString(), wallets });
 }

@@ -8,7 +8,7 @@ import type { Address } from '@solana/kit';
 import type { LaunchContext } from './launch-context.js';
 import { LaunchError } from './launch-error.js';
 import { abandon, advanceFor, signatureOf } from './progress.js';
-import { launches, type LaunchRecord } from './records.js';
+import { launches, launchesInFlight, type LaunchRecord } from './records.js';
 import { compareWithPrepared, signatureProblems } from './verify-submitted.js';
 import { readTransaction, WireError, withSignatures, type ReadTransaction } from './wire.js';
 
@@ -101,10 +101,16 @@ export async function submitLaunch(lc: LaunchContext, route: Route, mint: string
     }
     const signatures = signed.map(signatureOf);
     const now = lc.now().getTime();
-    let sending = await lc.opstore.update(launches, mint, { state: 'sending', submittedHash: hash, signed, signatures, sent: 0, updatedAt: now });
+    let sending = await lc.opstore.transact(async (tx) => {
+      await tx.update(launchesInFlight, mint, { state: 'sending' });
+      return tx.update(launches, mint, { state: 'sending', submittedHash: hash, signed, signatures, sent: 0, updatedAt: now });
+    });
     const outcome = await lc.chain.send(signed[0]!);
     if (!outcome.ok) {
-      await lc.opstore.update(launches, mint, { state: 'prepared', submittedHash: null, signed: [], signatures: [], updatedAt: now });
+      await lc.opstore.transact(async (tx) => {
+        await tx.update(launchesInFlight, mint, { state: 'prepared' });
+        await tx.update(launches, mint, { state: 'prepared', submittedHash: null, signed: [], signatures: [], updatedAt: now });
+      });
       throw new LaunchError(400, [`${steps.field(0)}: the chain refused it, nothing was sent: ${outcome.error}; fix the cause and submit again`]);
     }
     sending = await lc.opstore.update(launches, mint, { sent: 1, updatedAt: lc.now().getTime() });

@@ -21,8 +21,8 @@ export const serviceKeyRecords = defineCollection(
     kind: z.enum(SERVICE_KEY_KINDS),
     /** The 32-byte seed, sealed for this address. */
     sealed: z.string(),
-    /** Pool mints: free, taken by a prepared launch, or used by a launch that landed. */
-    state: z.enum(['free', 'taken', 'used']),
+    /** Pool mints: free, or taken by a prepared launch (deleted once its launch landed). */
+    state: z.enum(['free', 'taken']),
     takenFor: z.string().nullable(),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
@@ -99,8 +99,10 @@ export class ServiceKeys {
     await this.#store.update(serviceKeyRecords, address, { state: 'free', takenFor: null, updatedAt: now });
   }
 
-  async markUsed(address: string, now = Date.now()): Promise<void> {
-    await this.#store.update(serviceKeyRecords, address, { state: 'used', updatedAt: now });
+  /** A pool mint whose launch landed: the coin's mint authority is revoked, so the key has no further use and
+   * is deleted rather than kept at rest. */
+  async retirePoolMint(address: string): Promise<void> {
+    await this.#store.delete(serviceKeyRecords, address);
   }
 
   /** Sign `message` with the stored key of `address`. */

@@ -3,6 +3,7 @@
 // them, and status from prepared to confirmed. The curve on chain is what was asked for.
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launches, launchesInFlight } from '../../../api/launch/records.js';
 import { decodeCurve } from '../../../schemas/programs/launchpad/accounts.js';
 import { curvePda } from '../../../schemas/programs/launchpad/pdas.js';
 import { SOL, PNG, signWire, startLaunchHarness, type LaunchHarness } from './launch-harness.js';
@@ -72,5 +73,39 @@ describe('launchpad launch route', () => {
     const curve = decodeCurve(h.devnet.bank.getAccount(curvePda(h.config.programs.launchpad, mint as Address)[0])!.data)!;
     expect(curve.quoteMint).toBe(h.config.mints.stablecoin);
     expect(curve.splitLocked).toBe(true);
+  });
+
+  it('the background sweep sends the fee split and confirms a pending launch nobody polls', async () => {
+    await h.rebuild({
+      launch: { rpcUrl: h.devnet.rpcUrl!, programs: h.config.programs, siteUrl: 'https://launchtape.example', keys: h.keys, confirmWaitMs: 50, pollMs: 20, sweepIntervalMs: 30 },
+    });
+    await h.app.ready();
+    try {
+      const creator = await h.wallet();
+      await h.acceptTerms(creator);
+      const mint = await generateKeyPairSigner();
+      const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
+        creator: creator.address, mint: mint.address, name: 'Swept', ticker: 'SWEPT', image: PNG, buyLamports: (SOL / 10n).toString(), sponsored: false,
+      });
+      expect(prepared.body.transactions).toHaveLength(2);
+      h.pause();
+      const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
+      const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions });
+      expect(submitted.body.status).toBe('pending');
+      h.resume();
+      for (let i = 0; ; i++) {
+        const record = await h.opstore.get(launches, mint.address);
+        if (record?.state === 'confirmed') {
+          expect(record.sent).toBe(2);
+          break;
+        }
+        if (i > 500) throw new Error(`launch stuck at ${record?.state}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await h.opstore.get(launchesInFlight, mint.address)).toBeNull();
+      expect(decodeCurve(h.devnet.bank.getAccount(curvePda(h.config.programs.launchpad, mint.address)[0])!.data)!.splitLocked).toBe(true);
+    } finally {
+      await h.rebuild({});
+    }
   });
 });

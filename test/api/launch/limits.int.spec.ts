@@ -3,7 +3,7 @@
 // back to the pool), launchpad status moving to abandoned, and the sponsor's daily limits.
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchPrepares, launches, sponsorSpending } from '../../../api/launch/records.js';
+import { launchPrepareWindows, launches, sponsorDays, sponsorSpending } from '../../../api/launch/records.js';
 import { utcDay } from '../../../api/launch/sponsorship.js';
 import { PNG, signWire, startLaunchHarness, type LaunchHarness } from './launch-harness.js';
 
@@ -46,7 +46,7 @@ describe('prepare limit', () => {
     expect(reply.status).toBe(429);
     expect(reply.body.errors).toEqual([expect.stringMatching(/^creator: at most 5 launch prepares a wallet an hour over both routes; prepare again after \d{4}-\d\d-\d\dT/)]);
     expect(await h.opstore.get(launches, sixth.mint)).toBeNull();
-    expect(await h.opstore.query(launchPrepares, { where: [['wallet', '=', wallet.address]] })).toHaveLength(5);
+    expect((await h.opstore.get(launchPrepareWindows, wallet.address))?.at).toHaveLength(5);
     expect((await h.post('/api/v1/launch/prepare', await poolBody(wallet))).status).toBe(429);
     // Another wallet is not affected.
     expect((await h.post('/api/v1/launch/prepare', await poolBody(await creator()))).status).toBe(200);
@@ -89,10 +89,13 @@ describe('expired blockhash', () => {
       const prepared = await h.post<{ mint: string; sponsored: boolean }>('/api/v1/launch/launchpad/prepare', body);
       expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
       expect((await h.opstore.get(sponsorSpending, body.mint))?.released).toBe(false);
+      const reserved = BigInt((await h.opstore.get(sponsorSpending, body.mint))!.lamports);
+      const dayBefore = BigInt((await h.opstore.get(sponsorDays, utcDay(Date.now())))!.lamports);
       expect((await h.get<{ status: string }>(`/api/v1/launch/launchpad/status?mint=${body.mint}`)).body.status).toBe('prepared');
       h.devnet.step(152);
       expect(await h.get(`/api/v1/launch/launchpad/status?mint=${body.mint}`)).toEqual({ status: 200, body: { mint: body.mint, status: 'abandoned', page: null } });
       expect((await h.opstore.get(sponsorSpending, body.mint))?.released).toBe(true);
+      expect(BigInt((await h.opstore.get(sponsorDays, utcDay(Date.now())))!.lamports)).toBe(dayBefore - reserved);
     } finally {
       h.resume();
     }
@@ -103,9 +106,10 @@ describe('sponsor limits', () => {
   it('sponsors at most 5 launches a wallet a UTC day, then prepares unsponsored (or refuses when sponsorship is required)', async () => {
     const wallet = await creator();
     const day = utcDay(Date.now());
-    for (let i = 0; i < 5; i++) {
-      await h.opstore.insert(sponsorSpending, { id: `earlier-${wallet.address}-${i}`, wallet: wallet.address, day, lamports: '1000', released: false, at: Date.now() });
-    }
+    const today = await h.opstore.get(sponsorDays, day);
+    const wallets = [...(today?.wallets ?? []), ...Array.from({ length: 5 }, () => wallet.address)];
+    if (today) await h.opstore.update(sponsorDays, day, { wallets });
+    else await h.opstore.insert(sponsorDays, { id: day, lamports: '0', wallets });
     const required = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/prepare', { ...(await launchpadBody(wallet)), sponsored: true });
     expect(required.status).toBe(400);
     expect(required.body.errors).toEqual([expect.stringMatching(/^sponsored: a wallet gets at most 5 sponsored launches a UTC day/)]);
@@ -117,9 +121,11 @@ describe('sponsor limits', () => {
 
   it('stays within 1 SOL of sponsored costs a day overall', async () => {
     const wallet = await creator();
-    const spent = await h.opstore.query(sponsorSpending, { where: [['day', '=', utcDay(Date.now())], ['released', '=', false]] });
-    const total = spent.reduce((sum, s) => sum + BigInt(s.lamports), 0n);
-    await h.opstore.insert(sponsorSpending, { id: 'big-day', wallet: 'someone-else', day: utcDay(Date.now()), lamports: (1_000_000_000n - total - 1_000n).toString(), released: false, at: Date.now() });
+    const day = utcDay(Date.now());
+    const today = await h.opstore.get(sponsorDays, day);
+    const nearlyAll = (1_000_000_000n - 1_000n).toString();
+    if (today) await h.opstore.update(sponsorDays, day, { lamports: nearlyAll });
+    else await h.opstore.insert(sponsorDays, { id: day, lamports: nearlyAll, wallets: [] });
     const reply = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/prepare', { ...(await launchpadBody(wallet)), sponsored: true });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([expect.stringMatching(/^sponsored: the sponsor has spent its 1 SOL for today/)]);

@@ -47,8 +47,8 @@ describe('service keys', () => {
     expect(await keys.freePoolMints()).toBe(0);
     await keys.releasePoolMint(a!);
     expect(await keys.freePoolMints()).toBe(1);
-    await keys.markUsed(b!);
-    expect((await store.get(serviceKeyRecords, b!))?.state).toBe('used');
+    await keys.retirePoolMint(b!);
+    expect(await store.get(serviceKeyRecords, b!)).toBeNull();
   });
 
   it('never prints its encryption key', () => {
