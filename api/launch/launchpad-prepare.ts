@@ -117,10 +117,13 @@ export async function prepareLaunchpadLaunch(lc: LaunchContext, raw: unknown): P
     ? await sponsoredCost(lc, { quoteMint, buy: buy !== null, referrer: referrer !== null, signatures: offer.reduce((n, t) => n + t.signers.length, 0) })
     : 0n;
 
+  // Built outside the store transaction (it holds the store's writes); the other payer's variant only when needed.
+  const own = offer ? null : build(creator);
+
   return lc.opstore.transact(async (tx) => {
     await countPrepare(tx, creator, nowMs);
     let sponsored = false;
-    let transactions = build(creator);
+    let transactions = own;
     if (offer) {
       const refused = await sponsorBudgetProblem(tx, creator, cost, nowMs);
       if (refused && body.sponsored === true) throwProblems([`sponsored: ${refused}; set sponsored to false to pay the launch yourself`]);
@@ -131,6 +134,7 @@ export async function prepareLaunchpadLaunch(lc: LaunchContext, raw: unknown): P
       }
     }
     if (!sponsored) await releaseSponsorship(tx, mint);
+    transactions ??= build(creator);
     const { image: _image, ...settings } = body;
     const buyJson = buy && { tokens: buy.tokens.toString(), maxLamports: buy.maxLamports.toString() };
     await putLaunch(tx, {
