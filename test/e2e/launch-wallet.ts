@@ -5,19 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createSolanaRpc,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  getTransactionDecoder,
-  lamports,
-  partiallySignTransaction,
-  signBytes,
-  type KeyPairSigner,
-  type Rpc,
-  type SolanaRpcApi,
-  type Transaction,
-} from '@solana/kit';
+import { createSolanaRpc, type KeyPairSigner, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.js';
 import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
@@ -25,13 +13,12 @@ import { newEncryptionKey } from '../../infra/keys/secret-box.js';
 import { ServiceKeys } from '../../infra/keys/service-keys.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
+import { acceptTerms, fundedWallet, type Inject } from '../api/launch/kit-wallet.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
-export const SOL = 1_000_000_000n;
+export { PNG, SOL, signWire } from '../api/launch/kit-wallet.js';
 export const SITE = 'https://launchtape.example';
-/** A 1x1 PNG. */
-export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export interface LaunchService {
   h: ServiceHarness;
@@ -62,7 +49,7 @@ export async function startLaunchService(options: { seed: number; poolMints?: nu
     opstore,
     launch: { rpcUrl: h.devnet.rpcUrl!, programs: CONFIG.programs, siteUrl: SITE, keys, confirmWaitMs: 2_000, pollMs: 20, sweepIntervalMs: 100 },
   });
-  const inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
+  const inject: Inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
     const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
     return { status: response.statusCode, body: response.json() as T };
   };
@@ -81,29 +68,8 @@ export async function startLaunchService(options: { seed: number; poolMints?: nu
     keys,
     rpc,
     stepping,
-    async wallet(sol = 10n) {
-      const signer = await generateKeyPairSigner();
-      const signature = await rpc.requestAirdrop(signer.address, lamports(sol * SOL), { commitment: 'confirmed' }).send();
-      await stepping(async () => {
-        for (;;) {
-          const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
-          if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      });
-      return signer;
-    },
-    async acceptTerms(wallet) {
-      const terms = await inject<{ version: string; signedAt: string; message: string }>('GET', `/api/v1/launch/terms?wallet=${wallet.address}`);
-      const signature = await signBytes(wallet.keyPair.privateKey, new TextEncoder().encode(terms.body.message));
-      const reply = await inject('POST', '/api/v1/launch/terms', {
-        wallet: wallet.address,
-        version: terms.body.version,
-        signedAt: terms.body.signedAt,
-        signature: Buffer.from(signature).toString('base64'),
-      });
-      if (reply.status !== 200) throw new Error(`terms refused: ${JSON.stringify(reply.body)}`);
-    },
+    wallet: (sol = 10n) => fundedWallet(rpc, sol, stepping),
+    acceptTerms: (wallet) => acceptTerms(inject, wallet),
     post: (url, body) => inject('POST', url, body),
     get: (url) => inject('GET', url),
     async stop() {
@@ -113,10 +79,4 @@ export async function startLaunchService(options: { seed: number; poolMints?: nu
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Sign a base64 wire transaction with `signers` as a wallet does (other signatures kept). */
-export async function signWire(base64: string, signers: readonly KeyPairSigner[]): Promise<string> {
-  const tx = getTransactionDecoder().decode(Buffer.from(base64, 'base64')) as Transaction;
-  return getBase64EncodedWireTransaction(await partiallySignTransaction(signers.map((s) => s.keyPair), tx));
 }

@@ -6,19 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createSolanaRpc,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  getTransactionDecoder,
-  lamports,
-  partiallySignTransaction,
-  signBytes,
-  type KeyPairSigner,
-  type Rpc,
-  type SolanaRpcApi,
-  type Transaction,
-} from '@solana/kit';
+import { createSolanaRpc, type KeyPairSigner, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type ApiDeps } from '../../../api/app.js';
 import { Devnet } from '../../../infra/devnet/devnet.js';
@@ -30,10 +18,9 @@ import type { Olap } from '../../../infra/olap/olap.js';
 import type { OpStore } from '../../../infra/opstore/op-store.js';
 import { openOpStore } from '../../../infra/opstore/open-op-store.js';
 import { loadConfig, type Config } from '../../../schemas/config.js';
+import { acceptTerms, fundedWallet, type Inject, type Reply } from './kit-wallet.js';
 
-export const SOL = 1_000_000_000n;
-/** A 1x1 PNG. */
-export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export { PNG, SOL, signWire, waitUntil, type Reply } from './kit-wallet.js';
 
 export interface LaunchHarnessOptions {
   /** Fresh mints in the service's address pool. */
@@ -43,11 +30,6 @@ export interface LaunchHarnessOptions {
   slotMs?: number;
   confirmWaitMs?: number;
   clock?: () => Date;
-}
-
-export interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
 }
 
 export interface LaunchHarness {
@@ -103,7 +85,7 @@ export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Pr
       sweepIntervalMs: 0,
     },
   });
-  const inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Reply<T>> => {
+  const inject: Inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Reply<T>> => {
     const response = await harness.app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
     return { status: response.statusCode, body: response.json() as T };
   };
@@ -120,26 +102,8 @@ export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Pr
       await harness.app.close();
       harness.app = buildApp({ ...deps(), ...extra });
     },
-    async wallet(sol = 10n) {
-      const signer = await generateKeyPairSigner();
-      const signature = await rpc.requestAirdrop(signer.address, lamports(sol * SOL), { commitment: 'confirmed' }).send();
-      await waitUntil(async () => {
-        const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
-        return status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized';
-      });
-      return signer;
-    },
-    async acceptTerms(wallet) {
-      const terms = await inject<{ version: string; signedAt: string; message: string }>('GET', `/api/v1/launch/terms?wallet=${wallet.address}`);
-      const signature = await signBytes(wallet.keyPair.privateKey, new TextEncoder().encode(terms.body.message));
-      const reply = await inject('POST', '/api/v1/launch/terms', {
-        wallet: wallet.address,
-        version: terms.body.version,
-        signedAt: terms.body.signedAt,
-        signature: Buffer.from(signature).toString('base64'),
-      });
-      if (reply.status !== 200) throw new Error(`terms refused: ${JSON.stringify(reply.body)}`);
-    },
+    wallet: (sol = 10n) => fundedWallet(rpc, sol),
+    acceptTerms: (wallet) => acceptTerms(inject, wallet),
     post: (url, body) => inject('POST', url, body),
     get: (url) => inject('GET', url),
     async close() {
@@ -152,22 +116,4 @@ export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Pr
     },
   };
   return harness;
-}
-
-/** Decode a base64 wire transaction, sign it with `signers` (keeping other signatures), encode it again. */
-export async function signWire(base64: string, signers: readonly KeyPairSigner[]): Promise<string> {
-  const tx = getTransactionDecoder().decode(Buffer.from(base64, 'base64')) as Transaction;
-  const signed = await partiallySignTransaction(
-    signers.map((s) => s.keyPair),
-    tx,
-  );
-  return getBase64EncodedWireTransaction(signed);
-}
-
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
