@@ -1,0 +1,148 @@
+// `npm run bench:api`: read latency of every route of spec 4.1 under a fixed number of concurrent requests, on a
+// store holding a large market. A server process (api-server-child.ts) fills a chDB store through the real
+// projectors (1,000 coins and 1,000,000 trades by default), scores health, seeds ideas and serves the real API on a
+// local port; this process then runs each route in turn: a warm-up, then requests with varied parameters at the
+// chosen concurrency, and prints p50/p99/max and requests per second per route against the target, with the
+// machine's load and what the server spent (CPU, and the analytics store's statements: time waiting in its
+// one-at-a-time queue and time running). Progress goes to stderr, figures to stdout.
+//
+//   npm run bench:api -- [--trades 1000000] [--coins 1000] [--days 35] [--concurrency 50] [--seconds 8]
+//                        [--warmup-seconds 2] [--max-requests 10000] [--routes 'coins newest,trades'] [--seed 1]
+//                        [--data-dir DIR]   (keep the store there and reuse it next run; a temp dir otherwise)
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ServerArgs, ServerMessage } from './api-server-child.js';
+import { BenchRandom } from './bench-random.js';
+import { runRoute, summarise, type LatencySummary } from './load-client.js';
+import { machineLine, machineWindow } from './machine-load.js';
+import { routePlans } from './route-plan.js';
+
+const TARGET_P99_MS = 20;
+
+const { values: flags } = parseArgs({
+  options: {
+    trades: { type: 'string', default: '1000000' },
+    coins: { type: 'string', default: '1000' },
+    days: { type: 'string', default: '35' },
+    seed: { type: 'string', default: '1' },
+    ideas: { type: 'string', default: '400' },
+    concurrency: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '8' },
+    'warmup-seconds': { type: 'string', default: '2' },
+    'max-requests': { type: 'string', default: '10000' },
+    routes: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
+
+const num = (name: keyof typeof flags) => {
+  const value = Number(flags[name]);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a non-negative number`);
+  return value;
+};
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+interface RouteFigures {
+  name: string;
+  warmup: LatencySummary;
+  measured: LatencySummary;
+  failures: Map<string, number>;
+  server: Extract<ServerMessage, { type: 'times' }>;
+  coresBusy: number | null;
+  load1: number;
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(1) : value.toFixed(0));
+
+function report(figures: RouteFigures[], header: string[]): string {
+  const rows = figures.map((f) => {
+    const per = (value: number) => (f.measured.count === 0 ? '-' : ms(value / f.measured.count));
+    const verdict = f.measured.p99 <= TARGET_P99_MS ? 'ok' : `+${ms(f.measured.p99 - TARGET_P99_MS)}`;
+    const failed = [...f.failures].map(([status, count]) => `${count}x${status}`).join(' ');
+    return [
+      f.name, String(f.measured.count), f.measured.perSecond.toFixed(0), ms(f.measured.p50), ms(f.measured.p99), ms(f.measured.max), verdict,
+      ms(f.warmup.p99), (f.server.statements / Math.max(1, f.measured.count)).toFixed(1), per(f.server.runMs), per(f.server.waitMs),
+      per(f.server.cpuMs), f.coresBusy === null ? '-' : f.coresBusy.toFixed(2), f.load1.toFixed(1), failed,
+    ];
+  });
+  const head = ['route', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', `p99 vs ${TARGET_P99_MS}`, 'warm-up p99', 'stmts/req', 'engine ms/req', 'queue ms/req', 'server cpu ms/req', 'cores busy', 'load1', 'non-200'];
+  const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
+  return [...header, '', line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const keep = flags['data-dir'];
+  const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'launchtape-api-bench-'));
+  const args: ServerArgs = {
+    dataDir,
+    dataset: { coins: num('coins'), trades: num('trades'), days: num('days'), seed: num('seed') },
+    ideas: num('ideas'),
+  };
+  const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), [JSON.stringify(args)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const next = <T extends ServerMessage['type']>(type: T) =>
+    new Promise<Extract<ServerMessage, { type: T }>>((resolve, reject) => {
+      const onMessage = (message: ServerMessage) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message as Extract<ServerMessage, { type: T }>);
+      };
+      child.on('message', onMessage);
+      void exited.then((code) => reject(new Error(`the bench server exited (code ${code})`)));
+    });
+
+  try {
+    const ready = await next('ready');
+    const baseUrl = `http://127.0.0.1:${ready.port}/api/v1`;
+    const wanted = flags.routes?.split(',').map((name) => name.trim());
+    const plans = routePlans(ready.catalog).filter((plan) => wanted === undefined || wanted.includes(plan.name));
+    const budget = { concurrency: num('concurrency'), seconds: num('seconds'), maxRequests: num('max-requests') };
+    const random = new BenchRandom(num('seed') + 3);
+    const figures: RouteFigures[] = [];
+    const startLine = machineLine();
+    for (const plan of plans) {
+      progress(`route ${plan.name}: warm-up`);
+      const warmup = summarise(await runRoute(baseUrl, plan, { ...budget, seconds: num('warmup-seconds') }, random));
+      child.send({ type: 'times' });
+      await next('times');
+      const window = machineWindow();
+      const run = await runRoute(baseUrl, plan, budget, random);
+      const machine = window.end();
+      child.send({ type: 'times' });
+      const server = await next('times');
+      const measured = summarise(run);
+      progress(`route ${plan.name}: ${measured.count} requests, p50 ${ms(measured.p50)} ms, p99 ${ms(measured.p99)} ms`);
+      figures.push({ name: plan.name, warmup, measured, failures: run.failures, server, ...machine });
+    }
+    const load = ready.load;
+    const rows = Object.entries(load.rows).sort(([a], [b]) => a.localeCompare(b));
+    const header = [
+      `API read latency at ${budget.concurrency} concurrent requests, target p99 < ${TARGET_P99_MS} ms per route`,
+      `dataset: ${args.dataset.coins.toLocaleString('en')} coins, ${args.dataset.trades.toLocaleString('en')} trades over ${args.dataset.days} days (seed ${args.dataset.seed}); ` +
+        `${load.events.toLocaleString('en')} events folded by the read-model projectors${load.reused ? ' (store reused)' : ''} in ${load.seconds.toFixed(0)} s, health scored in ${load.healthSeconds.toFixed(0)} s`,
+      `rows: ${rows.map(([table, count]) => `${table} ${count.toLocaleString('en')}`).join(', ')}`,
+      `active parts: ${Object.entries(ready.parts).map(([table, parts]) => `${table} ${parts}`).join(', ')}`,
+      `machine at start: ${startLine}; at end: ${machineLine()}`,
+      `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up; engine/queue = the analytics store's statements (chDB runs one at a time)`,
+    ];
+    process.stdout.write(`${report(figures, header)}\n`);
+  } finally {
+    child.send({ type: 'stop' });
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill();
+    if (keep === undefined) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:api failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,110 @@
+// The API bench's server process: opens (or fills) the bench's chDB store, scores every coin's health once, seeds
+// the ideas board in an operational store, and serves the real API (buildApp) on a free local port. Reports over
+// IPC: `ready` with the port and the catalog; on `times`, the statement queue's totals and this process's CPU
+// since the last ask; on `stop`, closes everything and exits. The store is kept in `dataDir` and reused by a later
+// run with the same dataset options and projector versions.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from '../../../api/app.js';
+import { HealthScorer } from '../../../projections/health/scorer.js';
+import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
+import { loadConfig } from '../../../schemas/config.js';
+import { ChdbOlap } from '../../olap/chdb-olap.js';
+import { openOpStore } from '../../opstore/open-op-store.js';
+import type { Catalog } from './dataset-catalog.js';
+import type { DatasetOptions } from './dataset-plan.js';
+import { loadDataset } from './load-dataset.js';
+import { QueuedOlap } from './queued-olap.js';
+import { seedIdeas } from './seed-ideas.js';
+
+export interface ServerArgs {
+  dataDir: string;
+  dataset: Omit<DatasetOptions, 'now'>;
+  ideas: number;
+}
+
+export type ServerMessage =
+  | { type: 'ready'; port: number; catalog: Catalog; load: { reused: boolean; seconds: number; events: number; rows: Record<string, number>; healthSeconds: number }; parts: Record<string, number> }
+  | { type: 'times'; statements: number; waitMs: number; runMs: number; cpuMs: number };
+
+interface Marker {
+  dataset: ServerArgs['dataset'];
+  projectors: string;
+  catalog: Catalog;
+  load: { seconds: number; events: number; rows: Record<string, number>; healthSeconds: number };
+}
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const send = (message: ServerMessage) => process.send!(message);
+
+async function main(): Promise<void> {
+  const args = JSON.parse(process.argv[2]!) as ServerArgs;
+  const config = loadConfig({});
+  const markerPath = join(args.dataDir, 'dataset.json');
+  const projectors = READ_MODEL_PROJECTORS.map((projector) => `${projector.name}@${projector.version}`).join(',');
+  const previous = existsSync(markerPath) ? (JSON.parse(readFileSync(markerPath, 'utf8')) as Marker) : null;
+  const reuse = previous !== null && previous.projectors === projectors && JSON.stringify(previous.dataset) === JSON.stringify(args.dataset);
+  if (!reuse) {
+    rmSync(join(args.dataDir, 'olap'), { recursive: true, force: true });
+    rmSync(markerPath, { force: true });
+  }
+
+  const chdb = ChdbOlap.open(join(args.dataDir, 'olap'));
+  let marker: Marker;
+  if (reuse) {
+    marker = previous;
+    progress(`store: reusing the dataset in ${args.dataDir}`);
+  } else {
+    const now = Math.floor(Date.now() / 1000);
+    progress(`load: ${args.dataset.coins} coins, ${args.dataset.trades.toLocaleString('en')} trades over ${args.dataset.days} days into ${args.dataDir}`);
+    const summary = await loadDataset(chdb, { ...args.dataset, now }, config, progress);
+    progress(`load: ${summary.events.toLocaleString('en')} events in ${summary.seconds.toFixed(0)} s; scoring health`);
+    const scoring = performance.now();
+    const scorer = new HealthScorer({ olap: chdb, serviceWallets: Object.values(config.wallets) });
+    await scorer.runOnce();
+    const healthSeconds = (performance.now() - scoring) / 1000;
+    progress(`health: every coin scored in ${healthSeconds.toFixed(0)} s`);
+    marker = { dataset: args.dataset, projectors, catalog: summary.catalog, load: { seconds: summary.seconds, events: summary.events, rows: summary.rows, healthSeconds } };
+    writeFileSync(markerPath, JSON.stringify(marker));
+  }
+
+  const opstore = await openOpStore({ dataDir: args.dataDir });
+  const ideaTerms = await seedIdeas(opstore, marker.catalog, args.ideas, args.dataset.seed + 2);
+  const partRows = await chdb.query<{ table: string; parts: string }>(
+    `SELECT table, toString(count()) AS parts FROM system.parts WHERE active AND database = currentDatabase() GROUP BY table ORDER BY table`,
+  );
+
+  const olap = new QueuedOlap(chdb);
+  const app = buildApp({ olap, config, opstore });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  let cpu = process.cpuUsage();
+
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'times') {
+      const used = process.cpuUsage(cpu);
+      cpu = process.cpuUsage();
+      send({ type: 'times', ...olap.takeTimes(), cpuMs: (used.user + used.system) / 1000 });
+    } else if (message.type === 'stop') {
+      void (async () => {
+        await app.close();
+        await opstore.close();
+        await chdb.close();
+        process.exit(0);
+      })();
+    }
+  });
+  send({
+    type: 'ready',
+    port,
+    catalog: { ...marker.catalog, ideaTerms },
+    load: { reused: reuse, ...marker.load },
+    parts: Object.fromEntries(partRows.map((row) => [row.table, Number(row.parts)])),
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`api bench server failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// A fixed number of requests in flight against one route: each of `concurrency` loops sends a request, reads
+// the whole answer, records the time from send to last byte, and sends the next, until the time or request
+// budget is spent (requests already sent are finished, not cut). Requests go through node:http with a keep-alive
+// agent of one connection per loop, as a real client reuses its connection; it costs the client less CPU than
+// fetch, which matters when client and server share a small machine.
+import { Agent, request } from 'node:http';
+import { BenchRandom } from './bench-random.js';
+import type { RoutePlan } from './route-plan.js';
+
+export interface RouteRun {
+  /** Milliseconds from send to the answer's last byte, of every answered request. */
+  latencies: number[];
+  /** Answers other than 200, by status ("error" when the request failed). */
+  failures: Map<string, number>;
+  seconds: number;
+}
+
+export interface RunBudget {
+  concurrency: number;
+  seconds: number;
+  maxRequests: number;
+}
+
+/** GET `url`; resolves with the status once the whole body has arrived. */
+function get(agent: Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function runRoute(baseUrl: string, plan: RoutePlan, budget: RunBudget, random: BenchRandom): Promise<RouteRun> {
+  const agent = new Agent({ keepAlive: true, maxSockets: budget.concurrency });
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  const started = performance.now();
+  const deadline = started + budget.seconds * 1000;
+  let issued = 0;
+  const loop = async () => {
+    while (issued < budget.maxRequests && performance.now() < deadline) {
+      issued += 1;
+      const url = `${baseUrl}${plan.url(random)}`;
+      const sent = performance.now();
+      let status: string;
+      try {
+        status = String(await get(agent, url));
+      } catch {
+        status = 'error';
+      }
+      latencies.push(performance.now() - sent);
+      if (status !== '200') failures.set(status, (failures.get(status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: budget.concurrency }, loop));
+  agent.destroy();
+  return { latencies, failures, seconds: (performance.now() - started) / 1000 };
+}
+
+export interface LatencySummary {
+  count: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles. */
+export function summarise(run: RouteRun): LatencySummary {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return { count: sorted.length, perSecond: sorted.length / run.seconds, p50: rank(0.5), p99: rank(0.99), max: sorted.at(-1) ?? NaN };
+}

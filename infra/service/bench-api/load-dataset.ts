@@ -1,0 +1,111 @@
+// Fills an analytics store with the API bench's market: the platform's facts, then each coin's life, folded by
+// the service's own projectors (READ_MODEL_PROJECTORS) in large batches and inserted, so the tables hold exactly
+// what the `project` role would write from the same events. Returns the catalog the requests are drawn from.
+import type { Olap } from '../../olap/olap.js';
+import type { LoggedEvent } from '../../../projections/projector.js';
+import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
+import type { Config } from '../../../schemas/config.js';
+import type { Event } from '../../../schemas/events/index.js';
+import { benchAddress, benchSignature } from './bench-keys.js';
+import { CatalogBuilder, type Catalog } from './dataset-catalog.js';
+import { generateCoin, type DatasetContext } from './dataset-coin.js';
+import { planClock, planCoins, type DatasetOptions } from './dataset-plan.js';
+import { generatePlatform } from './dataset-platform.js';
+
+/** Events folded per batch, and rows per insert statement. */
+const BATCH_EVENTS = 200_000;
+const ROWS_PER_INSERT = 100_000;
+const WALLETS = 100_000;
+
+export interface LoadSummary {
+  catalog: Catalog;
+  events: number;
+  rows: Record<string, number>;
+  seconds: number;
+}
+
+class BatchSink {
+  private buffer: LoggedEvent[] = [];
+  private offset = 0n;
+  events = 0;
+  readonly rows: Record<string, number> = {};
+
+  constructor(private readonly olap: Olap) {}
+
+  push(event: Event): void {
+    this.buffer.push({ event, offset: this.offset++ });
+    this.events += 1;
+  }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  async flush(): Promise<void> {
+    const events = this.buffer;
+    this.buffer = [];
+    if (events.length === 0) return;
+    const byTable = new Map<string, Record<string, unknown>[]>();
+    for (const projector of READ_MODEL_PROJECTORS) {
+      const types = new Set<string>(projector.canHandle);
+      const mine = events.filter(({ event }) => types.has(event.type));
+      if (mine.length === 0) continue;
+      for (const [table, rows] of Object.entries(projector.handle(mine))) {
+        if (rows.length === 0) continue;
+        const into = byTable.get(table) ?? [];
+        for (const row of rows) into.push(row);
+        byTable.set(table, into);
+      }
+    }
+    for (const [table, rows] of byTable) {
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await this.olap.insert(table, rows.slice(i, i + ROWS_PER_INSERT));
+      this.rows[table] = (this.rows[table] ?? 0) + rows.length;
+    }
+  }
+}
+
+export async function loadDataset(
+  olap: Olap,
+  options: DatasetOptions,
+  config: Pick<Config, 'wallets' | 'mints'>,
+  progress: (line: string) => void,
+): Promise<LoadSummary> {
+  const started = performance.now();
+  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+  const clock = planClock(options);
+  const plans = planCoins(options, clock, config);
+  const sink = new BatchSink(olap);
+  const catalog = new CatalogBuilder();
+  let signatures = 0;
+  const signature = () => benchSignature(signatures++);
+  const walletCache = new Map<number, string>();
+  const wallet = (index: number) => {
+    let address = walletCache.get(index);
+    if (address === undefined) walletCache.set(index, (address = benchAddress(`wallet:${index}`)));
+    return address;
+  };
+  const ctx: DatasetContext = { clock, config, emit: (event) => sink.push(event), signature, wallet, wallets: WALLETS, catalog };
+
+  generatePlatform({ clock, config, emit: ctx.emit, signature }, options.seed + 1);
+  let tradesDone = 0;
+  let lastReport = performance.now();
+  for (const plan of plans) {
+    generateCoin(ctx, plan, options.seed * 1_000_003 + plan.index);
+    tradesDone += plan.trades;
+    if (sink.pending >= BATCH_EVENTS) await sink.flush();
+    if (performance.now() - lastReport > 5_000) {
+      lastReport = performance.now();
+      const seconds = (lastReport - started) / 1000;
+      progress(`load: ${plan.index + 1}/${plans.length} coins, ~${tradesDone.toLocaleString('en')} trades, ${sink.events.toLocaleString('en')} events in ${seconds.toFixed(0)} s`);
+    }
+  }
+  await sink.flush();
+  const days: string[] = [];
+  for (let day = clock.start - (clock.start % 86_400); day <= clock.now; day += 86_400) days.push(new Date(day * 1000).toISOString().slice(0, 10));
+  return {
+    catalog: catalog.build(clock.now, days, []),
+    events: sink.events,
+    rows: sink.rows,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
