@@ -20,6 +20,8 @@ export class IdleStreamError extends Error {
 
 /** Updates read ahead at most: some ten slots of a busy chain. */
 export const DEFAULT_READ_AHEAD = 4_000;
+/** Updates taken between event-loop turns. */
+const TURN_EVERY = 64;
 
 export async function openStream(client: YellowstoneClient, idleTimeoutMs: number, readAhead = DEFAULT_READ_AHEAD): Promise<Stream> {
   const duplex = await client.subscribe();
@@ -65,7 +67,14 @@ export async function openStream(client: YellowstoneClient, idleTimeoutMs: numbe
         duplex.write(request, (error?: Error | null) => (error ? reject(error) : resolve()));
       }),
     async *updates() {
+      let sinceTurn = 0;
       for (;;) {
+        // A full queue is taken in microtasks alone; give the event loop a turn now and then, so the client keeps
+        // reading (and timers run) while the subscriber works through it.
+        if (++sinceTurn >= TURN_EVERY) {
+          sinceTurn = 0;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         if (head < queue.length) {
           const update = queue[head++]!;
           // Drop what was taken, now and then (never every time: shifting is linear).
