@@ -2,7 +2,9 @@
 // session runs one statement at a time, so every call goes through a serial queue; statements use the
 // async API, so the engine works off the event loop. chDB allows one data path per process: every
 // ChdbOlap opened on the same path in a process shares one session and one queue (the last close closes it);
-// opening a second, different path while one is open fails.
+// opening a second, different path while one is open fails. So every write goes through this process: the shared
+// session counts inserts per table (and any other statement that may write), which readers use as an exact, free
+// mark of whether a table changed (writeMarks).
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Session } from 'chdb';
@@ -17,7 +19,12 @@ interface SharedSession {
   session: Session;
   queue: SerialQueue;
   handles: number;
+  /** Inserts finished per table, and statements other than inserts and reads (DDL, drops, mutations) finished. */
+  inserts: Map<string, number>;
+  otherWrites: number;
 }
+
+const READ_STATEMENT = /^\s*(SELECT|WITH|SHOW|DESCRIBE|DESC|EXPLAIN|EXISTS)\b/i;
 
 const sessions = new Map<string, SharedSession>();
 
@@ -36,7 +43,7 @@ export class ChdbOlap implements Olap {
     if (shared === undefined) {
       mkdirSync(key, { recursive: true });
       try {
-        shared = { session: new Session(key, { connectionArgs: CONNECTION_ARGS }), queue: new SerialQueue(), handles: 0 };
+        shared = { session: new Session(key, { connectionArgs: CONNECTION_ARGS }), queue: new SerialQueue(), handles: 0, inserts: new Map(), otherWrites: 0 };
       } catch (error) {
         throw olapError(`open chDB session at ${key}`, error);
       }
@@ -48,12 +55,27 @@ export class ChdbOlap implements Olap {
 
   exec(sql: string, params?: QueryParams): Promise<void> {
     return this.run(sql, async () => {
-      await this.statement(sql, params, 'TabSeparated');
+      try {
+        await this.statement(sql, params, 'TabSeparated');
+      } finally {
+        if (!READ_STATEMENT.test(sql)) this.shared.otherWrites += 1;
+      }
     });
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
-    return this.run(sql, async () => parseJsonEachRow<T>(await this.statement(sql, params, 'JSONEachRow')));
+    return this.run(sql, async () => {
+      try {
+        return parseJsonEachRow<T>(await this.statement(sql, params, 'JSONEachRow'));
+      } finally {
+        if (!READ_STATEMENT.test(sql)) this.shared.otherWrites += 1;
+      }
+    });
+  }
+
+  writeMarks(tables: readonly string[]): string {
+    const inserts = this.shared.inserts;
+    return `${this.shared.otherWrites}:${tables.map((table) => inserts.get(table) ?? 0).join(',')}`;
   }
 
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
@@ -61,7 +83,11 @@ export class ChdbOlap implements Olap {
     if (rows.length === 0) return;
     const values = Buffer.from(toJsonEachRow(rows));
     await this.run(`INSERT INTO ${table} FORMAT JSONEachRow`, async () => {
-      await this.shared.session.insert({ table, values, format: 'JSONEachRow' });
+      try {
+        await this.shared.session.insert({ table, values, format: 'JSONEachRow' });
+      } finally {
+        this.shared.inserts.set(table, (this.shared.inserts.get(table) ?? 0) + 1);
+      }
     });
   }
 

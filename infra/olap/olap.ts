@@ -11,5 +11,9 @@ export interface Olap {
   insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
   /** Rows of a SELECT, as JSON objects; 64-bit and wider integers come back as strings. */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
+  /** Where every write to the store passes through this process (embedded chDB): a mark of the writes so far to
+   * `tables` (and of any statement that may have changed any table); equal marks mean unchanged contents. Absent
+   * or null where other processes may write (a ClickHouse server): ask the store instead. */
+  writeMarks?(tables: readonly string[]): string | null;
   close(): Promise<void>;
 }

@@ -1,0 +1,56 @@
+// chDB write marks: every write to an embedded store passes through this process, so the session counts them and
+// readers learn for free whether a table changed. A mark moves with each insert into one of its tables and with any
+// statement that may write (DDL, mutations), never with a read, and is shared by the handles of one store.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Olap } from '../../../infra/olap/olap.js';
+import { openOlap } from '../../../infra/olap/open-olap.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'olap-marks-'));
+let olap: Olap;
+
+beforeAll(async () => {
+  olap = await openOlap({ dataDir });
+  for (const table of ['marks_a', 'marks_b']) await olap.exec(`CREATE TABLE ${table} (id String) ENGINE = ReplacingMergeTree ORDER BY id`);
+});
+
+afterAll(async () => {
+  await olap.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('chDB write marks', () => {
+  it('move with an insert into one of the tables and not with reads or inserts elsewhere', async () => {
+    const marks = () => olap.writeMarks!(['marks_a']);
+    const before = marks();
+    await olap.query('SELECT count() FROM marks_a');
+    await olap.query('WITH 1 AS x SELECT x');
+    await olap.insert('marks_b', [{ id: 'b' }]);
+    expect(marks()).toBe(before);
+    await olap.insert('marks_a', [{ id: 'a' }]);
+    const afterInsert = marks();
+    expect(afterInsert).not.toBe(before);
+    await olap.insert('marks_a', [{ id: 'a' }]);
+    expect(marks()).not.toBe(afterInsert);
+  });
+
+  it('move with any statement that may write', async () => {
+    const before = olap.writeMarks!(['marks_a']);
+    await olap.exec('ALTER TABLE marks_b DELETE WHERE 1 SETTINGS mutations_sync = 1');
+    const afterMutation = olap.writeMarks!(['marks_a']);
+    expect(afterMutation).not.toBe(before);
+    await olap.exec('SELECT 1');
+    expect(olap.writeMarks!(['marks_a'])).toBe(afterMutation);
+  });
+
+  it('are shared by every handle on the store', async () => {
+    const other = await openOlap({ dataDir });
+    const before = olap.writeMarks!(['marks_a']);
+    expect(other.writeMarks!(['marks_a'])).toBe(before);
+    await other.insert('marks_a', [{ id: 'c' }]);
+    expect(olap.writeMarks!(['marks_a'])).not.toBe(before);
+    await other.close();
+  });
+});
