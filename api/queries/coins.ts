@@ -7,6 +7,7 @@ import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { COIN_COLUMNS, fromCoins, WITH_CLOCK, type CoinRow } from './coin-sql.js';
+import { keptAnswer } from '../../projections/kept-reads.js';
 
 export type { CoinRow } from './coin-sql.js';
 
@@ -63,11 +64,18 @@ export async function getCoinRow(olap: Olap, mint: string, nowSeconds: number): 
   return rows[0] ?? null;
 }
 
+/** Every coin's decimals by mint, kept while the coins table is unchanged: whether a mint is a coin is asked by
+ * most per-coin reads, and the table changes only when a coin launches. */
+const COIN_INDEX = { name: 'coin-index', tables: [COINS_TABLE], max: 1 };
+
+function coinIndex(olap: Olap): Promise<Map<string, { decimals: number }>> {
+  return keptAnswer(olap, COIN_INDEX, '', async () => {
+    const rows = await olap.query<{ mint: string; decimals: number }>(`SELECT mint, decimals FROM ${COINS_TABLE} FINAL`);
+    return new Map(rows.map((row) => [row.mint, { decimals: Number(row.decimals) }]));
+  });
+}
+
 /** A coin's decimals, or null when there is no such coin. */
 export async function findCoin(olap: Olap, mint: string): Promise<{ decimals: number } | null> {
-  const rows = await olap.query<{ decimals: number }>(
-    `SELECT decimals FROM ${COINS_TABLE} FINAL WHERE mint = {mint:String} LIMIT 1`,
-    { mint },
-  );
-  return rows[0] ?? null;
+  return (await coinIndex(olap)).get(mint) ?? null;
 }

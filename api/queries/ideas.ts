@@ -2,6 +2,7 @@
 // launched from them) and the rows the launched coins' market caps are computed from.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
+import { keptRead } from '../../projections/kept-reads.js';
 import { COIN_COLUMNS, fromCoins, WITH_CLOCK, type CoinRow } from './coin-sql.js';
 
 /** What ties a coin to an idea. */
@@ -15,8 +16,15 @@ export interface CoinIdentity {
   launchMs: number;
 }
 
-/** Coins launched at or after `fromSlot`, oldest first. */
-export async function coinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<CoinIdentity[]> {
+/** Coins launched at or after `fromSlot`, oldest first; kept while the coins table is unchanged (the ideas board
+ * asks before every read). */
+export const coinsLaunchedFrom = keptRead(
+  { name: 'coins-launched-from', tables: [COINS_TABLE], max: 100 },
+  (fromSlot: number) => String(fromSlot),
+  readCoinsLaunchedFrom,
+);
+
+async function readCoinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<CoinIdentity[]> {
   const rows = await olap.query<{ mint: string; name: string; symbol: string; route: CoinIdentity['route']; launchSlot: string | number; launchMs: string | number }>(
     `SELECT mint, untrustedName AS name, untrustedSymbol AS symbol, route, launchSlot,
        toUnixTimestamp64Milli(launchTime) AS launchMs

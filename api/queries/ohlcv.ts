@@ -6,6 +6,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { MAX_CANDLES } from '../../schemas/api/ohlcv.js';
+import { keptRead } from '../../projections/kept-reads.js';
 
 export interface CandleRow {
   start: string;
@@ -16,8 +17,16 @@ export interface CandleRow {
   volume: string;
 }
 
-/** Candles of `mint` at `intervalSeconds`, newest first. */
-export async function candleRows(olap: Olap, mint: string, intervalSeconds: number, coinDecimals: number): Promise<CandleRow[]> {
+const CANDLES = { name: 'candles', tables: [TRADES_TABLE], max: 3_000 };
+
+/** Candles of `mint` at `intervalSeconds`, newest first; kept while the trades table is unchanged. */
+export const candleRows = keptRead(
+  CANDLES,
+  (mint: string, intervalSeconds: number, coinDecimals: number) => `${mint}|${intervalSeconds}|${coinDecimals}`,
+  readCandleRows,
+);
+
+async function readCandleRows(olap: Olap, mint: string, intervalSeconds: number, coinDecimals: number): Promise<CandleRow[]> {
   const sql = `
     SELECT
       intDiv(toUnixTimestamp(time), {interval:UInt32}) * {interval:UInt32} AS bucket,

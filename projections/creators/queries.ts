@@ -2,6 +2,7 @@
 // and sent on, and the latest payments of those earnings. Amounts are raw quote units.
 import type { Olap } from '../../infra/olap/olap.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from './table.js';
+import { keptRead } from '../kept-reads.js';
 
 export interface CreatorTotals {
   /** The creator's share of every fee claim. */
@@ -11,7 +12,13 @@ export interface CreatorTotals {
 }
 
 /** Earned and sent per coin in `mints`; coins with neither read zero. */
-export async function creatorTotals(olap: Olap, mints: readonly string[]): Promise<Map<string, CreatorTotals>> {
+export const creatorTotals = keptRead(
+  { name: 'creatorTotals', tables: [CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE], max: 5_000 },
+  (mints: readonly string[]) => mints.join(','),
+  readCreatorTotals,
+);
+
+async function readCreatorTotals(olap: Olap, mints: readonly string[]): Promise<Map<string, CreatorTotals>> {
   const out = new Map<string, CreatorTotals>(mints.map((mint) => [mint, { earned: 0n, sent: 0n }]));
   if (mints.length === 0) return out;
   const params = { mints: [...mints] };
@@ -42,7 +49,13 @@ export interface CreatorSend {
 }
 
 /** The latest `limit` payments of the earnings of the coins in `mints`, newest first. */
-export async function recentSends(olap: Olap, mints: readonly string[], limit: number): Promise<CreatorSend[]> {
+export const recentSends = keptRead(
+  { name: 'recentSends', tables: [CREATOR_SENDS_TABLE], max: 5_000 },
+  (mints: readonly string[], limit: number) => `${mints.join(',')}|${limit}`,
+  readRecentSends,
+);
+
+async function readRecentSends(olap: Olap, mints: readonly string[], limit: number): Promise<CreatorSend[]> {
   if (mints.length === 0) return [];
   const rows = await olap.query<{ coin: string; wallet: string; token: string; amount: string; signature: string; seconds: number }>(
     `SELECT mint AS coin, wallet, quoteMint AS token, amount, signature, toUnixTimestamp(time) AS seconds

@@ -4,6 +4,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
+import { keptRead } from '../kept-reads.js';
 
 /** What the reward reads need to know of a coin. */
 export interface RewardCoin {
@@ -45,7 +46,13 @@ function rewardCoin(row: RewardCoinRow): RewardCoin {
 }
 
 /** The coins with these mints (unknown mints are absent). */
-export async function rewardCoins(olap: Olap, mints: readonly string[]): Promise<Map<string, RewardCoin>> {
+export const rewardCoins = keptRead(
+  { name: 'rewardCoins', tables: [COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 5_000 },
+  (mints: readonly string[]) => mints.join(','),
+  readRewardCoins,
+);
+
+async function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<Map<string, RewardCoin>> {
   if (mints.length === 0) return new Map();
   const rows = await olap.query<RewardCoinRow>(
     `${COIN_SELECT} WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`,
@@ -55,7 +62,13 @@ export async function rewardCoins(olap: Olap, mints: readonly string[]): Promise
 }
 
 /** The coins `creator` launched, newest first. */
-export async function coinsLaunchedBy(olap: Olap, creator: string): Promise<RewardCoin[]> {
+export const coinsLaunchedBy = keptRead(
+  { name: 'coinsLaunchedBy', tables: [COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 5_000 },
+  (creator: string) => creator,
+  readCoinsLaunchedBy,
+);
+
+async function readCoinsLaunchedBy(olap: Olap, creator: string): Promise<RewardCoin[]> {
   const rows = await olap.query<RewardCoinRow>(
     `${COIN_SELECT} WHERE c.creator = {creator:String} ORDER BY c.launchTime DESC, c.mint SETTINGS join_use_nulls = 1`,
     { creator },
@@ -72,7 +85,13 @@ export interface PotTotals {
 }
 
 /** Pot totals of each coin in `mints`; coins without claims or rounds read zero. */
-export async function potTotals(olap: Olap, mints: readonly string[]): Promise<Map<string, PotTotals>> {
+export const potTotals = keptRead(
+  { name: 'potTotals', tables: [REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE], max: 5_000 },
+  (mints: readonly string[]) => mints.join(','),
+  readPotTotals,
+);
+
+async function readPotTotals(olap: Olap, mints: readonly string[]): Promise<Map<string, PotTotals>> {
   const out = new Map<string, PotTotals>(mints.map((mint) => [mint, { takenIn: 0n, spent: 0n, rounds: 0 }]));
   if (mints.length === 0) return out;
   const [income, spent] = await Promise.all([
@@ -150,7 +169,13 @@ function roundRow(raw: RawRound): RoundRow {
 }
 
 /** The coin's latest `limit` rounds, newest first. */
-export async function latestRounds(olap: Olap, mint: string, limit: number): Promise<RoundRow[]> {
+export const latestRounds = keptRead(
+  { name: 'latestRounds', tables: [REWARD_ROUNDS_TABLE], max: 5_000 },
+  (mint: string, limit: number) => `${mint}|${limit}`,
+  readLatestRounds,
+);
+
+async function readLatestRounds(olap: Olap, mint: string, limit: number): Promise<RoundRow[]> {
   const rows = await olap.query<RawRound>(
     `SELECT ${ROUND_COLUMNS} FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint = {mint:String}
      ORDER BY round DESC, slot DESC, eventId LIMIT {limit:UInt32}`,
@@ -160,7 +185,13 @@ export async function latestRounds(olap: Olap, mint: string, limit: number): Pro
 }
 
 /** The coin's rounds numbered above `afterRound`, oldest first. */
-export async function roundsAfter(olap: Olap, mint: string, afterRound: number): Promise<RoundRow[]> {
+export const roundsAfter = keptRead(
+  { name: 'roundsAfter', tables: [REWARD_ROUNDS_TABLE], max: 5_000 },
+  (mint: string, afterRound: number) => `${mint}|${afterRound}`,
+  readRoundsAfter,
+);
+
+async function readRoundsAfter(olap: Olap, mint: string, afterRound: number): Promise<RoundRow[]> {
   const rows = await olap.query<RawRound>(
     `SELECT ${ROUND_COLUMNS} FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint = {mint:String} AND round > {after:UInt32}
      ORDER BY round, slot, eventId`,
@@ -170,7 +201,13 @@ export async function roundsAfter(olap: Olap, mint: string, afterRound: number):
 }
 
 /** Each coin's highest round number; coins without rounds are absent. */
-export async function lastRoundNumbers(olap: Olap, mints: readonly string[]): Promise<Map<string, number>> {
+export const lastRoundNumbers = keptRead(
+  { name: 'lastRoundNumbers', tables: [REWARD_ROUNDS_TABLE], max: 5_000 },
+  (mints: readonly string[]) => mints.join(','),
+  readLastRoundNumbers,
+);
+
+async function readLastRoundNumbers(olap: Olap, mints: readonly string[]): Promise<Map<string, number>> {
   if (mints.length === 0) return new Map();
   const rows = await olap.query<{ mint: string; round: number }>(
     `SELECT mint, max(round) AS round FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
@@ -191,7 +228,13 @@ export interface RoundPayouts {
 }
 
 /** What each of the coin's `rounds` paid out. */
-export async function payoutsOfRounds(olap: Olap, mint: string, rounds: readonly number[]): Promise<Map<number, RoundPayouts>> {
+export const payoutsOfRounds = keptRead(
+  { name: 'payoutsOfRounds', tables: [REWARD_PAYOUTS_TABLE], max: 5_000 },
+  (mint: string, rounds: readonly number[]) => `${mint}|${rounds.join(',')}`,
+  readPayoutsOfRounds,
+);
+
+async function readPayoutsOfRounds(olap: Olap, mint: string, rounds: readonly number[]): Promise<Map<number, RoundPayouts>> {
   const out = new Map<number, RoundPayouts>();
   if (rounds.length === 0) return out;
   const params = { mint, rounds: [...rounds] };

@@ -8,6 +8,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
+import { keptRead } from '../kept-reads.js';
 
 /** How the coin's quote token is priced in US dollars. */
 export type QuotePricing = { kind: 'sol' } | { kind: 'fixed'; microUsd: bigint } | { kind: 'none' };
@@ -50,7 +51,13 @@ function roundsWithPrice(pricing: QuotePricing): string {
 }
 
 /** Totals per token the coin's rounds bought, in the order of first purchase. */
-export async function tokenTotals(olap: Olap, mint: string, pricing: QuotePricing): Promise<TokenTotals[]> {
+export const tokenTotals = keptRead(
+  { name: 'tokenTotals', tables: [REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, PRICES_TABLE], max: 5_000 },
+  (mint: string, pricing: QuotePricing) => `${mint}|${pricing.kind}|${pricing.kind === 'fixed' ? pricing.microUsd : ''}`,
+  readTokenTotals,
+);
+
+async function readTokenTotals(olap: Olap, mint: string, pricing: QuotePricing): Promise<TokenTotals[]> {
   const sql = `
     SELECT c.token AS token, toString(ifNull(p.paid, 0)) AS paid, toString(c.totalCost) AS cost, toString(c.pricedCost) AS costMicroUsd,
       toString(c.unpriced) AS unpriced, toString(c.lastBought) AS lastBought, toString(c.lastCost) AS lastCost

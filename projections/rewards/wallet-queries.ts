@@ -2,6 +2,7 @@
 // ever held (the only coins it can be owed on: a share below the minimum needs a counted balance first).
 import type { Olap } from '../../infra/olap/olap.js';
 import { REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from './table.js';
+import { keptRead } from '../kept-reads.js';
 
 export interface WalletPayout {
   coin: string;
@@ -14,7 +15,13 @@ export interface WalletPayout {
 }
 
 /** The wallet's latest `limit` payouts (of one coin when `coin` is set), newest first. */
-export async function walletPayouts(olap: Olap, wallet: string, coin: string | null, limit: number): Promise<WalletPayout[]> {
+export const walletPayouts = keptRead(
+  { name: 'walletPayouts', tables: [REWARD_WALLET_PAYOUTS_TABLE], max: 10_000 },
+  (wallet: string, coin: string | null, limit: number) => `${wallet}|${coin ?? ''}|${limit}`,
+  readWalletPayouts,
+);
+
+async function readWalletPayouts(olap: Olap, wallet: string, coin: string | null, limit: number): Promise<WalletPayout[]> {
   const rows = await olap.query<{ coin: string; round: number; token: string; amount: string; signature: string; seconds: number }>(
     `SELECT mint AS coin, round, token, amount, signature, toUnixTimestamp(time) AS seconds
      FROM ${REWARD_WALLET_PAYOUTS_TABLE} FINAL
@@ -27,7 +34,13 @@ export async function walletPayouts(olap: Olap, wallet: string, coin: string | n
 }
 
 /** Coins that had a payout round and that the wallet held at some time (only `coin` when set). */
-export async function walletRoundCoins(olap: Olap, wallet: string, coin: string | null): Promise<string[]> {
+export const walletRoundCoins = keptRead(
+  { name: 'walletRoundCoins', tables: [REWARD_WALLET_MINTS_TABLE, REWARD_ROUNDS_TABLE], max: 10_000 },
+  (wallet: string, coin: string | null) => `${wallet}|${coin ?? ''}`,
+  readWalletRoundCoins,
+);
+
+async function readWalletRoundCoins(olap: Olap, wallet: string, coin: string | null): Promise<string[]> {
   const rows = await olap.query<{ mint: string }>(
     `SELECT DISTINCT mint FROM ${REWARD_WALLET_MINTS_TABLE} FINAL
      WHERE owner = {wallet:String} AND ({coin:Nullable(String)} IS NULL OR mint = {coin:Nullable(String)})

@@ -36,6 +36,10 @@ export class QueuedOlap implements Olap {
     return this.timed(() => this.inner.query<T>(sql, params));
   }
 
+  writeMarks(tables: readonly string[]): string | null {
+    return this.inner.writeMarks?.(tables) ?? null;
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }
