@@ -13,6 +13,9 @@ import { loadKnownCoins } from './known-coins/registry-topic.js';
 import { parseRawRecord } from './raw/raw-transaction.js';
 import { validateDecodedEvent } from './validation/event-validation.js';
 
+/** Raw records decoded between event-loop turns. */
+const DECODE_TURN_EVERY = 100;
+
 export interface PipelineOptions {
   log: EventLog;
   config: IngestConfig;
@@ -78,7 +81,12 @@ export class Pipeline {
     if (records.length === 0) return 0;
     const events: AppendRecord[] = [];
     const batch = { lastSlot: null as number | null };
-    for (const record of records) events.push(...this.decodeRecord(record, batch));
+    for (let i = 0; i < records.length; i++) {
+      // Decoding a batch takes tens of milliseconds: let the event loop turn now and then, so a subscriber in the same
+      // process keeps reading its stream meanwhile.
+      if (i > 0 && i % DECODE_TURN_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const event of this.decodeRecord(records[i]!, batch)) events.push(event);
+    }
     // The events, then the position: one write where the log can (one transaction, one fsync), else in that order.
     await writeBatch(log, {
       appends: [{ topic: TOPICS.coinEvents, records: events }],
