@@ -2,6 +2,7 @@
 import type { Olap } from '../infra/olap/olap.js';
 import { balancesProjector } from './balances/projector.js';
 import { burnsProjector } from './burns/projector.js';
+import { coinFiguresProjector } from './coin-figures/projector.js';
 import { coinsProjector } from './coins/projector.js';
 import { creatorsProjector } from './creators/projector.js';
 import { healthProjector } from './health/projector.js';
@@ -12,7 +13,7 @@ import { rewardsProjector } from './rewards/projector.js';
 import { tradesProjector } from './trades/projector.js';
 
 export const READ_MODEL_SET = 'read-models';
-export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector];
+export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector, coinFiguresProjector];
 
 /** Create any missing read-model table, so an API started on a store never projected answers empty lists rather
  * than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */

@@ -1,9 +1,8 @@
-// SQL shared by the coin queries: the coin row (coins FINAL joined with its graduation, its latest market
-// state and its trade figures), the clock the figures are measured from, and the row's TypeScript shape.
-// Reads projections/coins and projections/trades, always FINAL (ReplacingMergeTree).
+// The coin row the coin reads answer from (the coin itself, its graduation, its latest market state and its
+// 24-hour trade figures), and the SQL of the part that does not depend on the clock: every coin from
+// projections/coins joined with its graduation and its latest market state (projections/trades), FINAL.
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
-import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../../projections/trades/table.js';
-import { FIGURES_PENDING_SECONDS } from '../figures.js';
+import { COIN_MARKETS_TABLE } from '../../projections/trades/table.js';
 
 /** A coin row; 64-bit and wider numbers as decimal strings, times as unix seconds. */
 export interface CoinRow {
@@ -44,50 +43,41 @@ export interface CoinRow {
   marketCap: string | null;
 }
 
-export const COIN_COLUMNS = `
-  c.mint AS mint, c.route AS route, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid,
-  c.quoteMint AS quoteMint, c.quoteDecimals AS quoteDecimals, c.tokenProgram AS tokenProgram, c.decimals AS decimals,
-  toString(c.totalSupply) AS totalSupply, c.feeBps AS feeBps, c.hooks AS hooks, c.curve AS curve, c.pool AS pool,
-  c.basketMints AS basketMints, c.basketWeightsBps AS basketWeightsBps,
-  c.creatorRecipientWallets AS creatorRecipientWallets, c.creatorRecipientBps AS creatorRecipientBps,
-  c.untrustedName AS name, c.untrustedSymbol AS symbol, c.untrustedUri AS uri,
-  if(c.curveAllotment IS NULL, NULL, toString(c.curveAllotment)) AS curveAllotment,
-  if(c.initialReserveCoin IS NULL, NULL, toString(c.initialReserveCoin)) AS initialReserveCoin,
-  toString(toUnixTimestamp(c.launchTime)) AS createdAt,
-  if(g.mint IS NULL, NULL, toString(toUnixTimestamp(g.time))) AS graduatedAt, g.pool AS graduatedPool,
-  toString(coalesce(m.reserveQuote, c.initialReserveQuote, 0)) AS lastQuote,
-  toString(coalesce(m.reserveCoin, c.initialReserveCoin, 0)) AS lastCoin,
-  toString(if(o.mint IS NOT NULL, o.quote, coalesce(c.initialReserveQuote, w.firstQuote, m.reserveQuote, 0))) AS refQuote,
-  toString(if(o.mint IS NOT NULL, o.coin, coalesce(c.initialReserveCoin, w.firstCoin, m.reserveCoin, 0))) AS refCoin,
-  toString(ifNull(w.volume, 0)) AS volume24h,
-  if(market_cap IS NULL, NULL, toString(market_cap)) AS marketCap`;
-
-export function fromCoins(mintFilter: string): string {
-  return `
-  FROM ${COINS_TABLE} AS c FINAL
-  LEFT JOIN (SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE 1 ${mintFilter}) AS g ON g.mint = c.mint
-  LEFT JOIN (SELECT mint, reserveQuote, reserveCoin FROM ${COIN_MARKETS_TABLE} FINAL WHERE 1 ${mintFilter}) AS m ON m.mint = c.mint
-  LEFT JOIN (
-    SELECT mint, sum(quoteAmount) AS volume,
-      argMin(reserveQuote, (slot, logOffset, id)) AS firstQuote, argMin(reserveCoin, (slot, logOffset, id)) AS firstCoin
-    FROM ${TRADES_TABLE} FINAL
-    WHERE time > day_ago AND time <= now_time ${mintFilter}
-    GROUP BY mint
-  ) AS w ON w.mint = c.mint
-  LEFT JOIN (
-    SELECT mint, argMax(reserveQuote, (slot, logOffset, id)) AS quote, argMax(reserveCoin, (slot, logOffset, id)) AS coin
-    FROM ${TRADES_TABLE} FINAL
-    WHERE time <= day_ago ${mintFilter}
-    GROUP BY mint
-  ) AS o ON o.mint = c.mint`;
+/** A coin as its launch, graduation and latest trade left it: everything of its row but the 24-hour figures. */
+export interface CoinFacts extends Omit<CoinRow, 'lastQuote' | 'lastCoin' | 'refQuote' | 'refCoin' | 'volume24h' | 'marketCap'> {
+  /** Launch time in epoch milliseconds, and the launch slot: the coin list's order. */
+  launchMs: number;
+  launchSlot: number;
+  initialReserveQuote: string | null;
+  /** Reserves after the coin's latest trade; null before its first. */
+  marketQuote: string | null;
+  marketCoin: string | null;
 }
 
-export const WITH_CLOCK = `
-  WITH
-    toDateTime64({now:UInt32}, 3, 'UTC') AS now_time,
-    now_time - INTERVAL 1 DAY AS day_ago,
-    now_time - INTERVAL ${FIGURES_PENDING_SECONDS} SECOND AS pending_after,
-    coalesce(m.reserveQuote, c.initialReserveQuote, 0) AS spot_quote,
-    coalesce(m.reserveCoin, c.initialReserveCoin, 0) AS spot_coin,
-    if(spot_coin = 0, NULL, intDiv(toUInt256(c.totalSupply) * spot_quote, spot_coin)) AS market_cap`;
+type CoinFactsSql = Omit<CoinFacts, 'launchMs' | 'launchSlot'> & { launchMs: string; launchSlot: string };
 
+/** Every coin's facts (CoinFacts, with launchMs and launchSlot as decimal strings). */
+export const COIN_FACTS_SQL = `
+  SELECT
+    c.mint AS mint, c.route AS route, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid,
+    c.quoteMint AS quoteMint, c.quoteDecimals AS quoteDecimals, c.tokenProgram AS tokenProgram, c.decimals AS decimals,
+    toString(c.totalSupply) AS totalSupply, c.feeBps AS feeBps, c.hooks AS hooks, c.curve AS curve, c.pool AS pool,
+    c.basketMints AS basketMints, c.basketWeightsBps AS basketWeightsBps,
+    c.creatorRecipientWallets AS creatorRecipientWallets, c.creatorRecipientBps AS creatorRecipientBps,
+    c.untrustedName AS name, c.untrustedSymbol AS symbol, c.untrustedUri AS uri,
+    if(c.curveAllotment IS NULL, NULL, toString(c.curveAllotment)) AS curveAllotment,
+    if(c.initialReserveCoin IS NULL, NULL, toString(c.initialReserveCoin)) AS initialReserveCoin,
+    if(c.initialReserveQuote IS NULL, NULL, toString(c.initialReserveQuote)) AS initialReserveQuote,
+    toString(toUnixTimestamp(c.launchTime)) AS createdAt,
+    toString(toUnixTimestamp64Milli(c.launchTime)) AS launchMs, toString(c.launchSlot) AS launchSlot,
+    if(g.mint IS NULL, NULL, toString(toUnixTimestamp(g.time))) AS graduatedAt, g.pool AS graduatedPool,
+    if(m.mint IS NULL, NULL, toString(m.reserveQuote)) AS marketQuote,
+    if(m.mint IS NULL, NULL, toString(m.reserveCoin)) AS marketCoin
+  FROM ${COINS_TABLE} AS c FINAL
+  LEFT JOIN (SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint
+  LEFT JOIN (SELECT mint, reserveQuote, reserveCoin FROM ${COIN_MARKETS_TABLE} FINAL) AS m ON m.mint = c.mint
+  SETTINGS join_use_nulls = 1`;
+
+export function coinFacts(row: CoinFactsSql): CoinFacts {
+  return { ...row, launchMs: Number(row.launchMs), launchSlot: Number(row.launchSlot) };
+}

@@ -1,74 +1,63 @@
-// Read queries of the coin routes: coin rows with what their figures are computed from (the list with
-// filters, sorts and paging; one coin by mint; whether a mint is a coin).
+// Read queries of the coin routes, answered from the coin board (coin-board.ts): the list with filters, sorts and
+// paging; one coin by mint; whether a mint is a coin. A text search picks its coins from the coins table (kept
+// per text until a coin launches).
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { lamportsOf } from '../../projections/prices/sol-value.js';
-import { PRICES_TABLE } from '../../projections/prices/table.js';
-import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
+import { keptAnswer, keptRead } from '../../projections/kept-reads.js';
+import { priceAt } from '../../projections/prices/queries.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
-import { COIN_COLUMNS, fromCoins, WITH_CLOCK, type CoinRow } from './coin-sql.js';
-import { keptAnswer } from '../../projections/kept-reads.js';
+import { coinBoard, sortedRows } from './coin-board.js';
+import type { CoinRow } from './coin-sql.js';
 
 export type { CoinRow } from './coin-sql.js';
 
-/** A raw quote-unit amount in lamports, so that coins paired with different quote tokens rank together: SOL as
- * is, the dollar stablecoin at the latest SOL price; null for another quote token or without a SOL price. */
-const inLamports = (amount: string) => lamportsOf(amount, 'c.quoteMint', { price: 'sol_micro_usd', decimals: 'c.quoteDecimals' });
-
-/** Latest SOL price in micro-USD; 0 before the first. */
-const SOL_PRICE = `(SELECT argMax(microUsd, (time, slot)) FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL') AS sol_micro_usd`;
-
-/** Sort keys; coins still pending or without figures (or a lamport value) sort last for the figure sorts. */
-const ORDER_BY: Record<CoinListQuery['sort'], string> = {
-  newest: 'c.launchTime DESC, c.launchSlot DESC, c.mint ASC',
-  volume: `if(c.launchTime > pending_after, NULL, ${inLamports('ifNull(w.volume, 0)')}) DESC NULLS LAST, c.launchTime DESC, c.mint ASC`,
-  marketCap: `if(c.launchTime > pending_after, NULL, ${inLamports('market_cap')}) DESC NULLS LAST, c.launchTime DESC, c.mint ASC`,
-};
+/** Mints the list's `q` matches: the mint itself, the symbol (a leading `$` of `q` dropped) case-insensitively,
+ * or a part of the name case-insensitively. */
+const listMatches = keptRead(
+  { name: 'coin-list-matches', tables: [COINS_TABLE], max: 2_000 },
+  (q: string) => q,
+  async (olap: Olap, q: string): Promise<Set<string>> => {
+    const rows = await olap.query<{ mint: string }>(
+      `SELECT mint FROM ${COINS_TABLE} FINAL
+       WHERE mint = {q:String} OR lowerUTF8(untrustedSymbol) = lowerUTF8({symbol:String}) OR positionCaseInsensitiveUTF8(untrustedName, {q:String}) > 0`,
+      { q, symbol: q.replace(/^\$/, '') },
+    );
+    return new Set(rows.map((row) => row.mint));
+  },
+);
 
 /** One page of coins, filtered and sorted: `limit` rows at most from `offset`. */
 export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
-  const filters = ['1'];
-  if (query.mode !== 'any') filters.push('c.mode = {mode:String}');
-  if (query.graduated !== 'any') filters.push(`g.mint IS ${query.graduated === 'true' ? 'NOT ' : ''}NULL`);
-  if (query.q !== undefined) {
-    filters.push(
-      '(c.mint = {q:String} OR lowerUTF8(c.untrustedSymbol) = lowerUTF8({symbol:String}) OR positionCaseInsensitiveUTF8(c.untrustedName, {q:String}) > 0)',
-    );
+  const board = await coinBoard(olap, nowSeconds);
+  const solMicroUsd = query.sort === 'newest' ? 0n : ((await priceAt(olap, 'SOL')) ?? 0n);
+  const matches = query.q === undefined ? null : await listMatches(olap, query.q);
+  const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
+  const page: CoinRow[] = [];
+  let skipped = 0;
+  for (const row of sortedRows(board, query.sort, stablecoinMint, solMicroUsd)) {
+    if (query.mode !== 'any' && row.mode !== query.mode) continue;
+    if (graduated !== null && (row.graduatedAt !== null) !== graduated) continue;
+    if (matches !== null && !matches.has(row.mint)) continue;
+    if (skipped < query.offset) {
+      skipped += 1;
+      continue;
+    }
+    page.push(row);
+    if (page.length >= query.limit) break;
   }
-  const sql = `${WITH_CLOCK}, ${SOL_PRICE}
-    SELECT ${COIN_COLUMNS} ${fromCoins('')}
-    WHERE ${filters.join(' AND ')}
-    ORDER BY ${ORDER_BY[query.sort]}
-    LIMIT {limit:UInt32} OFFSET {offset:UInt64}
-    SETTINGS join_use_nulls = 1`;
-  return olap.query<CoinRow>(sql, {
-    now: nowSeconds,
-    mode: query.mode,
-    q: query.q ?? '',
-    symbol: (query.q ?? '').replace(/^\$/, ''),
-    limit: query.limit,
-    offset: query.offset,
-    solMint: NATIVE_MINT_ID,
-    stablecoinMint,
-  });
+  return page;
 }
 
 /** The coin with this mint, or null. */
 export async function getCoinRow(olap: Olap, mint: string, nowSeconds: number): Promise<CoinRow | null> {
-  const sql = `${WITH_CLOCK}
-    SELECT ${COIN_COLUMNS} ${fromCoins('AND mint = {mint:String}')}
-    WHERE c.mint = {mint:String}
-    LIMIT 1
-    SETTINGS join_use_nulls = 1`;
-  const rows = await olap.query<CoinRow>(sql, { now: nowSeconds, mint });
-  return rows[0] ?? null;
+  return (await coinBoard(olap, nowSeconds)).rows.get(mint) ?? null;
 }
 
 /** Every coin's decimals by mint, kept while the coins table is unchanged: whether a mint is a coin is asked by
  * most per-coin reads, and the table changes only when a coin launches. */
 const COIN_INDEX = { name: 'coin-index', tables: [COINS_TABLE], max: 1 };
 
-function coinIndex(olap: Olap): Promise<Map<string, { decimals: number }>> {
+export function coinIndex(olap: Olap): Promise<Map<string, { decimals: number }>> {
   return keptAnswer(olap, COIN_INDEX, '', async () => {
     const rows = await olap.query<{ mint: string; decimals: number }>(`SELECT mint, decimals FROM ${COINS_TABLE} FINAL`);
     return new Map(rows.map((row) => [row.mint, { decimals: Number(row.decimals) }]));

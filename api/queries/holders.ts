@@ -10,7 +10,9 @@ import {
   holderCounts as readHolderCounts,
 } from '../../projections/holders/queries.js';
 import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
+import type { Olap } from '../../infra/olap/olap.js';
 import { keptRead } from '../../projections/kept-reads.js';
+import { coinIndex } from './coins.js';
 
 export type { HolderBalance } from '../../projections/holders/queries.js';
 
@@ -30,12 +32,19 @@ export const coinHolderPage = keptRead(
   readCoinHolderPage,
 );
 
-/** Holder count per mint; mints without holders are absent. */
-export const holderCounts = keptRead(
-  { name: 'holder-counts', tables: [BALANCES_TABLE, COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 5_000 },
-  (mints: readonly string[], serviceWallets: readonly string[]) => `${list(mints)}|${list(serviceWallets)}`,
-  readHolderCounts,
+/** Every coin's holder count, kept while balances, coins and graduations are unchanged: one read serves every page
+ * of the coin list and every search. */
+const allHolderCounts = keptRead(
+  { name: 'holder-counts', tables: [BALANCES_TABLE, COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 4 },
+  (serviceWallets: readonly string[]) => list(serviceWallets),
+  async (olap: Olap, serviceWallets: readonly string[]) => readHolderCounts(olap, [...(await coinIndex(olap)).keys()], serviceWallets),
 );
+
+/** Holder count per mint; mints without holders are absent. */
+export async function holderCounts(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<Map<string, number>> {
+  const all = await allHolderCounts(olap, serviceWallets);
+  return new Map(mints.flatMap((mint) => (all.has(mint) ? [[mint, all.get(mint)!] as const] : [])));
+}
 
 /** Every owner's balance of `mint` at the end of `slot` (only `owners` when given). */
 export const ownerBalancesAt = keptRead(

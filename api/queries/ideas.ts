@@ -1,9 +1,9 @@
 // Read queries of the ideas board on the coins projection: coins by launch slot (to tie ideas to the coins
-// launched from them) and the rows the launched coins' market caps are computed from.
+// launched from them) and, from the coin board, the rows the launched coins' market caps are computed from.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { keptRead } from '../../projections/kept-reads.js';
-import { COIN_COLUMNS, fromCoins, WITH_CLOCK, type CoinRow } from './coin-sql.js';
+import { coinBoard } from './coin-board.js';
+import type { CoinRow } from './coin-sql.js';
 
 /** What ties a coin to an idea. */
 export interface CoinIdentity {
@@ -16,15 +16,8 @@ export interface CoinIdentity {
   launchMs: number;
 }
 
-/** Coins launched at or after `fromSlot`, oldest first; kept while the coins table is unchanged (the ideas board
- * asks before every read). */
-export const coinsLaunchedFrom = keptRead(
-  { name: 'coins-launched-from', tables: [COINS_TABLE], max: 100 },
-  (fromSlot: number) => String(fromSlot),
-  readCoinsLaunchedFrom,
-);
-
-async function readCoinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<CoinIdentity[]> {
+/** Coins launched at or after `fromSlot`, oldest first. */
+export async function coinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<CoinIdentity[]> {
   const rows = await olap.query<{ mint: string; name: string; symbol: string; route: CoinIdentity['route']; launchSlot: string | number; launchMs: string | number }>(
     `SELECT mint, untrustedName AS name, untrustedSymbol AS symbol, route, launchSlot,
        toUnixTimestamp64Milli(launchTime) AS launchMs
@@ -36,12 +29,9 @@ async function readCoinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<Coin
   return rows.map((row) => ({ ...row, launchSlot: Number(row.launchSlot), launchMs: Number(row.launchMs) }));
 }
 
-/** Coin rows (with what their figures are computed from) of the given mints. */
+/** Coin rows (with what their figures are computed from) of the given mints that are coins. */
 export async function coinRowsOf(olap: Olap, mints: string[], nowSeconds: number): Promise<CoinRow[]> {
   if (mints.length === 0) return [];
-  const sql = `${WITH_CLOCK}
-    SELECT ${COIN_COLUMNS} ${fromCoins('AND mint IN {mints:Array(String)}')}
-    WHERE c.mint IN {mints:Array(String)}
-    SETTINGS join_use_nulls = 1`;
-  return olap.query<CoinRow>(sql, { now: nowSeconds, mints });
+  const rows = (await coinBoard(olap, nowSeconds)).rows;
+  return [...new Set(mints)].flatMap((mint) => rows.get(mint) ?? []);
 }
