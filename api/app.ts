@@ -22,6 +22,7 @@ import { platformRoutes } from './routes/platform.js';
 import { rewardRoutes } from './routes/rewards.js';
 import { tradeRoutes } from './routes/trades.js';
 import { walletRewardRoutes } from './routes/wallet-rewards.js';
+import { siteRoutes } from './site/routes.js';
 
 export type { ApiDeps, Readiness } from './deps.js';
 
@@ -58,5 +59,7 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(launchRoutes(launchContextOf(deps)), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
+  // The site's coin resources sit outside /api/v1 and its OpenAPI document.
+  app.register(siteRoutes(deps));
   return app;
 }
