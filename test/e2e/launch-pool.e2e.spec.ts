@@ -3,7 +3,8 @@
 // the chain stepped while it waits; the coin then flows through ingest and projections and reads back from
 // the API with everything it was launched with. Covers a holder coin with a first buy on the caller's mint,
 // and a creator coin with recipients, an address-pool mint and the anti-sniper hook, which the pool venue
-// enforces on chain (a sniper's large buy fails inside the window, a small one lands).
+// enforces on chain (a sniper's large buy fails inside the window, a small one lands). The metadata URI a coin
+// carries on chain resolves through the site to the launch's metadata document and uploaded image.
 import {
   appendTransactionMessageInstructions,
   compileTransaction,
@@ -72,6 +73,12 @@ describe('pool-venue launches end to end', () => {
     return coin.body;
   }
 
+  /** Follow a URI the coin carries on chain to this service's site, through the app. */
+  async function follow(uri: string) {
+    expect(uri.startsWith(`${SITE}/`), uri).toBe(true);
+    return s.app.inject({ method: 'GET', url: new URL(uri).pathname });
+  }
+
   it('launches a holder coin with a first buy on the caller\'s mint, and reads it back', async () => {
     const creator = await s.wallet(10n);
     await s.acceptTerms(creator);
@@ -116,6 +123,23 @@ describe('pool-venue launches end to end', () => {
       token: 'spl',
     });
     expect(coin.pools.map((p) => p.address)).toContain(prepared.pool);
+
+    // The metadata URI written on chain resolves to the launch's metadata, and its image to the uploaded bytes.
+    const metadata = await follow(coin.user.uri);
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(metadata.json()).toEqual({
+      name: 'Harbor Light',
+      symbol: 'HRBR',
+      description: 'A lighthouse coin.\nSecond line.',
+      image: `${SITE}/coins/${prepared.mint}/image`,
+      external_url: `${SITE}/coins/${prepared.mint}`,
+      extensions: { website: 'https://harbor.example', twitter: 'https://x.com/harbor' },
+    });
+    const image = await follow((metadata.json() as { image: string }).image);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
   });
 
   it('launches a creator coin with recipients on an address-pool mint with the anti-sniper hook, enforced on chain', async () => {
