@@ -126,6 +126,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
       appends,
       slotGaps: window.gaps,
       bare: window.bareSplit(lag.listedSlots()),
+      bareAll: window.bareAll(),
     };
   } finally {
     await Promise.all(children.map((child) => child.stop()));

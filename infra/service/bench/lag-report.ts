@@ -37,6 +37,8 @@ export function lagFigures(result: LagResult, pollMs: number, slotMs: number): L
     `  where it goes, per sampled slot, p50 / p99 ms: ${parts.join(', ')}`,
     `  a bare official client beside the pipeline (same request, nothing behind it) held each slot ${spread(result.bare.delivered)} ms ` +
       `after its confirmation; the pipeline's own share, from then to listed: ${spread(result.bare.pipeline)} ms`,
+    `  of all ${result.bareAll.slots} slots confirmed in the window, the bare client held ${result.bareAll.held.length} by the end, ` +
+      `${spread(result.bareAll.held)} ms after confirmation`,
     `  slowest slots: ${slowest.join('; ')}`,
     `  the probes' own load: ${int(result.probes.requests)} trades-route requests, ${result.probes.meanMs.toFixed(1)} ms each on average`,
     cpuLine(result.progress, result.windowStart, result.windowEnd, result.machine),

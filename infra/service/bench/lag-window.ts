@@ -34,6 +34,8 @@ export interface LagResult {
   /** Per listed slot: confirmed → a bare official client (same request, nothing behind it) held the whole
    * slot; and from then until the API listed it (the pipeline's own share). */
   bare: { delivered: number[]; pipeline: number[] };
+  /** Every slot confirmed in the window, listed or not: how many the bare client held by the end, and when. */
+  bareAll: { slots: number; held: number[] };
 }
 
 export class LagWindow {
@@ -44,6 +46,7 @@ export class LagWindow {
   readonly gaps: number[] = [];
   private lastConfirmedAt: number | null = null;
   private readonly arrivals = new Map<number, number>();
+  private readonly inWindow = new Map<number, number>();
 
   /** `sample` receives each slot confirmed inside the window. */
   constructor(private readonly sample: (slot: SlotConfirmed) => void) {}
@@ -60,12 +63,24 @@ export class LagWindow {
     if (previous !== null) this.gaps.push(report.confirmedAt - previous);
     this.transactions += report.transactions;
     this.slots++;
+    this.inWindow.set(report.slot, report.confirmedAt);
     this.sample(report);
   }
 
   /** The bare reader held the whole slot at `at`. */
   arrived(slot: number, at: number): void {
     this.arrivals.set(slot, at);
+  }
+
+  /** For every slot confirmed in the window: when the bare reader held it (a chain whose delivery stalls shows
+   * here even when no trade was listed to split). */
+  bareAll(): LagResult['bareAll'] {
+    const held: number[] = [];
+    for (const [slot, confirmedAt] of this.inWindow) {
+      const at = this.arrivals.get(slot);
+      if (at !== undefined) held.push(at - confirmedAt);
+    }
+    return { slots: this.inWindow.size, held };
   }
 
   /** Split each listed slot's lag at the moment the bare reader held it. */
