@@ -16,3 +16,8 @@ export async function putImage(tx: OpTransaction, mint: string, base64: string):
   if (await tx.get(launchImages, mint)) await tx.update(launchImages, mint, { type: record.type, base64: record.base64 });
   else await tx.insert(launchImages, record);
 }
+
+/** Remove the image of the launch at `mint`: a prepare without an image leaves none from an earlier prepare. */
+export async function dropImage(tx: OpTransaction, mint: string): Promise<void> {
+  if (await tx.get(launchImages, mint)) await tx.delete(launchImages, mint);
+}

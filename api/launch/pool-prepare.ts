@@ -20,7 +20,7 @@ import {
   socialsJson,
   throwProblems,
 } from './prepare-common.js';
-import { putImage } from './images.js';
+import { dropImage, putImage } from './images.js';
 import { compileUnsigned } from './wire.js';
 
 export async function preparePoolLaunch(lc: LaunchContext, raw: unknown): Promise<PoolPrepareResponse> {
@@ -97,6 +97,7 @@ export async function preparePoolLaunch(lc: LaunchContext, raw: unknown): Promis
       updatedAt: nowMs,
     });
     if (body.image) await putImage(tx, mint, body.image);
+    else await dropImage(tx, mint);
     return {
       mint,
       pool: plan.pool,
