@@ -4,12 +4,16 @@
 // against the devnet's ground truth).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
-import { decodeContext, decodeTransaction, eventKey } from '../../ingest/decoders/index.js';
+import { buyInstructions, marketOf } from '../../infra/devnet/simulator/market-ops.js';
+import { SWAP_REFERRER } from '../../infra/devnet/simulator/activities/trading.js';
+import { decodeContext, decodeTransaction, eventKey, txView } from '../../ingest/decoders/index.js';
+import { swapReferralDraft } from '../../ingest/decoders/shared/swap-referral.js';
 import { KnownCoins } from '../../ingest/known-coins/known-coins.js';
 import { parseEventId, safeParseEvent } from '../../schemas/events/index.js';
 import { COIN_TOTAL_SUPPLY } from '../../schemas/programs/coin-rules.js';
 import { encodeKeeperMemo } from '../../schemas/programs/keeper-memo.js';
-import { SOL_CURVE, STABLECOIN_CURVE } from '../../schemas/programs/launchpad/constants.js';
+import { referralShare } from '../../schemas/programs/curve-math.js';
+import { DEFAULT_REFERRAL_BPS, SOL_CURVE, STABLECOIN_CURVE } from '../../schemas/programs/launchpad/constants.js';
 import { curvePda } from '../../schemas/programs/launchpad/pdas.js';
 import { DEFAULT_LAUNCH_VIRTUAL_QUOTE } from '../../schemas/programs/pool-venue/constants.js';
 import { poolPda } from '../../schemas/programs/pool-venue/pdas.js';
@@ -183,6 +187,53 @@ describe('launchpad and pool venue', () => {
   });
 });
 
+describe('swap referrals', () => {
+  const treasury = CONFIG.wallets.treasury;
+  const referred = () => (['buy', 'sell'] as const).flatMap((kind) => run.actions(kind)).filter((a) => a.detail.referrer !== undefined);
+  const referralRevenue = () => run.eventsOf('revenue').filter((e) => e.data.kind === 'swap-referral');
+
+  it('the simulated swap front end names the wallet the decoders count as the service referrer', () => {
+    expect(SWAP_REFERRER).toBe(treasury);
+  });
+
+  it('a SOL trade the service referred is also revenue: the referral fee the chain paid the treasury, beside the trade', () => {
+    const sol = referred().filter((a) => coinOf(detail(a, 'mint')).quoteMint === NATIVE_MINT_ID);
+    expect(sol.length).toBeGreaterThan(20);
+    const venues = new Set<string>();
+    for (const action of sol) {
+      expect(action.detail.referrer).toBe(treasury);
+      const tx = raw(action.signature);
+      const [trade] = run.eventsOf('trade', action.signature);
+      venues.add(trade!.data.venue);
+      const paid = lamportDelta(tx, treasury);
+      expect(paid).toBeGreaterThan(0n);
+      expect(trade!.data).toMatchObject({ referrer: treasury, referralFee: paid.toString() });
+      expect(paid).toBe(referralShare(BigInt(trade!.data.feeAmount), DEFAULT_REFERRAL_BPS));
+      const revenue = run.eventsOf('revenue', action.signature);
+      expect(revenue.map((e) => e.id)).toEqual([`${trade!.id}:swap-referral`]);
+      expect(revenue[0]!.data).toEqual({ kind: 'swap-referral', amount: paid.toString(), unit: 'lamports', mint: trade!.data.mint, quoteMint: null });
+      expect(eventKey(revenue[0]!)).toBe(trade!.data.mint);
+      const [fund] = run.eventsOf('fund.balance', action.signature).filter((f) => f.data.wallet === treasury);
+      expect(fund!.data).toMatchObject({ fund: 'platform-share', lamports: postLamports(tx, treasury) });
+    }
+    expect(venues).toEqual(new Set(['curve', 'pool']));
+    expect(referralRevenue().map((e) => e.signature).sort()).toEqual(sol.map((a) => a.signature).sort());
+  });
+
+  it('gives a referral paid in another quote token in that token\'s raw units', () => {
+    const action = referred().find((a) => coinOf(detail(a, 'mint')).quoteMint === NATIVE_MINT_ID)!;
+    const tx = txView(raw(action.signature));
+    const [trade] = run.eventsOf('trade', action.signature);
+    const { index, inner } = parseEventId(trade!.id) as { index: number; inner: number | null };
+    const ix = tx.invocations.find((i) => i.path.index === index && (i.path.inner ?? null) === inner)!;
+    const stable = CONFIG.mints.stablecoin;
+    const draft = swapReferralDraft(tx, run.ctx, ix, { ...trade!.data, quoteMint: stable, referralFee: '7' });
+    expect(draft).toMatchObject({ id: `${trade!.id}:swap-referral`, data: { kind: 'swap-referral', amount: '7', unit: 'quote', mint: trade!.data.mint, quoteMint: stable } });
+    expect(safeParseEvent(draft).success).toBe(true);
+    expect(swapReferralDraft(tx, run.ctx, ix, { ...trade!.data, referrer: CONFIG.wallets.keeper })).toBeNull();
+  });
+});
+
 describe('token balances', () => {
   it('a wallet-to-wallet transfer of a coin is two balance changes and nothing else', () => {
     const transfers = run.actions('transfer');
@@ -333,6 +384,21 @@ describe('what is not ours', () => {
     expect(types(otherProgram)).not.toContain('trade');
     expect(types(badDiscriminator)).not.toContain('trade');
     expect(types(otherProgram)).toContain('token.balance_changed');
+  });
+});
+
+describe('trades the service did not refer', () => {
+  it('a trade referred by another wallet earns the service nothing', () => {
+    const coin = run.devnet.simulator!.state.coins.find((c) => c.quoteMint === NATIVE_MINT_ID && c.hooks.length === 0 && marketOf(run.devnet.bank, c)?.venue === 'curve')!;
+    const trader = simWallet(SEED, 5);
+    const stranger = simWallet(SEED, 6).address;
+    const tx = send(run.devnet, [trader], buyInstructions(run.devnet.bank, coin, trader.address, 100_000_000n, stranger)!.instructions);
+    run.devnet.step();
+    const events = decodeTransaction(rawOf(tx), run.ctx);
+    const [trade] = events.filter((e) => e.type === 'trade');
+    expect(trade!.data).toMatchObject({ referrer: stranger });
+    expect(BigInt((trade!.data as { referralFee: string }).referralFee)).toBeGreaterThan(0n);
+    expect(events.filter((e) => e.type === 'revenue')).toEqual([]);
   });
 });
 

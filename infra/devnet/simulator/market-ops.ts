@@ -74,12 +74,13 @@ export function quoteBalance(bank: Bank, quoteMint: Address, owner: Address): bi
   return account ? (readTokenAccount(account.data)?.amount ?? 0n) : 0n;
 }
 
-/** Instructions for a buy spending about `quoteIn` (fee included), with 2% slippage room; null when the market is closed. */
-export function buyInstructions(bank: Bank, coin: SimCoin, trader: Address, quoteIn: bigint): { instructions: Instruction[]; tokens: bigint } | null {
+/** Instructions for a buy spending about `quoteIn` (fee included), with 2% slippage room; null when the market is closed.
+ * `referrer` is named as the trade's referrer (the programs pay it the referral share of the fee on SOL pairs). */
+export function buyInstructions(bank: Bank, coin: SimCoin, trader: Address, quoteIn: bigint, referrer?: Address): { instructions: Instruction[]; tokens: bigint } | null {
   const market = marketOf(bank, coin);
   if (!market) return null;
   const ata = createAtaIdempotent(trader, trader, coin.mint, coin.tokenProgram);
-  const common = { trader, mint: coin.mint, tokenProgram: coin.tokenProgram, quoteMint: coin.quoteMint, quoteTokenProgram: quoteTokenProgram(coin.quoteMint) };
+  const common = { trader, mint: coin.mint, tokenProgram: coin.tokenProgram, quoteMint: coin.quoteMint, quoteTokenProgram: quoteTokenProgram(coin.quoteMint), referrer };
   if (market.venue === 'curve') {
     const estimate = buyExactIn(market.reserves, quoteIn, market.feeBps);
     const tokens = estimate.tokens < market.curve.realToken ? estimate.tokens : market.curve.realToken;
@@ -98,12 +99,12 @@ export function buyInstructions(bank: Bank, coin: SimCoin, trader: Address, quot
   };
 }
 
-export function sellInstructions(bank: Bank, coin: SimCoin, trader: Address, tokens: bigint): Instruction[] | null {
+export function sellInstructions(bank: Bank, coin: SimCoin, trader: Address, tokens: bigint, referrer?: Address): Instruction[] | null {
   const market = marketOf(bank, coin);
   if (!market || tokens <= 0n) return null;
   const quote = sellExactIn(market.reserves, tokens, market.feeBps);
   const minOut = (quote.net * 98n) / 100n;
-  const common = { trader, mint: coin.mint, tokenProgram: coin.tokenProgram, quoteMint: coin.quoteMint, quoteTokenProgram: quoteTokenProgram(coin.quoteMint) };
+  const common = { trader, mint: coin.mint, tokenProgram: coin.tokenProgram, quoteMint: coin.quoteMint, quoteTokenProgram: quoteTokenProgram(coin.quoteMint), referrer };
   if (market.venue === 'curve') return [sellInstruction({ programId: LAUNCHPAD, ...common, args: { tokenAmount: tokens, minQuoteOut: minOut } })];
   return [swapInstruction({ programId: POOL_VENUE, ...common, args: { side: 'sell', amountIn: tokens, minOut } })];
 }

@@ -1,8 +1,10 @@
-// The traffic simulator: deterministic for a seed, every kind of activity in one run, and the
-// ledger it leaves conserves lamports and tokens.
+// The traffic simulator: deterministic for a seed, every kind of activity in one run, the ledger it
+// leaves conserves lamports and tokens, and a share of trades goes through the service's swap front end.
 import { describe, expect, it } from 'vitest';
 import { Devnet } from '../../../infra/devnet/devnet.js';
 import type { SimActionKind } from '../../../infra/devnet/simulator/action-log.js';
+import { FRONT_END_SHARE, SWAP_REFERRER } from '../../../infra/devnet/simulator/activities/trading.js';
+import { NATIVE_MINT_ID } from '../../../schemas/programs/token-addresses.js';
 import { readMint, readTokenAccount, isTokenProgram } from '../../../infra/devnet/runtime/token-layout.js';
 import { accountsDigest, totalLamports } from '../../../infra/devnet/truth/ledger-digest.js';
 
@@ -73,6 +75,30 @@ describe('traffic simulator', () => {
       if (mint === 'So11111111111111111111111111111111111111112') continue;
       expect(held.get(mint) ?? 0n, mint).toBe(total);
     }
+    await devnet.stop();
+  });
+
+  it('places about a fifth of ordinary trades through the swap front end; SOL pairs pay its referrer, other pairs nothing', async () => {
+    const { devnet } = await run(12);
+    const trades = devnet.simulator!.log.actions.filter((a) => (a.kind === 'buy' || a.kind === 'sell') && a.ok && !a.detail.whale);
+    const referred = trades.filter((a) => a.detail.referrer !== undefined);
+    expect(referred.length / trades.length).toBeGreaterThan(FRONT_END_SHARE - 0.06);
+    expect(referred.length / trades.length).toBeLessThan(FRONT_END_SHARE + 0.06);
+    const quoteOf = (mint: unknown) => devnet.simulator!.state.coins.find((c) => c.mint === mint)!.quoteMint;
+    const paid = (signature: string | null, slot: number) => {
+      const tx = devnet.bank.getBlock(slot)!.transactions.find((t) => t.signature === signature)!;
+      const i = tx.accountKeys.indexOf(SWAP_REFERRER);
+      return i < 0 ? 0n : tx.meta.postBalances[i]! - tx.meta.preBalances[i]!;
+    };
+    const sol = referred.filter((a) => quoteOf(a.detail.mint) === NATIVE_MINT_ID);
+    expect(sol.length).toBeGreaterThan(0);
+    expect(sol.length).toBeLessThan(referred.length);
+    for (const action of referred) {
+      expect(action.detail.referrer).toBe(SWAP_REFERRER);
+      if (sol.includes(action)) expect(paid(action.signature, action.slot)).toBeGreaterThan(0n);
+      else expect(paid(action.signature, action.slot)).toBe(0n);
+    }
+    for (const action of trades.filter((a) => a.detail.referrer === undefined)) expect(paid(action.signature, action.slot)).toBe(0n);
     await devnet.stop();
   });
 

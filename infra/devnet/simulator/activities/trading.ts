@@ -1,7 +1,10 @@
 // Ordinary trading: Poisson-many trades a slot with bursts, heavy-tailed sizes, recent coins
-// favoured; wash pairs trading one coin back and forth; a whale pushing a curve to graduation.
+// favoured, a share of them placed through the service's swap front end (which names the service's
+// referral wallet as referrer); wash pairs trading one coin back and forth; a whale pushing a curve to graduation.
+import type { Address } from '@solana/kit';
 import { NATIVE_MINT_ID } from '../../../../schemas/programs/token-addresses.js';
 import { WELL_KNOWN_KEYS } from '../../genesis/well-known-keys.js';
+import { Rng } from '../rng.js';
 import { solTransfer } from '../token-ops.js';
 import { buyInstructions, coinBalance, marketOf, quoteBalance, sellInstructions } from '../market-ops.js';
 import type { SimContext } from '../sim-context.js';
@@ -10,6 +13,26 @@ import { fundStablecoin } from './funding.js';
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 const MICRO_DOLLARS = 1_000_000n;
+
+/** The wallet the service's swap front end names as referrer: the treasury, the service's own income wallet. */
+export const SWAP_REFERRER: Address = WELL_KNOWN_KEYS.treasury.address;
+/** Share of ordinary trades placed through the service's swap front end. */
+export const FRONT_END_SHARE = 0.2;
+
+/** Each slot's front-end draws come from a stream of their own, seeded by the simulator's seed and the slot,
+ * so routing trades through the front end leaves the main stream (and every other activity) as it was, and a
+ * resumed devnet draws as an uninterrupted one would. */
+const frontEndDraws = new WeakMap<SimContext, { slot: number; rng: Rng }>();
+
+function viaFrontEnd(ctx: SimContext): boolean {
+  let draws = frontEndDraws.get(ctx);
+  if (draws?.slot !== ctx.slot) {
+    const seed = (Math.imul(ctx.state.seed ^ 0x5f3759df, 0x9e3779b1) ^ Math.imul(ctx.slot + 1, 0x85ebca6b)) >>> 0;
+    draws = { slot: ctx.slot, rng: new Rng(seed) };
+    frontEndDraws.set(ctx, draws);
+  }
+  return draws.rng.chance(FRONT_END_SHARE);
+}
 
 function pickCoin(ctx: SimContext): SimCoin | null {
   const coins = ctx.state.coins;
@@ -28,11 +51,13 @@ function buySize(ctx: SimContext, coin: SimCoin, available: bigint): bigint {
 export function trade(ctx: SimContext, coin: SimCoin | null = pickCoin(ctx), walletIndex = ctx.randomWallet()): void {
   if (!coin) return;
   const wallet = ctx.wallet(walletIndex);
+  const referrer = viaFrontEnd(ctx) ? SWAP_REFERRER : undefined;
+  const via = referrer ? { referrer } : {};
   const holding = coinBalance(ctx.bank, coin, wallet.address);
   if (holding > 0n && ctx.rng.chance(0.4)) {
     const amount = ctx.rng.chance(0.3) ? holding : (holding * BigInt(ctx.rng.int(5, 95))) / 100n;
-    const instructions = sellInstructions(ctx.bank, coin, wallet.address, amount);
-    if (instructions) ctx.send('sell', wallet, instructions, [], { mint: coin.mint, wallet: wallet.address, coinAmount: amount.toString() });
+    const instructions = sellInstructions(ctx.bank, coin, wallet.address, amount, referrer);
+    if (instructions) ctx.send('sell', wallet, instructions, [], { mint: coin.mint, wallet: wallet.address, coinAmount: amount.toString(), ...via });
     return;
   }
   let available = quoteBalance(ctx.bank, coin.quoteMint, wallet.address);
@@ -42,8 +67,8 @@ export function trade(ctx: SimContext, coin: SimCoin | null = pickCoin(ctx), wal
   }
   const quoteIn = buySize(ctx, coin, available);
   if (quoteIn <= 0n) return;
-  const buy = buyInstructions(ctx.bank, coin, wallet.address, quoteIn);
-  if (buy) ctx.send('buy', wallet, buy.instructions, [], { mint: coin.mint, wallet: wallet.address, quoteIn: quoteIn.toString() });
+  const buy = buyInstructions(ctx.bank, coin, wallet.address, quoteIn, referrer);
+  if (buy) ctx.send('buy', wallet, buy.instructions, [], { mint: coin.mint, wallet: wallet.address, quoteIn: quoteIn.toString(), ...via });
 }
 
 /** The slot's ordinary trades: Poisson around the profile's mean, sometimes a burst. */
