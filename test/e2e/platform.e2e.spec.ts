@@ -2,7 +2,9 @@
 // run cross midnight into 2026-01-02, with fee claims, prices and a daily burn on both days. Stats: coins,
 // graduations and trades from the chain's own logged events, volume, payout pots and creator sends valued at
 // the price the feed had posted by their slot; revenueDaily from the treasury's balance changes in each claim
-// transaction, the feed's prices per UTC day and the cumulative sum. Burns of each day from the burn keeper's
+// transaction (fee shares) and in each trade the simulator placed through the service's swap front end (swap
+// referrals), together all the treasury's lamports gained each day, the feed's prices per UTC day and the
+// cumulative sum. Burns of each day from the burn keeper's
 // actions, the total against the platform mint's supply on chain and the burn fund's balance at the end of the
 // day. Funds: each wallet's lamports in the bank; the removed flywheel fund shown until an explicit move empties
 // it into the treasury.
@@ -128,14 +130,37 @@ describe('platform stats end to end', () => {
   it('gives the last 30 UTC days of revenue from the treasury, across midnight, with the day prices and the cumulative sum', async () => {
     const treasury = CONFIG.wallets.treasury;
     const revenue = new Map<string, bigint>();
+    const solIncome = new Map<string, bigint>();
+    const add = (map: Map<string, bigint>, day: string, amount: bigint) => map.set(day, (map.get(day) ?? 0n) + amount);
     for (const claim of actions('claim-fees')) {
       const quote = coinOf(claim.detail.mint).quoteMint;
       const share = gained(landed(claim.signature, claim.slot), treasury, quote);
       const day = dayOfSlot(claim.slot);
-      revenue.set(day, (revenue.get(day) ?? 0n) + valueInLamports(quote, share, claim.slot));
+      add(revenue, day, valueInLamports(quote, share, claim.slot));
+      if (quote === NATIVE_MINT_ID) add(solIncome, day, share);
     }
     expect(revenue.get('2026-01-01')).toBeGreaterThan(0n);
     expect(revenue.get('2026-01-02')).toBeGreaterThan(0n);
+
+    // Swap referrals: what the treasury gained in each trade placed through the front end (the programs pay
+    // referrals on SOL pairs only, so referred stablecoin trades bring nothing).
+    const referral = new Map<string, bigint>();
+    const referred = [...actions('buy'), ...actions('sell')].filter((a) => a.detail.referrer === treasury);
+    for (const trade of referred) {
+      const paid = gained(landed(trade.signature, trade.slot), treasury, NATIVE_MINT_ID);
+      if (coinOf(trade.detail.mint).quoteMint !== NATIVE_MINT_ID) expect(paid).toBe(0n);
+      add(referral, dayOfSlot(trade.slot), paid);
+      add(solIncome, dayOfSlot(trade.slot), paid);
+    }
+    expect(referred.some((a) => coinOf(a.detail.mint).quoteMint === CONFIG.mints.stablecoin)).toBe(true);
+    expect(referral.get('2026-01-01')).toBeGreaterThan(0n);
+    expect(referral.get('2026-01-02')).toBeGreaterThan(0n);
+    // Nothing else paid the treasury: each day's SOL fee shares and referrals are all its lamports gained that day.
+    for (const day of ['2026-01-01', '2026-01-02']) {
+      const slots = Array.from({ length: last - h.fromSlot + 1 }, (_, i) => h.fromSlot + i).filter((slot) => dayOfSlot(slot) === day);
+      const gainedOnDay = walletLamportsAt(treasury, slots.at(-1)!) - walletLamportsAt(treasury, slots[0]! - 1);
+      expect(gainedOnDay).toBe(solIncome.get(day));
+    }
 
     const byDay = new Map<string, bigint[]>();
     for (const price of postedPrices()) byDay.set(dayOfSlot(price.slot), [...(byDay.get(dayOfSlot(price.slot)) ?? []), price.microUsd]);
@@ -148,12 +173,13 @@ describe('platform stats end to end', () => {
       const price = posted ? posted.reduce((a, b) => a + b, 0n) / BigInt(posted.length) : carried;
       if (posted) carried = posted.at(-1)!;
       const lamports = revenue.get(day) ?? 0n;
-      const cents = price === null ? null : (lamports * price) / 10n ** 13n;
+      const referred = referral.get(day) ?? 0n;
+      const cents = price === null ? null : ((lamports + referred) * price) / 10n ** 13n;
       cumulative += cents ?? 0n;
       expected.push({
         date: day,
         feeShareLamports: lamports.toString(),
-        swapReferralLamports: '0',
+        swapReferralLamports: referred.toString(),
         apiMicroUsd: '0',
         solMicroUsd: price?.toString() ?? null,
         usdCents: cents?.toString() ?? null,
