@@ -27,7 +27,8 @@ describe('projectBatch', () => {
       balanceChanged({ slot: 7, tx: 2, account: 1 }, { mint: MINT, owner: addr(2), tokenAccount: addr(3), pre: 0n, post: 1_000_000n }),
     ];
     const batch = projectBatch(events.map((event, i) => record(i, event)), READ_MODEL_PROJECTORS);
-    expect(Object.fromEntries([...batch.rows].map(([table, rows]) => [table, rows.length]))).toEqual({
+    // Other read models may take these events too (their own specs say how); these tables must have exactly these rows.
+    expect(Object.fromEntries([...batch.rows].map(([table, rows]) => [table, rows.length]))).toMatchObject({
       coins: 1,
       coin_fee_splits: 1,
       trades: 1,
