@@ -1,7 +1,7 @@
 // The coin board: every coin's row at one second, in memory, for the coin list, one coin, the token search and the
 // ideas board. Two reads make it: every coin's facts (coins, graduations, latest market state: kept until one of
-// those tables changes) and every coin's 24-hour figures at that second (projections/coin-figures: kept per
-// second until its tables change). Rows are put together as the single-statement SQL did: latest reserves, else
+// those tables changes) and every coin's 24-hour figures at that second (projections/coin-figures: read in full
+// once, then stepped from second to second by what crossed the window's edges while its tables are unchanged). Rows are put together as the single-statement SQL did: latest reserves, else
 // those at launch; the reference reserves 24 hours back, else at launch, else after the window's first trade;
 // market cap = supply x spot quote / spot coin. Sorted orders of the list are kept with the board.
 //
@@ -12,7 +12,7 @@ import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from '../../projections
 import { windowFigures, type WindowFigures } from '../../projections/coin-figures/queries.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { keptAnswer } from '../../projections/kept-reads.js';
-import { COIN_MARKETS_TABLE } from '../../projections/trades/table.js';
+import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { FIGURES_PENDING_SECONDS } from '../figures.js';
@@ -33,7 +33,7 @@ export interface CoinBoard {
 }
 
 const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, COIN_MARKETS_TABLE];
-const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE];
+const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
 const FACTS = { name: 'coin-facts', tables: FACT_TABLES, max: 1 };
 const FIGURES = { name: 'coin-window-figures', tables: FIGURE_TABLES, max: 4 };
 const BOARDS = { name: 'coin-boards', tables: [...FACT_TABLES, ...FIGURE_TABLES], max: 4 };

@@ -1,8 +1,17 @@
-// Every coin's 24-hour trade figures at one moment, in one read: the quote volume of its trades in the 24 hours up
-// to `now`, the reserves after its first trade in that window, and the reserves after its last trade at or before
-// the window's start (by chain order: slot, log offset, event id). The window and the part of the day before it
-// come from coin_trade_ticks; anything earlier from the closes of the days before (table.ts).
+// Every coin's 24-hour trade figures at a second: the quote volume of its trades in the 24 hours up to `now`, the
+// reserves after its first trade in that window, and the reserves after its last trade at or before the window's
+// start (first and last by chain order: slot, log offset, event id).
+//
+// One full read gives them at a second: the window and the part of the day before it from coin_trade_ticks,
+// anything earlier from the closes of the days before (table.ts). From then on, while the tables are unchanged,
+// the next seconds are stepped to: only the ticks that entered the window (time in (then, now]) or left it (time
+// in (then - 24 h, now - 24 h]) are read, and each coin's figures updated: volume and trade count by what entered
+// and left, the reference by the latest of what left, and the first trade from the smallest positions in the window
+// kept per coin (refilled from the coin's trades when they have all left). A step back in time, a long step or a
+// change to the tables reads in full again.
 import type { Olap } from '../../infra/olap/olap.js';
+import { tablesVersion } from '../kept-reads.js';
+import { TRADES_TABLE } from '../trades/table.js';
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from './table.js';
 
 export interface WindowFigures {
@@ -14,49 +23,177 @@ export interface WindowFigures {
   before: { quote: string; coin: string } | null;
 }
 
-type Row = {
-  mint: string;
-  volume: string;
-  windowTrades: string;
-  firstQuote: string;
-  firstCoin: string;
-  earlierTrades: string;
-  beforeQuote: string;
-  beforeCoin: string;
-};
+/** A trade's place in chain order and the reserves after it. */
+interface Tick {
+  slot: bigint;
+  logOffset: bigint;
+  id: string;
+  quote: string;
+  coin: string;
+}
+
+interface CoinWindow {
+  volume: bigint;
+  trades: number;
+  /** The smallest positions in the window, ascending; every tick of the window up to the last of them is here. */
+  lowest: Tick[];
+  before: Tick | null;
+}
+
+interface WindowState {
+  version: string;
+  now: number;
+  coins: Map<string, CoinWindow>;
+}
+
+const DAY = 86_400;
+/** Longest step in seconds taken by reading what crossed; a longer one reads in full. */
+const MAX_STEP = 600;
+/** Positions kept per coin when refilled. */
+const LOWEST_KEPT = 32;
+const TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
+
+/** [slot, logOffset, id, reserveQuote, reserveCoin] as strings. */
+type TickSql = [string, string, string, string, string];
+
+const tick = ([slot, logOffset, id, quote, coin]: TickSql): Tick => ({ slot: BigInt(slot), logOffset: BigInt(logOffset), id, quote, coin });
+
+function compare(a: Tick, b: Tick): number {
+  if (a.slot !== b.slot) return a.slot < b.slot ? -1 : 1;
+  if (a.logOffset !== b.logOffset) return a.logOffset < b.logOffset ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const TICK_COLUMNS = (prefix = '') =>
+  `tuple(toString(${prefix}slot), toString(${prefix}logOffset), ${prefix}id, toString(${prefix}reserveQuote), toString(${prefix}reserveCoin))`;
 
 export const WINDOW_FIGURES_SQL = `
   WITH toDateTime64({now:UInt32}, 3, 'UTC') AS now_time, now_time - INTERVAL 1 DAY AS day_ago, toStartOfDay(day_ago) AS day_start
   SELECT mint,
     toString(sumIf(quoteAmount, in_window)) AS volume,
-    toString(countIf(in_window)) AS windowTrades,
-    toString(argMinIf(reserveQuote, position, in_window)) AS firstQuote,
-    toString(argMinIf(reserveCoin, position, in_window)) AS firstCoin,
-    toString(countIf(NOT in_window)) AS earlierTrades,
-    toString(argMaxIf(reserveQuote, position, NOT in_window)) AS beforeQuote,
-    toString(argMaxIf(reserveCoin, position, NOT in_window)) AS beforeCoin
+    countIf(in_window) AS windowTrades,
+    argMinIf(tick, position, in_window) AS first,
+    countIf(NOT in_window) AS earlierTrades,
+    argMaxIf(tick, position, NOT in_window) AS before
   FROM (
-    SELECT mint, quoteAmount, reserveQuote, reserveCoin, (slot, logOffset, id) AS position, time > day_ago AS in_window
+    SELECT mint, quoteAmount, ${TICK_COLUMNS()} AS tick, (slot, logOffset, id) AS position, time > day_ago AS in_window
     FROM ${COIN_TRADE_TICKS_TABLE} FINAL
     WHERE time >= day_start AND time <= now_time
     UNION ALL
-    SELECT mint, toUInt128(0) AS quoteAmount, reserveQuote, reserveCoin, (slot, logOffset, id) AS position, false AS in_window
+    SELECT mint, toUInt128(0) AS quoteAmount, ${TICK_COLUMNS()} AS tick, (slot, logOffset, id) AS position, false AS in_window
     FROM ${COIN_DAY_CLOSES_TABLE} FINAL
     WHERE day < toDate(day_start)
   )
   GROUP BY mint`;
 
-/** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. */
-export async function windowFigures(olap: Olap, nowSeconds: number): Promise<Map<string, WindowFigures>> {
-  const rows = await olap.query<Row>(WINDOW_FIGURES_SQL, { now: nowSeconds });
-  return new Map(
-    rows.map((row) => [
-      row.mint,
-      {
-        volume: row.volume,
-        first: row.windowTrades === '0' ? null : { quote: row.firstQuote, coin: row.firstCoin },
-        before: row.earlierTrades === '0' ? null : { quote: row.beforeQuote, coin: row.beforeCoin },
-      },
-    ]),
+async function readInFull(olap: Olap, version: string, now: number): Promise<WindowState> {
+  const rows = await olap.query<{ mint: string; volume: string; windowTrades: string; first: TickSql; earlierTrades: string; before: TickSql }>(
+    WINDOW_FIGURES_SQL,
+    { now },
   );
+  const coins = new Map<string, CoinWindow>();
+  for (const row of rows) {
+    const trades = Number(row.windowTrades);
+    coins.set(row.mint, {
+      volume: BigInt(row.volume),
+      trades,
+      lowest: trades > 0 ? [tick(row.first)] : [],
+      before: Number(row.earlierTrades) > 0 ? tick(row.before) : null,
+    });
+  }
+  return { version, now, coins };
+}
+
+const CROSSING_SQL = `
+  SELECT mint, toString(quoteAmount) AS quoteAmount, ${TICK_COLUMNS()} AS tick, time > toDateTime64({then:UInt32}, 3, 'UTC') AS entered
+  FROM ${COIN_TRADE_TICKS_TABLE} FINAL
+  WHERE (time > toDateTime64({then:UInt32} - ${DAY}, 3, 'UTC') AND time <= toDateTime64({now:UInt32} - ${DAY}, 3, 'UTC'))
+     OR (time > toDateTime64({then:UInt32}, 3, 'UTC') AND time <= toDateTime64({now:UInt32}, 3, 'UTC'))`;
+
+const LOWEST_SQL = `
+  SELECT mint, ${TICK_COLUMNS()} AS tick
+  FROM ${TRADES_TABLE} FINAL
+  WHERE mint IN {mints:Array(String)} AND time > toDateTime64({now:UInt32} - ${DAY}, 3, 'UTC') AND time <= toDateTime64({now:UInt32}, 3, 'UTC')
+  ORDER BY mint, slot, logOffset, id
+  LIMIT ${LOWEST_KEPT} BY mint`;
+
+/** Move `state` from its second to `now` (later, within MAX_STEP) by what crossed the window's edges. */
+async function step(olap: Olap, state: WindowState, now: number): Promise<void> {
+  const crossed = await olap.query<{ mint: string; quoteAmount: string; tick: TickSql; entered: number | boolean }>(CROSSING_SQL, { then: state.now, now });
+  const coinOf = (mint: string) => {
+    let coin = state.coins.get(mint);
+    if (coin === undefined) state.coins.set(mint, (coin = { volume: 0n, trades: 0, lowest: [], before: null }));
+    return coin;
+  };
+  // Leaving first, so a coin's kept positions are read against the window they left.
+  const entered = crossed.filter((row) => Boolean(row.entered));
+  for (const row of crossed) {
+    if (row.entered) continue;
+    const coin = coinOf(row.mint);
+    const left = tick(row.tick);
+    coin.volume -= BigInt(row.quoteAmount);
+    coin.trades -= 1;
+    const at = coin.lowest.findIndex((kept) => compare(kept, left) === 0);
+    if (at >= 0) coin.lowest.splice(at, 1);
+    if (coin.before === null || compare(left, coin.before) > 0) coin.before = left;
+  }
+  for (const row of entered) {
+    const coin = coinOf(row.mint);
+    const added = tick(row.tick);
+    const wasEmpty = coin.trades === 0;
+    coin.volume += BigInt(row.quoteAmount);
+    coin.trades += 1;
+    if (wasEmpty) coin.lowest = [added];
+    else if (coin.lowest.length > 0 && compare(added, coin.lowest.at(-1)!) < 0) {
+      const at = coin.lowest.findIndex((kept) => compare(added, kept) < 0);
+      coin.lowest.splice(at, 0, added);
+    }
+  }
+  state.now = now;
+  const refill = [...state.coins].filter(([, coin]) => coin.trades > 0 && coin.lowest.length === 0).map(([mint]) => mint);
+  if (refill.length === 0) return;
+  const rows = await olap.query<{ mint: string; tick: TickSql }>(LOWEST_SQL, { mints: refill, now });
+  for (const row of rows) state.coins.get(row.mint)!.lowest.push(tick(row.tick));
+}
+
+function figures(state: WindowState): Map<string, WindowFigures> {
+  const out = new Map<string, WindowFigures>();
+  for (const [mint, coin] of state.coins) {
+    const first = coin.trades > 0 ? coin.lowest[0] : undefined;
+    out.set(mint, {
+      volume: coin.volume.toString(),
+      first: first === undefined ? null : { quote: first.quote, coin: first.coin },
+      before: coin.before === null ? null : { quote: coin.before.quote, coin: coin.before.coin },
+    });
+  }
+  return out;
+}
+
+interface Stepper {
+  state: WindowState | null;
+  busy: Promise<unknown>;
+}
+
+const steppers = new WeakMap<Olap, Stepper>();
+
+/** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. Calls are answered
+ * one after another, each from the state the one before left. */
+export function windowFigures(olap: Olap, nowSeconds: number): Promise<Map<string, WindowFigures>> {
+  let stepper = steppers.get(olap);
+  if (stepper === undefined) steppers.set(olap, (stepper = { state: null, busy: Promise.resolve() }));
+  const own = stepper;
+  const answer = own.busy.then(async () => {
+    const version = await tablesVersion(olap, TABLES);
+    const state = own.state;
+    if (state !== null && state.version === version && nowSeconds >= state.now && nowSeconds - state.now <= MAX_STEP) {
+      own.state = null; // a failed step leaves no half-moved state behind
+      if (nowSeconds > state.now) await step(olap, state, nowSeconds);
+      own.state = state;
+    } else {
+      own.state = await readInFull(olap, version, nowSeconds);
+    }
+    return figures(own.state);
+  });
+  own.busy = answer.catch(() => {});
+  return answer;
 }
