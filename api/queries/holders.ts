@@ -11,7 +11,7 @@ import {
 } from '../../projections/holders/queries.js';
 import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { keptRead } from '../../projections/kept-reads.js';
+import { keptAnswer, keptRead } from '../../projections/kept-reads.js';
 import { coinIndex } from './coins.js';
 
 export type { HolderBalance } from '../../projections/holders/queries.js';
@@ -34,11 +34,11 @@ export const coinHolderPage = keptRead(
 
 /** Every coin's holder count, kept while balances, coins and graduations are unchanged: one read serves every page
  * of the coin list and every search. */
-const allHolderCounts = keptRead(
-  { name: 'holder-counts', tables: [BALANCES_TABLE, COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 4 },
-  (serviceWallets: readonly string[]) => list(serviceWallets),
-  async (olap: Olap, serviceWallets: readonly string[]) => readHolderCounts(olap, [...(await coinIndex(olap)).keys()], serviceWallets),
-);
+const ALL_HOLDER_COUNTS = { name: 'holder-counts', tables: [BALANCES_TABLE, COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 4 };
+
+function allHolderCounts(olap: Olap, serviceWallets: readonly string[]): Promise<Map<string, number>> {
+  return keptAnswer(olap, ALL_HOLDER_COUNTS, list(serviceWallets), async () => readHolderCounts(olap, [...(await coinIndex(olap)).keys()], serviceWallets));
+}
 
 /** Holder count per mint; mints without holders are absent. */
 export async function holderCounts(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<Map<string, number>> {

@@ -2,15 +2,25 @@
 // strings, times, integer query parameters and the `{ error }` body. Response schemas use no transforms, so the
 // serializer can encode them; query parameters arrive as strings and are read strictly (no `" 5"`, `"1e1"`, `""`).
 import { z } from 'zod';
-import { isAddress } from '@solana/kit';
+import { addressBytesView } from '../../infra/crypto/base58.js';
 
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** Whether base58 text decodes to exactly 32 bytes (decodings are cached: responses check the same addresses often). */
+function decodesTo32Bytes(value: string): boolean {
+  try {
+    addressBytesView(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A chain address: base58 text decoding to exactly 32 bytes. */
 export const address = z
   .string()
   .regex(BASE58_ADDRESS, { error: 'expected a base58 address', abort: true })
-  .refine((value: string): boolean => isAddress(value), { error: 'expected a base58 address of 32 bytes' })
+  .refine(decodesTo32Bytes, { error: 'expected a base58 address of 32 bytes' })
   .describe('Chain address: base58, 32 bytes');
 
 /** A transaction signature: base58, 64 bytes once decoded (checked by the chain, shape-checked here). */
