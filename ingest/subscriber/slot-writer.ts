@@ -1,11 +1,10 @@
-// Writes kept transactions to the raw-tx log by confirmed slot: the slot's transactions in index order, then
-// its completion marker, so the durable point (the last marker) only moves past whole slots. Several confirmed
-// slots (a subscriber catching up) go in one write, each with its marker. Coins launched in the slots go to the
-// known-coins registry first, in the same write.
+// Writes kept transactions to the raw-tx log one confirmed slot at a time: the slot's transactions in
+// index order, then its completion marker, in a single append, so the durable point (the last marker)
+// only moves past whole slots. Coins launched in the slot go to the known-coins registry first.
 // Anything at or before the durable point, or already written (by signature, or by index within a
 // slot written in part), is dropped: a replay across the reconnect seam emits nothing twice.
 import type { Logger } from 'pino';
-import { TOPICS, type AppendRecord, type EventLog, type WriteBatch } from '../../infra/event-log/event-log.js';
+import { TOPICS, type EventLog, type WriteBatch } from '../../infra/event-log/event-log.js';
 import type { CoinInfo } from '../known-coins/known-coins.js';
 import { writeBatch } from '../../infra/event-log/write-batch.js';
 import { KNOWN_COINS_TOPIC, knownCoinRecords } from '../known-coins/registry-topic.js';
@@ -65,41 +64,21 @@ export class SlotWriter {
     this.blockTimes.clear();
   }
 
-  /** These slots are confirmed, in this order: write each one's pending transactions (and any pending slot before
-   * it), then its marker, all in one write (one fsync); the same records as completing them one by one. */
-  async complete(...confirmed: number[]): Promise<void> {
-    const records: AppendRecord[] = [];
-    const txs: Pending[] = [];
-    let lastMarker = this.lastMarker;
-    let last: number | null = null;
-    let taken = Number.NEGATIVE_INFINITY;
-    let newest: number | null = null;
-    for (const slot of confirmed) {
-      if ((this.durableSlot !== null && slot <= this.durableSlot) || (last !== null && slot <= last)) continue;
-      newest = Math.max(newest ?? slot, slot);
-      const slots = [...this.pending.keys()].filter((s) => s <= slot && s > taken).sort((a, b) => a - b);
-      taken = Math.max(taken, slot);
-      const slotTxs = slots.flatMap((s) => [...this.pending.get(s)!.values()].sort((a, b) => a.tx.index - b.tx.index));
-      const due = lastMarker === null || slot - lastMarker >= this.checkpointEverySlots;
-      if (slotTxs.length === 0 && !due) continue;
-      const blockTime = this.blockTimes.get(slot) ?? null;
-      for (const { tx } of slotTxs) {
-        records.push({
-          key: slotKey(tx.slot),
-          value: encodeRawRecord({ kind: 'tx', tx: { ...tx, blockTime: this.blockTimes.get(tx.slot) ?? blockTime } }),
-        });
-      }
-      records.push({ key: slotKey(slot), value: encodeRawRecord({ kind: 'slot', marker: { slot, blockTime, transactions: slotTxs.length } }) });
-      txs.push(...slotTxs);
-      lastMarker = slot;
-      last = slot;
-    }
-    if (last === null) {
-      if (newest !== null) this.forget(newest);
-      return;
-    }
+  /** `slot` is confirmed: write every pending slot up to it, then its marker. */
+  async complete(slot: number): Promise<void> {
+    if (this.durableSlot !== null && slot <= this.durableSlot) return;
+    const slots = [...this.pending.keys()].filter((s) => s <= slot).sort((a, b) => a - b);
+    const txs = slots.flatMap((s) => [...this.pending.get(s)!.values()].sort((a, b) => a.tx.index - b.tx.index));
+    const due = this.lastMarker === null || slot - this.lastMarker >= this.checkpointEverySlots;
+    if (txs.length === 0 && !due) return this.forget(slot);
 
     const coins = txs.flatMap((p) => p.launched).filter((coin) => !this.registered.has(coin.mint));
+    const blockTime = this.blockTimes.get(slot) ?? null;
+    const records = txs.map(({ tx }) => ({
+      key: slotKey(tx.slot),
+      value: encodeRawRecord({ kind: 'tx', tx: { ...tx, blockTime: this.blockTimes.get(tx.slot) ?? blockTime } }),
+    }));
+    records.push({ key: slotKey(slot), value: encodeRawRecord({ kind: 'slot', marker: { slot, blockTime, transactions: txs.length } }) });
     // One write (one fsync): the coins launched in these slots go to the registry before the slots' records.
     const appends: WriteBatch['appends'][number][] = [{ topic: TOPICS.rawTransactions, records }];
     if (coins.length > 0) appends.unshift({ topic: KNOWN_COINS_TOPIC, records: knownCoinRecords(coins) });
@@ -108,11 +87,11 @@ export class SlotWriter {
     for (const coin of coins) this.registered.add(coin.mint);
     for (const { tx } of txs) this.remember(tx.signature);
     this.written += txs.length;
-    this.durableSlot = last;
-    this.lastMarker = last;
+    this.durableSlot = slot;
+    this.lastMarker = slot;
     this.partial = null;
-    this.forget(Math.max(newest ?? last, last));
-    if (txs.length > 0) this.logger.debug({ slot: last, transactions: txs.length }, 'slots written');
+    this.forget(slot);
+    if (txs.length > 0) this.logger.debug({ slot, transactions: txs.length }, 'slot written');
   }
 
   /** Close a hole the server cannot replay: a marker just before the first available slot. */

@@ -11,8 +11,6 @@ import type { YellowstoneClient } from '../../infra/yellowstone/client.js';
 export interface Stream {
   write(request: SubscribeRequest): Promise<void>;
   updates(): AsyncIterable<SubscribeUpdate>;
-  /** Updates received and not yet taken: more than none means the reader is behind the server. */
-  pending(): number;
   close(): void;
 }
 
@@ -93,7 +91,6 @@ export async function openStream(client: YellowstoneClient, idleTimeoutMs: numbe
         await new Promise<void>((resolve) => (wake = resolve));
       }
     },
-    pending: () => queue.length - head,
     close: () => {
       clearInterval(watchdog);
       if (!duplex.destroyed) duplex.destroy();

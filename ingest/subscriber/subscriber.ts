@@ -21,8 +21,6 @@ export type { SubscriberOptions, SubscriberStatus } from './options.js';
 
 /** Gaps kept for status(); all of them are in the gaps topic. */
 const RECENT_GAPS = 100;
-/** Confirmed slots written together at most while the subscriber is behind the server. */
-const SLOTS_PER_WRITE = 16;
 
 export class Subscriber {
   private readonly logger: Logger;
@@ -33,8 +31,6 @@ export class Subscriber {
   private lastSlotSeen: number | null = null;
   private reconnects = 0;
   private readonly gaps: GapRecord[] = [];
-  /** Confirmed slots not written yet (more updates were already waiting). */
-  private confirmed: number[] = [];
   /** First slot the server can replay, learned from OUT_OF_RANGE; the next request starts there at the earliest. */
   private floor: number | null = null;
   private readonly backoff: Backoff;
@@ -106,7 +102,6 @@ export class Subscriber {
         this.stream = null;
       }
       this.connected = false;
-      this.confirmed = [];
       this.writer.reset();
       if (this.stopped) break;
       this.reconnects++;
@@ -132,9 +127,6 @@ export class Subscriber {
         this.backoff.reset();
       }
       await this.onUpdate(update);
-      // Confirmed slots are written as soon as nothing more is waiting; while the subscriber catches up, those
-      // confirmed meanwhile go in one write (each with its marker, one fsync for all).
-      if (this.confirmed.length > 0 && this.stream.pending() === 0) await this.writeConfirmed();
       if (this.stopped) break;
     }
   }
@@ -160,13 +152,8 @@ export class Subscriber {
     } else if (update.slot?.status === SlotStatus.SLOT_CONFIRMED) {
       const slot = Number(update.slot.slot);
       this.seen(slot);
-      this.confirmed.push(slot);
-      if (this.confirmed.length >= SLOTS_PER_WRITE) await this.writeConfirmed();
+      await this.writer.complete(slot);
     }
-  }
-
-  private async writeConfirmed(): Promise<void> {
-    await this.writer.complete(...this.confirmed.splice(0));
   }
 
   /** OUT_OF_RANGE: record the hole (if any slot was lost) and continue from the first available slot. */
