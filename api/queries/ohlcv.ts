@@ -26,6 +26,17 @@ export const candleRows = keptRead(
   readCandleRows,
 );
 
+/** Start of the oldest of the latest MAX_CANDLES intervals with trades, so only their trades are read (a busy
+ * coin's minute candles need its last hours, not its whole history). Read without FINAL: a repeated row has the
+ * same time, so the set of intervals is the same. */
+const FIRST_BUCKET_KEPT = `
+  SELECT toDateTime64(ifNull(min(b), 0) * {interval:UInt32}, 3, 'UTC') FROM (
+    SELECT DISTINCT intDiv(toUnixTimestamp(time), {interval:UInt32}) AS b FROM ${TRADES_TABLE}
+    WHERE mint = {mint:String} AND coinAmount > 0
+    ORDER BY b DESC
+    LIMIT {max:UInt32}
+  )`;
+
 async function readCandleRows(olap: Olap, mint: string, intervalSeconds: number, coinDecimals: number): Promise<CandleRow[]> {
   const sql = `
     SELECT
@@ -40,7 +51,7 @@ async function readCandleRows(olap: Olap, mint: string, intervalSeconds: number,
       SELECT time, slot, logOffset, id, quoteAmount,
         toDecimal256(quoteAmount, 30) * {unit:UInt64} / coinAmount AS exact_price
       FROM ${TRADES_TABLE} FINAL
-      WHERE mint = {mint:String} AND coinAmount > 0
+      WHERE mint = {mint:String} AND coinAmount > 0 AND time >= (${FIRST_BUCKET_KEPT})
     )
     GROUP BY bucket
     ORDER BY bucket DESC
