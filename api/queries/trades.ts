@@ -1,6 +1,7 @@
 // Read query of a coin's trades (projections/trades), newest first, paged by a cursor inside a block second.
 // Trades of one second are ranked 1, 2, ... by (slot, log offset, event id); ranks are stable because new
-// trades only ever join at later slots. The window that ranks them spans only the seconds a page can reach.
+// trades only ever join at later slots. The window that ranks them spans only the seconds a page can reach,
+// found from the distinct (time, event id) pairs before the cursor: the rows FINAL would keep, without merging.
 // Pages are kept while the trades table is unchanged (projections/kept-reads.ts).
 import type { Olap } from '../../infra/olap/olap.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
@@ -44,7 +45,7 @@ async function readTradesBefore(olap: Olap, mint: string, cursor: TradeCursor | 
       FROM ${TRADES_TABLE} FINAL
       WHERE mint = {mint:String} AND time < cut + INTERVAL 1 SECOND AND time >= (
         SELECT toStartOfSecond(ifNull(min(time), toDateTime64(0, 3, 'UTC'))) FROM (
-          SELECT time FROM ${TRADES_TABLE} FINAL
+          SELECT DISTINCT time, id FROM ${TRADES_TABLE}
           WHERE mint = {mint:String} AND time < cut
           ORDER BY time DESC
           LIMIT {take:UInt32}
