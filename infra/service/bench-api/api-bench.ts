@@ -6,8 +6,14 @@
 // machine's load and what the server spent (CPU, and the analytics store's statements: time waiting in its
 // one-at-a-time queue and time running). Progress goes to stderr, figures to stdout.
 //
+// Each route starts cold (its answers not yet kept): the first `--cold-seconds` of its warm-up are reported apart.
+// With `--writes-per-second N` the server writes, N times a second, copies of one coin's latest rows to trades,
+// ticks, markets and balances (as a projection batch would; the copies change no answer but every kept answer
+// read from those tables is computed again), so the figures show reads under live ingest.
+//
 //   npm run bench:api -- [--trades 1000000] [--coins 1000] [--days 35] [--concurrency 50] [--seconds 8]
-//                        [--warmup-seconds 2] [--max-requests 10000] [--routes 'coins newest,trades'] [--seed 1]
+//                        [--warmup-seconds 20] [--cold-seconds 3] [--max-requests 10000] [--writes-per-second 0]
+//                        [--routes 'coins newest,trades'] [--seed 1]
 //                        [--data-dir DIR]   (keep the store there and reuse it next run; a temp dir otherwise)
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,7 +38,9 @@ const { values: flags } = parseArgs({
     ideas: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '8' },
-    'warmup-seconds': { type: 'string', default: '2' },
+    'warmup-seconds': { type: 'string', default: '20' },
+    'cold-seconds': { type: 'string', default: '3' },
+    'writes-per-second': { type: 'string', default: '0' },
     'max-requests': { type: 'string', default: '10000' },
     routes: { type: 'string' },
     'data-dir': { type: 'string' },
@@ -48,7 +56,7 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 interface RouteFigures {
   name: string;
-  warmup: LatencySummary;
+  cold: LatencySummary;
   measured: LatencySummary;
   failures: Map<string, number>;
   server: Extract<ServerMessage, { type: 'times' }>;
@@ -65,11 +73,11 @@ function report(figures: RouteFigures[], header: string[]): string {
     const failed = [...f.failures].map(([status, count]) => `${count}x${status}`).join(' ');
     return [
       f.name, String(f.measured.count), f.measured.perSecond.toFixed(0), ms(f.measured.p50), ms(f.measured.p99), ms(f.measured.max), verdict,
-      ms(f.warmup.p99), (f.server.statements / Math.max(1, f.measured.count)).toFixed(1), per(f.server.runMs), per(f.server.waitMs),
+      ms(f.cold.p50), ms(f.cold.p99), (f.server.statements / Math.max(1, f.measured.count)).toFixed(1), per(f.server.runMs), per(f.server.waitMs),
       per(f.server.cpuMs), f.coresBusy === null ? '-' : f.coresBusy.toFixed(2), f.load1.toFixed(1), failed,
     ];
   });
-  const head = ['route', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', `p99 vs ${TARGET_P99_MS}`, 'warm-up p99', 'stmts/req', 'engine ms/req', 'queue ms/req', 'server cpu ms/req', 'cores busy', 'load1', 'non-200'];
+  const head = ['route', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', `p99 vs ${TARGET_P99_MS}`, 'cold p50', 'cold p99', 'stmts/req', 'engine ms/req', 'queue ms/req', 'server cpu ms/req', 'cores busy', 'load1', 'non-200'];
   const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
   return [...header, '', line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
     dataDir,
     dataset: { coins: num('coins'), trades: num('trades'), days: num('days'), seed: num('seed') },
     ideas: num('ideas'),
+    writesPerSecond: num('writes-per-second'),
   };
   const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), [JSON.stringify(args)], {
     execArgv: ['--import', 'tsx'],
@@ -110,7 +119,9 @@ async function main(): Promise<void> {
     const startLine = machineLine();
     for (const plan of plans) {
       progress(`route ${plan.name}: warm-up`);
-      const warmup = summarise(await runRoute(baseUrl, plan, { ...budget, seconds: num('warmup-seconds') }, random));
+      const coldSeconds = Math.min(num('cold-seconds'), num('warmup-seconds'));
+      const cold = summarise(await runRoute(baseUrl, plan, { ...budget, seconds: coldSeconds }, random));
+      await runRoute(baseUrl, plan, { ...budget, seconds: num('warmup-seconds') - coldSeconds, maxRequests: budget.maxRequests * 10 }, random);
       child.send({ type: 'times' });
       await next('times');
       const window = machineWindow();
@@ -120,7 +131,7 @@ async function main(): Promise<void> {
       const server = await next('times');
       const measured = summarise(run);
       progress(`route ${plan.name}: ${measured.count} requests, p50 ${ms(measured.p50)} ms, p99 ${ms(measured.p99)} ms`);
-      figures.push({ name: plan.name, warmup, measured, failures: run.failures, server, ...machine });
+      figures.push({ name: plan.name, cold, measured, failures: run.failures, server, ...machine });
     }
     const load = ready.load;
     const rows = Object.entries(load.rows).sort(([a], [b]) => a.localeCompare(b));
@@ -131,7 +142,9 @@ async function main(): Promise<void> {
       `rows: ${rows.map(([table, count]) => `${table} ${count.toLocaleString('en')}`).join(', ')}`,
       `active parts: ${Object.entries(ready.parts).map(([table, parts]) => `${table} ${parts}`).join(', ')}`,
       `machine at start: ${startLine}; at end: ${machineLine()}`,
-      `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up; engine/queue = the analytics store's statements (chDB runs one at a time)`,
+      `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up (cold = its first ${num('cold-seconds')} s); ` +
+        `engine/queue = the analytics store's statements (chDB runs one at a time); ` +
+        (args.writesPerSecond > 0 ? `${args.writesPerSecond} writes a second to trades, ticks, markets and balances throughout` : 'no writes (a settled store)'),
     ];
     process.stdout.write(`${report(figures, header)}\n`);
   } finally {

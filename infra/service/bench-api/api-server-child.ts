@@ -15,12 +15,19 @@ import type { Catalog } from './dataset-catalog.js';
 import type { DatasetOptions } from './dataset-plan.js';
 import { loadDataset } from './load-dataset.js';
 import { QueuedOlap } from './queued-olap.js';
+import { BenchRandom } from './bench-random.js';
+import type { Olap } from '../../olap/olap.js';
+import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../../projections/balances/table.js';
+import { COIN_TRADE_TICKS_TABLE } from '../../../projections/coin-figures/table.js';
+import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../../../projections/trades/table.js';
 import { seedIdeas } from './seed-ideas.js';
 
 export interface ServerArgs {
   dataDir: string;
   dataset: Omit<DatasetOptions, 'now'>;
   ideas: number;
+  /** Writes a second while serving (copies of one coin's latest rows); 0 for none. */
+  writesPerSecond: number;
 }
 
 export type ServerMessage =
@@ -76,6 +83,7 @@ async function main(): Promise<void> {
 
   const olap = new QueuedOlap(chdb);
   const app = buildApp({ olap, config, opstore });
+  const writer = args.writesPerSecond > 0 ? startWrites(olap, marker.catalog, args.writesPerSecond) : null;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -88,6 +96,7 @@ async function main(): Promise<void> {
       send({ type: 'times', ...olap.takeTimes(), cpuMs: (used.user + used.system) / 1000 });
     } else if (message.type === 'stop') {
       void (async () => {
+        if (writer !== null) clearInterval(writer);
         await app.close();
         await opstore.close();
         await chdb.close();
@@ -102,6 +111,37 @@ async function main(): Promise<void> {
     load: { reused: reuse, ...marker.load },
     parts: Object.fromEntries(partRows.map((row) => [row.table, Number(row.parts)])),
   });
+}
+
+/** Rows of a coin written again, as a projection batch writes a coin's new trade: its latest trade, tick and
+ * market row and one of its balances, each copied as it is (so no answer changes, but the tables do). */
+const WRITTEN: { table: string; latest: string }[] = [
+  { table: TRADES_TABLE, latest: 'ORDER BY time DESC LIMIT 1' },
+  { table: COIN_TRADE_TICKS_TABLE, latest: 'ORDER BY time DESC LIMIT 1' },
+  { table: COIN_MARKETS_TABLE, latest: 'LIMIT 1' },
+  { table: BALANCES_TABLE, latest: 'LIMIT 1' },
+  { table: BALANCE_CHANGES_TABLE, latest: 'ORDER BY slot DESC LIMIT 1' },
+];
+
+function startWrites(olap: Olap, catalog: Catalog, perSecond: number): NodeJS.Timeout {
+  const traded = catalog.coins.filter((coin) => coin.firstTrade !== null);
+  const random = new BenchRandom(97);
+  let busy = false;
+  return setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void (async () => {
+      const mint = random.pick(traded).mint;
+      for (const { table, latest } of WRITTEN) {
+        const rows = await olap.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE mint = {mint:String} ${latest}`, { mint });
+        await olap.insert(table, rows);
+      }
+    })()
+      .catch((error: unknown) => progress(`write failed: ${String(error)}`))
+      .finally(() => {
+        busy = false;
+      });
+  }, 1000 / perSecond);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 // The reads the API bench asks, one entry per route of spec 4.1 and per variant worth its own figure (each coin
 // list sort, search, trades with and without `before`, each candle interval). Each entry draws a new URL per
 // request from the catalog: coins half uniformly and half by how much they trade (busy coins are asked about more,
-// as on a live site), wallets from those that traded, were paid or are owed, and varied paging and filters.
+// as on a live site), wallets from those that traded, were paid or are owed, and varied paging and filters (page
+// sizes mostly the defaults, as clients mostly send them).
 import { BenchRandom, ZipfPicker } from './bench-random.js';
 import type { Catalog, CatalogCoin } from './dataset-catalog.js';
 
@@ -40,7 +41,7 @@ export function routePlans(catalog: Catalog): RoutePlan[] {
     { name: 'coins marketCap', url: coinList('marketCap') },
     { name: 'coins q', url: (r) => `/coins?q=${encodeURIComponent(r.pick(searchTerms))}&sort=${r.pick(['newest', 'volume', 'marketCap'])}&limit=20` },
     { name: 'coin', url: (r) => `/coins/${anyCoin(r).mint}` },
-    { name: 'trades', url: (r) => `/coins/${tradedCoin(r).mint}/trades?limit=${r.pick([20, 50, 100])}` },
+    { name: 'trades', url: (r) => `/coins/${tradedCoin(r).mint}/trades${r.chance(0.8) ? '' : `?limit=${r.pick([20, 100])}`}` },
     {
       name: 'trades before',
       url: (r) => {
@@ -50,9 +51,9 @@ export function routePlans(catalog: Catalog): RoutePlan[] {
       },
     },
     ...INTERVALS.map((interval) => ({ name: `ohlcv ${interval}`, url: (r: BenchRandom) => `/coins/${tradedCoin(r).mint}/ohlcv?interval=${interval}` })),
-    { name: 'holders', url: (r) => `/coins/${anyCoin(r).mint}/holders?limit=${r.pick([20, 20, 100])}` },
+    { name: 'holders', url: (r) => `/coins/${anyCoin(r).mint}/holders${r.chance(0.8) ? '' : '?limit=100'}` },
     { name: 'health', url: (r) => `/coins/${anyCoin(r).mint}/health` },
-    { name: 'rewards', url: (r) => `/coins/${(r.chance(0.5) && holderCoins.length > 0 ? r.pick(holderCoins) : anyCoin(r)).mint}/rewards?limit=${r.pick([10, 50])}` },
+    { name: 'rewards', url: (r) => `/coins/${(r.chance(0.5) && holderCoins.length > 0 ? r.pick(holderCoins) : anyCoin(r)).mint}/rewards${r.chance(0.8) ? '' : '?limit=50'}` },
     {
       name: 'wallet rewards',
       url: (r) => `/wallets/${r.pick(wallets)}/rewards${r.chance(0.2) && holderCoins.length > 0 ? `?coin=${r.pick(holderCoins).mint}` : ''}`,
