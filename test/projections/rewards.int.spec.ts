@@ -50,6 +50,7 @@ function counting(store: Olap): Olap & { queries: number } {
     queries: 0,
     exec: store.exec.bind(store),
     insert: store.insert.bind(store),
+    writeMarks: store.writeMarks?.bind(store),
     close: async () => undefined,
     query: <T>(sql: string, params?: Parameters<Olap['query']>[1]) => {
       counted.queries += 1;
@@ -168,7 +169,8 @@ describe('owed shares', () => {
     expect((await owedAfterLatestRound(store, wrong)).consistent).toBe(false);
     const first = store.queries;
     await owedAfterLatestRound(store, wrong, 2);
-    expect(store.queries).toBe(2 * first);
+    // Replayed again: a kept replay with its round known would read nothing (some reads it repeats are kept).
+    expect(store.queries).toBeGreaterThan(first);
   });
 });
 
