@@ -12,6 +12,9 @@ export interface KeptSpace {
   name: string;
   tables: readonly string[];
   max: number;
+  /** Keep answers only where the store has write marks: for a read that costs no more than asking the store
+   * whether its tables changed. */
+  onlyWithMarks?: boolean;
 }
 
 interface Entry {
@@ -48,6 +51,7 @@ export function tablesVersion(olap: Olap, tables: readonly string[]): string | P
 /** The answer of `space` for `key`, computed by `compute` unless one computed from the same contents of the
  * space's tables is kept. */
 export async function keptAnswer<T>(olap: Olap, space: KeptSpace, key: string, compute: () => Promise<T>): Promise<T> {
+  if (space.onlyWithMarks === true && typeof olap.writeMarks?.(space.tables) !== 'string') return compute();
   const cache = cacheOf(olap);
   let entries = cache.spaces.get(space.name);
   if (entries === undefined) cache.spaces.set(space.name, (entries = new Map()));

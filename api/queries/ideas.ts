@@ -2,6 +2,7 @@
 // launched from them) and, from the coin board, the rows the launched coins' market caps are computed from.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
+import { keptRead } from '../../projections/kept-reads.js';
 import { coinBoard } from './coin-board.js';
 import type { CoinRow } from './coin-sql.js';
 
@@ -16,8 +17,15 @@ export interface CoinIdentity {
   launchMs: number;
 }
 
-/** Coins launched at or after `fromSlot`, oldest first. */
-export async function coinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<CoinIdentity[]> {
+/** Coins launched at or after `fromSlot`, oldest first; kept while the coins table is unchanged where the store
+ * says so for free (the ideas board asks before every read). */
+export const coinsLaunchedFrom = keptRead(
+  { name: 'coins-launched-from', tables: [COINS_TABLE], max: 100, onlyWithMarks: true },
+  (fromSlot: number) => String(fromSlot),
+  readCoinsLaunchedFrom,
+);
+
+async function readCoinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<CoinIdentity[]> {
   const rows = await olap.query<{ mint: string; name: string; symbol: string; route: CoinIdentity['route']; launchSlot: string | number; launchMs: string | number }>(
     `SELECT mint, untrustedName AS name, untrustedSymbol AS symbol, route, launchSlot,
        toUnixTimestamp64Milli(launchTime) AS launchMs

@@ -97,6 +97,21 @@ describe.each([
   });
 });
 
+describe('a space kept only with write marks', () => {
+  it('keeps answers on chDB and asks every time on a store without marks', async () => {
+    const space = { name: 'marks-only', tables: ['kept_x'], max: 10, onlyWithMarks: true };
+    let runs = 0;
+    const read = (olap: Olap) => keptAnswer(olap, space, 'k', async () => ++runs);
+    await read(chdb);
+    await read(chdb);
+    expect(runs).toBe(1);
+    const plain = withoutMarks(chdb);
+    await read(plain);
+    await read(plain);
+    expect(runs).toBe(3);
+  });
+});
+
 describe('tablesVersion', () => {
   it('answers from write marks without a statement where the store has them', () => {
     expect(typeof tablesVersion(chdb, ['kept_x'])).toBe('string');
