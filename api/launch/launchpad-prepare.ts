@@ -141,26 +141,17 @@ export async function prepareLaunchpadLaunch(lc: LaunchContext, raw: unknown): P
       id: mint,
       route: 'launchpad',
       creator,
-      state: 'prepared',
       mintSource: 'browser',
       sponsored,
       market: curvePda(lc.programs.launchpad, mint)[0],
       quoteMint,
       prepared: transactions.map((t) => t.base64),
       lastValidBlockHeight: Number(lifetime.lastValidBlockHeight),
-      submittedHash: null,
-      signed: [],
-      signatures: [],
-      sent: 0,
-      landedSlot: null,
-      reason: null,
       description: body.description ?? null,
       socials: socialsJson(body.socials),
       settings: JSON.stringify({ ...settings, quoteMint, feeBps: LAUNCHPAD_ROUTE_FEE_BPS, mode: 'holder' }),
       buy: buyJson ? JSON.stringify(buyJson) : null,
-      createdAt: nowMs,
-      updatedAt: nowMs,
-    });
+    }, nowMs);
     await putImage(tx, mint, body.image);
     return {
       mint,

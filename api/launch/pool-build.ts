@@ -3,24 +3,18 @@
 // buy's price is exact (it is the pool's first trade, inside the creating instruction), so its most-cost is
 // the exact cost and nothing can slip.
 import type { Address, Instruction } from '@solana/kit';
-import { COIN_TOTAL_SUPPLY, type BasketEntry, type CoinMode, type CreatorRecipient } from '../../schemas/programs/coin-rules.js';
+import { COIN_TOTAL_SUPPLY } from '../../schemas/programs/coin-rules.js';
 import { buyExactOut } from '../../schemas/programs/curve-math.js';
 import { createPoolInstruction } from '../../schemas/programs/pool-venue/builders.js';
+import type { CreatePoolArgs } from '../../schemas/programs/pool-venue/instructions.js';
 import { poolAddresses } from '../../schemas/programs/pool-venue/pdas.js';
 import { NATIVE_MINT_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
 
-export interface PoolLaunchInput {
+/** CreatePool's arguments as the launch gives them (the first buy's most-cost is worked out here). */
+export interface PoolLaunchInput extends Omit<CreatePoolArgs, 'maxQuoteIn' | 'hooks'> {
   programId: Address;
   creator: Address;
   mint: Address;
-  name: string;
-  symbol: string;
-  uri: string;
-  mode: CoinMode;
-  feeBps: number;
-  basket: BasketEntry[];
-  recipients: CreatorRecipient[];
-  buyBps: number;
   hookFlags: number;
   /** The venue's virtual SOL on new launch pools (its config account). */
   launchVirtualQuote: bigint;

@@ -76,26 +76,17 @@ export async function preparePoolLaunch(lc: LaunchContext, raw: unknown): Promis
       id: mint,
       route: 'pool-venue',
       creator,
-      state: 'prepared',
       mintSource: poolMint ? 'pool' : 'browser',
       sponsored: false,
       market: plan.pool,
       quoteMint: NATIVE_MINT_ID,
       prepared: [unsigned.base64],
       lastValidBlockHeight: Number(lifetime.lastValidBlockHeight),
-      submittedHash: null,
-      signed: [],
-      signatures: [],
-      sent: 0,
-      landedSlot: null,
-      reason: null,
       description: body.description ?? null,
       socials: socialsJson(body.socials),
       settings: JSON.stringify({ ...settings, mint, callerMint: body.mint, tokenProgram: plan.tokenProgram }),
       buy: buy ? JSON.stringify(buy) : null,
-      createdAt: nowMs,
-      updatedAt: nowMs,
-    });
+    }, nowMs);
     if (body.image) await putImage(tx, mint, body.image);
     else await dropImage(tx, mint);
     return {

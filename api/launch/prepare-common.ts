@@ -76,8 +76,24 @@ export async function countPrepare(tx: OpTransaction, wallet: string, now: numbe
   else await tx.insert(launchPrepareWindows, { id: wallet, at: [now] });
 }
 
-/** Write the launch record, replacing a prepared one of the same creator at the same mint. */
-export async function putLaunch(tx: OpTransaction, record: LaunchRecord): Promise<void> {
+/** Fields of a launch record that only submit, sending and the sweep move on from their prepared values. */
+type ProgressFields = 'state' | 'submittedHash' | 'signed' | 'signatures' | 'sent' | 'landedSlot' | 'reason' | 'createdAt' | 'updatedAt';
+
+/** Write a freshly prepared launch record (progress fields at their start, prepared at `nowMs`), replacing a
+ * prepared one of the same creator at the same mint. */
+export async function putLaunch(tx: OpTransaction, prepared: Omit<LaunchRecord, ProgressFields>, nowMs: number): Promise<void> {
+  const record: LaunchRecord = {
+    ...prepared,
+    state: 'prepared',
+    submittedHash: null,
+    signed: [],
+    signatures: [],
+    sent: 0,
+    landedSlot: null,
+    reason: null,
+    createdAt: nowMs,
+    updatedAt: nowMs,
+  };
   const existing = await tx.get(launches, record.id);
   const inFlight = { state: 'prepared' as const, since: record.createdAt };
   if (await tx.get(launchesInFlight, record.id)) await tx.update(launchesInFlight, record.id, inFlight);

@@ -2,7 +2,7 @@
 // give them; levels and the grade are derived by the reader (grade.ts).
 import type { Olap } from '../../infra/olap/olap.js';
 import type { HealthContext, HealthSignals } from './signals.js';
-import { COIN_HEALTH_TABLE } from './table.js';
+import { COIN_HEALTH_TABLE, type CoinHealthRow } from './table.js';
 
 export interface HealthCheck {
   checkedAt: Date;
@@ -10,21 +10,8 @@ export interface HealthCheck {
   context: HealthContext;
 }
 
-type Row = {
-  checkedMs: string;
-  top10Bps: number;
-  creatorUnlockedBps: number;
-  creatorSoldLaunchBuy: number;
-  sniperBps: number;
-  bundleBps: number;
-  insiderBps: number;
-  washBps: number;
-  mintAuthority: number | null;
-  freezeAuthority: number | null;
-  holders: number;
-  creatorLaunches: number;
-  creatorGraduations: number;
-};
+/** A coin_health row as read: its check time as unix milliseconds text instead of the stored DateTime. */
+type Row = Omit<CoinHealthRow, 'mint' | 'checkedAt' | 'activitySlot'> & { checkedMs: string };
 
 /** The coin's latest check, or null when it was never checked. */
 export async function latestHealthCheck(olap: Olap, mint: string): Promise<HealthCheck | null> {
