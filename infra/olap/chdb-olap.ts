@@ -4,7 +4,8 @@
 // ChdbOlap opened on the same path in a process shares one session and one queue (the last close closes it);
 // opening a second, different path while one is open fails. So every write goes through this process: the shared
 // session counts inserts per table (and any other statement that may write), which readers use as an exact, free
-// mark of whether a table changed (writeMarks).
+// mark of whether a table changed (writeMarks), and per coin (rows' `mint` column) so a coin's answers outlive
+// writes to other coins.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Session } from 'chdb';
@@ -21,6 +22,10 @@ interface SharedSession {
   handles: number;
   /** Inserts finished per table, and statements other than inserts and reads (DDL, drops, mutations) finished. */
   inserts: Map<string, number>;
+  /** Inserts finished per table and coin (the rows' `mint` column); tables written with rows without one are in
+   * `unkeyed`, and their per-coin marks fall back to the table's count. */
+  coinInserts: Map<string, Map<string, number>>;
+  unkeyed: Set<string>;
   otherWrites: number;
 }
 
@@ -43,7 +48,7 @@ export class ChdbOlap implements Olap {
     if (shared === undefined) {
       mkdirSync(key, { recursive: true });
       try {
-        shared = { session: new Session(key, { connectionArgs: CONNECTION_ARGS }), queue: new SerialQueue(), handles: 0, inserts: new Map(), otherWrites: 0 };
+        shared = { session: new Session(key, { connectionArgs: CONNECTION_ARGS }), queue: new SerialQueue(), handles: 0, inserts: new Map(), coinInserts: new Map(), unkeyed: new Set(), otherWrites: 0 };
       } catch (error) {
         throw olapError(`open chDB session at ${key}`, error);
       }
@@ -73,9 +78,11 @@ export class ChdbOlap implements Olap {
     });
   }
 
-  writeMarks(tables: readonly string[]): string {
-    const inserts = this.shared.inserts;
-    return `${this.shared.otherWrites}:${tables.map((table) => inserts.get(table) ?? 0).join(',')}`;
+  writeMarks(tables: readonly string[], mint?: string): string {
+    const { inserts, coinInserts, unkeyed } = this.shared;
+    const count = (table: string) =>
+      mint === undefined || unkeyed.has(table) ? (inserts.get(table) ?? 0) : `${mint}=${coinInserts.get(table)?.get(mint) ?? 0}`;
+    return `${this.shared.otherWrites}:${tables.map(count).join(',')}`;
   }
 
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
@@ -87,8 +94,27 @@ export class ChdbOlap implements Olap {
         await this.shared.session.insert({ table, values, format: 'JSONEachRow' });
       } finally {
         this.shared.inserts.set(table, (this.shared.inserts.get(table) ?? 0) + 1);
+        this.countCoins(table, rows);
       }
     });
+  }
+
+  /** Counts the insert once for each coin among `rows`. */
+  private countCoins(table: string, rows: readonly Record<string, unknown>[]): void {
+    const { coinInserts, unkeyed } = this.shared;
+    let coins = coinInserts.get(table);
+    if (coins === undefined) coinInserts.set(table, (coins = new Map()));
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const mint = row.mint;
+      if (typeof mint !== 'string') {
+        unkeyed.add(table);
+        continue;
+      }
+      if (seen.has(mint)) continue;
+      seen.add(mint);
+      coins.set(mint, (coins.get(mint) ?? 0) + 1);
+    }
   }
 
   async close(): Promise<void> {

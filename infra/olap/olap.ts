@@ -13,7 +13,9 @@ export interface Olap {
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
   /** Where every write to the store passes through this process (embedded chDB): a mark of the writes so far to
    * `tables` (and of any statement that may have changed any table); equal marks mean unchanged contents. Absent
-   * or null where other processes may write (a ClickHouse server): ask the store instead. */
-  writeMarks?(tables: readonly string[]): string | null;
+   * or null where other processes may write (a ClickHouse server): ask the store instead. With `mint`, a mark of
+   * the writes of that coin's rows only (rows whose `mint` column is that coin), so a coin's answers outlive
+   * writes to other coins; a table written with rows that have no `mint` column counts every write instead. */
+  writeMarks?(tables: readonly string[], mint?: string): string | null;
   close(): Promise<void>;
 }

@@ -36,8 +36,8 @@ export class QueuedOlap implements Olap {
     return this.timed(() => this.inner.query<T>(sql, params));
   }
 
-  writeMarks(tables: readonly string[]): string | null {
-    return this.inner.writeMarks?.(tables) ?? null;
+  writeMarks(tables: readonly string[], mint?: string): string | null {
+    return this.inner.writeMarks?.(tables, mint) ?? null;
   }
 
   close(): Promise<void> {

@@ -14,6 +14,7 @@ let olap: Olap;
 beforeAll(async () => {
   olap = await openOlap({ dataDir });
   for (const table of ['marks_a', 'marks_b']) await olap.exec(`CREATE TABLE ${table} (id String) ENGINE = ReplacingMergeTree ORDER BY id`);
+  for (const table of ['coin_a', 'coin_b']) await olap.exec(`CREATE TABLE ${table} (mint String, id String) ENGINE = ReplacingMergeTree ORDER BY (mint, id)`);
 });
 
 afterAll(async () => {
@@ -52,5 +53,22 @@ describe('chDB write marks', () => {
     await other.insert('marks_a', [{ id: 'c' }]);
     expect(olap.writeMarks!(['marks_a'])).not.toBe(before);
     await other.close();
+  });
+
+  it('per coin move only with inserts of that coin\'s rows', async () => {
+    const x = () => olap.writeMarks!(['coin_a', 'coin_b'], 'X');
+    const y = () => olap.writeMarks!(['coin_a', 'coin_b'], 'Y');
+    const [beforeX, beforeY] = [x(), y()];
+    await olap.insert('coin_a', [{ mint: 'Y', id: '1' }, { mint: 'Z', id: '2' }]);
+    expect(x()).toBe(beforeX);
+    expect(y()).not.toBe(beforeY);
+    await olap.insert('coin_b', [{ mint: 'X', id: '3' }]);
+    expect(x()).not.toBe(beforeX);
+  });
+
+  it('per coin fall back to every write for a table written with rows without a coin', async () => {
+    const before = olap.writeMarks!(['marks_a'], 'X');
+    await olap.insert('marks_a', [{ id: 'd' }]);
+    expect(olap.writeMarks!(['marks_a'], 'X')).not.toBe(before);
   });
 });
