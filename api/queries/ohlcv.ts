@@ -2,11 +2,11 @@
 // epoch (UTC), the latest MAX_CANDLES intervals with trades. Each trade's price is quoteAmount * 10^decimals /
 // coinAmount as Decimal256 with 30 places, so truncating it to the API's 12 places is exact. (The table's own
 // integer `price` column is rounded to whole raw quote units, too coarse for candles.) Open and close follow
-// chain order: (slot, log offset, event id).
+// chain order: (slot, log offset, event id). The route answers from the resident trades (api/market/candles.ts);
+// this read is the reference its tests hold it to.
 import type { Olap } from '../../infra/olap/olap.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { MAX_CANDLES } from '../../schemas/api/ohlcv.js';
-import { keptRead } from '../../projections/kept-reads.js';
 
 export interface CandleRow {
   start: string;
@@ -16,15 +16,6 @@ export interface CandleRow {
   close: string;
   volume: string;
 }
-
-const CANDLES = { name: 'candles', tables: [TRADES_TABLE], max: 3_000 };
-
-/** Candles of `mint` at `intervalSeconds`, newest first; kept while the trades table is unchanged. */
-export const candleRows = keptRead(
-  CANDLES,
-  (mint: string, intervalSeconds: number, coinDecimals: number) => `${mint}|${intervalSeconds}|${coinDecimals}`,
-  readCandleRows,
-);
 
 /** Start of the oldest of the latest MAX_CANDLES intervals with trades, so only their trades are read (a busy
  * coin's minute candles need its last hours, not its whole history). Read without FINAL: a repeated row has the
@@ -37,7 +28,8 @@ const FIRST_BUCKET_KEPT = `
     LIMIT {max:UInt32}
   )`;
 
-async function readCandleRows(olap: Olap, mint: string, intervalSeconds: number, coinDecimals: number): Promise<CandleRow[]> {
+/** Candles of `mint` at `intervalSeconds`, newest first. */
+export async function candleRows(olap: Olap, mint: string, intervalSeconds: number, coinDecimals: number): Promise<CandleRow[]> {
   const sql = `
     SELECT
       intDiv(toUnixTimestamp(time), {interval:UInt32}) * {interval:UInt32} AS bucket,

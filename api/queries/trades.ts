@@ -2,11 +2,11 @@
 // Trades of one second are ranked 1, 2, ... by (slot, log offset, event id); ranks are stable because new
 // trades only ever join at later slots. The window that ranks them spans only the seconds a page can reach,
 // found from the distinct (time, event id) pairs before the cursor: the rows FINAL would keep, without merging.
-// Pages are kept while the trades table is unchanged (projections/kept-reads.ts).
+// The route answers from the resident trades (api/market/trade-pages.ts); this read is the reference its tests
+// hold it to.
 import type { Olap } from '../../infra/olap/olap.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { TradeCursor } from '../../schemas/api/trades.js';
-import { keptRead } from '../../projections/kept-reads.js';
 
 /** Latest second a ClickHouse DateTime holds: a cursor past it means "no bound". */
 export const MAX_DATETIME_SECONDS = 4_294_967_295;
@@ -21,16 +21,8 @@ export interface TradeRow {
   position: string;
 }
 
-const TRADE_PAGES = { name: 'trade-pages', tables: [TRADES_TABLE], max: 5_000 };
-
 /** Up to `take` trades of `mint` strictly before the cursor (all when null), newest first. */
-export const tradesBefore = keptRead(
-  TRADE_PAGES,
-  (mint: string, cursor: TradeCursor | null, take: number) => `${mint}|${cursor === null ? '' : `${cursor.seconds}.${cursor.nanos}`}|${take}`,
-  readTradesBefore,
-);
-
-async function readTradesBefore(olap: Olap, mint: string, cursor: TradeCursor | null, take: number): Promise<TradeRow[]> {
+export async function tradesBefore(olap: Olap, mint: string, cursor: TradeCursor | null, take: number): Promise<TradeRow[]> {
   if (cursor !== null && cursor.seconds < 0) return [];
   const bounded = cursor !== null && cursor.seconds <= MAX_DATETIME_SECONDS;
   const seconds = bounded ? cursor.seconds : MAX_DATETIME_SECONDS;

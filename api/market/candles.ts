@@ -1,0 +1,115 @@
+// Candles of `GET /coins/{mint}/ohlcv` from the resident trades (trade-book.ts), equal to the SQL read
+// (api/queries/ohlcv.ts, the tests' reference): intervals aligned to the unix epoch, the latest MAX_CANDLES
+// intervals with trades, trades without coins left out; open and close the interval's first and last trade in
+// chain order (slot, log offset, event id), high and low its extreme prices, volume its quote. A price is
+// quoteAmount * 10^decimals / coinAmount truncated to 12 places. Prices are compared as fractions (in floating
+// point where that decides it for sure, else exactly), so only the four prices a candle shows are divided out.
+// Each answer is kept as a response object per (coin, interval) while the coin's trades are unchanged, and a
+// repeated ask gets the very same object (never changed once made). At most MAX_KEPT_CANDLES candles are kept
+// over all answers (~250 bytes each: ~75 MB), the least recently asked going first.
+import type { Olap } from '../../infra/olap/olap.js';
+import { MAX_CANDLES, type Candle, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
+import { formatQuotient } from '../decimal.js';
+import { PRICE_PLACES } from '../figures.js';
+import type { CoinTrades } from './coin-trades.js';
+import { tradeBook } from './trade-book.js';
+
+const MAX_KEPT_CANDLES = 300_000;
+/** Relative gap between two products of exact integers beyond which their floating-point order is certain. */
+const SURE_GAP = 1e-12;
+
+/** Order of the prices of trades `a` and `b` (quote / coin, both coin amounts positive). */
+function comparePrices(trades: CoinTrades, a: number, b: number): number {
+  const x = trades.quote[a]! * trades.coin[b]!;
+  const y = trades.quote[b]! * trades.coin[a]!;
+  if (Math.abs(x - y) > (x + y) * SURE_GAP) return x - y;
+  const exact = trades.quoteExact(a) * trades.coinExact(b) - trades.quoteExact(b) * trades.coinExact(a);
+  return exact < 0n ? -1 : exact > 0n ? 1 : 0;
+}
+
+/** The latest candles of `trades` at `interval` seconds, oldest first. */
+export function computeCandles(trades: CoinTrades, interval: number, decimals: number): Candle[] {
+  const unit = 10n ** BigInt(decimals);
+  const prices = new Map<number, string>();
+  const price = (i: number): string => {
+    let text = prices.get(i);
+    if (text === undefined) prices.set(i, (text = formatQuotient(trades.quoteExact(i) * unit, trades.coinExact(i), PRICE_PLACES)));
+    return text;
+  };
+  const candles: Candle[] = [];
+  let i = trades.length - 1;
+  while (i >= 0 && candles.length < MAX_CANDLES) {
+    if (trades.coin[i] === 0) {
+      i -= 1;
+      continue;
+    }
+    const bucket = Math.floor(trades.seconds[i]! / interval);
+    let open = i;
+    let close = i;
+    let high = i;
+    let low = i;
+    let volume = 0;
+    let bigVolume: bigint | null = null;
+    for (; i >= 0 && Math.floor(trades.seconds[i]! / interval) === bucket; i--) {
+      if (trades.coin[i] === 0) continue;
+      const quote = trades.quote[i]!;
+      if (bigVolume === null && Number.isSafeInteger(volume + quote)) volume += quote;
+      else bigVolume = (bigVolume ?? BigInt(volume)) + trades.quoteExact(i);
+      if (i === open) continue;
+      if (trades.chainCompare(i, open) < 0) open = i;
+      if (trades.chainCompare(i, close) > 0) close = i;
+      if (comparePrices(trades, i, high) > 0) high = i;
+      if (comparePrices(trades, i, low) < 0) low = i;
+    }
+    candles.push({
+      time: new Date(bucket * interval * 1000).toISOString(),
+      open: price(open),
+      high: price(high),
+      low: price(low),
+      close: price(close),
+      volume: (bigVolume ?? volume).toString(),
+    });
+    prices.clear();
+  }
+  return candles.reverse();
+}
+
+interface KeptCandles {
+  version: number;
+  decimals: number;
+  response: OhlcvResponse;
+}
+
+interface CandleCache {
+  answers: Map<string, KeptCandles>;
+  candles: number;
+}
+
+const kept = new WeakMap<Olap, CandleCache>();
+
+/** Candles of `mint` (a coin of `decimals` decimals) at `interval` seconds. */
+export async function coinCandles(olap: Olap, mint: string, interval: number, decimals: number): Promise<OhlcvResponse> {
+  const trades = await tradeBook(olap).trades(mint);
+  let cache = kept.get(olap);
+  if (cache === undefined) kept.set(olap, (cache = { answers: new Map(), candles: 0 }));
+  const key = `${mint}|${interval}`;
+  const found = cache.answers.get(key);
+  if (found !== undefined) {
+    cache.answers.delete(key);
+    cache.candles -= found.response.candles.length;
+    if (found.version === trades.version && found.decimals === decimals) {
+      cache.answers.set(key, found);
+      cache.candles += found.response.candles.length;
+      return found.response;
+    }
+  }
+  const response = { candles: computeCandles(trades, interval, decimals) };
+  cache.answers.set(key, { version: trades.version, decimals, response });
+  cache.candles += response.candles.length;
+  for (const [oldest, answer] of cache.answers) {
+    if (cache.candles <= MAX_KEPT_CANDLES) break;
+    cache.answers.delete(oldest);
+    cache.candles -= answer.response.candles.length;
+  }
+  return response;
+}

@@ -1,0 +1,245 @@
+// One coin's trades in memory, as the trades table holds them after FINAL (one row per event id, the latest
+// written), in the order the SQL pages them: block second, then slot, log offset and event id. Kept as columns
+// (typed arrays, the event id as its one string, traders as indexes into a shared table) so a million trades take
+// about 100 bytes each rather than an object and eight strings each. The signature is the event id's head (an
+// event id starts with `<signature>:`, schemas/events/envelope.ts). Amounts up to 2^53 sit in Float64Arrays
+// exactly; a larger one is kept as text beside them (NaN marks it).
+import type { TraderTable } from './trader-table.js';
+
+/** A trade as read from the store. */
+export interface TradeInput {
+  id: string;
+  slot: number;
+  seconds: number;
+  logOffset: number;
+  side: 'buy' | 'sell';
+  trader: string;
+  coinAmount: string;
+  quoteAmount: string;
+}
+
+/** A position to page before: whole unix seconds and a rank within that second (ranks start at 1). */
+export interface PagePoint {
+  seconds: number;
+  rank: number;
+}
+
+interface Oversized {
+  coin?: string;
+  quote?: string;
+}
+
+function amountValue(text: string): number {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : Number.NaN;
+}
+
+export class CoinTrades {
+  length = 0;
+  /** Changes whenever the trades change; unique across every coin of a book, so it can key kept answers. */
+  version: number;
+  seconds: Uint32Array;
+  slot: Float64Array;
+  logOffset: Float64Array;
+  coin: Float64Array;
+  quote: Float64Array;
+  trader: Uint32Array;
+  sell: Uint8Array;
+  ids: string[] = [];
+  /** Highest slot held (0 when empty): rows at or after it are what a refresh reads. */
+  lastSlot = 0;
+  private oversized: Map<string, Oversized> | null = null;
+
+  constructor(
+    private readonly traders: TraderTable,
+    version: number,
+    capacity = 0,
+  ) {
+    this.version = version;
+    this.seconds = new Uint32Array(capacity);
+    this.slot = new Float64Array(capacity);
+    this.logOffset = new Float64Array(capacity);
+    this.coin = new Float64Array(capacity);
+    this.quote = new Float64Array(capacity);
+    this.trader = new Uint32Array(capacity);
+    this.sell = new Uint8Array(capacity);
+  }
+
+  /** Trades in any order (each id once), put in page order. */
+  static of(rows: readonly TradeInput[], traders: TraderTable, version: number): CoinTrades {
+    const trades = new CoinTrades(traders, version, rows.length);
+    for (const row of rows) trades.push(row);
+    if (!trades.isOrdered()) trades.reorder();
+    return trades;
+  }
+
+  signature(i: number): string {
+    const id = this.ids[i]!;
+    return id.slice(0, id.indexOf(':'));
+  }
+
+  traderOf(i: number): string {
+    return this.traders.text(this.trader[i]!);
+  }
+
+  coinText(i: number): string {
+    const value = this.coin[i]!;
+    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.coin! : String(value);
+  }
+
+  quoteText(i: number): string {
+    const value = this.quote[i]!;
+    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.quote! : String(value);
+  }
+
+  coinExact(i: number): bigint {
+    return BigInt(this.coinText(i));
+  }
+
+  quoteExact(i: number): bigint {
+    return BigInt(this.quoteText(i));
+  }
+
+  /** Rank of trade `i` within its second: 1 for the second's first trade. */
+  rank(i: number): number {
+    const second = this.seconds[i]!;
+    let first = i;
+    while (first > 0 && this.seconds[first - 1] === second) first -= 1;
+    return i - first + 1;
+  }
+
+  /** Index of the first trade at or after `seconds`. */
+  firstAtOrAfter(seconds: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.seconds[mid]! < seconds) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** How many trades lie before `point`: every trade of an earlier second and those of its second ranked below it. */
+  countBefore(point: PagePoint): number {
+    const start = this.firstAtOrAfter(point.seconds);
+    const inSecond = this.firstAtOrAfter(point.seconds + 1) - start;
+    return start + Math.min(Math.max(point.rank - 1, 0), inSecond);
+  }
+
+  /** Chain order of two trades: slot, log offset, event id. */
+  chainCompare(a: number, b: number): number {
+    return this.slot[a]! - this.slot[b]! || this.logOffset[a]! - this.logOffset[b]! || compareText(this.ids[a]!, this.ids[b]!);
+  }
+
+  /** Fold in trades read again from the store (each id once; any that are held replace them). True when anything
+   * changed; `version` then takes `nextVersion`. */
+  merge(rows: readonly TradeInput[], nextVersion: number): boolean {
+    if (rows.length === 0) return false;
+    const minSlot = rows.reduce((low, row) => Math.min(low, row.slot), Number.POSITIVE_INFINITY);
+    const held = new Map<string, number>();
+    for (let i = 0; i < this.length; i++) if (this.slot[i]! >= minSlot) held.set(this.ids[i]!, i);
+    let changed = false;
+    let reorder = false;
+    for (const row of rows) {
+      const at = held.get(row.id);
+      if (at === undefined) {
+        const last = this.length - 1;
+        this.push(row);
+        if (last >= 0 && this.pageCompare(last, last + 1) > 0) reorder = true;
+        changed = true;
+      } else if (!this.holds(at, row)) {
+        if (this.logOffset[at] !== row.logOffset || this.seconds[at] !== row.seconds || this.slot[at] !== row.slot) reorder = true;
+        this.write(at, row);
+        changed = true;
+      }
+    }
+    if (reorder) this.reorder();
+    if (changed) this.version = nextVersion;
+    return changed;
+  }
+
+  private push(row: TradeInput): void {
+    if (this.length === this.seconds.length) this.grow(Math.max(8, Math.ceil(this.length * 1.25)));
+    this.length += 1;
+    this.write(this.length - 1, row);
+  }
+
+  private write(i: number, row: TradeInput): void {
+    this.ids[i] = row.id;
+    this.seconds[i] = row.seconds;
+    this.slot[i] = row.slot;
+    this.logOffset[i] = row.logOffset;
+    this.sell[i] = row.side === 'sell' ? 1 : 0;
+    this.trader[i] = this.traders.index(row.trader);
+    this.coin[i] = amountValue(row.coinAmount);
+    this.quote[i] = amountValue(row.quoteAmount);
+    if (Number.isNaN(this.coin[i]) || Number.isNaN(this.quote[i])) {
+      this.oversized ??= new Map();
+      this.oversized.set(row.id, { coin: row.coinAmount, quote: row.quoteAmount });
+    } else {
+      this.oversized?.delete(row.id);
+    }
+    if (row.slot > this.lastSlot) this.lastSlot = row.slot;
+  }
+
+  private holds(i: number, row: TradeInput): boolean {
+    return (
+      this.seconds[i] === row.seconds &&
+      this.slot[i] === row.slot &&
+      this.logOffset[i] === row.logOffset &&
+      this.sell[i] === (row.side === 'sell' ? 1 : 0) &&
+      this.traderOf(i) === row.trader &&
+      this.coinText(i) === row.coinAmount &&
+      this.quoteText(i) === row.quoteAmount
+    );
+  }
+
+  private pageCompare(a: number, b: number): number {
+    return this.seconds[a]! - this.seconds[b]! || this.chainCompare(a, b);
+  }
+
+  private isOrdered(): boolean {
+    for (let i = 1; i < this.length; i++) if (this.pageCompare(i - 1, i) > 0) return false;
+    return true;
+  }
+
+  /** Puts the trades in page order again. */
+  private reorder(): void {
+    const order = Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.pageCompare(a, b));
+    const ids = order.map((i) => this.ids[i]!);
+    const pick = <A extends Uint32Array | Float64Array | Uint8Array>(column: A): A => {
+      const next = column.slice() as A;
+      order.forEach((from, to) => (next[to] = column[from]!));
+      return next;
+    };
+    this.seconds = pick(this.seconds);
+    this.slot = pick(this.slot);
+    this.logOffset = pick(this.logOffset);
+    this.coin = pick(this.coin);
+    this.quote = pick(this.quote);
+    this.trader = pick(this.trader);
+    this.sell = pick(this.sell);
+    this.ids = ids;
+  }
+
+  private grow(capacity: number): void {
+    const widen = <A extends Uint32Array | Float64Array | Uint8Array>(column: A, make: (n: number) => A): A => {
+      const next = make(capacity);
+      next.set(column.subarray(0, this.length));
+      return next;
+    };
+    this.seconds = widen(this.seconds, (n) => new Uint32Array(n));
+    this.slot = widen(this.slot, (n) => new Float64Array(n));
+    this.logOffset = widen(this.logOffset, (n) => new Float64Array(n));
+    this.coin = widen(this.coin, (n) => new Float64Array(n));
+    this.quote = widen(this.quote, (n) => new Float64Array(n));
+    this.trader = widen(this.trader, (n) => new Uint32Array(n));
+    this.sell = widen(this.sell, (n) => new Uint8Array(n));
+  }
+}
+
+/** Byte order of ASCII text, as the store compares Strings. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

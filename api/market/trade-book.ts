@@ -1,0 +1,217 @@
+// Every coin's trades resident in the API process, so trade pages and candles are answered without a statement.
+// The first ask loads all coins in bulk: one statement counts each coin's rows, then chunks of coins (about
+// CHUNK_ROWS rows each, a few tens of ms of engine time) are read one after another; a request for a coin whose
+// chunk is still waiting moves that chunk to the front and waits for it. Coins of the coin index without trades
+// start empty. After that a coin is refreshed when its write mark moved (olap.writeMarks with the mint: only
+// inserts of that coin's rows move it; where the store has no marks, the trades table's parts fingerprint), by
+// reading its rows from its highest slot on (new trades only ever join at later slots or a slot's end) and
+// folding them in: a row read again unchanged changes nothing, so kept answers built from the coin stay valid.
+// The mark is taken before the statement, so a write during the read is caught by the next ask.
+//
+// Memory: about 140 bytes a trade (columns ~50 B, the event id ~90 B), ~150 MB for a million trades. At most
+// maxTrades trades are held (3 million by default): past that the coins asked about least recently go, and are
+// read again (one statement) when next asked about.
+import type { Olap } from '../../infra/olap/olap.js';
+import { tablesVersion } from '../../projections/kept-reads.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
+import { coinIndex } from '../queries/coins.js';
+import { CoinTrades } from './coin-trades.js';
+import { TraderTable } from './trader-table.js';
+import { tradeRowCounts, tradesFromSlot, tradesOfCoins } from './trade-sql.js';
+
+/** Trades held at most, by default. */
+export const DEFAULT_MAX_TRADES = 3_000_000;
+/** Coins held at most (an empty coin costs a few hundred bytes). */
+const MAX_COINS = 200_000;
+/** Rows read by one statement of the bulk load. */
+const CHUNK_ROWS = 20_000;
+
+interface CoinEntry {
+  trades: CoinTrades;
+  /** The write mark (or tables version) the trades were read at. */
+  mark: string;
+  refreshing: Promise<void> | null;
+}
+
+interface Chunk {
+  mints: string[];
+  wanted: boolean;
+  done: Promise<void>;
+  finish: () => void;
+}
+
+export class TradeBook {
+  private readonly entries = new Map<string, CoinEntry>();
+  private readonly waiting = new Map<string, Chunk>();
+  private readonly loading = new Map<string, Promise<CoinEntry>>();
+  private readonly traders = new TraderTable();
+  private held = 0;
+  private versions = 0;
+  private planned: Promise<void> | null = null;
+
+  constructor(
+    private readonly olap: Olap,
+    private readonly maxTrades = DEFAULT_MAX_TRADES,
+  ) {}
+
+  /** Trades held, coins held and distinct traders known. */
+  get size(): { trades: number; coins: number; traders: number } {
+    return { trades: this.held, coins: this.entries.size, traders: this.traders.size };
+  }
+
+  /** The trades of `mint` as the store holds them now. */
+  async trades(mint: string): Promise<CoinTrades> {
+    await (this.planned ??= this.plan());
+    const chunk = this.waiting.get(mint);
+    if (chunk !== undefined) {
+      chunk.wanted = true;
+      await chunk.done;
+    }
+    const entry = this.entries.get(mint) ?? (await this.load(mint));
+    await this.freshen(mint, entry);
+    if (this.entries.get(mint) === entry) {
+      this.entries.delete(mint);
+      this.entries.set(mint, entry);
+    }
+    return entry.trades;
+  }
+
+  /** Loads every coin; resolves once the chunks are planned (they load in the background). */
+  private async plan(): Promise<void> {
+    try {
+      const known = await coinIndex(this.olap);
+      const emptyMarks = await this.marks([...known.keys()]);
+      const counts = await tradeRowCounts(this.olap);
+      for (const [mint, mark] of emptyMarks) {
+        if (!counts.has(mint)) this.put(mint, { trades: new CoinTrades(this.traders, ++this.versions), mark, refreshing: null });
+      }
+      const chunks: Chunk[] = [];
+      let current: string[] = [];
+      let rows = 0;
+      for (const [mint, count] of counts) {
+        if (current.length > 0 && rows + count > CHUNK_ROWS) {
+          chunks.push(this.chunk(current));
+          current = [];
+          rows = 0;
+        }
+        current.push(mint);
+        rows += count;
+      }
+      if (current.length > 0) chunks.push(this.chunk(current));
+      void this.loadChunks(chunks);
+    } catch {
+      // The asks meanwhile read their coins one by one; the next one plans again.
+      this.planned = null;
+    }
+  }
+
+  private chunk(mints: string[]): Chunk {
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const chunk = { mints, wanted: false, done, finish };
+    for (const mint of mints) this.waiting.set(mint, chunk);
+    return chunk;
+  }
+
+  private async loadChunks(chunks: Chunk[]): Promise<void> {
+    while (chunks.length > 0) {
+      const next = Math.max(0, chunks.findIndex((chunk) => chunk.wanted));
+      const chunk = chunks.splice(next, 1)[0]!;
+      try {
+        if (this.held < this.maxTrades) await this.loadChunk(chunk.mints);
+      } catch {
+        // Left to be read one by one.
+      } finally {
+        for (const mint of chunk.mints) this.waiting.delete(mint);
+        chunk.finish();
+      }
+    }
+  }
+
+  private async loadChunk(mints: string[]): Promise<void> {
+    const marks = await this.marks(mints);
+    const trades = await tradesOfCoins(this.olap, mints);
+    for (const mint of mints) {
+      if (this.entries.has(mint)) continue;
+      const coin = CoinTrades.of(trades.get(mint) ?? [], this.traders, ++this.versions);
+      this.put(mint, { trades: coin, mark: marks.get(mint)!, refreshing: null });
+    }
+  }
+
+  /** Write marks of `mints` now; where the store has none, the trades table's version for all of them. */
+  private async marks(mints: readonly string[]): Promise<Map<string, string>> {
+    if (typeof this.olap.writeMarks?.([TRADES_TABLE]) === 'string') {
+      return new Map(mints.map((mint) => [mint, this.olap.writeMarks!([TRADES_TABLE], mint)!]));
+    }
+    const version = await tablesVersion(this.olap, [TRADES_TABLE]);
+    return new Map(mints.map((mint) => [mint, version]));
+  }
+
+  /** Reads one coin in full (not loaded in bulk, evicted, or new); concurrent asks share the read. */
+  private load(mint: string): Promise<CoinEntry> {
+    let running = this.loading.get(mint);
+    if (running === undefined) {
+      running = (async () => {
+        const mark = await tablesVersion(this.olap, [TRADES_TABLE], mint);
+        const rows = await tradesFromSlot(this.olap, mint, 0);
+        const entry: CoinEntry = { trades: CoinTrades.of(rows, this.traders, ++this.versions), mark, refreshing: null };
+        this.put(mint, entry);
+        return entry;
+      })().finally(() => this.loading.delete(mint));
+      this.loading.set(mint, running);
+    }
+    return running;
+  }
+
+  /** Brings `entry` up to the store's current contents: a refresh already under way is joined, and another one
+   * started when it began before the latest write. */
+  private async freshen(mint: string, entry: CoinEntry): Promise<void> {
+    for (;;) {
+      const mark = await tablesVersion(this.olap, [TRADES_TABLE], mint);
+      if (mark === entry.mark) return;
+      if (entry.refreshing !== null) {
+        await entry.refreshing;
+        continue;
+      }
+      const refreshing = this.refresh(mint, entry, mark).finally(() => (entry.refreshing = null));
+      entry.refreshing = refreshing;
+      return refreshing;
+    }
+  }
+
+  private async refresh(mint: string, entry: CoinEntry, mark: string): Promise<void> {
+    const rows = await tradesFromSlot(this.olap, mint, entry.trades.lastSlot);
+    const before = entry.trades.length;
+    if (entry.trades.merge(rows, this.versions + 1)) this.versions += 1;
+    entry.mark = mark;
+    if (this.entries.get(mint) === entry) this.held += entry.trades.length - before;
+    this.evict(mint);
+  }
+
+  private put(mint: string, entry: CoinEntry): void {
+    const old = this.entries.get(mint);
+    this.held += entry.trades.length - (old?.trades.length ?? 0);
+    this.entries.delete(mint);
+    this.entries.set(mint, entry);
+    this.evict(mint);
+  }
+
+  /** Drops the coins asked about least recently while over the caps, never `keep`. */
+  private evict(keep: string): void {
+    for (const [mint, entry] of this.entries) {
+      if (this.held <= this.maxTrades && this.entries.size <= MAX_COINS) return;
+      if (mint === keep) continue;
+      this.entries.delete(mint);
+      this.held -= entry.trades.length;
+    }
+  }
+}
+
+const books = new WeakMap<Olap, TradeBook>();
+
+/** The resident trades of the store `olap`. */
+export function tradeBook(olap: Olap): TradeBook {
+  let book = books.get(olap);
+  if (book === undefined) books.set(olap, (book = new TradeBook(olap)));
+  return book;
+}
