@@ -1,37 +1,23 @@
 // Handler of a coin's holders (`GET /coins/{mint}/holders`), shared by the HTTP route and the MCP tool: the
 // holder count, the next round's baseline slot and the largest holders, each with its share of supply and what
-// the next round would count of it (the smaller of its balance now and at the baseline: schemas/rewards).
+// the next round would count of it (the smaller of its balance now and at the baseline: schemas/rewards), from
+// the resident holder model (api/queries/holder-book.ts). Repeated requests while the coin is unchanged get the
+// same response object.
 import type { HoldersQuery, HoldersResponse } from '../../schemas/api/holders.js';
-import { countedBalance } from '../../schemas/rewards/allocation.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinHolderPage, coinHoldersView, ownerBalancesAt } from '../queries/holders.js';
+import { coinHolders } from '../queries/holders.js';
 
-const BPS = 10_000n;
+const walletLists = new WeakMap<ApiContext['config']['wallets'], string[]>();
 
 function serviceWallets(ctx: ApiContext): string[] {
-  return Object.values(ctx.config.wallets);
-}
-
-/** A share of supply in bps, rounded down. */
-function shareBps(amount: bigint, supply: bigint): number {
-  return supply === 0n ? 0 : Number((amount * BPS) / supply);
+  let list = walletLists.get(ctx.config.wallets);
+  if (list === undefined) walletLists.set(ctx.config.wallets, (list = Object.values(ctx.config.wallets)));
+  return list;
 }
 
 export async function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): Promise<HoldersResponse> {
-  const coin = await coinHoldersView(ctx.olap, mint);
-  if (coin === null) throw new NotFoundError(`no coin ${mint} on this network`);
-  const { holders, top } = await coinHolderPage(ctx.olap, mint, [...coin.venues, ...serviceWallets(ctx)], query.limit);
-  const { baselineSlot } = coin;
-  const atBaseline = baselineSlot === null ? null : await ownerBalancesAt(ctx.olap, mint, baselineSlot, top.map((holder) => holder.wallet));
-  return {
-    holders,
-    baselineSlot,
-    top: top.map(({ wallet, amount }) => ({
-      wallet,
-      amount: amount.toString(),
-      shareBps: shareBps(amount, coin.totalSupply),
-      countsNextRound: atBaseline === null ? null : countedBalance(amount, atBaseline.get(wallet) ?? 0n).toString(),
-    })),
-  };
+  const answer = await coinHolders(ctx.olap, mint, query.limit, serviceWallets(ctx));
+  if (answer === null) throw new NotFoundError(`no coin ${mint} on this network`);
+  return answer;
 }

@@ -1,0 +1,404 @@
+// The resident holder model of the API: every coin's holders (owners whose balance over their token accounts is
+// positive, its venues and the service's wallets left out), largest first, its holder view (mode, supply, venues,
+// next round's baseline slot) and its owners' balances at that baseline slot, so `GET /coins/{mint}/holders` and
+// the holder counts of the coin list and the coin read are answered from memory, without a statement.
+//
+// Loading: on first use, every coin's view in one statement, then balances now and at the baseline slot in
+// chunks of coins (one UNION statement each). Freshness: where the store has write marks (embedded chDB), each
+// coin remembers the per-coin marks of the tables it was read from; when the marks of those tables move, every
+// coin's marks are compared (about a microsecond each) and the coins whose rows were written are read again
+// together, in the background; a request for such a coin waits for that read, requests for other coins do not.
+// Without marks (a ClickHouse server) the tables' fingerprint versions every coin: when it moves, the coins a
+// request needs are read again (coarser, still exact). A coin not in the model is unknown unless the coins table
+// was written since the full load; then it is looked up once (and remembered as absent while its rows are
+// unchanged).
+//
+// Memory: a holding is about 150 bytes (wallet string, bigint, entry), so the bench store (1,000 coins, 180,000
+// token accounts) takes about 40 MB with the baselines. Holder lists and baselines are capped at MAX_DETAIL units
+// (one per holding, baseline balance or response item; about 300 MB at the cap): past it the least recently read
+// coins drop theirs (their counts stay) and read them again when asked. Responses are kept per (coin, limit) while
+// the coin is unchanged, so repeated requests return the same object (never mutated).
+import type { Olap } from '../../infra/olap/olap.js';
+import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../projections/balances/table.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
+import { tablesVersion } from '../../projections/kept-reads.js';
+import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
+import type { HolderItem, HoldersResponse } from '../../schemas/api/holders.js';
+import { countedBalance } from '../../schemas/rewards/allocation.js';
+import { balanceSets, holderViews, type Holding, type HolderView } from './holder-book-sql.js';
+
+const VIEW_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE];
+const ALL_TABLES = [...VIEW_TABLES, BALANCES_TABLE, BALANCE_CHANGES_TABLE];
+/** Coins per balance statement: about 20-40 ms each on the bench store. */
+const CHUNK_COINS = 50;
+/** Holdings, baseline balances and response items kept at most (about 300 MB). */
+export const MAX_DETAIL = 2_000_000;
+/** Unknown mints remembered as absent at most. */
+const MAX_ABSENT = 10_000;
+const BPS = 10_000n;
+
+/** What a coin's rows were read at: per-coin write marks, or the tables' fingerprint for all three. */
+interface Versions {
+  view: string;
+  balances: string;
+  changes: string;
+}
+
+interface CoinEntry {
+  mint: string;
+  view: HolderView;
+  viewVersion: string;
+  /** Holder count: the holdings with the excluded owners left out. */
+  count: number;
+  countVersion: string;
+  /** Those holdings, largest first, ties by wallet; null when dropped for memory (the count stays valid). */
+  holdings: Holding[] | null;
+  /** Balances at `baselineSlot` (null without a baseline, or when dropped). */
+  baseline: Map<string, bigint> | null;
+  baselineSlot: number | null;
+  baselineVersion: string;
+  /** Response items built so far (a prefix of the holdings) and responses by limit. */
+  items: HolderItem[];
+  responses: Map<number, HoldersResponse>;
+  /** Detail units held (holdings + baseline + items). */
+  units: number;
+  /** The read this coin waits for, while its rows are known to have changed. */
+  waiting: Promise<void> | null;
+}
+
+export class HolderBook {
+  private readonly coins = new Map<string, CoinEntry>();
+  /** Mints found not to be coins, with the view tables' version then. */
+  private readonly absent = new Map<string, string>();
+  /** Coins holding details, least recently read first. */
+  private readonly detailed = new Map<string, CoinEntry>();
+  private detailUnits = 0;
+  private loaded: Promise<void> | null = null;
+  private isLoaded = false;
+  /** All tables' marks when every coin was last compared (marks only). */
+  private swept: string | null = null;
+  /** The coins table's marks (or all tables' fingerprint) at the full load. */
+  private coinsAtLoad = '';
+  private queued = new Set<string>();
+  private nextRead: Promise<void> | null = null;
+  private lastRead: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly olap: Olap,
+    private readonly serviceWallets: readonly string[],
+    private readonly maxDetail = MAX_DETAIL,
+  ) {}
+
+  /** Holder count per mint; mints without holders, and mints that are not coins, are absent. */
+  async holderCounts(mints: readonly string[]): Promise<Map<string, number>> {
+    const entries = await this.entries(mints, false);
+    const counts = new Map<string, number>();
+    for (const entry of entries) if (entry !== null && entry.count > 0) counts.set(entry.mint, entry.count);
+    return counts;
+  }
+
+  /** The holders read of `mint` with its `limit` largest holders; null when it is not a coin. */
+  async holders(mint: string, limit: number): Promise<HoldersResponse | null> {
+    let entry = (await this.entries([mint], true))[0]!;
+    // Details read together with many other coins may be dropped again at once when over the cap: read alone.
+    for (let tries = 0; entry !== null && entry.holdings === null; tries++) {
+      if (tries === 3) throw new Error(`holders of ${mint}: details dropped while read`);
+      entry = (await this.entries([mint], true))[0]!;
+    }
+    if (entry === null) return null;
+    this.touch(entry);
+    let response = entry.responses.get(limit);
+    if (response === undefined) {
+      response = { holders: entry.count, baselineSlot: entry.view.baselineSlot, top: this.itemsOf(entry, limit) };
+      entry.responses.set(limit, response);
+    }
+    return response;
+  }
+
+  /** The entries of `mints` (null for those that are not coins), each as its rows are now; with `details`, with
+   * their holdings and baseline in memory. */
+  private async entries(mints: readonly string[], details: boolean): Promise<(CoinEntry | null)[]> {
+    if (!this.isLoaded) await (this.loaded ??= this.loadAll());
+    const marks = this.olap.writeMarks?.(ALL_TABLES);
+    let fingerprint: string | null = null;
+    if (typeof marks === 'string') {
+      if (marks !== this.swept) this.sweep(marks);
+    } else {
+      fingerprint = await tablesVersion(this.olap, ALL_TABLES);
+      this.markFingerprintStale(mints, fingerprint);
+    }
+    let waits: Promise<void>[] | null = null;
+    let lookups: string[] | null = null;
+    for (const mint of mints) {
+      const entry = this.coins.get(mint);
+      if (entry !== undefined) {
+        if (entry.waiting !== null) (waits ??= []).push(entry.waiting);
+        else if (details && entry.holdings === null) (waits ??= []).push(this.read([mint]));
+      } else if (this.mayBeNew(mint, fingerprint)) {
+        (lookups ??= []).push(mint);
+      }
+    }
+    if (lookups !== null) (waits ??= []).push(this.read(lookups));
+    if (waits !== null) await Promise.all(waits);
+    return mints.map((mint) => this.coins.get(mint) ?? null);
+  }
+
+  /** Whether `mint`, not in the model, may have become a coin since it was found absent or since the full load
+   * (`fingerprint`: the tables' version now, without marks). */
+  private mayBeNew(mint: string, fingerprint: string | null): boolean {
+    const absentAt = this.absent.get(mint);
+    const now = fingerprint ?? this.olap.writeMarks!(VIEW_TABLES, mint);
+    if (absentAt !== undefined) return now !== absentAt;
+    return (fingerprint ?? this.olap.writeMarks!([COINS_TABLE])) !== this.coinsAtLoad;
+  }
+
+  /** The versions of `mint`'s rows now, where the store has marks. */
+  private markVersions(mint: string): Versions | null {
+    const marks = this.olap.writeMarks;
+    if (marks === undefined) return null;
+    const view = this.olap.writeMarks!(VIEW_TABLES, mint);
+    const balances = this.olap.writeMarks!([BALANCES_TABLE], mint);
+    const changes = this.olap.writeMarks!([BALANCE_CHANGES_TABLE], mint);
+    if (typeof view !== 'string' || typeof balances !== 'string' || typeof changes !== 'string') return null;
+    return { view, balances, changes };
+  }
+
+  /** Every coin compared with its marks now; those whose rows were written are read again, together. */
+  private sweep(marks: string): void {
+    this.swept = marks;
+    const stale: string[] = [];
+    for (const entry of this.coins.values()) {
+      if (entry.waiting !== null) continue;
+      const now = this.markVersions(entry.mint);
+      if (now === null || this.isStale(entry, now)) stale.push(entry.mint);
+    }
+    if (stale.length === 0) return;
+    const reading = this.read(stale);
+    for (const mint of stale) this.coins.get(mint)!.waiting = reading;
+  }
+
+  private isStale(entry: CoinEntry, now: Versions): boolean {
+    return (
+      entry.viewVersion !== now.view ||
+      entry.countVersion !== now.balances ||
+      (entry.baselineSlot !== null && entry.baselineVersion !== now.changes)
+    );
+  }
+
+  /** Without marks: coins of `mints` read at another fingerprint than the tables' now are read again. */
+  private markFingerprintStale(mints: readonly string[], fingerprint: string): void {
+    const stale = mints.filter((mint) => {
+      const entry = this.coins.get(mint);
+      return entry !== undefined && entry.waiting === null && (entry.countVersion !== fingerprint || entry.viewVersion !== fingerprint);
+    });
+    if (stale.length === 0) return;
+    const reading = this.read(stale);
+    for (const mint of stale) this.coins.get(mint)!.waiting = reading;
+  }
+
+  /** Versions of every coin in `mints` before their rows are read. */
+  private async versionsOf(mints: readonly string[]): Promise<Map<string, Versions>> {
+    const out = new Map<string, Versions>();
+    if (typeof this.olap.writeMarks?.(ALL_TABLES) !== 'string') {
+      const version = await tablesVersion(this.olap, ALL_TABLES);
+      for (const mint of mints) out.set(mint, { view: version, balances: version, changes: version });
+      return out;
+    }
+    for (const mint of mints) out.set(mint, this.markVersions(mint)!);
+    return out;
+  }
+
+  /** Every coin's view, then balances now and at the baseline in chunks. */
+  private async loadAll(): Promise<void> {
+    try {
+      const marks = this.olap.writeMarks?.(ALL_TABLES);
+      const coinsMarks = this.olap.writeMarks?.([COINS_TABLE]);
+      const viewMarks = this.olap.writeMarks?.(VIEW_TABLES);
+      const fingerprint = typeof marks === 'string' ? null : await tablesVersion(this.olap, ALL_TABLES);
+      const views = await holderViews(this.olap);
+      // Per-coin view marks taken after the read are right only when no view table was written meanwhile; else
+      // every coin's view is read again at the first sweep.
+      const viewsSettled = typeof viewMarks === 'string' && this.olap.writeMarks?.(VIEW_TABLES) === viewMarks;
+      const viewVersions = new Map([...views.keys()].map((mint) => [mint, viewsSettled ? this.olap.writeMarks!(VIEW_TABLES, mint)! : '']));
+      const mints = [...views.keys()];
+      for (let start = 0; start < mints.length; start += CHUNK_COINS) {
+        const chunk = mints.slice(start, start + CHUNK_COINS);
+        const versions = new Map<string, Versions>();
+        for (const mint of chunk) {
+          const now = fingerprint === null ? this.markVersions(mint)! : { view: fingerprint, balances: fingerprint, changes: fingerprint };
+          versions.set(mint, fingerprint === null ? { ...now, view: viewVersions.get(mint)! } : now);
+        }
+        await this.readBalances(chunk, views, versions);
+      }
+      this.swept = typeof marks === 'string' ? marks : null;
+      this.coinsAtLoad = typeof coinsMarks === 'string' ? coinsMarks : fingerprint!;
+      this.isLoaded = true;
+    } catch (error) {
+      this.loaded = null;
+      throw error;
+    }
+  }
+
+  /** Reads `mints` again in the next batch read (one at a time; a batch takes every coin asked for meanwhile). */
+  private read(mints: readonly string[]): Promise<void> {
+    for (const mint of mints) this.queued.add(mint);
+    if (this.nextRead === null) {
+      const run = this.lastRead.then(async () => {
+        this.nextRead = null;
+        const batch = [...this.queued];
+        this.queued.clear();
+        try {
+          await this.readNow(batch);
+          // Coins skipped by a sweep while this read was under way are compared at the next one.
+          this.swept = null;
+        } catch (error) {
+          // Nothing is kept from a failed read: its coins are compared again at the next request.
+          for (const mint of batch) {
+            const entry = this.coins.get(mint);
+            if (entry !== undefined && entry.waiting === run) entry.waiting = null;
+          }
+          this.swept = null;
+          throw error;
+        }
+      });
+      this.nextRead = run;
+      this.lastRead = run.catch(() => {});
+    }
+    return this.nextRead;
+  }
+
+  /** Views (where changed), then balances now and at the baseline of `mints`, in chunks. */
+  private async readNow(mints: readonly string[]): Promise<void> {
+    for (let start = 0; start < mints.length; start += CHUNK_COINS) {
+      const chunk = mints.slice(start, start + CHUNK_COINS);
+      const versions = await this.versionsOf(chunk);
+      const viewStale = chunk.filter((mint) => this.coins.get(mint)?.viewVersion !== versions.get(mint)!.view);
+      const views = new Map<string, HolderView>();
+      const read = await holderViews(this.olap, viewStale);
+      for (const mint of chunk) {
+        const view = viewStale.includes(mint) ? read.get(mint) : this.coins.get(mint)?.view;
+        if (view !== undefined) {
+          views.set(mint, view);
+          continue;
+        }
+        // Not a coin (any more): remembered as absent while its view rows are unchanged.
+        const entry = this.coins.get(mint);
+        if (entry !== undefined) this.forget(entry);
+        this.absent.delete(mint);
+        this.absent.set(mint, versions.get(mint)!.view);
+        if (this.absent.size > MAX_ABSENT) this.absent.delete(this.absent.keys().next().value!);
+      }
+      await this.readBalances([...views.keys()], views, versions);
+    }
+  }
+
+  /** Balances now and at the baseline slot of `mints` (those whose rows changed, or whose details were dropped),
+   * in one statement, and the entries replaced. */
+  private async readBalances(mints: readonly string[], views: ReadonlyMap<string, HolderView>, versions: ReadonlyMap<string, Versions>): Promise<void> {
+    const now: string[] = [];
+    const atSlot = new Map<string, number>();
+    for (const mint of mints) {
+      const entry = this.coins.get(mint);
+      const view = views.get(mint)!;
+      const v = versions.get(mint)!;
+      const sameView = entry !== undefined && entry.viewVersion === v.view;
+      if (!sameView || entry.countVersion !== v.balances || entry.holdings === null) now.push(mint);
+      const slot = view.baselineSlot;
+      if (slot !== null && (entry === undefined || entry.baseline === null || entry.baselineSlot !== slot || entry.baselineVersion !== v.changes)) atSlot.set(mint, slot);
+    }
+    const sets = await balanceSets(this.olap, now, atSlot);
+    for (const mint of mints) {
+      const old = this.coins.get(mint);
+      const view = views.get(mint)!;
+      const v = versions.get(mint)!;
+      const holdings = sets.now.has(mint) ? this.holdersOf(sets.now.get(mint)!, view) : old!.holdings!;
+      const baseline = view.baselineSlot === null ? null : (sets.atSlot.get(mint) ?? old!.baseline);
+      const entry: CoinEntry = {
+        mint,
+        view,
+        viewVersion: v.view,
+        count: holdings.length,
+        countVersion: v.balances,
+        holdings,
+        baseline,
+        baselineSlot: view.baselineSlot,
+        baselineVersion: v.changes,
+        items: [],
+        responses: new Map(),
+        units: holdings.length + (baseline?.size ?? 0),
+        waiting: null,
+      };
+      if (old !== undefined) this.forget(old);
+      this.absent.delete(mint);
+      this.coins.set(mint, entry);
+      this.detailed.set(mint, entry);
+      this.detailUnits += entry.units;
+    }
+    this.trim();
+  }
+
+  /** Holdings with the coin's venues and the service's wallets left out. */
+  private holdersOf(holdings: Holding[], view: HolderView): Holding[] {
+    const excluded = new Set([...view.venues, ...this.serviceWallets]);
+    return holdings.filter((holding) => !excluded.has(holding.wallet));
+  }
+
+  /** The first `limit` response items of `entry`, built once each. */
+  private itemsOf(entry: CoinEntry, limit: number): HolderItem[] {
+    const holdings = entry.holdings!;
+    const end = Math.min(limit, holdings.length);
+    const { totalSupply } = entry.view;
+    for (let i = entry.items.length; i < end; i++) {
+      const { wallet, amount } = holdings[i]!;
+      entry.items.push({
+        wallet,
+        amount: amount.toString(),
+        shareBps: totalSupply === 0n ? 0 : Number((amount * BPS) / totalSupply),
+        countsNextRound: entry.baseline === null ? null : countedBalance(amount, entry.baseline.get(wallet) ?? 0n).toString(),
+      });
+      entry.units += 1;
+      this.detailUnits += 1;
+    }
+    return entry.items.slice(0, end);
+  }
+
+  private touch(entry: CoinEntry): void {
+    this.detailed.delete(entry.mint);
+    this.detailed.set(entry.mint, entry);
+  }
+
+  private forget(entry: CoinEntry): void {
+    if (this.detailed.get(entry.mint) === entry) {
+      this.detailed.delete(entry.mint);
+      this.detailUnits -= entry.units;
+    }
+    this.coins.delete(entry.mint);
+  }
+
+  /** Details of the least recently read coins dropped while over the cap; their counts stay. */
+  private trim(): void {
+    for (const entry of this.detailed.values()) {
+      // The coin read last keeps its details, whatever their size.
+      if (this.detailUnits <= this.maxDetail || this.detailed.size <= 1) return;
+      this.detailed.delete(entry.mint);
+      this.detailUnits -= entry.units;
+      entry.holdings = null;
+      entry.baseline = null;
+      entry.items = [];
+      entry.responses = new Map();
+      entry.units = 0;
+    }
+  }
+}
+
+const books = new WeakMap<Olap, Map<string, HolderBook>>();
+
+/** The holder book of a store, for a set of service wallets. */
+export function holderBook(olap: Olap, serviceWallets: readonly string[]): HolderBook {
+  let byWallets = books.get(olap);
+  if (byWallets === undefined) books.set(olap, (byWallets = new Map()));
+  const key = serviceWallets.join(',');
+  let book = byWallets.get(key);
+  if (book === undefined) byWallets.set(key, (book = new HolderBook(olap, serviceWallets)));
+  return book;
+}
