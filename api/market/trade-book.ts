@@ -8,23 +8,23 @@
 // folding them in: a row read again unchanged changes nothing, so kept answers built from the coin stay valid.
 // The mark is taken before the statement, so a write during the read is caught by the next ask.
 //
-// Memory: about 140 bytes a trade (columns ~50 B, the event id ~90 B), ~150 MB for a million trades. At most
+// Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At most
 // maxTrades trades are held (3 million by default): past that the coins asked about least recently go, and are
 // read again (one statement) when next asked about.
 import type { Olap } from '../../infra/olap/olap.js';
 import { tablesVersion } from '../../projections/kept-reads.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { coinIndex } from '../queries/coins.js';
-import { CoinTrades } from './coin-trades.js';
+import { CoinTrades, type TradeInput } from './coin-trades.js';
 import { TraderTable } from './trader-table.js';
-import { tradeRowCounts, tradesFromSlot, tradesOfCoins } from './trade-sql.js';
+import { slotQuantiles, tradeRowCounts, tradesFromSlot, tradesInRange, type TradeRange } from './trade-sql.js';
 
 /** Trades held at most, by default. */
 export const DEFAULT_MAX_TRADES = 3_000_000;
 /** Coins held at most (an empty coin costs a few hundred bytes). */
 const MAX_COINS = 200_000;
 /** Rows read by one statement of the bulk load. */
-const CHUNK_ROWS = 20_000;
+const CHUNK_ROWS = 8_000;
 
 interface CoinEntry {
   trades: CoinTrades;
@@ -35,6 +35,7 @@ interface CoinEntry {
 
 interface Chunk {
   mints: string[];
+  reads: TradeRange[];
   wanted: boolean;
   done: Promise<void>;
   finish: () => void;
@@ -82,22 +83,31 @@ export class TradeBook {
       const known = await coinIndex(this.olap);
       const emptyMarks = await this.marks([...known.keys()]);
       const counts = await tradeRowCounts(this.olap);
+      const large = counts.filter(([, rows]) => rows > CHUNK_ROWS).map(([mint]) => mint);
+      const cuts = large.length > 0 ? await slotQuantiles(this.olap, large) : new Map<string, number[]>();
+      const listed = new Set(counts.map(([mint]) => mint));
       for (const [mint, mark] of emptyMarks) {
-        if (!counts.has(mint)) this.put(mint, { trades: new CoinTrades(this.traders, ++this.versions), mark, refreshing: null });
+        if (!listed.has(mint)) this.put(mint, { trades: new CoinTrades(this.traders, ++this.versions), mark, refreshing: null });
       }
       const chunks: Chunk[] = [];
-      let current: string[] = [];
+      let run: string[] = [];
       let rows = 0;
+      const endRun = () => {
+        if (run.length > 0) chunks.push(this.chunk(run, [{ fromMint: run[0]!, toMint: run.at(-1)! }]));
+        run = [];
+        rows = 0;
+      };
       for (const [mint, count] of counts) {
-        if (current.length > 0 && rows + count > CHUNK_ROWS) {
-          chunks.push(this.chunk(current));
-          current = [];
-          rows = 0;
+        if (count > CHUNK_ROWS) {
+          endRun();
+          chunks.push(this.chunk([mint], slotParts(mint, count, cuts.get(mint) ?? [])));
+          continue;
         }
-        current.push(mint);
+        if (rows + count > CHUNK_ROWS) endRun();
+        run.push(mint);
         rows += count;
       }
-      if (current.length > 0) chunks.push(this.chunk(current));
+      endRun();
       void this.loadChunks(chunks);
     } catch {
       // The asks meanwhile read their coins one by one; the next one plans again.
@@ -105,10 +115,10 @@ export class TradeBook {
     }
   }
 
-  private chunk(mints: string[]): Chunk {
+  private chunk(mints: string[], reads: TradeRange[]): Chunk {
     let finish = () => {};
     const done = new Promise<void>((resolve) => (finish = resolve));
-    const chunk = { mints, wanted: false, done, finish };
+    const chunk = { mints, reads, wanted: false, done, finish };
     for (const mint of mints) this.waiting.set(mint, chunk);
     return chunk;
   }
@@ -118,7 +128,7 @@ export class TradeBook {
       const next = Math.max(0, chunks.findIndex((chunk) => chunk.wanted));
       const chunk = chunks.splice(next, 1)[0]!;
       try {
-        if (this.held < this.maxTrades) await this.loadChunk(chunk.mints);
+        if (this.held < this.maxTrades) await this.loadChunk(chunk);
       } catch {
         // Left to be read one by one.
       } finally {
@@ -128,13 +138,18 @@ export class TradeBook {
     }
   }
 
-  private async loadChunk(mints: string[]): Promise<void> {
-    const marks = await this.marks(mints);
-    const trades = await tradesOfCoins(this.olap, mints);
-    for (const mint of mints) {
+  private async loadChunk(chunk: Chunk): Promise<void> {
+    const marks = await this.marks(chunk.mints);
+    const rows = new Map<string, TradeInput[]>(chunk.mints.map((mint) => [mint, []]));
+    for (const range of chunk.reads) {
+      for (const [mint, trades] of await tradesInRange(this.olap, range)) {
+        const list = rows.get(mint);
+        if (list !== undefined) for (const trade of trades) list.push(trade);
+      }
+    }
+    for (const [mint, trades] of rows) {
       if (this.entries.has(mint)) continue;
-      const coin = CoinTrades.of(trades.get(mint) ?? [], this.traders, ++this.versions);
-      this.put(mint, { trades: coin, mark: marks.get(mint)!, refreshing: null });
+      this.put(mint, { trades: CoinTrades.of(trades, this.traders, ++this.versions), mark: marks.get(mint)!, refreshing: null });
     }
   }
 
@@ -205,6 +220,17 @@ export class TradeBook {
       this.held -= entry.trades.length;
     }
   }
+}
+
+/** Reads of one large coin by slot ranges of about CHUNK_ROWS rows each, cut at its slot quantiles (1/128 steps). */
+function slotParts(mint: string, rows: number, cuts: readonly number[]): TradeRange[] {
+  const parts = Math.min(cuts.length + 1, Math.ceil(rows / CHUNK_ROWS));
+  const bounds: number[] = [];
+  for (let part = 1; part < parts; part++) {
+    const slot = cuts[Math.round((part * (cuts.length + 1)) / parts) - 1];
+    if (slot !== undefined && slot > (bounds.at(-1) ?? 0)) bounds.push(slot);
+  }
+  return [undefined, ...bounds].map((fromSlot, i) => ({ fromMint: mint, toMint: mint, fromSlot, toSlot: bounds[i] }));
 }
 
 const books = new WeakMap<Olap, TradeBook>();
