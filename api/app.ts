@@ -2,7 +2,7 @@
 // the generated OpenAPI document, `{ error }` answers for every failure, probes and Prometheus metrics.
 // `buildApp(deps)` is what the service's `api` role listens with and what tests `inject` into.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { apiContext, type ApiDeps } from './deps.js';
 import { answerFrameworkError, installErrorHandlers } from './errors.js';
 import { installHealth } from './health.js';
@@ -22,6 +22,7 @@ import { platformRoutes } from './routes/platform.js';
 import { rewardRoutes } from './routes/rewards.js';
 import { tradeRoutes } from './routes/trades.js';
 import { walletRewardRoutes } from './routes/wallet-rewards.js';
+import { keptSerializerCompiler } from './serializer.js';
 import { siteRoutes } from './site/routes.js';
 
 export type { ApiDeps, Readiness } from './deps.js';
@@ -36,7 +37,8 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are encoded by their zod schemas and their JSON kept per answer object (api/serializer.ts).
+  app.setSerializerCompiler(keptSerializerCompiler({ freeze: deps.config.production !== true }));
   installErrorHandlers(app);
   installMetrics(app);
   installHealth(app, deps);

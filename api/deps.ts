@@ -15,7 +15,7 @@ export interface Readiness {
 }
 
 /** The parts of the configuration the API reads. A full `Config` fits. */
-export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks' | 'platformToken'> & Partial<Pick<Config, 'tokenSearch' | 'siteUrl'>>;
+export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks' | 'platformToken'> & Partial<Pick<Config, 'tokenSearch' | 'siteUrl' | 'production'>>;
 
 export interface ApiDeps {
   olap: Olap;

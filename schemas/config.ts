@@ -37,6 +37,8 @@ export const DEVNET_ADDRESSES = {
 } as const;
 
 const envSchema = z.object({
+  /** `production` turns development checks off (the API freezing each answer it serialises, api/serializer.ts). */
+  NODE_ENV: z.string().optional(),
   NETWORK: z.string().min(1).default('mainnet'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -116,6 +118,8 @@ export interface ServiceWallets {
 }
 
 export interface Config {
+  /** NODE_ENV is `production`: development checks are off. */
+  production: boolean;
   network: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
@@ -162,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   return {
+    production: e.NODE_ENV === 'production',
     network: e.NETWORK,
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,

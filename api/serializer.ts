@@ -1,0 +1,57 @@
+// Response serialization of every route: the route's zod response schema encodes and checks the answer, as the
+// type provider's own serializer does, and the JSON text made for an answer object is kept (by the object's identity,
+// per route and status) so a handler that answers with the same kept object again costs no encoding at all.
+//
+// Contract for handlers: an object once answered is never changed afterwards. A handler that keeps answers returns
+// the same object while its data is unchanged and builds a new one when it changes; it never edits one it has
+// returned. Where `freeze` is on (development and tests) every answered object and array is frozen after its first
+// serialization, so a later edit throws at the place that makes it instead of sending stale text.
+import type { FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { $ZodType, safeEncode } from 'zod/v4/core';
+
+/** What a route's response schema may be given as: a zod type, or an object carrying one under `properties`. */
+function zodSchemaOf(schema: unknown): $ZodType {
+  if (schema instanceof $ZodType) return schema;
+  if (typeof schema === 'object' && schema !== null && 'properties' in schema && schema.properties instanceof $ZodType) return schema.properties;
+  throw new Error(`a response schema is not a zod schema: ${JSON.stringify(schema)}`);
+}
+
+/** Freezes plain objects and arrays reachable from `value` (other objects, such as buffers, stay as they are). */
+export function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
+export interface KeptSerializerOptions {
+  /** Freeze each answer after its first serialization (development and tests). */
+  freeze: boolean;
+}
+
+/** A serializer compiler for `app.setSerializerCompiler`: one serializer, and one store of kept texts, per route
+ * schema. Texts are held weakly: an answer object no handler keeps any more is collected with its text. An answer
+ * that does not match its schema is refused with the type provider's ResponseSerializationError, every time. */
+export function keptSerializerCompiler(options: KeptSerializerOptions): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url }) => {
+    const zodSchema = zodSchemaOf(schema);
+    const texts = new WeakMap<object, string>();
+    return (data: unknown): string => {
+      const keyed = typeof data === 'object' && data !== null;
+      if (keyed) {
+        const kept = texts.get(data);
+        if (kept !== undefined) return kept;
+      }
+      const encoded = safeEncode(zodSchema, data);
+      if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
+      const text = JSON.stringify(encoded.data);
+      if (keyed) {
+        texts.set(data, text);
+        if (options.freeze) deepFreeze(data);
+      }
+      return text;
+    };
+  };
+}

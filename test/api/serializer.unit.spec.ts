@@ -1,0 +1,99 @@
+// The kept-JSON serializer compiler (api/serializer.ts) on a small Fastify app with the API's error handlers: the
+// same answer object is encoded once and its text reused; a new object, even an equal one, is encoded afresh; an
+// answer that does not match its schema is refused with 500 every time; answered objects are frozen when asked.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { installErrorHandlers } from '../../api/errors.js';
+import { deepFreeze, keptSerializerCompiler } from '../../api/serializer.js';
+
+let encodes = 0;
+/** A bigint on the wire as a decimal string; counts its encodings. */
+const amount = z.codec(z.string(), z.bigint(), {
+  decode: (text) => BigInt(text),
+  encode: (value) => {
+    encodes += 1;
+    return value.toString();
+  },
+});
+const answer = z.object({ items: z.array(z.object({ name: z.string(), amount })) });
+type Answer = z.output<typeof answer>;
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  encodes = 0;
+});
+
+function appAnswering(handler: () => unknown, freeze = true): FastifyInstance {
+  const built = Fastify({ logger: false });
+  built.setValidatorCompiler(validatorCompiler);
+  built.setSerializerCompiler(keptSerializerCompiler({ freeze }));
+  installErrorHandlers(built);
+  built.get('/answer', { schema: { response: { 200: answer } } }, async () => handler());
+  built.get('/other', { schema: { response: { 200: z.object({ items: z.array(z.object({ name: z.string() })) }) } } }, async () => handler());
+  app = built;
+  return built;
+}
+
+const get = async (on: FastifyInstance, url = '/answer') => {
+  const res = await on.inject({ method: 'GET', url });
+  return { status: res.statusCode, text: res.body };
+};
+
+describe('kept serializer', () => {
+  it('encodes a kept answer object once and sends the same text for it again', async () => {
+    const kept: Answer = { items: [{ name: 'a', amount: 12n }, { name: 'b', amount: 3n }] };
+    const on = appAnswering(() => kept);
+    const first = await get(on);
+    expect(first).toEqual({ status: 200, text: '{"items":[{"name":"a","amount":"12"},{"name":"b","amount":"3"}]}' });
+    expect(encodes).toBe(2);
+    for (let i = 0; i < 3; i++) expect(await get(on)).toEqual(first);
+    expect(encodes).toBe(2);
+  });
+
+  it('encodes every new object afresh, equal or not, and keeps texts per route schema', async () => {
+    let next = 0;
+    const on = appAnswering(() => ({ items: [{ name: 'n', amount: BigInt(next++ % 2) }] }));
+    const texts = [await get(on), await get(on), await get(on)].map((res) => res.text);
+    expect(texts).toEqual(['{"items":[{"name":"n","amount":"0"}]}', '{"items":[{"name":"n","amount":"1"}]}', '{"items":[{"name":"n","amount":"0"}]}']);
+    expect(encodes).toBe(3);
+
+    // One object answered on two routes is encoded by each route's own schema.
+    const shared: Answer = { items: [{ name: 'x', amount: 5n }] };
+    const both = appAnswering(() => shared, false);
+    expect((await get(both)).text).toBe('{"items":[{"name":"x","amount":"5"}]}');
+    expect((await get(both, '/other')).text).toBe('{"items":[{"name":"x"}]}');
+  });
+
+  it('refuses an answer that does not match its schema, every time it is answered', async () => {
+    const invalid = { items: [{ name: 7, amount: 1n }] };
+    const on = appAnswering(() => invalid);
+    for (let i = 0; i < 2; i++) expect(await get(on)).toEqual({ status: 500, text: '{"error":"internal error"}' });
+    expect(Object.isFrozen(invalid)).toBe(false);
+  });
+
+  it('freezes an answered object when asked, so a later edit throws instead of sending stale text', async () => {
+    const kept: Answer = { items: [{ name: 'a', amount: 1n }] };
+    await get(appAnswering(() => kept));
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.items) && Object.isFrozen(kept.items[0])).toBe(true);
+    expect(() => {
+      (kept.items[0] as { amount: bigint }).amount = 2n;
+    }).toThrow(TypeError);
+
+    const loose: Answer = { items: [{ name: 'a', amount: 1n }] };
+    await get(appAnswering(() => loose, false));
+    expect(Object.isFrozen(loose)).toBe(false);
+  });
+
+  it('freezes plain objects and arrays only', () => {
+    const bytes = Buffer.from('abc');
+    const when = new Date(0);
+    const value = { bytes, when, list: [{ a: 1 }] };
+    deepFreeze(value);
+    expect(Object.isFrozen(value.list[0])).toBe(true);
+    expect(Object.isFrozen(bytes) || Object.isFrozen(when)).toBe(false);
+  });
+});
