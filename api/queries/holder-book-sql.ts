@@ -75,29 +75,67 @@ const AT_SLOT_SQL = `
   WHERE post > 0
   GROUP BY mint, owner`;
 
+/** A mark of the balance change rows of each coin at or before its slot (`{idSlots}` by `{idMints}`), as stored
+ * (without FINAL: about 5 ms for 100,000 rows here): their count and a sum of their positions' hashes. A change
+ * written at or before the slot adds a position; a merge that drops a replayed copy lowers the count; so balances
+ * at the slot read under the same mark are still what they were. Live writes are of later slots. */
+const IDS_AT_SLOT_SQL = `
+  SELECT 2 AS at, mint, '' AS owner, concat(toString(count()), ':', toString(sum(cityHash64(tokenAccount, slot, logOffset)))) AS held
+  FROM ${BALANCE_CHANGES_TABLE}
+  WHERE mint IN {idMints:Array(String)} AND slot <= transform(mint, {idMints:Array(String)}, {idSlots:Array(UInt64)}, toUInt64(0))
+  GROUP BY mint`;
+
 export interface BalanceSets {
   /** Owners' balances now of each coin asked for, largest first, ties by wallet (coins without any: empty). */
   now: Map<string, Holding[]>;
   /** Owners' balances at the slot asked for, per coin (coins without any: empty). */
   atSlot: Map<string, Map<string, bigint>>;
+  /** A mark of the balance change rows at or before the slot asked for, per coin (IDS_AT_SLOT_SQL). */
+  idsAt: Map<string, string>;
 }
 
 const byAmountThenWallet = (a: Holding, b: Holding) => (a.amount !== b.amount ? (a.amount > b.amount ? -1 : 1) : a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0);
 
-/** Balances now of the coins in `now` and at a slot of the coins in `atSlot`, in one statement. */
-export async function balanceSets(olap: Olap, now: readonly string[], atSlot: ReadonlyMap<string, number>): Promise<BalanceSets> {
-  const sets: BalanceSets = { now: new Map(now.map((mint) => [mint, []])), atSlot: new Map([...atSlot.keys()].map((mint) => [mint, new Map()])) };
-  const parts = [...(now.length > 0 ? [NOW_SQL] : []), ...(atSlot.size > 0 ? [AT_SLOT_SQL] : [])];
+/** Balances now of the coins in `now`, at a slot of the coins in `atSlot` and the mark of the changes at or before
+ * a slot of the coins in `idsAt`, in one statement. */
+export async function balanceSets(
+  olap: Olap,
+  now: readonly string[],
+  atSlot: ReadonlyMap<string, number>,
+  idsAt: ReadonlyMap<string, number> = new Map(),
+): Promise<BalanceSets> {
+  const sets: BalanceSets = {
+    now: new Map(now.map((mint) => [mint, []])),
+    atSlot: new Map([...atSlot.keys()].map((mint) => [mint, new Map()])),
+    idsAt: new Map([...idsAt.keys()].map((mint) => [mint, '0:0'])),
+  };
+  const parts = [...(now.length > 0 ? [NOW_SQL] : []), ...(atSlot.size > 0 ? [AT_SLOT_SQL] : []), ...(idsAt.size > 0 ? [IDS_AT_SLOT_SQL] : [])];
   if (parts.length === 0) return sets;
   const rows = await olap.query<{ at: number; mint: string; owner: string; held: string }>(parts.join('\nUNION ALL\n'), {
     now: [...now],
     baseMints: [...atSlot.keys()],
     baseSlots: [...atSlot.values()],
+    idMints: [...idsAt.keys()],
+    idSlots: [...idsAt.values()],
   });
   for (const row of rows) {
-    if (Number(row.at) === 0) sets.now.get(row.mint)?.push({ wallet: row.owner, amount: BigInt(row.held) });
-    else sets.atSlot.get(row.mint)?.set(row.owner, BigInt(row.held));
+    const at = Number(row.at);
+    if (at === 0) sets.now.get(row.mint)?.push({ wallet: row.owner, amount: BigInt(row.held) });
+    else if (at === 1) sets.atSlot.get(row.mint)?.set(row.owner, BigInt(row.held));
+    else if (sets.idsAt.has(row.mint)) sets.idsAt.set(row.mint, row.held);
   }
   for (const list of sets.now.values()) list.sort(byAmountThenWallet);
   return sets;
+}
+
+/** Rows per coin of the balances and their history (without FINAL: a size to split bulk reads by). */
+export async function balanceRowCounts(olap: Olap): Promise<Map<string, { balances: number; changes: number }>> {
+  const rows = await olap.query<{ mint: string; balances: string; changes: string }>(
+    `SELECT mint, toString(sum(b)) AS balances, toString(sum(c)) AS changes FROM (
+       SELECT mint, count() AS b, 0 AS c FROM ${BALANCES_TABLE} GROUP BY mint
+       UNION ALL
+       SELECT mint, 0 AS b, count() AS c FROM ${BALANCE_CHANGES_TABLE} GROUP BY mint
+     ) GROUP BY mint`,
+  );
+  return new Map(rows.map((row) => [row.mint, { balances: Number(row.balances), changes: Number(row.changes) }]));
 }

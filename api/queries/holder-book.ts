@@ -25,12 +25,15 @@ import { tablesVersion } from '../../projections/kept-reads.js';
 import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
 import type { HolderItem, HoldersResponse } from '../../schemas/api/holders.js';
 import { countedBalance } from '../../schemas/rewards/allocation.js';
-import { balanceSets, holderViews, type Holding, type HolderView } from './holder-book-sql.js';
+import { balanceRowCounts, balanceSets, holderViews, type Holding, type HolderView } from './holder-book-sql.js';
 
 const VIEW_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE];
 const ALL_TABLES = [...VIEW_TABLES, BALANCES_TABLE, BALANCE_CHANGES_TABLE];
-/** Coins per balance statement: about 20-40 ms each on the bench store. */
-const CHUNK_COINS = 50;
+/** Rows a bulk balance statement reads at most (a coin's balances plus half its changes when it has a baseline,
+ * more for one coin alone): about 30-50 ms each here. */
+const CHUNK_WEIGHT = 25_000;
+/** The weight of a coin whose row counts are unknown. */
+const UNKNOWN_WEIGHT = 1_000;
 /** Holdings, baseline balances and response items kept at most (about 300 MB). */
 export const MAX_DETAIL = 2_000_000;
 /** Unknown mints remembered as absent at most. */
@@ -57,6 +60,8 @@ interface CoinEntry {
   baseline: Map<string, bigint> | null;
   baselineSlot: number | null;
   baselineVersion: string;
+  /** The mark of the balance changes at or before the baseline slot when the baseline was read. */
+  baselineIds: string;
   /** Response items built so far (a prefix of the holdings) and responses by limit. */
   items: HolderItem[];
   responses: Map<number, HoldersResponse>;
@@ -72,6 +77,8 @@ export class HolderBook {
   private readonly absent = new Map<string, string>();
   /** Coins holding details, least recently read first. */
   private readonly detailed = new Map<string, CoinEntry>();
+  /** Rows each coin's bulk read takes (as at the full load), to split reads by. */
+  private readonly weights = new Map<string, number>();
   private detailUnits = 0;
   private loaded: Promise<void> | null = null;
   private isLoaded = false;
@@ -220,9 +227,12 @@ export class HolderBook {
       // every coin's view is read again at the first sweep.
       const viewsSettled = typeof viewMarks === 'string' && this.olap.writeMarks?.(VIEW_TABLES) === viewMarks;
       const viewVersions = new Map([...views.keys()].map((mint) => [mint, viewsSettled ? this.olap.writeMarks!(VIEW_TABLES, mint)! : '']));
-      const mints = [...views.keys()];
-      for (let start = 0; start < mints.length; start += CHUNK_COINS) {
-        const chunk = mints.slice(start, start + CHUNK_COINS);
+      const rows = await balanceRowCounts(this.olap);
+      for (const [mint, view] of views) {
+        const counts = rows.get(mint);
+        if (counts !== undefined) this.weights.set(mint, counts.balances + (view.baselineSlot === null ? 0 : counts.changes / 2));
+      }
+      for (const chunk of this.chunks([...views.keys()])) {
         const versions = new Map<string, Versions>();
         for (const mint of chunk) {
           const now = fingerprint === null ? this.markVersions(mint)! : { view: fingerprint, balances: fingerprint, changes: fingerprint };
@@ -237,6 +247,23 @@ export class HolderBook {
       this.loaded = null;
       throw error;
     }
+  }
+
+  /** `mints` in groups of about CHUNK_WEIGHT rows. */
+  private *chunks(mints: readonly string[]): Generator<string[]> {
+    let chunk: string[] = [];
+    let weight = 0;
+    for (const mint of mints) {
+      const w = this.weights.get(mint) ?? UNKNOWN_WEIGHT;
+      if (chunk.length > 0 && weight + w > CHUNK_WEIGHT) {
+        yield chunk;
+        chunk = [];
+        weight = 0;
+      }
+      chunk.push(mint);
+      weight += w;
+    }
+    if (chunk.length > 0) yield chunk;
   }
 
   /** Reads `mints` again in the next batch read (one at a time; a batch takes every coin asked for meanwhile). */
@@ -269,8 +296,7 @@ export class HolderBook {
 
   /** Views (where changed), then balances now and at the baseline of `mints`, in chunks. */
   private async readNow(mints: readonly string[]): Promise<void> {
-    for (let start = 0; start < mints.length; start += CHUNK_COINS) {
-      const chunk = mints.slice(start, start + CHUNK_COINS);
+    for (const chunk of this.chunks(mints)) {
       const versions = await this.versionsOf(chunk);
       const viewStale = chunk.filter((mint) => this.coins.get(mint)?.viewVersion !== versions.get(mint)!.view);
       const views = new Map<string, HolderView>();
@@ -293,10 +319,13 @@ export class HolderBook {
   }
 
   /** Balances now and at the baseline slot of `mints` (those whose rows changed, or whose details were dropped),
-   * in one statement, and the entries replaced. */
+   * and the entries replaced. Balances at the baseline are read again only when the slot moved or a change at or
+   * before it was written (live writes are of later slots: a mark of the changes up to the slot tells, read with
+   * the balances now), so a written coin costs one statement, two when its past was written. */
   private async readBalances(mints: readonly string[], views: ReadonlyMap<string, HolderView>, versions: ReadonlyMap<string, Versions>): Promise<void> {
     const now: string[] = [];
     const atSlot = new Map<string, number>();
+    const check = new Map<string, number>();
     for (const mint of mints) {
       const entry = this.coins.get(mint);
       const view = views.get(mint)!;
@@ -304,9 +333,19 @@ export class HolderBook {
       const sameView = entry !== undefined && entry.viewVersion === v.view;
       if (!sameView || entry.countVersion !== v.balances || entry.holdings === null) now.push(mint);
       const slot = view.baselineSlot;
-      if (slot !== null && (entry === undefined || entry.baseline === null || entry.baselineSlot !== slot || entry.baselineVersion !== v.changes)) atSlot.set(mint, slot);
+      if (slot === null) continue;
+      if (entry === undefined || entry.baseline === null || entry.baselineSlot !== slot) atSlot.set(mint, slot);
+      else if (entry.baselineVersion !== v.changes) check.set(mint, slot);
     }
-    const sets = await balanceSets(this.olap, now, atSlot);
+    const sets = await balanceSets(this.olap, now, atSlot, new Map([...atSlot, ...check]));
+    const pastWritten = new Map([...check].filter(([mint]) => sets.idsAt.get(mint) !== this.coins.get(mint)!.baselineIds));
+    if (pastWritten.size > 0) {
+      const again = await balanceSets(this.olap, [], pastWritten, pastWritten);
+      for (const mint of pastWritten.keys()) {
+        sets.atSlot.set(mint, again.atSlot.get(mint)!);
+        sets.idsAt.set(mint, again.idsAt.get(mint)!);
+      }
+    }
     for (const mint of mints) {
       const old = this.coins.get(mint);
       const view = views.get(mint)!;
@@ -323,6 +362,7 @@ export class HolderBook {
         baseline,
         baselineSlot: view.baselineSlot,
         baselineVersion: v.changes,
+        baselineIds: view.baselineSlot === null ? '' : (sets.idsAt.get(mint) ?? old!.baselineIds),
         items: [],
         responses: new Map(),
         units: holdings.length + (baseline?.size ?? 0),
@@ -384,6 +424,7 @@ export class HolderBook {
       this.detailUnits -= entry.units;
       entry.holdings = null;
       entry.baseline = null;
+      entry.baselineIds = '';
       entry.items = [];
       entry.responses = new Map();
       entry.units = 0;

@@ -1,0 +1,252 @@
+// The resident holder model (api/queries/holder-book.ts) against the per-coin SQL it replaces, on a chDB store fed
+// by the real projectors with generated coins (ties, accounts changing hands, wallets selling out, venues and
+// service wallets holding, creator-mode coins, coins without holders, baselines from claims and rounds): the
+// holders read (count, top list, shares, what the next round counts) for every coin and limit, holder counts, and
+// unknown mints, equal to the SQL path after the full load and after each new batch of rows (new balances of one
+// coin, a replay, a new round and claim, a graduation, a change before a baseline, a new coin). The same with a
+// store without write marks (fingerprint versions) and with a detail cap small enough to drop details; repeated
+// reads of an unchanged coin return the same object, also while other coins are written.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/app.js';
+import { HolderBook } from '../../api/queries/holder-book.js';
+import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import { ownerBalancesAt } from '../../projections/balances/queries.js';
+import { coinHolderPage, coinHoldersView, holderCounts } from '../../projections/holders/queries.js';
+import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
+import type { HoldersResponse } from '../../schemas/api/holders.js';
+import { DEVNET_ADDRESSES, loadConfig } from '../../schemas/config.js';
+import { memoEventId, type Event, type FeesClaimedEvent, type PayoutRoundEvent } from '../../schemas/events/index.js';
+import { countedBalance } from '../../schemas/rewards/allocation.js';
+import { addr, balanceChanged, graduated, launched, logged, sig, timeOfSlot } from '../projections/event-fixtures.js';
+
+const U = 1_000_000_000_000n;
+const config = loadConfig({});
+const SERVICE = Object.values(config.wallets);
+const WALLETS = Array.from({ length: 12 }, (_, i) => addr(101 + i) as string);
+const COINS = Array.from({ length: 10 }, (_, i) => addr(1 + i) as string);
+const CREATOR_MODE = new Set([COINS[2], COINS[6]]);
+const BARE = COINS[8]!; // launched, never held
+const VENUES_ONLY = COINS[9]!; // held by its curve and the treasury only
+const LATE = addr(20) as string; // launched after the full load
+const UNKNOWN = [addr(999) as string, DEVNET_ADDRESSES.stablecoinMint, LATE];
+const LIMITS = [1, 2, 5, 20, 100];
+const curveOf = (i: number) => addr(600 + i) as string;
+const poolOf = (i: number) => addr(700 + i) as string;
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(7);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+
+let tx = 10_000;
+/** Each token account's owner and balance, as the generated chain left it. */
+const accounts = new Map<string, { mint: string; owner: string; balance: bigint }>();
+
+function setBalance(slot: number, mint: string, account: string, owner: string, post: bigint): Event {
+  const pre = accounts.get(account)?.balance ?? 0n;
+  accounts.set(account, { mint, owner, balance: post });
+  return balanceChanged({ slot, tx: tx++, account: 0 }, { mint: mint as never, owner: owner as never, tokenAccount: account as never, pre, post });
+}
+
+function claimed(slot: number, mint: string): FeesClaimedEvent {
+  const signature = sig(tx++);
+  return {
+    id: memoEventId(signature, 0), type: 'fees.claimed', network: 'mainnet', slot, blockTime: timeOfSlot(slot), signature, v: 1,
+    data: { mint: mint as never, market: curveOf(0) as never, quoteMint: DEVNET_ADDRESSES.stablecoinMint as never, total: '10', shares: [{ role: 'holders', wallet: addr(800), amount: '10' }] },
+  };
+}
+
+function round(slot: number, mint: string, n: number, snapshotSlot: number, baselineSlot: number): PayoutRoundEvent {
+  const signature = sig(tx++);
+  return {
+    id: memoEventId(signature, 0), type: 'payout.round', network: 'mainnet', slot, blockTime: timeOfSlot(slot), signature, v: 1,
+    data: { mint: mint as never, round: n, snapshotSlot, baselineSlot, holdersCounted: 1, potSpent: '5', paidIn: 'pair', tokens: [] },
+  };
+}
+
+/** Random balance changes of coin `i` over slots [from, to): amounts from a short list so equal balances are
+ * common; accounts change hands now and then, some are emptied. */
+function trading(i: number, from: number, to: number, count: number): Event[] {
+  const mint = COINS[i]!;
+  const events: Event[] = [];
+  for (let n = 0; n < count; n++) {
+    const slot = from + Math.floor(((to - from) * n) / count);
+    const account = addr(1_000 + i * 50 + Math.floor(rand() * 14)) as string;
+    const current = accounts.get(account);
+    const owner = current === undefined || rand() < 0.15 ? pick(WALLETS) : current.owner;
+    const post = rand() < 0.15 ? 0n : pick([1n, 2n, 3n, 5n, 8n]) * U;
+    events.push(setBalance(slot, mint, account, owner, post));
+  }
+  return events;
+}
+
+function history(): Event[] {
+  const events: Event[] = [];
+  COINS.forEach((mint, i) => {
+    events.push(launched({ slot: 2, tx: tx++ }, mint as never, { mode: CREATOR_MODE.has(mint) ? 'creator' : 'holder', curve: curveOf(i) as never }));
+    if (mint === BARE) return;
+    events.push(setBalance(3, mint, addr(2_000 + i) as string, curveOf(i), 700n * U));
+    events.push(setBalance(4, mint, addr(2_100 + i) as string, SERVICE[i % SERVICE.length]!, 5n * U));
+    if (mint === VENUES_ONLY) return;
+    events.push(...trading(i, 5, 100, 40));
+  });
+  // Baselines: claims for most holder-mode coins, rounds for some.
+  for (const i of [0, 1, 3, 4, 5, 9]) events.push(claimed(30 + i, COINS[i]!));
+  events.push(round(60, COINS[0]!, 1, 55, 30), round(62, COINS[3]!, 1, 58, 33), claimed(40, COINS[2]!));
+  events.push(graduated({ slot: 80, tx: tx++ }, COINS[4] as never, curveOf(4) as never, poolOf(4) as never));
+  events.push(setBalance(81, COINS[4]!, addr(2_200 + 4) as string, poolOf(4), 150n * U));
+  return events.sort((a, b) => a.slot - b.slot);
+}
+
+let dir: string;
+let olap: Olap;
+let initial: Event[];
+let offset = 0n;
+
+async function write(events: readonly Event[]): Promise<void> {
+  const logs = logged(events, offset);
+  offset += BigInt(events.length);
+  for (const projector of READ_MODEL_PROJECTORS) {
+    const rows = projector.handle(logs.filter(({ event }) => projector.canHandle.includes(event.type)));
+    for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
+  }
+}
+
+/** The store without write marks: versions from the tables' parts, as on a ClickHouse server. */
+function withoutMarks(inner: Olap): Olap {
+  return { exec: (...a) => inner.exec(...a), insert: (...a) => inner.insert(...a), query: (...a) => inner.query(...a), close: () => Promise.resolve() };
+}
+
+/** The holders read as the per-coin SQL answers it. */
+async function reference(mint: string, limit: number): Promise<HoldersResponse | null> {
+  const coin = await coinHoldersView(olap, mint);
+  if (coin === null) return null;
+  const { holders, top } = await coinHolderPage(olap, mint, [...coin.venues, ...SERVICE], limit);
+  const atBaseline = coin.baselineSlot === null ? null : await ownerBalancesAt(olap, mint, coin.baselineSlot, top.map((h) => h.wallet));
+  return {
+    holders,
+    baselineSlot: coin.baselineSlot,
+    top: top.map(({ wallet, amount }) => ({
+      wallet,
+      amount: amount.toString(),
+      shareBps: coin.totalSupply === 0n ? 0 : Number((amount * 10_000n) / coin.totalSupply),
+      countsNextRound: atBaseline === null ? null : countedBalance(amount, atBaseline.get(wallet) ?? 0n).toString(),
+    })),
+  };
+}
+
+let books: { name: string; book: HolderBook }[];
+
+/** Every book's answers equal the SQL's, for every coin (and unknown mints) and limit. */
+async function expectSameAsSql(step: string): Promise<void> {
+  const mints = [...COINS, ...UNKNOWN];
+  const expected = new Map<string, HoldersResponse | null>();
+  for (const mint of mints) for (const limit of LIMITS) expected.set(`${mint}|${limit}`, await reference(mint, limit));
+  const counts = await holderCounts(olap, mints, SERVICE);
+  for (const { name, book } of books) {
+    for (const mint of mints) {
+      for (const limit of LIMITS) expect(await book.holders(mint, limit), `${step}: ${name} ${mint} limit ${limit}`).toEqual(expected.get(`${mint}|${limit}`));
+    }
+    expect(await book.holderCounts(mints), `${step}: ${name} counts`).toEqual(counts);
+    expect(await book.holderCounts([COINS[1]!, UNKNOWN[0]!]), `${step}: ${name} some counts`).toEqual(new Map(counts.has(COINS[1]!) ? [[COINS[1]!, counts.get(COINS[1]!)!]] : []));
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'launchtape-holder-book-'));
+  olap = ChdbOlap.open(dir);
+  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+  initial = history();
+  await write(initial);
+  books = [
+    { name: 'marks', book: new HolderBook(olap, SERVICE) },
+    { name: 'fingerprint', book: new HolderBook(withoutMarks(olap), SERVICE) },
+    // 30 holdings and baseline balances at most: coins drop their details and read them again when asked.
+    { name: 'capped', book: new HolderBook(olap, SERVICE, 30) },
+  ];
+});
+
+afterAll(async () => {
+  await olap?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('resident holder model', () => {
+  it('answers as the SQL does after the full load, the data covering ties, excluded owners, both modes and empty coins', async () => {
+    await expectSameAsSql('loaded');
+    const first = await reference(COINS[0]!, 100);
+    const amounts = first!.top.map((h) => h.amount);
+    expect(new Set(amounts).size, 'equal balances among the holders').toBeLessThan(amounts.length);
+    expect(first!.baselineSlot).toBe(55);
+    expect(first!.top.some((h) => h.countsNextRound !== h.amount), 'a baseline that differs from now').toBe(true);
+    expect((await reference(COINS[2]!, 20))!.baselineSlot, 'creator mode').toBeNull();
+    expect(await reference(BARE, 20)).toEqual({ holders: 0, baselineSlot: null, top: [] });
+    expect((await reference(VENUES_ONLY, 20))!.holders).toBe(0);
+    expect((await reference(COINS[4]!, 100))!.top.map((h) => h.wallet)).not.toContain(poolOf(4));
+  });
+
+  it('returns the same object while a coin is unchanged, also while other coins are written', async () => {
+    const { book } = books[0]!;
+    const kept = await book.holders(COINS[1]!, 20);
+    expect(await book.holders(COINS[1]!, 20)).toBe(kept);
+    const written = await book.holders(COINS[0]!, 20);
+    await write(trading(0, 101, 110, 6));
+    expect(await book.holders(COINS[1]!, 20)).toBe(kept);
+    expect(await book.holders(COINS[0]!, 20)).not.toBe(written);
+    await expectSameAsSql('new balances of one coin');
+  });
+
+  it('stays equal after a replay, a new round and claims, a graduation and a change before a baseline', async () => {
+    const owner = WALLETS[3]!;
+    // A tie made on purpose, and an account emptied by its owner.
+    const top = (await reference(COINS[1]!, 1))!.top[0]!;
+    await write([setBalance(120, COINS[1]!, addr(3_001) as string, owner === top.wallet ? WALLETS[4]! : owner, BigInt(top.amount))]);
+    await expectSameAsSql('a tie');
+    await write(initial.filter((event) => event.type === 'token.balance_changed').slice(0, 30));
+    await expectSameAsSql('a replay of early changes');
+    await write([round(130, COINS[0]!, 2, 125, 55), claimed(131, BARE), claimed(132, COINS[6]!)]);
+    await expectSameAsSql('a new round and claims');
+    await write([graduated({ slot: 140, tx: tx++ }, COINS[5] as never, curveOf(5) as never, poolOf(5) as never), setBalance(141, COINS[5]!, addr(2_205) as string, poolOf(5), 90n * U)]);
+    await expectSameAsSql('a graduation');
+    // A change at slot 20, before coin 1's baseline (its first claim, slot 31), written late.
+    await write([setBalance(20, COINS[1]!, addr(3_002) as string, WALLETS[7]!, 13n * U)]);
+    await expectSameAsSql('a change before a baseline');
+  });
+
+  it('finds a coin launched after the load, having answered it unknown before', async () => {
+    for (const { book } of books) expect(await book.holders(LATE, 20)).toBeNull();
+    await write([launched({ slot: 150, tx: tx++ }, LATE as never, { curve: curveOf(19) as never }), setBalance(151, LATE, addr(3_100) as string, WALLETS[0]!, 4n * U)]);
+    const expected = await reference(LATE, 20);
+    expect(expected!.holders).toBe(1);
+    for (const { name, book } of books) {
+      expect(await book.holders(LATE, 20), name).toEqual(expected);
+      expect(await book.holderCounts([LATE]), name).toEqual(new Map([[LATE, 1]]));
+    }
+  });
+
+  it('serves the holders route and the coin counts from the model', async () => {
+    const app = buildApp({ olap, config });
+    try {
+      const response = await app.inject({ method: 'GET', url: `/api/v1/coins/${COINS[0]}/holders?limit=5` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(await reference(COINS[0]!, 5));
+      const coin = await app.inject({ method: 'GET', url: `/api/v1/coins/${COINS[3]}` });
+      expect(coin.json().holders).toBe((await reference(COINS[3]!, 1))!.holders);
+      expect((await app.inject({ method: 'GET', url: `/api/v1/coins/${addr(998)}/holders` })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
