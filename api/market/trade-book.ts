@@ -1,12 +1,13 @@
 // Every coin's trades resident in the API process, so trade pages and candles are answered without a statement.
-// The first ask loads all coins in bulk: one statement counts each coin's rows, then chunks of coins (about
-// CHUNK_ROWS rows each, a few tens of ms of engine time) are read one after another; a request for a coin whose
-// chunk is still waiting moves that chunk to the front and waits for it. Coins of the coin index without trades
-// start empty. After that a coin is refreshed when its write mark moved (olap.writeMarks with the mint: only
-// inserts of that coin's rows move it; where the store has no marks, the trades table's parts fingerprint), by
-// reading its rows from its highest slot on (new trades only ever join at later slots or a slot's end) and
-// folding them in: a row read again unchanged changes nothing, so kept answers built from the coin stay valid.
-// The mark is taken before the statement, so a write during the read is caught by the next ask.
+// The first ask loads all coins in bulk: one statement counts each coin's rows (another finds where large coins'
+// slots split), then chunks are read one after another, each about chunkRows rows (a run of coins by mint range,
+// or a slot range of one large coin: a few tens of ms of engine time each); a request for a coin whose chunk is
+// still waiting moves that chunk to the front and waits for it. Coins of the coin index without trades start
+// empty. After that a coin is refreshed when its write mark moved (olap.writeMarks with the mint: only inserts of
+// that coin's rows move it; where the store has no marks, the trades table's parts fingerprint), by reading its
+// rows from its highest slot on (new trades only ever join at later slots or a slot's end) and folding them in: a
+// row read again unchanged changes nothing, so kept answers built from the coin stay valid. The mark is taken
+// before the statement, so a write during the read is caught by the next ask.
 //
 // Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At most
 // maxTrades trades are held (3 million by default): past that the coins asked about least recently go, and are
@@ -23,8 +24,13 @@ import { slotQuantiles, tradeRowCounts, tradesFromSlot, tradesInRange, type Trad
 export const DEFAULT_MAX_TRADES = 3_000_000;
 /** Coins held at most (an empty coin costs a few hundred bytes). */
 const MAX_COINS = 200_000;
-/** Rows read by one statement of the bulk load. */
-const CHUNK_ROWS = 8_000;
+/** Rows read by one statement of the bulk load, by default (20-80 ms of engine time here). */
+export const DEFAULT_CHUNK_ROWS = 8_000;
+
+export interface TradeBookOptions {
+  maxTrades?: number;
+  chunkRows?: number;
+}
 
 interface CoinEntry {
   trades: CoinTrades;
@@ -49,11 +55,16 @@ export class TradeBook {
   private held = 0;
   private versions = 0;
   private planned: Promise<void> | null = null;
+  private readonly maxTrades: number;
+  private readonly chunkRows: number;
 
   constructor(
     private readonly olap: Olap,
-    private readonly maxTrades = DEFAULT_MAX_TRADES,
-  ) {}
+    options: TradeBookOptions = {},
+  ) {
+    this.maxTrades = options.maxTrades ?? DEFAULT_MAX_TRADES;
+    this.chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
+  }
 
   /** Trades held, coins held and distinct traders known. */
   get size(): { trades: number; coins: number; traders: number } {
@@ -83,7 +94,7 @@ export class TradeBook {
       const known = await coinIndex(this.olap);
       const emptyMarks = await this.marks([...known.keys()]);
       const counts = await tradeRowCounts(this.olap);
-      const large = counts.filter(([, rows]) => rows > CHUNK_ROWS).map(([mint]) => mint);
+      const large = counts.filter(([, rows]) => rows > this.chunkRows).map(([mint]) => mint);
       const cuts = large.length > 0 ? await slotQuantiles(this.olap, large) : new Map<string, number[]>();
       const listed = new Set(counts.map(([mint]) => mint));
       for (const [mint, mark] of emptyMarks) {
@@ -98,12 +109,12 @@ export class TradeBook {
         rows = 0;
       };
       for (const [mint, count] of counts) {
-        if (count > CHUNK_ROWS) {
+        if (count > this.chunkRows) {
           endRun();
-          chunks.push(this.chunk([mint], slotParts(mint, count, cuts.get(mint) ?? [])));
+          chunks.push(this.chunk([mint], slotParts(mint, count, this.chunkRows, cuts.get(mint) ?? [])));
           continue;
         }
-        if (rows + count > CHUNK_ROWS) endRun();
+        if (rows + count > this.chunkRows) endRun();
         run.push(mint);
         rows += count;
       }
@@ -222,9 +233,9 @@ export class TradeBook {
   }
 }
 
-/** Reads of one large coin by slot ranges of about CHUNK_ROWS rows each, cut at its slot quantiles (1/128 steps). */
-function slotParts(mint: string, rows: number, cuts: readonly number[]): TradeRange[] {
-  const parts = Math.min(cuts.length + 1, Math.ceil(rows / CHUNK_ROWS));
+/** Reads of one large coin by slot ranges of about `chunkRows` rows each, cut at its slot quantiles (1/128 steps). */
+function slotParts(mint: string, rows: number, chunkRows: number, cuts: readonly number[]): TradeRange[] {
+  const parts = Math.min(cuts.length + 1, Math.ceil(rows / chunkRows));
   const bounds: number[] = [];
   for (let part = 1; part < parts; part++) {
     const slot = cuts[Math.round((part * (cuts.length + 1)) / parts) - 1];

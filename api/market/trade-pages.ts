@@ -27,6 +27,11 @@ function countBefore(trades: CoinTrades, cursor: TradeCursor | null): number {
   return trades.countBefore({ seconds: cursor.seconds, rank: cursor.nanos });
 }
 
+/** The page of `limit` trades before `cursor`, newest first, with the next cursor. */
+export function pageOf(trades: CoinTrades, cursor: TradeCursor | null, limit: number): TradesResponse {
+  return buildPage(trades, countBefore(trades, cursor), limit);
+}
+
 function buildPage(trades: CoinTrades, end: number, limit: number): TradesResponse {
   const start = Math.max(0, end - limit);
   const page: TradesResponse['trades'] = [];

@@ -85,13 +85,14 @@ export async function tradesInRange(olap: Olap, range: TradeRange): Promise<Map<
   return byMint;
 }
 
-/** The trades of `mint` at or after `slot`, in page order. */
+/** The trades of `mint` at or after `slot`, in page order. (Texts of the numbers under other names: an alias
+ * named as a column would stand for it in WHERE and ORDER BY.) */
 export async function tradesFromSlot(olap: Olap, mint: string, slot: number): Promise<TradeInput[]> {
-  const rows = await olap.query<Omit<TradeInput, 'slot' | 'logOffset'> & { slot: string; logOffset: string }>(
-    `SELECT id, toString(slot) AS slot, toUnixTimestamp(time) AS seconds, toString(logOffset) AS logOffset, side, trader,
+  const rows = await olap.query<Omit<TradeInput, 'slot' | 'logOffset'> & { slotText: string; offsetText: string }>(
+    `SELECT id, toString(slot) AS slotText, toUnixTimestamp(time) AS seconds, toString(logOffset) AS offsetText, side, trader,
        toString(coinAmount) AS coinAmount, toString(quoteAmount) AS quoteAmount
      FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} AND slot >= {slot:UInt64} ORDER BY ${PAGE_ORDER}`,
     { mint, slot },
   );
-  return rows.map((row) => ({ ...row, slot: Number(row.slot), logOffset: Number(row.logOffset) }));
+  return rows.map(({ slotText, offsetText, ...row }) => ({ ...row, slot: Number(slotText), logOffset: Number(offsetText) }));
 }

@@ -1,0 +1,229 @@
+// The resident trades (api/market) against the SQL reads they replace (api/queries/trades.ts, ohlcv.ts) on a chDB
+// store: generated coins with bursts of trades in one second over several slots, trades in one slot, block times
+// running backwards, trades without coins and amounts past 2^53; every page and cursor kind and every candle
+// interval equal, before and after new rows (later slots, the same second, rows written again, a row written
+// again with a new log offset, a coin's first trades, a coin launched later), with and without the store's write
+// marks, loaded in small chunks and under a trade cap. Unchanged coins answer with the very same objects.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coinCandles, computeCandles } from '../../api/market/candles.js';
+import { TradeBook } from '../../api/market/trade-book.js';
+import { pageOf, tradePage } from '../../api/market/trade-pages.js';
+import { truncateDecimal } from '../../api/decimal.js';
+import { PRICE_PLACES } from '../../api/figures.js';
+import { candleRows } from '../../api/queries/ohlcv.js';
+import { tradesBefore } from '../../api/queries/trades.js';
+import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import type { Olap, QueryParams } from '../../infra/olap/olap.js';
+import { coinsProjector } from '../../projections/coins/projector.js';
+import { tradeRow, tradesProjector } from '../../projections/trades/projector.js';
+import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
+import { INTERVAL_SECONDS, INTERVALS, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
+import { formatCursor, parseCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
+import { seededRandom } from '../infra/seeded-random.js';
+import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
+
+const START = 1_760_000_000;
+const COINS = [0, 1, 2, 3, 4].map((seed) => addr(70_000 + seed));
+const [BUSY, SMALL, ODD, QUIET, LATE] = COINS as unknown as [string, string, string, string, string];
+let dir: string;
+let olap: ChdbOlap;
+let tx = 1;
+let offset = 1_000n;
+let slot = 50_000;
+
+/** Rows of `count` trades of `mint`: a burst in one second over three slots now and then, several trades in one
+ * slot, times that sometimes run backwards, a few trades without coins and a few amounts past 2^53. */
+function tradeRows(mint: string, count: number, seed: number, at: { seconds: number }): TradeRow[] {
+  const random = seededRandom(seed);
+  const rows: TradeRow[] = [];
+  while (rows.length < count) {
+    at.seconds += random.chance(0.1) ? 3_600 + random.int(20_000) : random.int(90);
+    const burst = random.chance(0.15) ? 2 + random.int(6) : 1;
+    for (let k = 0; k < burst; k++) {
+      slot += random.chance(0.5) ? 0 : 1 + random.int(2);
+      const blockTime = random.chance(0.03) ? at.seconds - 1 - random.int(120) : at.seconds;
+      const huge = random.chance(0.02);
+      const coinAmount = random.chance(0.04) ? '0' : huge ? '12345678901234567890' : String(1 + random.int(5_000_000_000));
+      const quoteAmount = huge ? '98765432109876543210' : String(random.int(3_000_000_000));
+      const event = trade(
+        { slot, tx: tx++, blockTime },
+        { mint: mint as never, trader: addr(90_000 + random.int(30)), side: random.chance(0.4) ? 'sell' : 'buy', coinAmount, quoteAmount },
+      );
+      rows.push(tradeRow(event, (offset += BigInt(1 + random.int(3)))));
+    }
+  }
+  return rows;
+}
+
+/** A page as the route answered it from the SQL read. */
+async function sqlPage(store: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
+  const rows = await tradesBefore(store, mint, cursor, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    trades: page.map((row) => ({
+      signature: row.signature,
+      time: new Date(Number(row.seconds) * 1000).toISOString(),
+      side: row.side,
+      trader: row.trader,
+      coinAmount: row.coinAmount,
+      quoteAmount: row.quoteAmount,
+    })),
+    next: { before: rows.length > limit && last !== undefined ? formatCursor({ seconds: Number(last.seconds), nanos: Number(last.position) }) : null },
+  };
+}
+
+/** Candles as the route answered them from the SQL read. */
+async function sqlCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
+  const rows = await candleRows(store, mint, interval, 6);
+  return {
+    candles: rows.reverse().map((row) => ({
+      time: new Date(Number(row.start) * 1000).toISOString(),
+      open: truncateDecimal(row.open, PRICE_PLACES),
+      high: truncateDecimal(row.high, PRICE_PLACES),
+      low: truncateDecimal(row.low, PRICE_PLACES),
+      close: truncateDecimal(row.close, PRICE_PLACES),
+      volume: row.volume,
+    })),
+  };
+}
+
+/** Cursors of every kind for `mint`: none, seconds with trades (plain, first ranks, half past: the seconds of
+ * bursts and some others), before and after everything, outside the store's time range. */
+async function cursorsOf(store: Olap, mint: string): Promise<(TradeCursor | null)[]> {
+  const seconds = await store.query<{ s: number; n: string }>(
+    `SELECT toUnixTimestamp(time) AS s, toString(uniqExact(id)) AS n FROM ${TRADES_TABLE} WHERE mint = {mint:String} GROUP BY s ORDER BY s`,
+    { mint },
+  );
+  const picked = seconds.filter((row, i) => Number(row.n) > 2 || i % 40 === 0).slice(-12);
+  const cursors: (TradeCursor | null)[] = [null, { seconds: -62_135_596_800, nanos: 0 }, { seconds: 0, nanos: 0 }, { seconds: 253_402_300_799, nanos: 999_000_000 }];
+  for (const row of picked) for (const nanos of [0, 1, 2, 3, 500_000_000]) cursors.push({ seconds: row.s, nanos });
+  cursors.push({ seconds: (seconds[0]?.s ?? START) - 1, nanos: 0 }, { seconds: (seconds.at(-1)?.s ?? START) + 1, nanos: 0 });
+  return cursors;
+}
+
+/** Pages at every cursor kind (limits 1, 50, 100), a walk through every trade 13 a page, and every interval's
+ * candles of `mint`, from memory and from SQL, equal. */
+async function expectSameAnswers(store: Olap, mint: string, pages: (cursor: TradeCursor | null, limit: number) => Promise<TradesResponse>, candles: (interval: number) => Promise<OhlcvResponse>): Promise<void> {
+  for (const cursor of await cursorsOf(store, mint)) {
+    for (const limit of [1, 50, 100]) {
+      expect(await pages(cursor, limit), `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await sqlPage(store, mint, cursor, limit));
+    }
+  }
+  let cursor: TradeCursor | null = null;
+  do {
+    const page = await pages(cursor, 13);
+    expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await sqlPage(store, mint, cursor, 13));
+    cursor = page.next.before === null ? null : parseCursor(page.next.before);
+  } while (cursor !== null);
+  for (const interval of INTERVALS) {
+    expect(await candles(INTERVAL_SECONDS[interval]), `candles ${interval}`).toEqual(await sqlCandles(store, mint, INTERVAL_SECONDS[interval]));
+  }
+}
+
+const fromBook = (store: Olap, mint: string) => ({
+  pages: (cursor: TradeCursor | null, limit: number) => tradePage(store, mint, cursor, limit),
+  candles: (interval: number) => coinCandles(store, mint, interval, 6),
+});
+
+async function expectAllSame(store: Olap, mints: readonly string[]): Promise<void> {
+  for (const mint of mints) {
+    const { pages, candles } = fromBook(store, mint);
+    await expectSameAnswers(store, mint, pages, candles);
+  }
+}
+
+const clocks = new Map<string, { seconds: number }>(COINS.map((mint, i) => [mint, { seconds: START + i * 50_000 }]));
+
+async function insertTrades(mint: string, count: number, seed: number): Promise<TradeRow[]> {
+  const rows = tradeRows(mint, count, seed, clocks.get(mint)!);
+  await olap.insert(TRADES_TABLE, rows);
+  return rows;
+}
+
+async function launch(mints: readonly string[]): Promise<void> {
+  const rows = coinsProjector.handle(logged(mints.map((mint) => launched({ slot: 10, tx: tx++ }, mint as never))));
+  for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'trade-book-'));
+  olap = ChdbOlap.open(dir);
+  for (const table of [...coinsProjector.tables, ...tradesProjector.tables]) await olap.exec(table.ddl);
+  await launch([BUSY, SMALL, ODD, QUIET]);
+  await insertTrades(BUSY, 400, 1);
+  await insertTrades(SMALL, 12, 2);
+  const odd = await insertTrades(ODD, 150, 3);
+  await olap.insert(TRADES_TABLE, odd.slice(0, 40));
+});
+
+afterAll(async () => {
+  await olap?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('resident trades', () => {
+  it('answers every page, cursor and candle interval as the SQL reads, and nothing for a coin without trades', async () => {
+    await expectAllSame(olap, [BUSY, SMALL, ODD, QUIET]);
+    expect(await tradePage(olap, QUIET, null, 50)).toEqual({ trades: [], next: { before: null } });
+    expect(await coinCandles(olap, QUIET, 60, 6)).toEqual({ candles: [] });
+  });
+
+  it('answers a repeated ask with the same object while the coin is unchanged, also when rows are written again', async () => {
+    const page = await tradePage(olap, BUSY, null, 50);
+    const candles = await coinCandles(olap, BUSY, 300, 6);
+    expect(await tradePage(olap, BUSY, null, 50)).toBe(page);
+    expect(await coinCandles(olap, BUSY, 300, 6)).toBe(candles);
+    const [latest] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} WHERE mint = {mint:String} ORDER BY slot DESC, logOffset DESC LIMIT 1`, { mint: BUSY });
+    await olap.insert(TRADES_TABLE, [latest!]);
+    await insertTrades(SMALL, 3, 20);
+    expect(await tradePage(olap, BUSY, null, 50)).toBe(page);
+    expect(await coinCandles(olap, BUSY, 300, 6)).toBe(candles);
+    const cursor = parseCursor(page.next.before!);
+    const second = await tradePage(olap, BUSY, cursor, 50);
+    expect(await tradePage(olap, BUSY, { seconds: cursor.seconds, nanos: cursor.nanos }, 50)).toBe(second);
+    await insertTrades(BUSY, 5, 21);
+    expect(await tradePage(olap, BUSY, null, 50)).not.toBe(page);
+  });
+
+  it('follows new rows: later slots, the same second, a row written again with a new log offset, first trades, a coin launched later', async () => {
+    const busy = await insertTrades(BUSY, 40, 30);
+    const last = busy.at(-1)!;
+    slot += 1;
+    const sameSecond = trade({ slot, tx: tx++, blockTime: Date.parse(`${last.time.replace(' ', 'T')}Z`) / 1000 }, { mint: BUSY as never, coinAmount: '777', quoteAmount: '999' });
+    await olap.insert(TRADES_TABLE, [tradeRow(sameSecond, (offset += 1n))]);
+    await olap.insert(TRADES_TABLE, [{ ...last, logOffset: (offset += 5n) }]);
+    await insertTrades(QUIET, 25, 31);
+    await launch([LATE]);
+    await insertTrades(LATE, 30, 32);
+    await expectAllSame(olap, [BUSY, SMALL, QUIET, LATE]);
+  });
+
+  it('answers the same from the tables version where the store has no write marks', async () => {
+    const unmarked: Olap = {
+      exec: (sql, params) => olap.exec(sql, params),
+      insert: (table, rows) => olap.insert(table, rows),
+      query: <T>(sql: string, params?: QueryParams) => olap.query<T>(sql, params),
+      close: async () => {},
+    };
+    await expectAllSame(unmarked, [SMALL, ODD]);
+    await insertTrades(SMALL, 9, 40);
+    await insertTrades(ODD, 9, 41);
+    await expectAllSame(unmarked, [SMALL, ODD]);
+  });
+
+  it('loads in small chunks (runs of coins and slot ranges of large ones) and under a trade cap, with the same answers', async () => {
+    for (const options of [{ chunkRows: 50 }, { chunkRows: 20, maxTrades: 300 }]) {
+      const book = new TradeBook(olap, options);
+      for (const mint of [BUSY, ODD, SMALL, QUIET, LATE, BUSY]) {
+        const pages = async (cursor: TradeCursor | null, limit: number) => pageOf(await book.trades(mint), cursor, limit);
+        const candles = async (interval: number) => ({ candles: computeCandles(await book.trades(mint), interval, 6) });
+        await expectSameAnswers(olap, mint, pages, candles);
+      }
+      if (options.maxTrades !== undefined) expect(book.size).toMatchObject({ coins: 1, trades: (await book.trades(BUSY)).length });
+    }
+  });
+});
