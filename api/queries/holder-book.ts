@@ -108,7 +108,7 @@ export class HolderBook {
   async holders(mint: string, limit: number): Promise<HoldersResponse | null> {
     let entry = (await this.entries([mint], true))[0]!;
     // Details read together with many other coins may be dropped again at once when over the cap: read alone.
-    for (let tries = 0; entry !== null && entry.holdings === null; tries++) {
+    for (let tries = 0; entry !== null && !hasDetails(entry); tries++) {
       if (tries === 3) throw new Error(`holders of ${mint}: details dropped while read`);
       entry = (await this.entries([mint], true))[0]!;
     }
@@ -140,7 +140,7 @@ export class HolderBook {
       const entry = this.coins.get(mint);
       if (entry !== undefined) {
         if (entry.waiting !== null) (waits ??= []).push(entry.waiting);
-        else if (details && entry.holdings === null) (waits ??= []).push(this.read([mint]));
+        else if (details && !hasDetails(entry)) (waits ??= []).push(this.read([mint]));
       } else if (this.mayBeNew(mint, fingerprint)) {
         (lookups ??= []).push(mint);
       }
@@ -215,7 +215,8 @@ export class HolderBook {
     return out;
   }
 
-  /** Every coin's view, then balances now and at the baseline in chunks. */
+  /** Every coin's view, then balances now in chunks: counts are ready; balances at the baselines follow in the
+   * background, chunk after chunk, so a coin asked for meanwhile waits for one chunk at most. */
   private async loadAll(): Promise<void> {
     try {
       const marks = this.olap.writeMarks?.(ALL_TABLES);
@@ -232,36 +233,44 @@ export class HolderBook {
         const counts = rows.get(mint);
         if (counts !== undefined) this.weights.set(mint, counts.balances + (view.baselineSlot === null ? 0 : counts.changes / 2));
       }
-      for (const chunk of this.chunks([...views.keys()])) {
+      for (const chunk of this.chunks([...views.keys()], (mint) => rows.get(mint)?.balances ?? 0)) {
         const versions = new Map<string, Versions>();
         for (const mint of chunk) {
           const now = fingerprint === null ? this.markVersions(mint)! : { view: fingerprint, balances: fingerprint, changes: fingerprint };
           versions.set(mint, fingerprint === null ? { ...now, view: viewVersions.get(mint)! } : now);
         }
-        await this.readBalances(chunk, views, versions);
+        await this.readBalances(chunk, views, versions, false);
       }
       this.swept = typeof marks === 'string' ? marks : null;
       this.coinsAtLoad = typeof coinsMarks === 'string' ? coinsMarks : fingerprint!;
       this.isLoaded = true;
+      void this.loadBaselines((mint) => (rows.get(mint)?.changes ?? 0) / 2);
     } catch (error) {
       this.loaded = null;
       throw error;
     }
   }
 
+  /** Balances at the baseline of every coin that has none yet, a chunk at a time (a failed chunk is read when
+   * its coins are asked for). */
+  private async loadBaselines(weight: (mint: string) => number): Promise<void> {
+    const mints = [...this.coins.values()].filter((entry) => !hasDetails(entry) && entry.holdings !== null).map((entry) => entry.mint);
+    for (const chunk of this.chunks(mints, weight)) await this.read(chunk).catch(() => {});
+  }
+
   /** `mints` in groups of about CHUNK_WEIGHT rows. */
-  private *chunks(mints: readonly string[]): Generator<string[]> {
+  private *chunks(mints: readonly string[], weight = (mint: string) => this.weights.get(mint) ?? UNKNOWN_WEIGHT): Generator<string[]> {
     let chunk: string[] = [];
-    let weight = 0;
+    let sum = 0;
     for (const mint of mints) {
-      const w = this.weights.get(mint) ?? UNKNOWN_WEIGHT;
-      if (chunk.length > 0 && weight + w > CHUNK_WEIGHT) {
+      const w = weight(mint);
+      if (chunk.length > 0 && sum + w > CHUNK_WEIGHT) {
         yield chunk;
         chunk = [];
-        weight = 0;
+        sum = 0;
       }
       chunk.push(mint);
-      weight += w;
+      sum += w;
     }
     if (chunk.length > 0) yield chunk;
   }
@@ -322,7 +331,7 @@ export class HolderBook {
    * and the entries replaced. Balances at the baseline are read again only when the slot moved or a change at or
    * before it was written (live writes are of later slots: a mark of the changes up to the slot tells, read with
    * the balances now), so a written coin costs one statement, two when its past was written. */
-  private async readBalances(mints: readonly string[], views: ReadonlyMap<string, HolderView>, versions: ReadonlyMap<string, Versions>): Promise<void> {
+  private async readBalances(mints: readonly string[], views: ReadonlyMap<string, HolderView>, versions: ReadonlyMap<string, Versions>, baselines = true): Promise<void> {
     const now: string[] = [];
     const atSlot = new Map<string, number>();
     const check = new Map<string, number>();
@@ -333,7 +342,7 @@ export class HolderBook {
       const sameView = entry !== undefined && entry.viewVersion === v.view;
       if (!sameView || entry.countVersion !== v.balances || entry.holdings === null) now.push(mint);
       const slot = view.baselineSlot;
-      if (slot === null) continue;
+      if (slot === null || !baselines) continue;
       if (entry === undefined || entry.baseline === null || entry.baselineSlot !== slot) atSlot.set(mint, slot);
       else if (entry.baselineVersion !== v.changes) check.set(mint, slot);
     }
@@ -351,7 +360,7 @@ export class HolderBook {
       const view = views.get(mint)!;
       const v = versions.get(mint)!;
       const holdings = sets.now.has(mint) ? this.holdersOf(sets.now.get(mint)!, view) : old!.holdings!;
-      const baseline = view.baselineSlot === null ? null : (sets.atSlot.get(mint) ?? old!.baseline);
+      const baseline = view.baselineSlot === null || !baselines ? null : (sets.atSlot.get(mint) ?? old!.baseline);
       const entry: CoinEntry = {
         mint,
         view,
@@ -362,7 +371,7 @@ export class HolderBook {
         baseline,
         baselineSlot: view.baselineSlot,
         baselineVersion: v.changes,
-        baselineIds: view.baselineSlot === null ? '' : (sets.idsAt.get(mint) ?? old!.baselineIds),
+        baselineIds: view.baselineSlot === null || !baselines ? '' : (sets.idsAt.get(mint) ?? old!.baselineIds),
         items: [],
         responses: new Map(),
         units: holdings.length + (baseline?.size ?? 0),
@@ -430,6 +439,11 @@ export class HolderBook {
       entry.units = 0;
     }
   }
+}
+
+/** Whether a coin's holdings and (when it has a baseline) its balances at the baseline are in memory. */
+function hasDetails(entry: CoinEntry): boolean {
+  return entry.holdings !== null && (entry.baselineSlot === null || entry.baseline !== null);
 }
 
 const books = new WeakMap<Olap, Map<string, HolderBook>>();
