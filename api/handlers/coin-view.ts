@@ -1,15 +1,35 @@
 // Coin rows (api/queries/coins.ts) into the API's coin summary and coin in full. Creator-written text goes
-// only under `user`; times become ISO strings; figures come from api/figures.ts.
+// only under `user`; times become ISO strings; figures come from api/figures.ts. Summaries of kept board rows are
+// kept with them, so a page of the list made again from unchanged rows is made of the same objects.
 import type { CoinFull } from '../../schemas/api/coin-full.js';
 import type { CoinSummary } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
 import type { LaunchText } from '../launch/launch-text.js';
-import { coinFigures } from '../figures.js';
+import { coinFigures, FIGURES_PENDING_SECONDS } from '../figures.js';
 import type { CoinRow } from '../queries/coins.js';
 
 function isoFromSeconds(seconds: string | number): string {
   return new Date(Number(seconds) * 1000).toISOString();
+}
+
+/** Whether the coin's figures read null at `nowSeconds` (its first minute: api/figures.ts). */
+export function figuresPending(row: CoinRow, nowSeconds: number): boolean {
+  return nowSeconds - Number(row.createdAt) < FIGURES_PENDING_SECONDS;
+}
+
+/** The summary last made of each row object, with what else it was made from. */
+const summaries = new WeakMap<CoinRow, { holders: number; pending: boolean; summary: CoinSummary }>();
+
+/** The coin's summary, the same object as last time while the row object, its holder count and whether its figures
+ * are pending are the same (board rows are kept objects: coin-board.ts). */
+export function keptCoinSummary(row: CoinRow, holders: number, nowSeconds: number): CoinSummary {
+  const pending = figuresPending(row, nowSeconds);
+  const kept = summaries.get(row);
+  if (kept !== undefined && kept.holders === holders && kept.pending === pending) return kept.summary;
+  const summary = coinSummary(row, holders, nowSeconds);
+  summaries.set(row, { holders, pending, summary });
+  return summary;
 }
 
 export function coinSummary(row: CoinRow, holders: number, nowSeconds: number): CoinSummary {

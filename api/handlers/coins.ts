@@ -1,37 +1,107 @@
 // Handlers of the coin reads, shared by the HTTP routes and the MCP tools: the coin list and one coin in full.
+// Both answer from the coin board (api/queries/coin-board.ts) and keep their answers: a page per normalised query
+// and a coin per mint, the same object while the board rows, holder counts, SOL price, search matches and launch
+// text it was made from are the same objects (each of those is kept as one object while unchanged). The serializer
+// then reuses the page's JSON (api/serializer.ts). Answers are never changed once returned. Figures are as of the
+// board's second (a board serves every second over which nothing it shows changes).
 import type { CoinFull } from '../../schemas/api/coin-full.js';
-import type { CoinListQuery, CoinListResponse } from '../../schemas/api/coins.js';
+import type { CoinListQuery, CoinListResponse, CoinSummary } from '../../schemas/api/coins.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { launchTextOf } from '../launch/launch-text.js';
-import { getCoinRow, listCoinRows } from '../queries/coins.js';
-import { holderCounts } from '../queries/holders.js';
-import { coinFull, coinSummary } from './coin-view.js';
+import type { LaunchText } from '../launch/launch-text.js';
+import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
+import { boardAt, type BoardRow, type CoinBoard } from '../queries/coin-board.js';
+import { listMatches, listSolPrice, pageRows } from '../queries/coins.js';
+import { coinFull, figuresPending, keptCoinSummary } from './coin-view.js';
+import { KeptLaunchTexts } from './kept-launch-texts.js';
 
-function serviceWallets(ctx: ApiContext): string[] {
-  return Object.values(ctx.config.wallets);
+/** Pages kept per context: a page is a few KB of summaries shared with other pages. */
+const MAX_PAGES = 2_000;
+/** Coins in full kept per context: about 2 KB each. */
+const MAX_COINS = 5_000;
+
+interface KeptPage {
+  board: CoinBoard;
+  holders: HolderCounts;
+  solMicroUsd: bigint;
+  matches: ReadonlySet<string> | null;
+  answer: CoinListResponse;
 }
+
+interface KeptCoin {
+  row: BoardRow;
+  holders: number;
+  pending: boolean;
+  text: LaunchText | null;
+  answer: CoinFull;
+}
+
+interface CoinAnswers {
+  serviceWallets: string[];
+  pages: Map<string, KeptPage>;
+  coins: Map<string, KeptCoin>;
+  texts: KeptLaunchTexts;
+}
+
+const answers = new WeakMap<ApiContext, CoinAnswers>();
+
+function answersOf(ctx: ApiContext): CoinAnswers {
+  let kept = answers.get(ctx);
+  if (kept === undefined) {
+    kept = { serviceWallets: Object.values(ctx.config.wallets), pages: new Map(), coins: new Map(), texts: new KeptLaunchTexts(ctx.opstore) };
+    answers.set(ctx, kept);
+  }
+  return kept;
+}
+
+/** Puts `value` last in `map` (most recently used), dropping the least recently used past `max`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+}
+
+const nowSecondsOf = (ctx: ApiContext) => Math.floor(ctx.now().getTime() / 1000);
+
+function pageKey(query: CoinListQuery): string {
+  return `${query.sort}|${query.mode}|${query.graduated}|${query.limit}|${query.offset}|${query.q === undefined ? '' : `q=${query.q}`}`;
+}
+
+const sameItems = (a: readonly CoinSummary[], b: readonly CoinSummary[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** `GET /coins`: one page of coin summaries and the offset of the next page. */
 export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<CoinListResponse> {
-  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  const rows = await listCoinRows(ctx.olap, { ...query, limit: query.limit + 1 }, nowSeconds, ctx.config.mints.stablecoin);
-  const page = rows.slice(0, query.limit);
-  const holders = await holderCounts(ctx.olap, page.map((row) => row.mint), serviceWallets(ctx));
-  return {
-    coins: page.map((row) => coinSummary(row, holders.get(row.mint) ?? 0, nowSeconds)),
-    next: rows.length > query.limit ? query.offset + query.limit : null,
-  };
+  const kept = answersOf(ctx);
+  const board = await boardAt(ctx.olap, nowSecondsOf(ctx));
+  const holders = await boardHolderCounts(ctx.olap, board, kept.serviceWallets);
+  const solMicroUsd = await listSolPrice(ctx.olap, query.sort);
+  const matches = query.q === undefined ? null : await listMatches(ctx.olap, query.q);
+  const key = pageKey(query);
+  const page = kept.pages.get(key);
+  if (page !== undefined && page.board === board && page.holders === holders && page.solMicroUsd === solMicroUsd && page.matches === matches) {
+    return page.answer;
+  }
+  const rows = pageRows({ board, solMicroUsd, matches, stablecoinMint: ctx.config.mints.stablecoin }, { ...query, limit: query.limit + 1 });
+  const coins = rows.slice(0, query.limit).map((row) => keptCoinSummary(row, holders.get(row.mint) ?? 0, board.nowSeconds));
+  const next = rows.length > query.limit ? query.offset + query.limit : null;
+  // Made of the same summaries as before: the same answer object, so its JSON is reused.
+  const answer = page !== undefined && page.answer.next === next && sameItems(page.answer.coins, coins) ? page.answer : { coins, next };
+  remember(kept.pages, key, { board, holders, solMicroUsd, matches, answer }, MAX_PAGES);
+  return answer;
 }
 
 /** `GET /coins/{mint}`: the coin in full; NotFoundError when it is not a coin on this network. */
 export async function getCoin(ctx: ApiContext, mint: string): Promise<CoinFull> {
-  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  const row = await getCoinRow(ctx.olap, mint, nowSeconds);
-  if (row === null) throw new NotFoundError(`no coin ${mint} on this network`);
-  const [holders, launchText] = await Promise.all([
-    holderCounts(ctx.olap, [mint], serviceWallets(ctx)),
-    launchTextOf(ctx.opstore, mint, row.creator),
-  ]);
-  return coinFull(row, holders.get(mint) ?? 0, nowSeconds, ctx.config, launchText);
+  const kept = answersOf(ctx);
+  const board = await boardAt(ctx.olap, nowSecondsOf(ctx));
+  const row = board.rows.get(mint);
+  if (row === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
+  const [counts, text] = await Promise.all([boardHolderCounts(ctx.olap, board, kept.serviceWallets), kept.texts.get(mint, row.creator)]);
+  const holders = counts.get(mint) ?? 0;
+  const pending = figuresPending(row, board.nowSeconds);
+  const coin = kept.coins.get(mint);
+  if (coin !== undefined && coin.row === row && coin.holders === holders && coin.pending === pending && coin.text === text) return coin.answer;
+  const answer = coinFull(row, holders, board.nowSeconds, ctx.config, text);
+  remember(kept.coins, mint, { row, holders, pending, text, answer }, MAX_COINS);
+  return answer;
 }

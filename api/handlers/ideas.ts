@@ -1,6 +1,9 @@
 // Handler of the ideas board `GET /ideas` (spec 2.15), shared by the HTTP route and the MCP tool: ideas from
 // the operational store (held in memory, api/ideas/idea-snapshot.ts) in board order, each with the coin
-// launched from it (api/ideas/idea-linker.ts) and that coin's market cap in lamports.
+// launched from it (api/ideas/idea-linker.ts) and that coin's market cap in lamports. Answers are kept per query
+// and answered again, the same object, while the snapshot's ideas are the same array, the clock stays within the
+// span over which no idea enters or leaves the last day's scored ones, and (when launched coins are shown) the coin
+// board and SOL price are the same. Market caps are as of the coin board's second (api/queries/coin-board.ts).
 import type { IdeaRecord } from '../ideas/idea-records.js';
 import { IdeaLinker } from '../ideas/idea-linker.js';
 import { IdeaSnapshot } from '../ideas/idea-snapshot.js';
@@ -9,7 +12,8 @@ import type { Idea, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { coinFigures } from '../figures.js';
-import { coinRowsOf } from '../queries/ideas.js';
+import { figuresPending } from './coin-view.js';
+import { boardAt, type CoinBoard } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 
 const DAY_MS = 86_400_000;
@@ -50,18 +54,58 @@ function pairKind(mint: string, stablecoin: string): Idea['pair']['kind'] {
   return mint === stablecoin ? 'stablecoin' : 'token';
 }
 
-/** What the board reads with: the ideas in memory and the linker writing launches into them. */
+/** Answers kept per board: a few hundred queries of at most 25 ideas each. */
+const MAX_ANSWERS = 1_000;
+
+interface KeptIdeas {
+  ideas: IdeaRecord[];
+  /** The clock span (epoch ms, from inclusive, until exclusive) over which the board's order stays the same. */
+  fromMs: number;
+  untilMs: number;
+  /** The coin board and SOL price the launched coins' market caps were read from; null when none is shown. */
+  coins: CoinBoard | null;
+  /** The launched coins' rows and whether each one's figures were pending (as of that board's second). */
+  rows: CoinRow[];
+  pending: boolean[];
+  needsSolPrice: boolean;
+  solMicroUsd: bigint | null;
+  answer: IdeasResponse;
+}
+
+/** What the board reads with: the ideas in memory, the linker writing launches into them, and the answers kept. */
 export interface IdeaBoard {
   snapshot: IdeaSnapshot;
   linker: IdeaLinker;
+  answers: Map<string, KeptIdeas>;
 }
 
 /** The board of a context; null without an operational store. */
 export function ideaBoard(ctx: ApiContext): IdeaBoard | null {
   if (ctx.opstore === undefined) return null;
   const snapshot = new IdeaSnapshot(ctx.opstore);
-  return { snapshot, linker: new IdeaLinker(ctx.olap, ctx.opstore, snapshot) };
+  return { snapshot, linker: new IdeaLinker(ctx.olap, ctx.opstore, snapshot), answers: new Map() };
 }
+
+/** The span around `nowMs` within which no unlaunched scored idea enters or leaves the last day: an idea is fresh
+ * while the clock is at most a day after its score. */
+function freshSpan(ideas: readonly IdeaRecord[], nowMs: number): { fromMs: number; untilMs: number } {
+  let fromMs = -Infinity;
+  let untilMs = Infinity;
+  for (const idea of ideas) {
+    if (idea.launchedMint !== null || idea.scoredAt === null) continue;
+    const lastFresh = idea.scoredAt + DAY_MS;
+    if (lastFresh < nowMs) fromMs = Math.max(fromMs, lastFresh + 1);
+    else untilMs = Math.min(untilMs, lastFresh + 1);
+  }
+  return { fromMs, untilMs };
+}
+
+/** Whether `coins` (another board) holds the same row objects for the kept answer's coins, pending as they were. */
+function sameCoins(kept: KeptIdeas, coins: CoinBoard): boolean {
+  return kept.rows.every((row, i) => coins.rows.get(row.mint) === row && figuresPending(row, coins.nowSeconds) === kept.pending[i]);
+}
+
+const NO_IDEAS: IdeasResponse = { ideas: [] };
 
 /** `GET /ideas`: links new launches first (a failure there is reported and the stored links are used). */
 export async function listIdeas(
@@ -70,21 +114,35 @@ export async function listIdeas(
   query: IdeasQuery,
   onLinkError: (error: unknown) => void = () => {},
 ): Promise<IdeasResponse> {
-  if (board === null) return { ideas: [] };
+  if (board === null) return NO_IDEAS;
   await board.linker.link().catch(onLinkError);
-  const ideas = boardOrder(await board.snapshot.ideas(), query, ctx.now().getTime());
-  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
+  const all = await board.snapshot.ideas();
+  const nowMs = ctx.now().getTime();
+  const key = `${query.limit}|${query.launched ?? ''}|${query.q ?? ''}`;
+  const kept = board.answers.get(key);
+  if (kept !== undefined && kept.ideas === all && nowMs >= kept.fromMs && nowMs < kept.untilMs) {
+    if (kept.coins === null) return kept.answer;
+    const coins = await boardAt(ctx.olap, Math.floor(nowMs / 1000));
+    const solMicroUsd = kept.needsSolPrice ? await priceAt(ctx.olap, 'SOL') : null;
+    if (solMicroUsd === kept.solMicroUsd && (coins === kept.coins || sameCoins(kept, coins))) {
+      kept.coins = coins;
+      return kept.answer;
+    }
+  }
+  const ideas = boardOrder(all, query, nowMs);
   const mints = ideas.flatMap((idea) => (idea.launchedMint === null ? [] : [idea.launchedMint]));
-  const rows = new Map((await coinRowsOf(ctx.olap, mints, nowSeconds)).map((row) => [row.mint, row]));
+  const coins = mints.length === 0 ? null : await boardAt(ctx.olap, Math.floor(nowMs / 1000));
+  const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
+  const rows = new Map(mints.flatMap((mint) => coins?.rows.get(mint) ?? []).map((row) => [row.mint, row]));
   const stablecoin = ctx.config.mints.stablecoin;
   const needsSolPrice = [...rows.values()].some((row) => row.quoteMint === stablecoin);
   const solMicroUsd = needsSolPrice ? await priceAt(ctx.olap, 'SOL') : null;
-  return {
+  const answer: IdeasResponse = {
     ideas: ideas.map((idea) => {
       const coin = idea.launchedMint === null ? undefined : rows.get(idea.launchedMint);
       return {
         id: idea.id,
-        user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: idea.takes },
+        user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
         pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, stablecoin) },
         crewScore: idea.crewScore,
         scoredAt: idea.scoredAt === null ? null : new Date(idea.scoredAt).toISOString(),
@@ -97,4 +155,10 @@ export async function listIdeas(
       };
     }),
   };
+  board.answers.delete(key);
+  const shown = [...rows.values()];
+  const pending = shown.map((row) => figuresPending(row, nowSeconds));
+  board.answers.set(key, { ideas: all, ...freshSpan(all, nowMs), coins, rows: shown, pending, needsSolPrice, solMicroUsd, answer });
+  if (board.answers.size > MAX_ANSWERS) board.answers.delete(board.answers.keys().next().value!);
+  return answer;
 }

@@ -80,8 +80,14 @@ export async function searchTokens(
     );
     if (answer !== null) return { tokens: await fromAggregator(ctx, deps, answer.slice(0, query.limit)) };
   }
-  return { tokens: await embeddedTokenSearch(ctx, query.q, query.limit) };
+  const items = await embeddedTokenSearch(ctx, query.q, query.limit);
+  // The service's own answer is a kept array: its response object is kept with it, so its JSON is too.
+  let answer = ownAnswers.get(items);
+  if (answer === undefined) ownAnswers.set(items, (answer = { tokens: items }));
+  return answer;
 }
+
+const ownAnswers = new WeakMap<TokenItem[], TokensResponse>();
 
 /** `GET /tokens/{mint}/logo`: for a token the service lists, one of its coins, or one the aggregator named. */
 export async function tokenLogo(ctx: ApiContext, deps: TokenSearchDeps, mint: string): Promise<Logo> {

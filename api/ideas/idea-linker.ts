@@ -3,11 +3,14 @@
 // leading `$`) and it launched at or after the idea's creation; the earliest such coin wins, and the link,
 // once written to the idea's record, stays. Each pass looks only at what is new since the previous one:
 // coins launched since its last slot against the unlaunched ideas with their keys, and ideas written since
-// its last pass against every coin. A pass runs before each board read; concurrent reads share one.
+// its last pass against every coin. A pass runs before each board read; concurrent reads share one. A pass is
+// skipped when the ideas (the same snapshot object) and the coins table (the store's write marks, where it has them)
+// are as the last finished pass found them: it could link nothing the last one did not.
 import type { Olap } from '../../infra/olap/olap.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
+import { COINS_TABLE } from '../../projections/coins/table.js';
 import { coinsLaunchedFrom, type CoinIdentity } from '../queries/ideas.js';
-import { ideasCollection, matchKey } from './idea-records.js';
+import { ideasCollection, matchKey, type IdeaRecord } from './idea-records.js';
 import type { IdeaSnapshot } from './idea-snapshot.js';
 
 /** Ideas written this long before a pass began are looked at again by the next: an import on another
@@ -20,6 +23,8 @@ export class IdeaLinker {
   /** Ideas written at or after this time (epoch ms) are matched against every coin. */
   private ideasSince = 0;
   private running: Promise<void> | null = null;
+  /** What the last finished pass looked at: the snapshot's ideas and the coins table's write mark. */
+  private settled: { ideas: IdeaRecord[]; coins: string } | null = null;
 
   constructor(
     private readonly olap: Olap,
@@ -40,7 +45,10 @@ export class IdeaLinker {
 
   private async pass(): Promise<void> {
     const startedAt = Date.now();
-    const waiting = (await this.snapshot.ideas()).filter((idea) => idea.launchedMint === null);
+    const coinsMark = this.olap.writeMarks?.([COINS_TABLE]) ?? null;
+    const ideas = await this.snapshot.ideas();
+    if (coinsMark !== null && this.settled?.ideas === ideas && this.settled.coins === coinsMark) return;
+    const waiting = ideas.filter((idea) => idea.launchedMint === null);
     const newIdeas = waiting.filter((idea) => idea.importedAt >= this.ideasSince);
     // Every coin when new ideas arrived (they may name a coin launched earlier), else only the new coins.
     const coins = await coinsLaunchedFrom(this.olap, newIdeas.length > 0 ? 0 : this.fromSlot);
@@ -59,5 +67,6 @@ export class IdeaLinker {
     const lastSlot = coins.at(-1)?.launchSlot;
     if (lastSlot !== undefined) this.fromSlot = Math.max(this.fromSlot, lastSlot);
     this.ideasSince = startedAt - this.clockMarginMs;
+    this.settled = coinsMark === null ? null : { ideas, coins: coinsMark };
   }
 }

@@ -1,17 +1,28 @@
 // The coin board: every coin's row at one second, in memory, for the coin list, one coin, the token search and the
 // ideas board. Two reads make it: every coin's facts (coins, graduations, latest market state: kept until one of
 // those tables changes) and every coin's 24-hour figures at that second (projections/coin-figures: read in full
-// once, then stepped from second to second by what crossed the window's edges while its tables are unchanged). Rows are put together as the single-statement SQL did: latest reserves, else
-// those at launch; the reference reserves 24 hours back, else at launch, else after the window's first trade;
-// market cap = supply x spot quote / spot coin. Sorted orders of the list are kept with the board.
+// once, then stepped from second to second by what crossed the window's edges while its tables are unchanged). Rows
+// are put together as the single-statement SQL did: latest reserves, else those at launch; the reference reserves 24
+// hours back, else at launch, else after the window's first trade; market cap = supply x spot quote / spot coin.
+// Sorted orders of the list are kept with the board; a new board sorts from the orders of the board before it
+// (nearly sorted already: few rows move from one board to the next) and each row's values are worked out once.
 //
-// The figures move with the clock, so while the API's clock follows the wall clock the board of the next second
-// is read shortly before that second begins: a request at a second's start finds it ready unless a table changed.
+// A board changes only when something it shows changes: a new second's board keeps every row object whose values are
+// the same as the board before, and is the board before itself when every row is and no coin's pending minute began
+// or ended in between (so answers built from a board can be kept while it is the same object). A board therefore
+// serves a span of seconds; `nowSeconds` is the first, and every second of the span gives the same answers.
+//
+// Serving: a request at a second gets that second's board when it is read. While the API's clock follows the wall
+// clock, the next second's board is read shortly before that second begins, and a request in a new second whose board
+// is still being read gets the previous second's board (tables unchanged) instead of waiting. After a write, the first
+// request reads the new board and waits for it; requests arriving while it is read get the board from before (one
+// read behind, as if the write had landed a moment later). A caller asking again after its answer never gets older
+// data; with a fixed clock (tests) every request at a second gets exactly that second's board.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from '../../projections/coin-figures/table.js';
 import { windowFigures, type WindowFigures } from '../../projections/coin-figures/queries.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
-import { keptAnswer } from '../../projections/kept-reads.js';
+import { keptAnswer, tablesVersion } from '../../projections/kept-reads.js';
 import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
@@ -25,18 +36,25 @@ export interface BoardRow extends CoinRow {
 }
 
 export interface CoinBoard {
+  /** The first second this board was read for; it shows the same at every second it is served for. */
   nowSeconds: number;
   /** By mint. */
   rows: Map<string, BoardRow>;
   /** Sorted lists, by sort and the SOL price they were valued at. */
   orders: Map<string, BoardRow[]>;
+  /** The orders of the board before, which this board's orders are sorted from; each dropped once sorted. */
+  seeds: Map<string, readonly BoardRow[]>;
+  /** Told apart from other boards of the same store: a new number for every board with new contents. */
+  serial: number;
 }
 
 const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, COIN_MARKETS_TABLE];
 const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
+const BOARD_TABLES = [...FACT_TABLES, ...FIGURE_TABLES];
 const FACTS = { name: 'coin-facts', tables: FACT_TABLES, max: 1 };
 const FIGURES = { name: 'coin-window-figures', tables: FIGURE_TABLES, max: 4 };
-const BOARDS = { name: 'coin-boards', tables: [...FACT_TABLES, ...FIGURE_TABLES], max: 4 };
+/** Boards kept by second (the current, the next read ahead and a few before). */
+const BOARDS_KEPT = 4;
 /** How long before a second begins its board is read. */
 const READ_AHEAD_MS = 400;
 
@@ -64,25 +82,161 @@ function boardRow(facts: CoinFacts, figures: WindowFigures | undefined): BoardRo
   };
 }
 
-/** Every coin's row at `nowSeconds`. */
-export function coinBoard(olap: Olap, nowSeconds: number): Promise<CoinBoard> {
-  readNextSecondAhead(olap, nowSeconds);
-  return keptAnswer(olap, BOARDS, String(nowSeconds), async () => {
-    const facts = await allCoinFacts(olap);
-    const figures = await keptAnswer(olap, FIGURES, String(nowSeconds), () => windowFigures(olap, nowSeconds));
-    return { nowSeconds, rows: new Map(facts.map((coin) => [coin.mint, boardRow(coin, figures.get(coin.mint))])), orders: new Map() };
-  });
+/** Whether two rows hold the same values (arrays compared item by item). */
+function sameRow(a: BoardRow, b: BoardRow): boolean {
+  for (const key of Object.keys(b) as (keyof BoardRow)[]) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  }
+  return true;
 }
 
-const readAhead = new WeakMap<Olap, number>();
+/** A coin's figures read null in its first minute (api/figures.ts). */
+const figuresPendingAt = (row: BoardRow, second: number) => second - Number(row.createdAt) < FIGURES_PENDING_SECONDS;
+/** The list sorts a coin as pending by its launch time in milliseconds (sortedRows). */
+const sortsPendingAt = (row: BoardRow, second: number) => row.launchMs > (second - FIGURES_PENDING_SECONDS) * 1000;
 
-function readNextSecondAhead(olap: Olap, nowSeconds: number): void {
+function samePendingCoins(board: CoinBoard, second: number): boolean {
+  for (const row of board.rows.values()) {
+    if (figuresPendingAt(row, board.nowSeconds) !== figuresPendingAt(row, second)) return false;
+    if (sortsPendingAt(row, board.nowSeconds) !== sortsPendingAt(row, second)) return false;
+  }
+  return true;
+}
+
+let serials = 0;
+
+/** What each row was made from: a kept row is used again without being made while both are the same objects
+ * (facts are kept while their tables are unchanged, a coin's window figures while its window has not moved). */
+const madeFrom = new WeakMap<BoardRow, { facts: CoinFacts; figures: WindowFigures | undefined }>();
+
+/** The board at `nowSeconds`, read from the store; `before` (any earlier board) lends its unchanged rows, and is
+ * returned itself when nothing it shows differs at `nowSeconds`. */
+async function readBoard(olap: Olap, nowSeconds: number, before: CoinBoard | null): Promise<CoinBoard> {
+  const facts = await allCoinFacts(olap);
+  const figures = await keptAnswer(olap, FIGURES, String(nowSeconds), () => windowFigures(olap, nowSeconds));
+  const rows = new Map<string, BoardRow>();
+  let same = before !== null && before.rows.size === facts.length;
+  for (const coin of facts) {
+    const window = figures.get(coin.mint);
+    const kept = before?.rows.get(coin.mint);
+    if (kept !== undefined) {
+      const from = madeFrom.get(kept);
+      if (from !== undefined && from.facts === coin && from.figures === window) {
+        rows.set(coin.mint, kept);
+        continue;
+      }
+    }
+    const row = boardRow(coin, window);
+    if (kept !== undefined && sameRow(kept, row)) {
+      madeFrom.set(kept, { facts: coin, figures: window });
+      rows.set(coin.mint, kept);
+    } else {
+      madeFrom.set(row, { facts: coin, figures: window });
+      rows.set(coin.mint, row);
+      same = false;
+    }
+  }
+  if (same && before !== null && samePendingCoins(before, nowSeconds)) return before;
+  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []), serial: ++serials };
+}
+
+interface ReadBoard {
+  second: number;
+  version: string;
+  board: CoinBoard;
+  started: number;
+}
+
+interface BoardState {
+  /** Boards read, by second. */
+  bySecond: Map<number, ReadBoard>;
+  /** Reads under way, by `second|version`. */
+  reading: Map<string, Promise<CoinBoard>>;
+  /** The board of the read started last among those finished. */
+  latest: ReadBoard | null;
+  started: number;
+  /** The second read ahead last. */
+  readAhead: number;
+}
+
+const states = new WeakMap<Olap, BoardState>();
+
+function stateOf(olap: Olap): BoardState {
+  let state = states.get(olap);
+  if (state === undefined) states.set(olap, (state = { bySecond: new Map(), reading: new Map(), latest: null, started: 0, readAhead: 0 }));
+  return state;
+}
+
+function read(olap: Olap, state: BoardState, second: number, version: string): Promise<CoinBoard> {
+  const key = `${second}|${version}`;
+  const running = state.reading.get(key);
+  if (running !== undefined) return running;
+  const started = ++state.started;
+  const reading = readBoard(olap, second, state.latest?.board ?? null)
+    .then((board) => {
+      const done = { second, version, board, started };
+      const kept = state.bySecond.get(second);
+      if (kept === undefined || kept.started < started) {
+        state.bySecond.delete(second);
+        state.bySecond.set(second, done);
+        if (state.bySecond.size > BOARDS_KEPT) state.bySecond.delete(state.bySecond.keys().next().value!);
+      }
+      if (state.latest === null || state.latest.started < started) state.latest = done;
+      return board;
+    })
+    .finally(() => state.reading.delete(key));
+  state.reading.set(key, reading);
+  return reading;
+}
+
+const followsWallClock = (second: number) => Math.floor(Date.now() / 1000) === second;
+
+function serve(olap: Olap, state: BoardState, second: number, version: string): CoinBoard | Promise<CoinBoard> {
+  const exact = state.bySecond.get(second);
+  if (exact !== undefined && exact.version === version) return exact.board;
+  const latest = state.latest;
+  if (latest !== null && (latest.second === second || latest.second === second - 1)) {
+    const beingRead = state.reading.has(`${second}|${version}`);
+    const clockStep = latest.second === second - 1 && latest.version === version && followsWallClock(second);
+    if (beingRead || clockStep) {
+      read(olap, state, second, version).catch(() => {});
+      return latest.board;
+    }
+  }
+  return read(olap, state, second, version);
+}
+
+/** Every coin's row at `nowSeconds` (see the header for when a request gets the board of the second before). */
+export function boardAt(olap: Olap, nowSeconds: number): CoinBoard | Promise<CoinBoard> {
+  const state = stateOf(olap);
+  readNextSecondAhead(olap, state, nowSeconds);
+  const version = tablesVersion(olap, BOARD_TABLES);
+  return typeof version === 'string' ? serve(olap, state, nowSeconds, version) : version.then((v) => serve(olap, state, nowSeconds, v));
+}
+
+/** Every coin's row at `nowSeconds`. */
+export async function coinBoard(olap: Olap, nowSeconds: number): Promise<CoinBoard> {
+  return boardAt(olap, nowSeconds);
+}
+
+/** While the clock follows the wall clock, reads the next second's board shortly before that second begins. */
+function readNextSecondAhead(olap: Olap, state: BoardState, nowSeconds: number): void {
   const wallMs = Date.now();
-  if (Math.floor(wallMs / 1000) !== nowSeconds || readAhead.get(olap) === nowSeconds + 1) return;
-  readAhead.set(olap, nowSeconds + 1);
-  const timer = setTimeout(() => {
-    coinBoard(olap, nowSeconds + 1).catch(() => {});
-  }, Math.max(0, (nowSeconds + 1) * 1000 - READ_AHEAD_MS - wallMs));
+  if (Math.floor(wallMs / 1000) !== nowSeconds || state.readAhead === nowSeconds + 1) return;
+  state.readAhead = nowSeconds + 1;
+  const timer = setTimeout(
+    () => {
+      const version = tablesVersion(olap, BOARD_TABLES);
+      Promise.resolve(version)
+        .then((v) => read(olap, state, nowSeconds + 1, v))
+        .catch(() => {});
+    },
+    Math.max(0, (nowSeconds + 1) * 1000 - READ_AHEAD_MS - wallMs),
+  );
   timer.unref();
 }
 
@@ -98,23 +252,53 @@ function inLamports(amount: string | null, row: BoardRow, stablecoinMint: string
 const byMint = (a: BoardRow, b: BoardRow) => (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
 const newestFirst = (a: BoardRow, b: BoardRow) => b.launchMs - a.launchMs || b.launchSlot - a.launchSlot || byMint(a, b);
 
+/** Each row's volume and market cap in lamports, for the stablecoin and SOL price in `key`. */
+const lamportValues = new WeakMap<BoardRow, { key: string; volume: bigint | null; marketCap: bigint | null }>();
+
+function lamportValue(row: BoardRow, sort: 'volume' | 'marketCap', stablecoinMint: string, solMicroUsd: bigint, key: string): bigint | null {
+  let values = lamportValues.get(row);
+  if (values === undefined || values.key !== key) {
+    values = {
+      key,
+      volume: inLamports(row.volume24h, row, stablecoinMint, solMicroUsd),
+      marketCap: inLamports(row.marketCap, row, stablecoinMint, solMicroUsd),
+    };
+    lamportValues.set(row, values);
+  }
+  return values[sort];
+}
+
+/** The board's rows in the order of the board before when that held the same coins (nearly sorted), else as kept. */
+function unsorted(board: CoinBoard, key: string): BoardRow[] {
+  const seed = board.seeds.get(key);
+  board.seeds.delete(key);
+  if (seed !== undefined && seed.length === board.rows.size) {
+    const rows: BoardRow[] = [];
+    for (const before of seed) {
+      const row = board.rows.get(before.mint);
+      if (row === undefined) break;
+      rows.push(row);
+    }
+    if (rows.length === board.rows.size) return rows;
+  }
+  return [...board.rows.values()];
+}
+
 /** The board's coins in the list's order for `sort`: newest first; or by 24-hour volume or market cap in lamports,
  * largest first, coins still pending or without a lamport value last, then newest first. */
 export function sortedRows(board: CoinBoard, sort: CoinListQuery['sort'], stablecoinMint: string, solMicroUsd: bigint): BoardRow[] {
   const key = `${sort}|${stablecoinMint}|${sort === 'newest' ? '' : solMicroUsd}`;
   const kept = board.orders.get(key);
   if (kept !== undefined) return kept;
-  const rows = [...board.rows.values()];
+  const rows = unsorted(board, key);
   if (sort === 'newest') {
     rows.sort(newestFirst);
   } else {
-    const pendingAfterMs = (board.nowSeconds - FIGURES_PENDING_SECONDS) * 1000;
-    const value = new Map(
-      rows.map((row) => [row, row.launchMs > pendingAfterMs ? null : inLamports(sort === 'volume' ? row.volume24h : row.marketCap, row, stablecoinMint, solMicroUsd)]),
-    );
+    const valueKey = `${stablecoinMint}|${solMicroUsd}`;
+    const value = (row: BoardRow) => (sortsPendingAt(row, board.nowSeconds) ? null : lamportValue(row, sort, stablecoinMint, solMicroUsd, valueKey));
     rows.sort((a, b) => {
-      const va = value.get(a)!;
-      const vb = value.get(b)!;
+      const va = value(a);
+      const vb = value(b);
       if (va !== vb) {
         if (va === null) return 1;
         if (vb === null) return -1;

@@ -6,17 +6,17 @@ import { COINS_TABLE } from '../../projections/coins/table.js';
 import { keptAnswer, keptRead } from '../../projections/kept-reads.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
-import { coinBoard, sortedRows } from './coin-board.js';
+import { coinBoard, sortedRows, type BoardRow, type CoinBoard } from './coin-board.js';
 import type { CoinRow } from './coin-sql.js';
 
 export type { CoinRow } from './coin-sql.js';
 
 /** Mints the list's `q` matches: the mint itself, the symbol (a leading `$` of `q` dropped) case-insensitively,
- * or a part of the name case-insensitively. */
-const listMatches = keptRead(
+ * or a part of the name case-insensitively. The same Set object while the coins table is unchanged. */
+export const listMatches = keptRead(
   { name: 'coin-list-matches', tables: [COINS_TABLE], max: 2_000 },
   (q: string) => q,
-  async (olap: Olap, q: string): Promise<Set<string>> => {
+  async (olap: Olap, q: string): Promise<ReadonlySet<string>> => {
     const rows = await olap.query<{ mint: string }>(
       `SELECT mint FROM ${COINS_TABLE} FINAL
        WHERE mint = {q:String} OR lowerUTF8(untrustedSymbol) = lowerUTF8({symbol:String}) OR positionCaseInsensitiveUTF8(untrustedName, {q:String}) > 0`,
@@ -26,15 +26,24 @@ const listMatches = keptRead(
   },
 );
 
-/** One page of coins, filtered and sorted: `limit` rows at most from `offset`. */
-export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
-  const board = await coinBoard(olap, nowSeconds);
-  const solMicroUsd = query.sort === 'newest' ? 0n : ((await priceAt(olap, 'SOL')) ?? 0n);
-  const matches = query.q === undefined ? null : await listMatches(olap, query.q);
+/** What a page of the list is chosen from besides its query. */
+export interface ListInputs {
+  board: CoinBoard;
+  /** The latest SOL price in micro-USD (0 without one): stablecoin coins are valued by it for the volume and
+   * market cap sorts. */
+  solMicroUsd: bigint;
+  /** The coins `q` matches; null without `q`. */
+  matches: ReadonlySet<string> | null;
+  stablecoinMint: string;
+}
+
+/** The list's rows from `offset`, `limit` at most, filtered and sorted. */
+export function pageRows(inputs: ListInputs, query: CoinListQuery): BoardRow[] {
   const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
-  const page: CoinRow[] = [];
+  const { matches } = inputs;
+  const page: BoardRow[] = [];
   let skipped = 0;
-  for (const row of sortedRows(board, query.sort, stablecoinMint, solMicroUsd)) {
+  for (const row of sortedRows(inputs.board, query.sort, inputs.stablecoinMint, inputs.solMicroUsd)) {
     if (query.mode !== 'any' && row.mode !== query.mode) continue;
     if (graduated !== null && (row.graduatedAt !== null) !== graduated) continue;
     if (matches !== null && !matches.has(row.mint)) continue;
@@ -46,6 +55,19 @@ export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds:
     if (page.length >= query.limit) break;
   }
   return page;
+}
+
+/** The SOL price the list values stablecoin coins at for `sort` (none needed for newest first). */
+export async function listSolPrice(olap: Olap, sort: CoinListQuery['sort']): Promise<bigint> {
+  return sort === 'newest' ? 0n : ((await priceAt(olap, 'SOL')) ?? 0n);
+}
+
+/** One page of coins, filtered and sorted: `limit` rows at most from `offset`. */
+export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
+  const board = await coinBoard(olap, nowSeconds);
+  const solMicroUsd = await listSolPrice(olap, query.sort);
+  const matches = query.q === undefined ? null : await listMatches(olap, query.q);
+  return pageRows({ board, solMicroUsd, matches, stablecoinMint }, query);
 }
 
 /** The coin with this mint, or null. */

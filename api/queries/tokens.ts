@@ -1,17 +1,18 @@
 // Read queries of the token search on the coins projection: the service's coins whose mint, symbol or name
-// match a search text (newest first, a bounded number; kept per text until a coin launches), as rows of the coin
-// board with what their figures come from.
+// match a search text (newest first, a bounded number; kept per text until a coin launches, the same array object
+// meanwhile, never changed), as rows of the coin board with what their figures come from.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { keptRead } from '../../projections/kept-reads.js';
-import { allCoinFacts, coinBoard } from './coin-board.js';
+import { keptAnswer } from '../../projections/kept-reads.js';
+import { allCoinFacts, coinBoard, type CoinBoard } from './coin-board.js';
 import type { CoinRow } from './coin-sql.js';
 
-/** Mints matching `q`, newest first, at most `max`. */
-const searchMatches = keptRead(
-  { name: 'token-search-matches', tables: [COINS_TABLE], max: 2_000 },
-  (q: string, max: number) => `${max}|${q}`,
-  async (olap: Olap, q: string, max: number): Promise<string[]> => {
+const MATCHES = { name: 'token-search-matches', tables: [COINS_TABLE], max: 2_000 };
+
+/** Mints matching `q`: mint equal, or symbol (a leading `$` of `q` dropped) or name containing it
+ * (case-insensitive); newest first, at most `max`. */
+export function searchMatches(olap: Olap, q: string, max: number): Promise<readonly string[]> {
+  return keptAnswer(olap, MATCHES, `${max}|${q}`, async () => {
     const rows = await olap.query<{ mint: string }>(
       `SELECT mint FROM ${COINS_TABLE} FINAL
        WHERE mint = {q:String} OR positionCaseInsensitiveUTF8(untrustedSymbol, {symbol:String}) > 0
@@ -20,14 +21,18 @@ const searchMatches = keptRead(
       { q, symbol: q.replace(/^\$/, '') || q, max },
     );
     return rows.map((row) => row.mint);
-  },
-);
+  });
+}
 
-/** Coins matching `q`: mint equal, or symbol (a leading `$` of `q` dropped) or name containing it (case-insensitive); newest first. */
+/** The board's rows of `mints`, in their order. */
+export function boardRowsOf(board: CoinBoard, mints: readonly string[]): CoinRow[] {
+  return mints.flatMap((mint) => board.rows.get(mint) ?? []);
+}
+
+/** Coins matching `q` (searchMatches) as rows of the board at `nowSeconds`; newest first. */
 export async function searchCoinRows(olap: Olap, q: string, nowSeconds: number, max: number): Promise<CoinRow[]> {
   const mints = await searchMatches(olap, q, max);
-  const rows = (await coinBoard(olap, nowSeconds)).rows;
-  return mints.flatMap((mint) => rows.get(mint) ?? []);
+  return boardRowsOf(await coinBoard(olap, nowSeconds), mints);
 }
 
 /** Coin rows of the given mints. */

@@ -1,12 +1,17 @@
 // The service's own token search: its listed tokens (api/tokens/listed-tokens.ts) and its coins (coins
 // projection), matched and ranked here. Rank: mint equal, then symbol equal, symbol starting with the text,
 // name starting with it, a word of the name starting with it, then either containing it; within a rank the
-// listed tokens first, then higher market cap in dollars (unknown last), then mint.
+// listed tokens first, then higher market cap in dollars (unknown last), then mint. Answers are kept per text and
+// limit, the same array while the matched coins' board rows, their holder counts and the SOL price are the same
+// (figures as of the coin board's second: api/queries/coin-board.ts); never changed once answered.
 import type { TokenItem } from '../../schemas/api/tokens.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { ApiContext } from '../deps.js';
-import { holderCounts } from '../queries/holders.js';
-import { searchCoinRows } from '../queries/tokens.js';
+import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
+import { boardAt, type CoinBoard } from '../queries/coin-board.js';
+import type { CoinRow } from '../queries/coin-sql.js';
+import { boardRowsOf, searchMatches } from '../queries/tokens.js';
+import { figuresPending } from '../handlers/coin-view.js';
 import { labelName, labelSymbol } from './label-rule.js';
 import { listedTokens } from './listed-tokens.js';
 import { logoPath } from './token-logo.js';
@@ -48,11 +53,72 @@ export function compareRanked(a: Ranked, b: Ranked): number {
 
 const noLinks = { website: null, x: null };
 
+/** Searches kept per context: up to 10 items each. */
+const MAX_KEPT = 5_000;
+
+interface KeptSearch {
+  matches: readonly string[];
+  board: CoinBoard;
+  /** The matched coins' rows and whether each one's figures were pending (as of that board's second). */
+  rows: CoinRow[];
+  pending: boolean[];
+  holders: HolderCounts;
+  solMicroUsd: bigint | null;
+  items: TokenItem[];
+}
+
+interface SearchState {
+  serviceWallets: string[];
+  kept: Map<string, KeptSearch>;
+}
+
+const states = new WeakMap<ApiContext, SearchState>();
+
+function stateOf(ctx: ApiContext): SearchState {
+  let state = states.get(ctx);
+  if (state === undefined) states.set(ctx, (state = { serviceWallets: Object.values(ctx.config.wallets), kept: new Map() }));
+  return state;
+}
+
+/** Whether `board` holds the kept search's rows, the same objects, pending as they were. */
+function sameRows(kept: KeptSearch, board: CoinBoard): boolean {
+  if (board === kept.board) return true;
+  if (kept.rows.length !== kept.matches.filter((mint) => board.rows.has(mint)).length) return false;
+  return kept.rows.every((row, i) => board.rows.get(row.mint) === row && figuresPending(row, board.nowSeconds) === kept.pending[i]);
+}
+
 export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number): Promise<TokenItem[]> {
-  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
+  const state = stateOf(ctx);
+  const board = await boardAt(ctx.olap, Math.floor(ctx.now().getTime() / 1000));
+  const [matches, solMicroUsd, holders] = await Promise.all([
+    searchMatches(ctx.olap, q, MAX_COIN_CANDIDATES),
+    priceAt(ctx.olap, 'SOL'),
+    boardHolderCounts(ctx.olap, board, state.serviceWallets),
+  ]);
+  const key = `${limit}|${q}`;
+  const kept = state.kept.get(key);
+  if (kept !== undefined && kept.matches === matches && kept.holders === holders && kept.solMicroUsd === solMicroUsd && sameRows(kept, board)) {
+    kept.board = board;
+    return kept.items;
+  }
+  const rows = boardRowsOf(board, matches);
+  const items = rankedItems(ctx, q, limit, rows, holders, board.nowSeconds, solMicroUsd);
+  state.kept.delete(key);
+  state.kept.set(key, { matches, board, rows, pending: rows.map((row) => figuresPending(row, board.nowSeconds)), holders, solMicroUsd, items });
+  if (state.kept.size > MAX_KEPT) state.kept.delete(state.kept.keys().next().value!);
+  return items;
+}
+
+function rankedItems(
+  ctx: ApiContext,
+  q: string,
+  limit: number,
+  rows: CoinRow[],
+  holders: HolderCounts,
+  nowSeconds: number,
+  solMicroUsd: bigint | null,
+): TokenItem[] {
   const stablecoin = ctx.config.mints.stablecoin;
-  const [rows, solMicroUsd] = await Promise.all([searchCoinRows(ctx.olap, q, nowSeconds, MAX_COIN_CANDIDATES), priceAt(ctx.olap, 'SOL')]);
-  const holders = await holderCounts(ctx.olap, rows.map((row) => row.mint), Object.values(ctx.config.wallets));
   const ranked: Ranked[] = [];
 
   for (const token of listedTokens(ctx.config)) {

@@ -38,6 +38,8 @@ interface CoinWindow {
   /** The smallest positions in the window, ascending; every tick of the window up to the last of them is here. */
   lowest: Tick[];
   before: Tick | null;
+  /** Its figures as last answered, while it has not moved since: the same object for every second it is unchanged. */
+  shown?: WindowFigures;
 }
 
 interface WindowState {
@@ -130,6 +132,7 @@ async function step(olap: Olap, state: WindowState, now: number): Promise<void> 
   for (const row of crossed) {
     if (row.entered) continue;
     const coin = coinOf(row.mint);
+    coin.shown = undefined;
     const left = tick(row.tick);
     coin.volume -= BigInt(row.quoteAmount);
     coin.trades -= 1;
@@ -139,6 +142,7 @@ async function step(olap: Olap, state: WindowState, now: number): Promise<void> 
   }
   for (const row of entered) {
     const coin = coinOf(row.mint);
+    coin.shown = undefined;
     const added = tick(row.tick);
     const wasEmpty = coin.trades === 0;
     coin.volume += BigInt(row.quoteAmount);
@@ -153,18 +157,25 @@ async function step(olap: Olap, state: WindowState, now: number): Promise<void> 
   const refill = [...state.coins].filter(([, coin]) => coin.trades > 0 && coin.lowest.length === 0).map(([mint]) => mint);
   if (refill.length === 0) return;
   const rows = await olap.query<{ mint: string; tick: TickSql }>(LOWEST_SQL, { mints: refill, now });
-  for (const row of rows) state.coins.get(row.mint)!.lowest.push(tick(row.tick));
+  for (const row of rows) {
+    const coin = state.coins.get(row.mint)!;
+    coin.lowest.push(tick(row.tick));
+    coin.shown = undefined;
+  }
 }
 
 function figures(state: WindowState): Map<string, WindowFigures> {
   const out = new Map<string, WindowFigures>();
   for (const [mint, coin] of state.coins) {
-    const first = coin.trades > 0 ? coin.lowest[0] : undefined;
-    out.set(mint, {
-      volume: coin.volume.toString(),
-      first: first === undefined ? null : { quote: first.quote, coin: first.coin },
-      before: coin.before === null ? null : { quote: coin.before.quote, coin: coin.before.coin },
-    });
+    if (coin.shown === undefined) {
+      const first = coin.trades > 0 ? coin.lowest[0] : undefined;
+      coin.shown = {
+        volume: coin.volume.toString(),
+        first: first === undefined ? null : { quote: first.quote, coin: first.coin },
+        before: coin.before === null ? null : { quote: coin.before.quote, coin: coin.before.coin },
+      };
+    }
+    out.set(mint, coin.shown);
   }
   return out;
 }
@@ -177,7 +188,8 @@ interface Stepper {
 const steppers = new WeakMap<Olap, Stepper>();
 
 /** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. Calls are answered
- * one after another, each from the state the one before left. */
+ * one after another, each from the state the one before left. A coin's figures are the same object from call to
+ * call while its window has not moved (never to be changed by the caller). */
 export function windowFigures(olap: Olap, nowSeconds: number): Promise<Map<string, WindowFigures>> {
   let stepper = steppers.get(olap);
   if (stepper === undefined) steppers.set(olap, (stepper = { state: null, busy: Promise.resolve() }));
