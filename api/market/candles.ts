@@ -5,8 +5,11 @@
 // quoteAmount * 10^decimals / coinAmount truncated to 12 places. Prices are compared as fractions (in floating
 // point where that decides it for sure, else exactly), so only the four prices a candle shows are divided out.
 // Each answer is kept as a response object per (coin, interval) while the coin's trades are unchanged, and a
-// repeated ask gets the very same object (never changed once made). At most MAX_KEPT_CANDLES candles are kept
-// over all answers (~250 bytes each: ~75 MB), the least recently asked going first.
+// repeated ask gets the very same object (never changed once made). When trades were added or changed only from
+// some index on (new trades at the end), the next answer keeps the earlier intervals' candles and computes only the
+// intervals from that trade's on, so a busy coin's daily candles do not read its whole history at every trade. At
+// most MAX_KEPT_CANDLES candles are kept over all answers (~230 bytes each: ~70 MB), the least recently asked
+// going first.
 import type { Olap } from '../../infra/olap/olap.js';
 import { MAX_CANDLES, type Candle, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import { formatQuotient } from '../decimal.js';
@@ -27,8 +30,16 @@ function comparePrices(trades: CoinTrades, a: number, b: number): number {
   return exact < 0n ? -1 : exact > 0n ? 1 : 0;
 }
 
-/** The latest candles of `trades` at `interval` seconds, oldest first. */
-export function computeCandles(trades: CoinTrades, interval: number, decimals: number): Candle[] {
+interface CandleList {
+  /** Oldest first. */
+  candles: Candle[];
+  /** Each candle's interval number (start / interval). */
+  buckets: number[];
+}
+
+/** Candles of `trades` at `interval` seconds, newest first, back to interval number `stop` (inclusive) or
+ * MAX_CANDLES of them. */
+function latestCandles(trades: CoinTrades, interval: number, decimals: number, stop: number): CandleList {
   const unit = 10n ** BigInt(decimals);
   const prices = new Map<number, string>();
   const price = (i: number): string => {
@@ -36,14 +47,15 @@ export function computeCandles(trades: CoinTrades, interval: number, decimals: n
     if (text === undefined) prices.set(i, (text = formatQuotient(trades.quoteExact(i) * unit, trades.coinExact(i), PRICE_PLACES)));
     return text;
   };
-  const candles: Candle[] = [];
+  const list: CandleList = { candles: [], buckets: [] };
   let i = trades.length - 1;
-  while (i >= 0 && candles.length < MAX_CANDLES) {
+  while (i >= 0 && list.candles.length < MAX_CANDLES) {
     if (trades.coin[i] === 0) {
       i -= 1;
       continue;
     }
     const bucket = Math.floor(trades.seconds[i]! / interval);
+    if (bucket < stop) break;
     let open = i;
     let close = i;
     let high = i;
@@ -61,7 +73,7 @@ export function computeCandles(trades: CoinTrades, interval: number, decimals: n
       if (comparePrices(trades, i, high) > 0) high = i;
       if (comparePrices(trades, i, low) < 0) low = i;
     }
-    candles.push({
+    list.candles.push({
       time: new Date(bucket * interval * 1000).toISOString(),
       open: price(open),
       high: price(high),
@@ -69,14 +81,38 @@ export function computeCandles(trades: CoinTrades, interval: number, decimals: n
       close: price(close),
       volume: (bigVolume ?? volume).toString(),
     });
+    list.buckets.push(bucket);
     prices.clear();
   }
-  return candles.reverse();
+  list.candles.reverse();
+  list.buckets.reverse();
+  return list;
+}
+
+/** The latest candles of `trades` at `interval` seconds, oldest first. */
+export function computeCandles(trades: CoinTrades, interval: number, decimals: number): Candle[] {
+  return latestCandles(trades, interval, decimals, Number.NEGATIVE_INFINITY).candles;
+}
+
+/** `old` (the candles of an earlier version) brought up to date when the trades before index `from` are as they
+ * were: the intervals before the one of trade `from` are kept as they are, the later ones computed again. */
+function updatedCandles(trades: CoinTrades, interval: number, decimals: number, old: CandleList, from: number): CandleList {
+  if (from >= trades.length) return old;
+  const stop = Math.floor(trades.seconds[from]! / interval);
+  let keep = old.buckets.length;
+  while (keep > 0 && old.buckets[keep - 1]! >= stop) keep -= 1;
+  const fresh = latestCandles(trades, interval, decimals, stop);
+  const drop = Math.max(0, keep + fresh.candles.length - MAX_CANDLES);
+  return {
+    candles: old.candles.slice(drop, keep).concat(fresh.candles),
+    buckets: old.buckets.slice(drop, keep).concat(fresh.buckets),
+  };
 }
 
 interface KeptCandles {
   version: number;
   decimals: number;
+  list: CandleList;
   response: OhlcvResponse;
 }
 
@@ -96,20 +132,22 @@ export async function coinCandles(olap: Olap, mint: string, interval: number, de
   const found = cache.answers.get(key);
   if (found !== undefined) {
     cache.answers.delete(key);
-    cache.candles -= found.response.candles.length;
+    cache.candles -= found.list.candles.length;
     if (found.version === trades.version && found.decimals === decimals) {
       cache.answers.set(key, found);
-      cache.candles += found.response.candles.length;
+      cache.candles += found.list.candles.length;
       return found.response;
     }
   }
-  const response = { candles: computeCandles(trades, interval, decimals) };
-  cache.answers.set(key, { version: trades.version, decimals, response });
-  cache.candles += response.candles.length;
+  const from = found !== undefined && found.decimals === decimals ? trades.changedSince(found.version) : 0;
+  const list = from > 0 ? updatedCandles(trades, interval, decimals, found!.list, from) : latestCandles(trades, interval, decimals, Number.NEGATIVE_INFINITY);
+  const response = { candles: list.candles };
+  cache.answers.set(key, { version: trades.version, decimals, list, response });
+  cache.candles += list.candles.length;
   for (const [oldest, answer] of cache.answers) {
     if (cache.candles <= MAX_KEPT_CANDLES) break;
     cache.answers.delete(oldest);
-    cache.candles -= answer.response.candles.length;
+    cache.candles -= answer.list.candles.length;
   }
   return response;
 }

@@ -29,6 +29,9 @@ interface Oversized {
   quote?: string;
 }
 
+/** Changes remembered, so kept answers built a few versions back can be brought up to date. */
+const KEPT_CHANGES = 16;
+
 function amountValue(text: string): number {
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : Number.NaN;
@@ -49,6 +52,8 @@ export class CoinTrades {
   /** Highest slot held (0 when empty): rows at or after it are what a refresh reads. */
   lastSlot = 0;
   private oversized: Map<string, Oversized> | null = null;
+  /** The latest changes: the version each one left and the first index it touched. */
+  private readonly changes: { previous: number; from: number }[] = [];
 
   constructor(
     private readonly traders: TraderTable,
@@ -141,7 +146,7 @@ export class CoinTrades {
     const minSlot = rows.reduce((low, row) => Math.min(low, row.slot), Number.POSITIVE_INFINITY);
     const held = new Map<string, number>();
     for (let i = 0; i < this.length; i++) if (this.slot[i]! >= minSlot) held.set(this.ids[i]!, i);
-    let changed = false;
+    let from = Number.POSITIVE_INFINITY;
     let reorder = false;
     for (const row of rows) {
       const at = held.get(row.id);
@@ -149,16 +154,32 @@ export class CoinTrades {
         const last = this.length - 1;
         this.push(row);
         if (last >= 0 && this.pageCompare(last, last + 1) > 0) reorder = true;
-        changed = true;
+        from = Math.min(from, last + 1);
       } else if (!this.holds(at, row)) {
         if (this.logOffset[at] !== row.logOffset || this.seconds[at] !== row.seconds || this.slot[at] !== row.slot) reorder = true;
         this.write(at, row);
-        changed = true;
+        from = Math.min(from, at);
       }
     }
-    if (reorder) this.reorder();
-    if (changed) this.version = nextVersion;
-    return changed;
+    if (from === Number.POSITIVE_INFINITY) return false;
+    if (reorder) from = Math.min(from, this.reorder());
+    this.changes.push({ previous: this.version, from });
+    if (this.changes.length > KEPT_CHANGES) this.changes.shift();
+    this.version = nextVersion;
+    return true;
+  }
+
+  /** The first index whose trade may differ from what it was at `version` (the length when none does): every
+   * trade before it is as it was, at the same index. 0 when `version` is older than the changes remembered. */
+  changedSince(version: number): number {
+    if (version === this.version) return this.length;
+    let from = this.length;
+    for (let k = this.changes.length - 1; k >= 0; k--) {
+      const change = this.changes[k]!;
+      from = Math.min(from, change.from);
+      if (change.previous === version) return from;
+    }
+    return 0;
   }
 
   private push(row: TradeInput): void {
@@ -206,9 +227,11 @@ export class CoinTrades {
     return true;
   }
 
-  /** Puts the trades in page order again. */
-  private reorder(): void {
+  /** Puts the trades in page order again; answers the first index that moved. */
+  private reorder(): number {
     const order = Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.pageCompare(a, b));
+    let moved = 0;
+    while (moved < order.length && order[moved] === moved) moved += 1;
     const ids = order.map((i) => this.ids[i]!);
     const pick = <A extends Uint32Array | Float64Array | Uint8Array>(column: A): A => {
       const next = column.slice() as A;
@@ -223,6 +246,7 @@ export class CoinTrades {
     this.trader = pick(this.trader);
     this.sell = pick(this.sell);
     this.ids = ids;
+    return moved;
   }
 
   private grow(capacity: number): void {
