@@ -3,21 +3,21 @@
 // next round's baseline slot) and its owners' balances at that baseline slot, so `GET /coins/{mint}/holders` and
 // the holder counts of the coin list and the coin read are answered from memory, without a statement.
 //
-// Loading: on first use, every coin's view in one statement, then balances now and at the baseline slot in
-// chunks of coins (one UNION statement each). Freshness: where the store has write marks (embedded chDB), each
-// coin remembers the per-coin marks of the tables it was read from; when the marks of those tables move, every
-// coin's marks are compared (about a microsecond each) and the coins whose rows were written are read again
-// together, in the background; a request for such a coin waits for that read, requests for other coins do not.
-// Without marks (a ClickHouse server) the tables' fingerprint versions every coin: when it moves, the coins a
-// request needs are read again (coarser, still exact). A coin not in the model is unknown unless the coins table
-// was written since the full load; then it is looked up once (and remembered as absent while its rows are
-// unchanged).
+// Loading: on first use, every coin's view in one statement, then its balances now in chunks of coins (counts are
+// ready then: about 0.5 s on the bench store), then balances at the baseline slots in chunks in the background
+// (one UNION statement each, about 25,000 rows). Freshness: where the store has write marks (embedded chDB), each
+// coin remembers the per-coin marks of the tables it was read from; once the tables' marks move, a coin asked for
+// is compared with its own marks (a few microseconds, once per move) and read again when its rows were written, the
+// coins found so read together; requests for other coins do not wait. Without marks (a ClickHouse server) the
+// tables' fingerprint versions every coin: when it moves, the coins a request needs are read again (coarser,
+// still exact). A coin not in the model is unknown unless the coins table was written since the full load; then it
+// is looked up once (and remembered as absent while its rows are unchanged).
 //
-// Memory: a holding is about 150 bytes (wallet string, bigint, entry), so the bench store (1,000 coins, 180,000
-// token accounts) takes about 40 MB with the baselines. Holder lists and baselines are capped at MAX_DETAIL units
-// (one per holding, baseline balance or response item; about 300 MB at the cap): past it the least recently read
-// coins drop theirs (their counts stay) and read them again when asked. Responses are kept per (coin, limit) while
-// the coin is unchanged, so repeated requests return the same object (never mutated).
+// Memory: a holding, a baseline balance or a response item takes about 140 bytes (wallet string, bigint, entry):
+// the bench store (1,000 coins, 165,000 holders, 290,000 such units) takes about 40 MB. They are capped at
+// MAX_DETAIL (1.5 million, about 210 MB): past it the least recently read coins drop their holder lists and
+// baselines (their counts stay) and read them again when asked. Responses are kept per (coin, limit) while the
+// coin is unchanged, so repeated requests return the same object (never mutated).
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../projections/balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
@@ -34,8 +34,8 @@ const ALL_TABLES = [...VIEW_TABLES, BALANCES_TABLE, BALANCE_CHANGES_TABLE];
 const CHUNK_WEIGHT = 25_000;
 /** The weight of a coin whose row counts are unknown. */
 const UNKNOWN_WEIGHT = 1_000;
-/** Holdings, baseline balances and response items kept at most (about 300 MB). */
-export const MAX_DETAIL = 2_000_000;
+/** Holdings, baseline balances and response items kept at most (about 140 bytes each: 210 MB). */
+export const MAX_DETAIL = 1_500_000;
 /** Unknown mints remembered as absent at most. */
 const MAX_ABSENT = 10_000;
 const BPS = 10_000n;
@@ -67,6 +67,8 @@ interface CoinEntry {
   responses: Map<number, HoldersResponse>;
   /** Detail units held (holdings + baseline + items). */
   units: number;
+  /** The tables' marks when this coin was last compared with its own ('' when not yet: entries read anew). */
+  checked: string;
   /** The read this coin waits for, while its rows are known to have changed. */
   waiting: Promise<void> | null;
 }
@@ -82,8 +84,6 @@ export class HolderBook {
   private detailUnits = 0;
   private loaded: Promise<void> | null = null;
   private isLoaded = false;
-  /** All tables' marks when every coin was last compared (marks only). */
-  private swept: string | null = null;
   /** The coins table's marks (or all tables' fingerprint) at the full load. */
   private coinsAtLoad = '';
   private queued = new Set<string>();
@@ -129,7 +129,7 @@ export class HolderBook {
     const marks = this.olap.writeMarks?.(ALL_TABLES);
     let fingerprint: string | null = null;
     if (typeof marks === 'string') {
-      if (marks !== this.swept) this.sweep(marks);
+      this.checkMarks(mints, marks);
     } else {
       fingerprint = await tablesVersion(this.olap, ALL_TABLES);
       this.markFingerprintStale(mints, fingerprint);
@@ -170,18 +170,19 @@ export class HolderBook {
     return { view, balances, changes };
   }
 
-  /** Every coin compared with its marks now; those whose rows were written are read again, together. */
-  private sweep(marks: string): void {
-    this.swept = marks;
-    const stale: string[] = [];
-    for (const entry of this.coins.values()) {
-      if (entry.waiting !== null) continue;
-      const now = this.markVersions(entry.mint);
-      if (now === null || this.isStale(entry, now)) stale.push(entry.mint);
+  /** Coins of `mints` not compared since the tables' marks last moved are compared with their own marks; those
+   * whose rows were written are read again, together (about 5 µs a coin, once per write at most). */
+  private checkMarks(mints: readonly string[], marks: string): void {
+    let stale: CoinEntry[] | null = null;
+    for (const mint of mints) {
+      const entry = this.coins.get(mint);
+      if (entry === undefined || entry.checked === marks || entry.waiting !== null) continue;
+      entry.checked = marks;
+      if (this.isStale(entry, this.markVersions(mint)!)) (stale ??= []).push(entry);
     }
-    if (stale.length === 0) return;
-    const reading = this.read(stale);
-    for (const mint of stale) this.coins.get(mint)!.waiting = reading;
+    if (stale === null) return;
+    const reading = this.read(stale.map((entry) => entry.mint));
+    for (const entry of stale) entry.waiting = reading;
   }
 
   private isStale(entry: CoinEntry, now: Versions): boolean {
@@ -225,7 +226,7 @@ export class HolderBook {
       const fingerprint = typeof marks === 'string' ? null : await tablesVersion(this.olap, ALL_TABLES);
       const views = await holderViews(this.olap);
       // Per-coin view marks taken after the read are right only when no view table was written meanwhile; else
-      // every coin's view is read again at the first sweep.
+      // every coin's view is read again when next asked for.
       const viewsSettled = typeof viewMarks === 'string' && this.olap.writeMarks?.(VIEW_TABLES) === viewMarks;
       const viewVersions = new Map([...views.keys()].map((mint) => [mint, viewsSettled ? this.olap.writeMarks!(VIEW_TABLES, mint)! : '']));
       const rows = await balanceRowCounts(this.olap);
@@ -241,7 +242,6 @@ export class HolderBook {
         }
         await this.readBalances(chunk, views, versions, false);
       }
-      this.swept = typeof marks === 'string' ? marks : null;
       this.coinsAtLoad = typeof coinsMarks === 'string' ? coinsMarks : fingerprint!;
       this.isLoaded = true;
       void this.loadBaselines((mint) => (rows.get(mint)?.changes ?? 0) / 2);
@@ -285,15 +285,15 @@ export class HolderBook {
         this.queued.clear();
         try {
           await this.readNow(batch);
-          // Coins skipped by a sweep while this read was under way are compared at the next one.
-          this.swept = null;
         } catch (error) {
           // Nothing is kept from a failed read: its coins are compared again at the next request.
           for (const mint of batch) {
             const entry = this.coins.get(mint);
-            if (entry !== undefined && entry.waiting === run) entry.waiting = null;
+            if (entry !== undefined && entry.waiting === run) {
+              entry.waiting = null;
+              entry.checked = '';
+            }
           }
-          this.swept = null;
           throw error;
         }
       });
@@ -375,6 +375,7 @@ export class HolderBook {
         items: [],
         responses: new Map(),
         units: holdings.length + (baseline?.size ?? 0),
+        checked: '',
         waiting: null,
       };
       if (old !== undefined) this.forget(old);
