@@ -3,22 +3,29 @@
 // (api/queries/trades.ts, the tests' reference). A cursor resolves to how many trades lie before it, so every
 // cursor between the same two trades asks for the same page: pages are kept as response objects by (coin, that
 // count, page size) while the coin's trades are unchanged, and a repeated ask gets the very same object (never
-// changed once made). At most MAX_PAGES are kept, the least recently asked going first (a 100-trade page is
-// about 30 KB: ~60 MB at most).
+// changed once made). Latest pages (no cursor, or one past the latest trade) and pages before a cursor are kept
+// apart, so cursors of all ages (rarely asked twice) do not push out the latest pages: at most MAX_LATEST and
+// MAX_BEFORE pages, the least recently asked going first (a 50-trade page is about 15 KB, ~90 MB at most).
 import type { Olap } from '../../infra/olap/olap.js';
 import { formatCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
 import { tradeBook } from './trade-book.js';
 
-const MAX_PAGES = 2_000;
+const MAX_LATEST = 4_000;
+const MAX_BEFORE = 2_000;
 
 interface KeptPage {
   version: number;
   response: TradesResponse;
 }
 
-const kept = new WeakMap<Olap, Map<string, KeptPage>>();
+interface KeptPages {
+  latest: Map<string, KeptPage>;
+  before: Map<string, KeptPage>;
+}
+
+const kept = new WeakMap<Olap, KeptPages>();
 
 /** How many of the coin's trades lie before `cursor` (all without one). */
 function countBefore(trades: CoinTrades, cursor: TradeCursor | null): number {
@@ -59,9 +66,11 @@ function buildPage(trades: CoinTrades, end: number, limit: number): TradesRespon
 export async function tradePage(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
   const trades = await tradeBook(olap).trades(mint);
   const end = countBefore(trades, cursor);
-  let pages = kept.get(olap);
-  if (pages === undefined) kept.set(olap, (pages = new Map()));
-  const key = `${mint}|${end}|${limit}`;
+  let cache = kept.get(olap);
+  if (cache === undefined) kept.set(olap, (cache = { latest: new Map(), before: new Map() }));
+  const latest = end === trades.length;
+  const pages = latest ? cache.latest : cache.before;
+  const key = latest ? `${mint}|${limit}` : `${mint}|${end}|${limit}`;
   const found = pages.get(key);
   pages.delete(key);
   if (found !== undefined && found.version === trades.version) {
@@ -70,6 +79,6 @@ export async function tradePage(olap: Olap, mint: string, cursor: TradeCursor | 
   }
   const response = buildPage(trades, end, limit);
   pages.set(key, { version: trades.version, response });
-  if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  if (pages.size > (latest ? MAX_LATEST : MAX_BEFORE)) pages.delete(pages.keys().next().value!);
   return response;
 }
