@@ -15,8 +15,10 @@ import { listMatches, listSolPrice, pageRows } from '../queries/coins.js';
 import { coinFull, figuresPending, keptCoinSummary } from './coin-view.js';
 import { KeptLaunchTexts } from './kept-launch-texts.js';
 
-/** Pages kept per context: a page is a few KB of summaries shared with other pages. */
-const MAX_PAGES = 2_000;
+/** Summaries held by the pages kept per context, counted once per page they are on: with its JSON (about 400
+ * bytes a summary, kept by the serializer while the page is) that is about 60 MB at most. Past it the pages made
+ * longest ago go first. */
+const MAX_PAGE_ITEMS = 150_000;
 /** Coins in full kept per context: about 2 KB each. */
 const MAX_COINS = 5_000;
 
@@ -39,6 +41,7 @@ interface KeptCoin {
 interface CoinAnswers {
   serviceWallets: string[];
   pages: Map<string, KeptPage>;
+  pageItems: number;
   coins: Map<string, KeptCoin>;
   texts: KeptLaunchTexts;
 }
@@ -48,7 +51,7 @@ const answers = new WeakMap<ApiContext, CoinAnswers>();
 function answersOf(ctx: ApiContext): CoinAnswers {
   let kept = answers.get(ctx);
   if (kept === undefined) {
-    kept = { serviceWallets: Object.values(ctx.config.wallets), pages: new Map(), coins: new Map(), texts: new KeptLaunchTexts(ctx.opstore) };
+    kept = { serviceWallets: Object.values(ctx.config.wallets), pages: new Map(), pageItems: 0, coins: new Map(), texts: new KeptLaunchTexts(ctx.opstore) };
     answers.set(ctx, kept);
   }
   return kept;
@@ -59,6 +62,19 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number): v
   map.delete(key);
   map.set(key, value);
   if (map.size > max) map.delete(map.keys().next().value!);
+}
+
+function keepPage(kept: CoinAnswers, key: string, page: KeptPage): void {
+  const before = kept.pages.get(key);
+  if (before !== undefined) kept.pageItems -= before.answer.coins.length;
+  kept.pages.delete(key);
+  kept.pages.set(key, page);
+  kept.pageItems += page.answer.coins.length;
+  while (kept.pageItems > MAX_PAGE_ITEMS) {
+    const [oldest, dropped] = kept.pages.entries().next().value!;
+    kept.pages.delete(oldest);
+    kept.pageItems -= dropped.answer.coins.length;
+  }
 }
 
 const nowSecondsOf = (ctx: ApiContext) => Math.floor(ctx.now().getTime() / 1000);
@@ -86,7 +102,7 @@ export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<
   const next = rows.length > query.limit ? query.offset + query.limit : null;
   // Made of the same summaries as before: the same answer object, so its JSON is reused.
   const answer = page !== undefined && page.answer.next === next && sameItems(page.answer.coins, coins) ? page.answer : { coins, next };
-  remember(kept.pages, key, { board, holders, solMicroUsd, matches, answer }, MAX_PAGES);
+  keepPage(kept, key, { board, holders, solMicroUsd, matches, answer });
   return answer;
 }
 
