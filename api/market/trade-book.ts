@@ -98,7 +98,7 @@ export class TradeBook {
       const cuts = large.length > 0 ? await slotQuantiles(this.olap, large) : new Map<string, number[]>();
       const listed = new Set(counts.map(([mint]) => mint));
       for (const [mint, mark] of emptyMarks) {
-        if (!listed.has(mint)) this.put(mint, { trades: new CoinTrades(this.traders, ++this.versions), mark, refreshing: null });
+        if (!listed.has(mint) && !this.entries.has(mint)) this.put(mint, { trades: new CoinTrades(this.traders, ++this.versions), mark, refreshing: null });
       }
       const chunks: Chunk[] = [];
       let run: string[] = [];
