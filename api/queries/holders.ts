@@ -6,8 +6,6 @@ import type { Olap } from '../../infra/olap/olap.js';
 import type { HoldersResponse } from '../../schemas/api/holders.js';
 import { holderBook } from './holder-book.js';
 
-export type { HolderBalance } from '../../projections/holders/queries.js';
-
 /** Holder count per mint; mints without holders are absent. */
 export function holderCounts(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<Map<string, number>> {
   return holderBook(olap, serviceWallets).holderCounts(mints);
