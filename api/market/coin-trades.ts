@@ -139,13 +139,17 @@ export class CoinTrades {
     return this.slot[a]! - this.slot[b]! || this.logOffset[a]! - this.logOffset[b]! || compareText(this.ids[a]!, this.ids[b]!);
   }
 
-  /** Fold in trades read again from the store (each id once; any that are held replace them). True when anything
-   * changed; `version` then takes `nextVersion`. */
-  merge(rows: readonly TradeInput[], nextVersion: number): boolean {
-    if (rows.length === 0) return false;
-    const minSlot = rows.reduce((low, row) => Math.min(low, row.slot), Number.POSITIVE_INFINITY);
+  /** Fold in the trades the store holds from `fromSlot` on (each id once): any held are replaced, new ones join.
+   * 'changed' when anything changed (`version` then takes `nextVersion`), 'same' when nothing did, and 'missing'
+   * (nothing folded in) when a trade held from that slot on is not among them: the store lost rows (a table
+   * dropped and being filled again), so the coin must be read in full. */
+  merge(rows: readonly TradeInput[], fromSlot: number, nextVersion: number): 'changed' | 'same' | 'missing' {
     const held = new Map<string, number>();
-    for (let i = 0; i < this.length; i++) if (this.slot[i]! >= minSlot) held.set(this.ids[i]!, i);
+    for (let i = 0; i < this.length; i++) if (this.slot[i]! >= fromSlot) held.set(this.ids[i]!, i);
+    if (held.size > 0) {
+      const read = new Set(rows.map((row) => row.id));
+      for (const id of held.keys()) if (!read.has(id)) return 'missing';
+    }
     let from = Number.POSITIVE_INFINITY;
     let reorder = false;
     for (const row of rows) {
@@ -161,12 +165,12 @@ export class CoinTrades {
         from = Math.min(from, at);
       }
     }
-    if (from === Number.POSITIVE_INFINITY) return false;
+    if (from === Number.POSITIVE_INFINITY) return 'same';
     if (reorder) from = Math.min(from, this.reorder());
     this.changes.push({ previous: this.version, from });
     if (this.changes.length > KEPT_CHANGES) this.changes.shift();
     this.version = nextVersion;
-    return true;
+    return 'changed';
   }
 
   /** The first index whose trade may differ from what it was at `version` (the length when none does): every

@@ -6,8 +6,9 @@
 // empty. After that a coin is refreshed when its write mark moved (olap.writeMarks with the mint: only inserts of
 // that coin's rows move it; where the store has no marks, the trades table's parts fingerprint), by reading its
 // rows from its highest slot on (new trades only ever join at later slots or a slot's end) and folding them in: a
-// row read again unchanged changes nothing, so kept answers built from the coin stay valid. The mark is taken
-// before the statement, so a write during the read is caught by the next ask.
+// row read again unchanged changes nothing, so kept answers built from the coin stay valid; a held row missing
+// from them (the table dropped and being filled again) makes the coin be read in full. The mark is taken before
+// the statement, so a write during the read is caught by the next ask.
 //
 // Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At most
 // maxTrades trades are held (3 million by default): past that the coins asked about least recently go, and are
@@ -206,9 +207,11 @@ export class TradeBook {
   }
 
   private async refresh(mint: string, entry: CoinEntry, mark: string): Promise<void> {
-    const rows = await tradesFromSlot(this.olap, mint, entry.trades.lastSlot);
     const before = entry.trades.length;
-    if (entry.trades.merge(rows, this.versions + 1)) this.versions += 1;
+    const fromSlot = entry.trades.lastSlot;
+    const outcome = entry.trades.merge(await tradesFromSlot(this.olap, mint, fromSlot), fromSlot, this.versions + 1);
+    if (outcome === 'changed') this.versions += 1;
+    if (outcome === 'missing') entry.trades = CoinTrades.of(await tradesFromSlot(this.olap, mint, 0), this.traders, ++this.versions);
     entry.mark = mark;
     if (this.entries.get(mint) === entry) this.held += entry.trades.length - before;
     this.evict(mint);

@@ -202,6 +202,17 @@ describe('resident trades', () => {
     await expectAllSame(olap, [BUSY, SMALL, QUIET, LATE]);
   });
 
+  it('reads a coin in full when rows it holds are gone: the table emptied and being filled again', async () => {
+    await expectAllSame(olap, [BUSY, SMALL]);
+    const refill = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY slot LIMIT 150`, { mint: BUSY });
+    const all = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} FINAL`);
+    await olap.exec(`TRUNCATE TABLE ${TRADES_TABLE}`);
+    await olap.insert(TRADES_TABLE, refill);
+    await expectAllSame(olap, [BUSY, SMALL]);
+    await olap.insert(TRADES_TABLE, all);
+    await expectAllSame(olap, [BUSY, SMALL]);
+  });
+
   it('answers the same from the tables version where the store has no write marks', async () => {
     const unmarked: Olap = {
       exec: (sql, params) => olap.exec(sql, params),
