@@ -4,16 +4,17 @@
 // cursor between the same two trades asks for the same page: pages are kept as response objects by (coin, that
 // count, page size) while the coin's trades are unchanged, and a repeated ask gets the very same object (never
 // changed once made). Latest pages (no cursor, or one past the latest trade) and pages before a cursor are kept
-// apart, so cursors of all ages (rarely asked twice) do not push out the latest pages: at most MAX_LATEST and
-// MAX_BEFORE pages, the least recently asked going first (a 50-trade page is about 15 KB, ~90 MB at most).
+// apart, so cursors of all ages (rarely asked twice: ~2% of a bench run's) do not push out the latest pages: at
+// most MAX_LATEST and MAX_BEFORE pages, the least recently asked going first (a 50-trade page is about 10 KB and
+// its JSON 13 KB: ~80 MB at most).
 import type { Olap } from '../../infra/olap/olap.js';
 import { formatCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
 import { tradeBook } from './trade-book.js';
 
-const MAX_LATEST = 4_000;
-const MAX_BEFORE = 2_000;
+const MAX_LATEST = 3_000;
+const MAX_BEFORE = 500;
 
 interface KeptPage {
   version: number;
