@@ -1,7 +1,7 @@
 // The coin board: every coin's row at one second, in memory, for the coin list, one coin, the token search and the
-// ideas board. Two reads make it: every coin's facts (coins, graduations, latest market state: kept until one of
-// those tables changes) and every coin's 24-hour figures at that second (projections/coin-figures: read in full
-// once, then stepped from second to second by what crossed the window's edges while its tables are unchanged). Rows
+// ideas board. Two reads make it: every coin's facts (coins, graduations, latest market state: coin-facts.ts, read
+// again per written coin) and every coin's 24-hour figures at that second (projections/coin-figures: read in full
+// once, then stepped from second to second by what crossed the window's edges, written coins read again). Rows
 // are put together as the single-statement SQL did: latest reserves, else those at launch; the reference reserves 24
 // hours back, else at launch, else after the window's first trade; market cap = supply x spot quote / spot coin.
 // Sorted orders of the list are kept with the board; a new board sorts from the orders of the board before it
@@ -21,13 +21,13 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from '../../projections/coin-figures/table.js';
 import { windowFigures, type WindowFigures } from '../../projections/coin-figures/queries.js';
-import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { keptAnswer, tablesVersion } from '../../projections/kept-reads.js';
-import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../../projections/trades/table.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { FIGURES_PENDING_SECONDS } from '../figures.js';
-import { COIN_FACTS_SQL, coinFacts, type CoinFacts, type CoinRow } from './coin-sql.js';
+import { allCoinFacts, FACT_TABLES } from './coin-facts.js';
+import type { CoinFacts, CoinRow } from './coin-sql.js';
 
 /** A coin's row with what the list orders by. */
 export interface BoardRow extends CoinRow {
@@ -48,20 +48,15 @@ export interface CoinBoard {
   serial: number;
 }
 
-const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, COIN_MARKETS_TABLE];
 const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
 const BOARD_TABLES = [...FACT_TABLES, ...FIGURE_TABLES];
-const FACTS = { name: 'coin-facts', tables: FACT_TABLES, max: 1 };
 const FIGURES = { name: 'coin-window-figures', tables: FIGURE_TABLES, max: 4 };
 /** Boards kept by second (the current, the next read ahead and a few before). */
 const BOARDS_KEPT = 4;
 /** How long before a second begins its board is read. */
 const READ_AHEAD_MS = 400;
 
-/** Every coin's facts, kept while coins, graduations and markets are unchanged. */
-export function allCoinFacts(olap: Olap): Promise<CoinFacts[]> {
-  return keptAnswer(olap, FACTS, '', async () => (await olap.query<Parameters<typeof coinFacts>[0]>(COIN_FACTS_SQL)).map(coinFacts));
-}
+export { allCoinFacts } from './coin-facts.js';
 
 function boardRow(facts: CoinFacts, figures: WindowFigures | undefined): BoardRow {
   const { initialReserveQuote, marketQuote, marketCoin, ...row } = facts;
@@ -117,7 +112,7 @@ const madeFrom = new WeakMap<BoardRow, { facts: CoinFacts; figures: WindowFigure
  * returned itself when nothing it shows differs at `nowSeconds`. */
 async function readBoard(olap: Olap, nowSeconds: number, before: CoinBoard | null): Promise<CoinBoard> {
   const facts = await allCoinFacts(olap);
-  const figures = await keptAnswer(olap, FIGURES, String(nowSeconds), () => windowFigures(olap, nowSeconds));
+  const figures = await keptAnswer(olap, FIGURES, String(nowSeconds), () => windowFigures(olap, nowSeconds, facts.map((coin) => coin.mint)));
   const rows = new Map<string, BoardRow>();
   let same = before !== null && before.rows.size === facts.length;
   for (const coin of facts) {

@@ -54,10 +54,13 @@ export interface CoinFacts extends Omit<CoinRow, 'lastQuote' | 'lastCoin' | 'ref
   marketCoin: string | null;
 }
 
-type CoinFactsSql = Omit<CoinFacts, 'launchMs' | 'launchSlot'> & { launchMs: string; launchSlot: string };
+export type CoinFactsSql = Omit<CoinFacts, 'launchMs' | 'launchSlot'> & { launchMs: string; launchSlot: string };
 
-/** Every coin's facts (CoinFacts, with launchMs and launchSlot as decimal strings). */
-export const COIN_FACTS_SQL = `
+/** Every coin's facts (CoinFacts, with launchMs and launchSlot as decimal strings); with `forMints`, only those of the
+ * coins in the `{mints:Array(String)}` parameter. */
+export const coinFactsSql = (forMints = false) => {
+  const only = (column: string) => (forMints ? ` WHERE ${column} IN {mints:Array(String)}` : '');
+  return `
   SELECT
     c.mint AS mint, c.route AS route, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid,
     c.quoteMint AS quoteMint, c.quoteDecimals AS quoteDecimals, c.tokenProgram AS tokenProgram, c.decimals AS decimals,
@@ -74,9 +77,12 @@ export const COIN_FACTS_SQL = `
     if(m.mint IS NULL, NULL, toString(m.reserveQuote)) AS marketQuote,
     if(m.mint IS NULL, NULL, toString(m.reserveCoin)) AS marketCoin
   FROM ${COINS_TABLE} AS c FINAL
-  LEFT JOIN (SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint
-  LEFT JOIN (SELECT mint, reserveQuote, reserveCoin FROM ${COIN_MARKETS_TABLE} FINAL) AS m ON m.mint = c.mint
+  LEFT JOIN (SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL${only('mint')}) AS g ON g.mint = c.mint
+  LEFT JOIN (SELECT mint, reserveQuote, reserveCoin FROM ${COIN_MARKETS_TABLE} FINAL${only('mint')}) AS m ON m.mint = c.mint${only('c.mint')}
   SETTINGS join_use_nulls = 1`;
+};
+
+export const COIN_FACTS_SQL = coinFactsSql();
 
 export function coinFacts(row: CoinFactsSql): CoinFacts {
   return { ...row, launchMs: Number(row.launchMs), launchSlot: Number(row.launchSlot) };

@@ -8,7 +8,8 @@
 // in (then - 24 h, now - 24 h]) are read, and each coin's figures updated: volume and trade count by what entered
 // and left, the reference by the latest of what left, and the first trade from the smallest positions in the window
 // kept per coin (refilled from the coin's trades when they have all left). A step back in time, a long step or a
-// change to the tables reads in full again.
+// change to the tables reads in full again; where the store has per-coin write marks and the caller names its coins,
+// a change reads again only the coins whose rows were written (at the state's second, then steps on).
 import type { Olap } from '../../infra/olap/olap.js';
 import { tablesVersion } from '../kept-reads.js';
 import { TRADES_TABLE } from '../trades/table.js';
@@ -46,6 +47,8 @@ interface WindowState {
   version: string;
   now: number;
   coins: Map<string, CoinWindow>;
+  /** Each coin's write marks when its figures were read, where the store has marks and the caller named its coins. */
+  coinMarks: Map<string, string> | null;
 }
 
 const DAY = 86_400;
@@ -53,6 +56,8 @@ const DAY = 86_400;
 const MAX_STEP = 600;
 /** Positions kept per coin when refilled. */
 const LOWEST_KEPT = 32;
+/** Past this share of coins written since their figures were read, every coin is read in one statement instead. */
+const MOST_WRITTEN = 0.25;
 const TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
 
 /** [slot, logOffset, id, reserveQuote, reserveCoin] as strings. */
@@ -69,7 +74,10 @@ function compare(a: Tick, b: Tick): number {
 const TICK_COLUMNS = (prefix = '') =>
   `tuple(toString(${prefix}slot), toString(${prefix}logOffset), ${prefix}id, toString(${prefix}reserveQuote), toString(${prefix}reserveCoin))`;
 
-export const WINDOW_FIGURES_SQL = `
+/** Every coin's figures at `{now:UInt32}`; with `forMints`, only those of the coins in `{mints:Array(String)}`. */
+export const windowFiguresSql = (forMints = false) => {
+  const only = forMints ? ' AND mint IN {mints:Array(String)}' : '';
+  return `
   WITH toDateTime64({now:UInt32}, 3, 'UTC') AS now_time, now_time - INTERVAL 1 DAY AS day_ago, toStartOfDay(day_ago) AS day_start
   SELECT mint,
     toString(sumIf(quoteAmount, in_window)) AS volume,
@@ -80,30 +88,65 @@ export const WINDOW_FIGURES_SQL = `
   FROM (
     SELECT mint, quoteAmount, ${TICK_COLUMNS()} AS tick, (slot, logOffset, id) AS position, time > day_ago AS in_window
     FROM ${COIN_TRADE_TICKS_TABLE} FINAL
-    WHERE time >= day_start AND time <= now_time
+    WHERE time >= day_start AND time <= now_time${only}
     UNION ALL
     SELECT mint, toUInt128(0) AS quoteAmount, ${TICK_COLUMNS()} AS tick, (slot, logOffset, id) AS position, false AS in_window
     FROM ${COIN_DAY_CLOSES_TABLE} FINAL
-    WHERE day < toDate(day_start)
+    WHERE day < toDate(day_start)${only}
   )
   GROUP BY mint`;
+};
 
-async function readInFull(olap: Olap, version: string, now: number): Promise<WindowState> {
-  const rows = await olap.query<{ mint: string; volume: string; windowTrades: string; first: TickSql; earlierTrades: string; before: TickSql }>(
-    WINDOW_FIGURES_SQL,
-    { now },
-  );
-  const coins = new Map<string, CoinWindow>();
-  for (const row of rows) {
-    const trades = Number(row.windowTrades);
-    coins.set(row.mint, {
-      volume: BigInt(row.volume),
-      trades,
-      lowest: trades > 0 ? [tick(row.first)] : [],
-      before: Number(row.earlierTrades) > 0 ? tick(row.before) : null,
-    });
+export const WINDOW_FIGURES_SQL = windowFiguresSql();
+
+type WindowRow = { mint: string; volume: string; windowTrades: string; first: TickSql; earlierTrades: string; before: TickSql };
+
+function coinWindow(row: WindowRow): CoinWindow {
+  const trades = Number(row.windowTrades);
+  return {
+    volume: BigInt(row.volume),
+    trades,
+    lowest: trades > 0 ? [tick(row.first)] : [],
+    before: Number(row.earlierTrades) > 0 ? tick(row.before) : null,
+  };
+}
+
+/** Each of `mints`' write marks (where the store has them), or null. */
+function marksOf(olap: Olap, mints: Iterable<string>): Map<string, string> | null {
+  if (typeof olap.writeMarks?.(TABLES) !== 'string') return null;
+  const marks = new Map<string, string>();
+  for (const mint of mints) marks.set(mint, olap.writeMarks(TABLES, mint)!);
+  return marks;
+}
+
+async function readInFull(olap: Olap, version: string, now: number, mints: readonly string[] | undefined): Promise<WindowState> {
+  // Per-coin marks (to read only written coins later) are taken before the read; a coin not asked about gets hers
+  // after it, valid only when nothing was written meanwhile (else '': read again at the next change).
+  const coinMarks = mints === undefined ? null : marksOf(olap, mints);
+  const rows = await olap.query<WindowRow>(WINDOW_FIGURES_SQL, { now });
+  const coins = new Map(rows.map((row) => [row.mint, coinWindow(row)]));
+  if (coinMarks !== null) {
+    const unchanged = olap.writeMarks!(TABLES) === version;
+    for (const mint of coins.keys()) if (!coinMarks.has(mint)) coinMarks.set(mint, unchanged ? olap.writeMarks!(TABLES, mint)! : '');
   }
-  return { version, now, coins };
+  return { version, now, coins, coinMarks };
+}
+
+/** Reads again, at the state's second, the figures of the coins (of the state and `mints`) whose rows were written
+ * since their marks; false when so many were that one full read is better. */
+async function readWritten(olap: Olap, state: WindowState, version: string, mints: readonly string[]): Promise<boolean> {
+  const kept = state.coinMarks!;
+  const now = marksOf(olap, new Set([...state.coins.keys(), ...mints]))!;
+  const written = [...now].filter(([mint, mark]) => kept.get(mint) !== mark).map(([mint]) => mint);
+  if (written.length > now.size * MOST_WRITTEN) return false;
+  if (written.length > 0) {
+    const rows = await olap.query<WindowRow>(windowFiguresSql(true), { now: state.now, mints: written });
+    for (const mint of written) state.coins.delete(mint);
+    for (const row of rows) state.coins.set(row.mint, coinWindow(row));
+  }
+  for (const mint of written) kept.set(mint, now.get(mint)!);
+  state.version = version;
+  return true;
 }
 
 const CROSSING_SQL = `
@@ -189,21 +232,27 @@ const steppers = new WeakMap<Olap, Stepper>();
 
 /** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. Calls are answered
  * one after another, each from the state the one before left. A coin's figures are the same object from call to
- * call while its window has not moved (never to be changed by the caller). */
-export function windowFigures(olap: Olap, nowSeconds: number): Promise<Map<string, WindowFigures>> {
+ * call while its window has not moved (never to be changed by the caller). With `mints` (every coin the caller
+ * shows) and a store with write marks, a write makes only the written coins' figures be read again. */
+export function windowFigures(olap: Olap, nowSeconds: number, mints?: readonly string[]): Promise<Map<string, WindowFigures>> {
   let stepper = steppers.get(olap);
   if (stepper === undefined) steppers.set(olap, (stepper = { state: null, busy: Promise.resolve() }));
   const own = stepper;
   const answer = own.busy.then(async () => {
     const version = await tablesVersion(olap, TABLES);
     const state = own.state;
-    if (state !== null && state.version === version && nowSeconds >= state.now && nowSeconds - state.now <= MAX_STEP) {
-      own.state = null; // a failed step leaves no half-moved state behind
-      if (nowSeconds > state.now) await step(olap, state, nowSeconds);
-      own.state = state;
+    own.state = null; // a failed read or step leaves no half-moved state behind
+    const stepsTo = state !== null && nowSeconds >= state.now && nowSeconds - state.now <= MAX_STEP;
+    let next: WindowState;
+    if (stepsTo && state.version === version) {
+      next = state;
+    } else if (stepsTo && state.coinMarks !== null && mints !== undefined && (await readWritten(olap, state, version, mints))) {
+      next = state;
     } else {
-      own.state = await readInFull(olap, version, nowSeconds);
+      next = await readInFull(olap, version, nowSeconds, mints);
     }
+    if (nowSeconds > next.now) await step(olap, next, nowSeconds);
+    own.state = next;
     return figures(own.state);
   });
   own.busy = answer.catch(() => {});

@@ -17,6 +17,7 @@ import { launches, type LaunchRecord } from '../../api/launch/records.js';
 import { boardAt, type CoinBoard } from '../../api/queries/coin-board.js';
 import type { CoinRow } from '../../api/queries/coin-sql.js';
 import { LogoStore } from '../../api/tokens/token-logo.js';
+import type { Olap } from '../../infra/olap/olap.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
 import { coinFiguresProjector } from '../../projections/coin-figures/projector.js';
@@ -112,6 +113,34 @@ describe('the coin board', () => {
     expect(boardAt(h.olap, second)).toBe(after);
     // Rows of coins the write did not touch are the same objects.
     expect(after.rows.get(h.fixture.coins.beta.mint)).toBe(before.rows.get(h.fixture.coins.beta.mint));
+  });
+});
+
+describe('after a trade', () => {
+  it('reads again only the written coin\'s facts and figures, and the board equals the reference', async () => {
+    const statements: { sql: string; params?: Record<string, unknown> }[] = [];
+    const counted: Olap = {
+      exec: (sql, params) => h.olap.exec(sql, params),
+      insert: (table, rows) => h.olap.insert(table, rows),
+      query: (sql, params) => {
+        statements.push({ sql, params });
+        return h.olap.query(sql, params);
+      },
+      writeMarks: (tables, mint) => h.olap.writeMarks!(tables, mint),
+      close: async () => {},
+    };
+    const second = NOW + 300;
+    const gamma = h.fixture.coins.gamma.mint;
+    const before = await boardAt(counted, second);
+    await writeTrade(gamma, second, '999');
+    statements.length = 0;
+    const after = await boardAt(counted, second);
+    const perCoin = statements.filter((statement) => Array.isArray(statement.params?.mints)).map((statement) => statement.params!.mints);
+    expect(perCoin).toEqual([[gamma], [gamma]]);
+    const reference = await referenceCoinRows(h.olap, second);
+    for (const [mint, row] of reference) expect(columns(after.rows.get(mint)), mint).toEqual(columns(row));
+    expect(BigInt(after.rows.get(gamma)!.volume24h) - BigInt(before.rows.get(gamma)!.volume24h)).toBe(999n);
+    for (const mint of reference.keys()) if (mint !== gamma) expect(after.rows.get(mint)).toBe(before.rows.get(mint));
   });
 });
 

@@ -59,8 +59,8 @@ async function reference(now: number): Promise<Map<string, WindowFigures>> {
   );
 }
 
-async function expectFiguresAt(now: number): Promise<void> {
-  const [actual, expected] = [await windowFigures(olap, now), await reference(now)];
+async function expectFiguresAt(now: number, on: Olap = olap, mints?: readonly string[]): Promise<void> {
+  const [actual, expected] = [await windowFigures(on, now, mints), await reference(now)];
   for (const [mint, figures] of expected) expect(actual.get(mint), `${mint} at ${now}`).toEqual(figures);
   for (const [mint, figures] of actual) if (!expected.has(mint)) expect(figures, `${mint} at ${now}`).toEqual({ volume: '0', first: null, before: null });
 }
@@ -137,5 +137,40 @@ describe('24-hour figures of every coin', () => {
     await expectFiguresAt(at - 5);
     await expectFiguresAt(at + 5);
     expect((await windowFigures(olap, at + 5)).get(busy!.mint)!.first).toEqual({ quote: '4242', coin: '2424' });
+  });
+
+  it('read again only the written coins when told every coin, a coin with its first trade included', async () => {
+    // The same store through a handle that records its statements (and keeps its own stepped state).
+    const statements: { sql: string; params?: Record<string, unknown> }[] = [];
+    const counted: Olap = {
+      exec: (sql, params) => olap.exec(sql, params),
+      insert: (table, rows) => olap.insert(table, rows),
+      query: (sql, params) => {
+        statements.push({ sql, params });
+        return olap.query(sql, params);
+      },
+      writeMarks: (tables, mint) => olap.writeMarks!(tables, mint),
+      close: async () => {},
+    };
+    const [{ mints }] = await olap.query<{ mints: string[] }>(`SELECT groupArray(DISTINCT mint) AS mints FROM ${TRADES_TABLE}`);
+    const newcomer = addr(77);
+    const every = [...mints!, newcomer];
+    const at = NOW - 3_000;
+    await expectFiguresAt(at, counted, every);
+    const [busy] = mints!;
+    const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`, { mint: busy });
+    const written = [
+      { ...row, id: `${String(row!.id)}w`, slot: Number(row!.slot) + 5, time: '2026-03-09 23:00:00.000', quoteAmount: '777' },
+      { ...row, id: `${String(row!.id)}n`, mint: newcomer, slot: Number(row!.slot) + 6, time: '2026-03-09 23:10:00.000', quoteAmount: '555', reserveQuote: '9', reserveCoin: '3' },
+    ];
+    await olap.insert(TRADES_TABLE, written);
+    await olap.insert(COIN_TRADE_TICKS_TABLE, written);
+    statements.length = 0;
+    await expectFiguresAt(at + 1, counted, every);
+    const perCoin = statements.filter((statement) => Array.isArray(statement.params?.mints));
+    expect(perCoin.map((statement) => [...(statement.params!.mints as string[])].sort())).toEqual([[busy, newcomer].sort()]);
+    expect((await windowFigures(counted, at + 1, every)).get(newcomer)).toEqual({ volume: '555', first: { quote: '9', coin: '3' }, before: null });
+    // Later seconds step on from there.
+    for (let now = at + 2; now <= at + 4; now++) await expectFiguresAt(now, counted, every);
   });
 });
