@@ -74,7 +74,8 @@ function compare(a: Tick, b: Tick): number {
 const TICK_COLUMNS = (prefix = '') =>
   `tuple(toString(${prefix}slot), toString(${prefix}logOffset), ${prefix}id, toString(${prefix}reserveQuote), toString(${prefix}reserveCoin))`;
 
-/** Every coin's figures at `{now:UInt32}`; with `forMints`, only those of the coins in `{mints:Array(String)}`. */
+/** Every coin's figures at `{now:UInt32}`; with `forMints`, only those of the coins in `{mints:Array(String)}`, their
+ * window read from the trades table (the same rows as the ticks, sorted by coin first). */
 export const windowFiguresSql = (forMints = false) => {
   const only = forMints ? ' AND mint IN {mints:Array(String)}' : '';
   return `
@@ -87,7 +88,7 @@ export const windowFiguresSql = (forMints = false) => {
     argMaxIf(tick, position, NOT in_window) AS before
   FROM (
     SELECT mint, quoteAmount, ${TICK_COLUMNS()} AS tick, (slot, logOffset, id) AS position, time > day_ago AS in_window
-    FROM ${COIN_TRADE_TICKS_TABLE} FINAL
+    FROM ${forMints ? TRADES_TABLE : COIN_TRADE_TICKS_TABLE} FINAL
     WHERE time >= day_start AND time <= now_time${only}
     UNION ALL
     SELECT mint, toUInt128(0) AS quoteAmount, ${TICK_COLUMNS()} AS tick, (slot, logOffset, id) AS position, false AS in_window
