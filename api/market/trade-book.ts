@@ -10,9 +10,9 @@
 // from them (the table dropped and being filled again) makes the coin be read in full. The mark is taken before
 // the statement, so a write during the read is caught by the next ask.
 //
-// Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At most
-// maxTrades trades are held (3 million by default): past that the coins asked about least recently go, and are
-// read again (one statement) when next asked about.
+// Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At
+// most maxTrades trades are held (2 million by default, ~380 MB): past that the coins asked about least recently
+// go, and are read again (one statement) when next asked about.
 import type { Olap } from '../../infra/olap/olap.js';
 import { tablesVersion } from '../../projections/kept-reads.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
@@ -22,7 +22,7 @@ import { TraderTable } from './trader-table.js';
 import { slotQuantiles, tradeRowCounts, tradesFromSlot, tradesInRange, type TradeRange } from './trade-sql.js';
 
 /** Trades held at most, by default. */
-export const DEFAULT_MAX_TRADES = 3_000_000;
+export const DEFAULT_MAX_TRADES = 2_000_000;
 /** Coins held at most (an empty coin costs a few hundred bytes). */
 const MAX_COINS = 200_000;
 /** Rows read by one statement of the bulk load, by default (20-80 ms of engine time here). */
