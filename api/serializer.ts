@@ -1,6 +1,8 @@
 // Response serialization of every route: the route's zod response schema encodes and checks the answer, as the
-// type provider's own serializer does, and the JSON text made for an answer object is kept (by the object's identity,
-// per route and status) so a handler that answers with the same kept object again costs no encoding at all.
+// type provider's own serializer does, and the JSON made for an answer object is kept (by the object's identity,
+// per route and status) so a handler that answers with the same kept object again costs no encoding at all. The
+// JSON is kept as UTF-8 bytes (a Buffer, which Fastify sends as it is): a string payload would be measured and
+// encoded again, into a new buffer, on every send.
 //
 // Contract for handlers: an object once answered is never changed afterwards. A handler that keeps answers returns
 // the same object while its data is unchanged and builds a new one when it changes; it never edits one it has
@@ -37,21 +39,22 @@ export interface KeptSerializerOptions {
 export function keptSerializerCompiler(options: KeptSerializerOptions): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const zodSchema = zodSchemaOf(schema);
-    const texts = new WeakMap<object, string>();
+    const texts = new WeakMap<object, Buffer>();
+    // Fastify's declared serializer type is string; it sends a Buffer payload as it is.
     return (data: unknown): string => {
       const keyed = typeof data === 'object' && data !== null;
       if (keyed) {
         const kept = texts.get(data);
-        if (kept !== undefined) return kept;
+        if (kept !== undefined) return kept as unknown as string;
       }
       const encoded = safeEncode(zodSchema, data);
       if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
-      const text = JSON.stringify(encoded.data);
+      const json = Buffer.from(JSON.stringify(encoded.data));
       if (keyed) {
-        texts.set(data, text);
+        texts.set(data, json);
         if (options.freeze) deepFreeze(data);
       }
-      return text;
+      return json as unknown as string;
     };
   };
 }

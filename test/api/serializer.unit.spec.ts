@@ -40,15 +40,18 @@ function appAnswering(handler: () => unknown, freeze = true): FastifyInstance {
 
 const get = async (on: FastifyInstance, url = '/answer') => {
   const res = await on.inject({ method: 'GET', url });
+  // Kept JSON goes out as bytes: JSON content type and the bytes' length, as for a string.
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
   return { status: res.statusCode, text: res.body };
 };
 
 describe('kept serializer', () => {
   it('encodes a kept answer object once and sends the same text for it again', async () => {
-    const kept: Answer = { items: [{ name: 'a', amount: 12n }, { name: 'b', amount: 3n }] };
+    const kept: Answer = { items: [{ name: 'añb ✓', amount: 12n }, { name: 'b', amount: 3n }] };
     const on = appAnswering(() => kept);
     const first = await get(on);
-    expect(first).toEqual({ status: 200, text: '{"items":[{"name":"a","amount":"12"},{"name":"b","amount":"3"}]}' });
+    expect(first).toEqual({ status: 200, text: '{"items":[{"name":"añb ✓","amount":"12"},{"name":"b","amount":"3"}]}' });
     expect(encodes).toBe(2);
     for (let i = 0; i < 3; i++) expect(await get(on)).toEqual(first);
     expect(encodes).toBe(2);
