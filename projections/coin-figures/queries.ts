@@ -133,21 +133,22 @@ async function readInFull(olap: Olap, version: string, now: number, mints: reado
   return { version, now, coins, coinMarks };
 }
 
-/** Reads again, at the state's second, the figures of the coins (of the state and `mints`) whose rows were written
- * since their marks; false when so many were that one full read is better. */
-async function readWritten(olap: Olap, state: WindowState, version: string, mints: readonly string[]): Promise<boolean> {
+/** The state with the figures of the coins (of the state and `mints`) whose rows were written since their marks read
+ * again at the state's second; null when so many were that one full read is better. `state` is left as it was. */
+async function readWritten(olap: Olap, state: WindowState, version: string, mints: readonly string[]): Promise<WindowState | null> {
   const kept = state.coinMarks!;
   const now = marksOf(olap, new Set([...state.coins.keys(), ...mints]))!;
   const written = [...now].filter(([mint, mark]) => kept.get(mint) !== mark).map(([mint]) => mint);
-  if (written.length > now.size * MOST_WRITTEN) return false;
+  if (written.length > now.size * MOST_WRITTEN) return null;
+  const coins = new Map(state.coins);
+  const coinMarks = new Map(kept);
   if (written.length > 0) {
     const rows = await olap.query<WindowRow>(windowFiguresSql(true), { now: state.now, mints: written });
-    for (const mint of written) state.coins.delete(mint);
-    for (const row of rows) state.coins.set(row.mint, coinWindow(row));
+    for (const mint of written) coins.delete(mint);
+    for (const row of rows) coins.set(row.mint, coinWindow(row));
   }
-  for (const mint of written) kept.set(mint, now.get(mint)!);
-  state.version = version;
-  return true;
+  for (const mint of written) coinMarks.set(mint, now.get(mint)!);
+  return { version, now: state.now, coins, coinMarks };
 }
 
 const CROSSING_SQL = `
@@ -163,12 +164,18 @@ const LOWEST_SQL = `
   ORDER BY mint, slot, logOffset, id
   LIMIT ${LOWEST_KEPT} BY mint`;
 
-/** Move `state` from its second to `now` (later, within MAX_STEP) by what crossed the window's edges. */
-async function step(olap: Olap, state: WindowState, now: number): Promise<void> {
-  const crossed = await olap.query<{ mint: string; quoteAmount: string; tick: TickSql; entered: number | boolean }>(CROSSING_SQL, { then: state.now, now });
+/** `state` moved from its second to `now` (later, within MAX_STEP) by what crossed the window's edges, as a new
+ * state: coins that moved are copies, the others shared; `state` is left as it was. */
+async function step(olap: Olap, from: WindowState, now: number): Promise<WindowState> {
+  const crossed = await olap.query<{ mint: string; quoteAmount: string; tick: TickSql; entered: number | boolean }>(CROSSING_SQL, { then: from.now, now });
+  const state: WindowState = { ...from, coins: new Map(from.coins), now };
+  const copied = new Set<string>();
   const coinOf = (mint: string) => {
-    let coin = state.coins.get(mint);
-    if (coin === undefined) state.coins.set(mint, (coin = { volume: 0n, trades: 0, lowest: [], before: null }));
+    if (copied.has(mint)) return state.coins.get(mint)!;
+    const before = state.coins.get(mint);
+    const coin: CoinWindow = before === undefined ? { volume: 0n, trades: 0, lowest: [], before: null } : { ...before, lowest: [...before.lowest], shown: undefined };
+    state.coins.set(mint, coin);
+    copied.add(mint);
     return coin;
   };
   // Leaving first, so a coin's kept positions are read against the window they left.
@@ -176,7 +183,6 @@ async function step(olap: Olap, state: WindowState, now: number): Promise<void> 
   for (const row of crossed) {
     if (row.entered) continue;
     const coin = coinOf(row.mint);
-    coin.shown = undefined;
     const left = tick(row.tick);
     coin.volume -= BigInt(row.quoteAmount);
     coin.trades -= 1;
@@ -186,7 +192,6 @@ async function step(olap: Olap, state: WindowState, now: number): Promise<void> 
   }
   for (const row of entered) {
     const coin = coinOf(row.mint);
-    coin.shown = undefined;
     const added = tick(row.tick);
     const wasEmpty = coin.trades === 0;
     coin.volume += BigInt(row.quoteAmount);
@@ -197,15 +202,11 @@ async function step(olap: Olap, state: WindowState, now: number): Promise<void> 
       coin.lowest.splice(at, 0, added);
     }
   }
-  state.now = now;
   const refill = [...state.coins].filter(([, coin]) => coin.trades > 0 && coin.lowest.length === 0).map(([mint]) => mint);
-  if (refill.length === 0) return;
+  if (refill.length === 0) return state;
   const rows = await olap.query<{ mint: string; tick: TickSql }>(LOWEST_SQL, { mints: refill, now });
-  for (const row of rows) {
-    const coin = state.coins.get(row.mint)!;
-    coin.lowest.push(tick(row.tick));
-    coin.shown = undefined;
-  }
+  for (const row of rows) coinOf(row.mint).lowest.push(tick(row.tick));
+  return state;
 }
 
 function figures(state: WindowState): Map<string, WindowFigures> {
@@ -225,36 +226,50 @@ function figures(state: WindowState): Map<string, WindowFigures> {
 }
 
 interface Stepper {
-  state: WindowState | null;
+  /** States of the last few seconds read (the current one, the next read ahead, ...), never changed once made. */
+  states: WindowState[];
   busy: Promise<unknown>;
 }
 
+/** States kept per store. */
+const STATES_KEPT = 4;
 const steppers = new WeakMap<Olap, Stepper>();
 
+/** The latest kept state `nowSeconds` can be stepped to from (at or before it, within MAX_STEP) that `accept`s. */
+function stateBefore(states: readonly WindowState[], nowSeconds: number, accept: (state: WindowState) => boolean): WindowState | null {
+  let best: WindowState | null = null;
+  for (const state of states) {
+    if (state.now > nowSeconds || nowSeconds - state.now > MAX_STEP || !accept(state)) continue;
+    if (best === null || state.now > best.now) best = state;
+  }
+  return best;
+}
+
 /** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. Calls are answered
- * one after another, each from the state the one before left. A coin's figures are the same object from call to
- * call while its window has not moved (never to be changed by the caller). With `mints` (every coin the caller
- * shows) and a store with write marks, a write makes only the written coins' figures be read again. */
+ * one after another, each from the kept state of a second at or before it (the states of a few seconds are kept, so
+ * a second asked after the next one was read ahead still steps forward). A coin's figures are the same object from
+ * call to call while its window has not moved (never to be changed by the caller). With `mints` (every coin the
+ * caller shows) and a store with write marks, a write makes only the written coins' figures be read again. */
 export function windowFigures(olap: Olap, nowSeconds: number, mints?: readonly string[]): Promise<Map<string, WindowFigures>> {
   let stepper = steppers.get(olap);
-  if (stepper === undefined) steppers.set(olap, (stepper = { state: null, busy: Promise.resolve() }));
+  if (stepper === undefined) steppers.set(olap, (stepper = { states: [], busy: Promise.resolve() }));
   const own = stepper;
   const answer = own.busy.then(async () => {
     const version = await tablesVersion(olap, TABLES);
-    const state = own.state;
-    own.state = null; // a failed read or step leaves no half-moved state behind
-    const stepsTo = state !== null && nowSeconds >= state.now && nowSeconds - state.now <= MAX_STEP;
-    let next: WindowState;
-    if (stepsTo && state.version === version) {
-      next = state;
-    } else if (stepsTo && state.coinMarks !== null && mints !== undefined && (await readWritten(olap, state, version, mints))) {
-      next = state;
+    const current = stateBefore(own.states, nowSeconds, (state) => state.version === version);
+    let next: WindowState | null = null;
+    if (current !== null) {
+      next = current;
     } else {
-      next = await readInFull(olap, version, nowSeconds, mints);
+      const written = mints === undefined ? null : stateBefore(own.states, nowSeconds, (state) => state.coinMarks !== null);
+      if (written !== null) next = await readWritten(olap, written, version, mints!);
+      next ??= await readInFull(olap, version, nowSeconds, mints);
     }
-    if (nowSeconds > next.now) await step(olap, next, nowSeconds);
-    own.state = next;
-    return figures(own.state);
+    if (nowSeconds > next.now) next = await step(olap, next, nowSeconds);
+    if (!own.states.includes(next)) {
+      own.states = [...own.states.filter((state) => !(state.now === next!.now && state.version === next!.version)), next].slice(-STATES_KEPT);
+    }
+    return figures(next);
   });
   own.busy = answer.catch(() => {});
   return answer;
