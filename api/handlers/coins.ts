@@ -9,8 +9,8 @@ import type { CoinListQuery, CoinListResponse, CoinSummary } from '../../schemas
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import type { LaunchText } from '../launch/launch-text.js';
-import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
-import { boardAt, type BoardRow, type CoinBoard } from '../queries/coin-board.js';
+import { boardHolderCounts, countsSerial } from '../queries/board-holders.js';
+import { boardAt, type BoardRow } from '../queries/coin-board.js';
 import { listMatches, listSolPrice, pageRows } from '../queries/coins.js';
 import { coinFull, figuresPending, keptCoinSummary } from './coin-view.js';
 import { KeptLaunchTexts } from './kept-launch-texts.js';
@@ -22,9 +22,10 @@ const MAX_PAGE_ITEMS = 150_000;
 /** Coins in full kept per context: about 2 KB each. */
 const MAX_COINS = 5_000;
 
+/** Kept pages name the board and holder counts they were made from by number, so an old board is not held. */
 interface KeptPage {
-  board: CoinBoard;
-  holders: HolderCounts;
+  board: number;
+  holders: number;
   solMicroUsd: bigint;
   matches: ReadonlySet<string> | null;
   answer: CoinListResponse;
@@ -94,7 +95,7 @@ export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<
   const matches = query.q === undefined ? null : await listMatches(ctx.olap, query.q);
   const key = pageKey(query);
   const page = kept.pages.get(key);
-  if (page !== undefined && page.board === board && page.holders === holders && page.solMicroUsd === solMicroUsd && page.matches === matches) {
+  if (page !== undefined && page.board === board.serial && page.holders === countsSerial(holders) && page.solMicroUsd === solMicroUsd && page.matches === matches) {
     return page.answer;
   }
   const rows = pageRows({ board, solMicroUsd, matches, stablecoinMint: ctx.config.mints.stablecoin }, { ...query, limit: query.limit + 1 });
@@ -102,7 +103,7 @@ export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<
   const next = rows.length > query.limit ? query.offset + query.limit : null;
   // Made of the same summaries as before: the same answer object, so its JSON is reused.
   const answer = page !== undefined && page.answer.next === next && sameItems(page.answer.coins, coins) ? page.answer : { coins, next };
-  keepPage(kept, key, { board, holders, solMicroUsd, matches, answer });
+  keepPage(kept, key, { board: board.serial, holders: countsSerial(holders), solMicroUsd, matches, answer });
   return answer;
 }
 

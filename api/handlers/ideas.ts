@@ -62,8 +62,9 @@ interface KeptIdeas {
   /** The clock span (epoch ms, from inclusive, until exclusive) over which the board's order stays the same. */
   fromMs: number;
   untilMs: number;
-  /** The coin board and SOL price the launched coins' market caps were read from; null when none is shown. */
-  coins: CoinBoard | null;
+  /** The coin board (by number: an old board is not held) and SOL price the launched coins' market caps were read
+   * from; null when none is shown. */
+  coins: number | null;
   /** The launched coins' rows and whether each one's figures were pending (as of that board's second). */
   rows: CoinRow[];
   pending: boolean[];
@@ -124,8 +125,8 @@ export async function listIdeas(
     if (kept.coins === null) return kept.answer;
     const coins = await boardAt(ctx.olap, Math.floor(nowMs / 1000));
     const solMicroUsd = kept.needsSolPrice ? await priceAt(ctx.olap, 'SOL') : null;
-    if (solMicroUsd === kept.solMicroUsd && (coins === kept.coins || sameCoins(kept, coins))) {
-      kept.coins = coins;
+    if (solMicroUsd === kept.solMicroUsd && (coins.serial === kept.coins || sameCoins(kept, coins))) {
+      kept.coins = coins.serial;
       return kept.answer;
     }
   }
@@ -158,7 +159,7 @@ export async function listIdeas(
   board.answers.delete(key);
   const shown = [...rows.values()];
   const pending = shown.map((row) => figuresPending(row, nowSeconds));
-  board.answers.set(key, { ideas: all, ...freshSpan(all, nowMs), coins, rows: shown, pending, needsSolPrice, solMicroUsd, answer });
+  board.answers.set(key, { ideas: all, ...freshSpan(all, nowMs), coins: coins?.serial ?? null, rows: shown, pending, needsSolPrice, solMicroUsd, answer });
   if (board.answers.size > MAX_ANSWERS) board.answers.delete(board.answers.keys().next().value!);
   return answer;
 }

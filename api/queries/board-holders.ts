@@ -20,6 +20,16 @@ const HOLDER_TABLES = [BALANCES_TABLE, BALANCE_CHANGES_TABLE, COINS_TABLE, COIN_
 
 const counts = new WeakMap<Olap, Map<string, RefreshedValue<HolderCounts>>>();
 
+const serials = new WeakMap<HolderCounts, number>();
+let lastSerial = 0;
+
+/** A number naming `counts` (the same while it is the same object), for answers to keep without holding it. */
+export function countsSerial(counts: HolderCounts): number {
+  let serial = serials.get(counts);
+  if (serial === undefined) serials.set(counts, (serial = ++lastSerial));
+  return serial;
+}
+
 function sameCounts(a: HolderCounts, b: HolderCounts): boolean {
   if (a.size !== b.size) return false;
   for (const [mint, count] of a) if (b.get(mint) !== count) return false;

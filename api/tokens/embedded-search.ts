@@ -7,7 +7,7 @@
 import type { TokenItem } from '../../schemas/api/tokens.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { ApiContext } from '../deps.js';
-import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
+import { boardHolderCounts, countsSerial, type HolderCounts } from '../queries/board-holders.js';
 import { boardAt, type CoinBoard } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 import { boardRowsOf, searchMatches } from '../queries/tokens.js';
@@ -58,11 +58,12 @@ const MAX_KEPT = 5_000;
 
 interface KeptSearch {
   matches: readonly string[];
-  board: CoinBoard;
+  /** The board and holder counts it was made from, by number (an old board is not held). */
+  board: number;
   /** The matched coins' rows and whether each one's figures were pending (as of that board's second). */
   rows: CoinRow[];
   pending: boolean[];
-  holders: HolderCounts;
+  holders: number;
   solMicroUsd: bigint | null;
   items: TokenItem[];
 }
@@ -82,7 +83,7 @@ function stateOf(ctx: ApiContext): SearchState {
 
 /** Whether `board` holds the kept search's rows, the same objects, pending as they were. */
 function sameRows(kept: KeptSearch, board: CoinBoard): boolean {
-  if (board === kept.board) return true;
+  if (board.serial === kept.board) return true;
   if (kept.rows.length !== kept.matches.filter((mint) => board.rows.has(mint)).length) return false;
   return kept.rows.every((row, i) => board.rows.get(row.mint) === row && figuresPending(row, board.nowSeconds) === kept.pending[i]);
 }
@@ -97,14 +98,22 @@ export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: num
   ]);
   const key = `${limit}|${q}`;
   const kept = state.kept.get(key);
-  if (kept !== undefined && kept.matches === matches && kept.holders === holders && kept.solMicroUsd === solMicroUsd && sameRows(kept, board)) {
-    kept.board = board;
+  if (kept !== undefined && kept.matches === matches && kept.holders === countsSerial(holders) && kept.solMicroUsd === solMicroUsd && sameRows(kept, board)) {
+    kept.board = board.serial;
     return kept.items;
   }
   const rows = boardRowsOf(board, matches);
   const items = rankedItems(ctx, q, limit, rows, holders, board.nowSeconds, solMicroUsd);
   state.kept.delete(key);
-  state.kept.set(key, { matches, board, rows, pending: rows.map((row) => figuresPending(row, board.nowSeconds)), holders, solMicroUsd, items });
+  state.kept.set(key, {
+    matches,
+    board: board.serial,
+    rows,
+    pending: rows.map((row) => figuresPending(row, board.nowSeconds)),
+    holders: countsSerial(holders),
+    solMicroUsd,
+    items,
+  });
   if (state.kept.size > MAX_KEPT) state.kept.delete(state.kept.keys().next().value!);
   return items;
 }
