@@ -2,45 +2,42 @@
 // wallet launched with what each earned (creator mode: earned, sent, waiting; holder mode: what its holders
 // took in and were paid) and the latest payments of those coins' creator earnings. A wallet that launched nothing
 // is answered with empty lists: any address is a valid wallet, and "launched nothing yet" is an answer, not an
-// unknown resource.
-import { creatorTotals, recentSends } from '../../projections/creators/queries.js';
-import { coinsLaunchedBy, potTotals } from '../../projections/rewards/queries.js';
+// unknown resource. Answered from the resident rewards model (projections/rewards/reward-model.ts) where the store
+// has write marks, the same response object again while the creator's coins are unchanged; from statements
+// otherwise (reward-reads-sql.ts).
+import type { CreatorSendEntry } from '../../projections/creators/queries.js';
+import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
 import { RECENT_SENDS, type CreatorResponse } from '../../schemas/api/creators.js';
 import type { ApiContext } from '../deps.js';
+import { keptPer } from './kept-responses.js';
+import { creatorFromStore, serviceWalletsOf } from './reward-reads-sql.js';
+import { creatorView } from './reward-views.js';
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+/** Answers kept: a few thousand creators; most answers are a few KB. */
+const keptAnswers = keptPer<RewardModel, CreatorResponse>(5_000);
+const NO_COINS: never[] = [];
+
+/** Newest first: time, slot, log offset, event id, all descending (creators/queries.ts recentSends' order). */
+const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
+  b.ms - a.ms || b.slot - a.slot || b.logOffset - a.logOffset || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
 
 /** `GET /creators/{wallet}`. */
 export async function getCreator(ctx: ApiContext, wallet: string): Promise<CreatorResponse> {
-  const { olap } = ctx;
-  const coins = await coinsLaunchedBy(olap, wallet);
-  const creatorMints = coins.filter((coin) => coin.mode === 'creator').map((coin) => coin.mint);
-  const holderMints = coins.filter((coin) => coin.mode === 'holder').map((coin) => coin.mint);
-  const earnings = await creatorTotals(olap, creatorMints);
-  const pots = await potTotals(olap, holderMints);
-  const sends = await recentSends(olap, creatorMints, RECENT_SENDS);
-  return {
-    wallet,
-    coins: coins.map((coin) => {
-      const earned = earnings.get(coin.mint);
-      const pot = pots.get(coin.mint);
-      return {
-        mint: coin.mint,
-        user: { name: coin.name, symbol: coin.symbol },
-        mode: coin.mode,
-        createdAt: iso(coin.createdAt),
-        quote: { mint: coin.quoteMint, decimals: coin.quoteDecimals },
-        earnings:
-          earned === undefined
-            ? null
-            : {
-                earned: earned.earned.toString(),
-                sent: earned.sent.toString(),
-                waiting: (earned.earned > earned.sent ? earned.earned - earned.sent : 0n).toString(),
-              },
-        holderRewards: pot === undefined ? null : { takenIn: pot.takenIn.toString(), paid: pot.spent.toString(), rounds: pot.rounds },
-      };
-    }),
-    recentSends: sends.map((send) => ({ ...send, time: iso(send.time) })),
-  };
+  const model = rewardModel(ctx.olap, serviceWalletsOf(ctx));
+  if (model === null) return creatorFromStore(ctx, wallet);
+  await model.current('coins');
+  const coins = model.byCreator.get(wallet) ?? NO_COINS;
+  let stamp = model.factsStamp;
+  for (const coin of coins) stamp = Math.max(stamp, (coin.mode === 'creator' ? model.creators.get(coin.mint)?.stamp : model.ledgers.get(coin.mint)?.stamp) ?? 0);
+  return keptAnswers(model).get(wallet, stamp, () => {
+    const creatorCoins = coins.filter((coin) => coin.mode === 'creator');
+    const sends = creatorCoins.flatMap((coin) => model.creators.get(coin.mint)?.sends ?? []).sort(newestFirst).slice(0, RECENT_SENDS);
+    return creatorView(
+      wallet,
+      coins,
+      (mint) => (model.facts.get(mint)?.mode === 'creator' ? (model.creators.get(mint) ?? { earned: 0n, sent: 0n }) : undefined),
+      (mint) => (model.facts.get(mint)?.mode === 'holder' ? (model.ledgers.get(mint)?.pot ?? { takenIn: 0n, spent: 0n, rounds: 0 }) : undefined),
+      sends,
+    );
+  });
 }

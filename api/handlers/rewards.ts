@@ -1,91 +1,66 @@
 // Handler of `GET /coins/{mint}/rewards` (spec 2.5), shared by the HTTP route and the MCP tool: a holder-mode
-// coin's pot, per-token totals (priced in US cents) and latest rounds, or a creator-mode coin's earnings.
-import { creatorTotals } from '../../projections/creators/queries.js';
-import { latestRounds, payoutsOfRounds, potTotals, rewardCoins, type RewardCoin } from '../../projections/rewards/queries.js';
-import { tokenTotals } from '../../projections/rewards/token-totals.js';
-import type { CoinRewardsQuery, CoinRewardsResponse, HolderRewards, RoundView } from '../../schemas/api/rewards.js';
+// coin's pot, per-token totals (priced in US cents) and latest rounds, or a creator-mode coin's earnings. Answered
+// from the resident rewards model (projections/rewards/reward-model.ts) where the store has write marks, the same
+// response object again while the coin's rows, its facts and (for a SOL pair) the SOL prices are unchanged; from
+// statements otherwise (reward-reads-sql.ts).
+import { emptyLedger, tokenTotalsOf, type CoinLedger } from '../../projections/rewards/coin-ledger.js';
+import type { RewardCoin } from '../../projections/rewards/queries.js';
+import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
+import type { CoinRewardsQuery, CoinRewardsResponse, RoundView } from '../../schemas/api/rewards.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { centsNow, centsOf, latestQuotePrice, quotePricing } from './reward-usd.js';
+import { keptPer } from './kept-responses.js';
+import { coinRewardsFromStore, rewardCoinFromStore, serviceWalletsOf } from './reward-reads-sql.js';
+import { quotePricing } from './reward-usd.js';
+import { creatorRewardsView, holderRewardsView, roundView } from './reward-views.js';
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+/** Answers kept: 1,000 coins at two page sizes fit; a 50-round answer is up to ~60 KB, most a few KB. */
+const keptAnswers = keptPer<RewardModel, CoinRewardsResponse>(4_000);
+/** Each ledger's round views, newest first, built as far as asked (shared by the answers of every page size). */
+const roundViews = new WeakMap<CoinLedger, RoundView[]>();
+
+/** The model of the context's store, up to date for coin reads; null where the store has no write marks. */
+async function coinModel(ctx: ApiContext): Promise<RewardModel | null> {
+  const model = rewardModel(ctx.olap, serviceWalletsOf(ctx));
+  if (model !== null) await model.current('coins');
+  return model;
+}
 
 /** The coin, or a 404 when it is not one of ours on this network. */
 export async function requireRewardCoin(ctx: ApiContext, mint: string): Promise<RewardCoin> {
-  const coin = (await rewardCoins(ctx.olap, [mint])).get(mint);
+  const model = await coinModel(ctx);
+  if (model === null) return rewardCoinFromStore(ctx, mint);
+  const coin = model.facts.get(mint);
   if (coin === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
   return coin;
 }
 
 /** `GET /coins/{mint}/rewards`. */
 export async function getCoinRewards(ctx: ApiContext, mint: string, query: CoinRewardsQuery): Promise<CoinRewardsResponse> {
-  const coin = await requireRewardCoin(ctx, mint);
-  const quote = { mint: coin.quoteMint, decimals: coin.quoteDecimals };
+  const model = await coinModel(ctx);
+  if (model === null) return coinRewardsFromStore(ctx, mint, query.limit);
+  const coin = model.facts.get(mint);
+  if (coin === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
+  const ledger = model.ledgers.get(mint) ?? emptyLedger(mint, '', 0);
   if (coin.mode === 'creator') {
-    const totals = (await creatorTotals(ctx.olap, [mint])).get(mint)!;
-    const waiting = totals.earned > totals.sent ? totals.earned - totals.sent : 0n;
-    return {
-      mint,
-      quote,
-      mode: 'creator',
-      creator: { earned: totals.earned.toString(), sent: totals.sent.toString(), waiting: waiting.toString() },
-    };
+    const creator = model.creators.get(mint);
+    const stamp = Math.max(model.factsStamp, creator?.stamp ?? 0);
+    return keptAnswers(model).get(`${mint}|creator`, stamp, () => creatorRewardsView(coin, creator ?? { earned: 0n, sent: 0n }));
   }
-  return holderRewards(ctx, coin, query.limit);
+  const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
+  const stamp = Math.max(model.factsStamp, ledger.stamp, pricing.kind === 'sol' ? model.priceStamp : 0);
+  return keptAnswers(model).get(`${mint}|${query.limit}|${pricing.kind}`, stamp, () => {
+    const quoteNow = pricing.kind === 'sol' ? model.prices.latest : pricing.kind === 'fixed' ? pricing.microUsd : null;
+    return holderRewardsView(coin, ledger.pot, tokenTotalsOf(ledger, pricing, model.prices), quoteNow, latestRoundViews(ledger, query.limit));
+  });
 }
 
-async function holderRewards(ctx: ApiContext, coin: RewardCoin, limit: number): Promise<HolderRewards> {
-  const { olap } = ctx;
-  const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
-  const pot = (await potTotals(olap, [coin.mint])).get(coin.mint)!;
-  const totals = await tokenTotals(olap, coin.mint, pricing);
-  const quoteNow = await latestQuotePrice(olap, pricing);
-  const rounds = await latestRounds(olap, coin.mint, limit);
-  const payouts = await payoutsOfRounds(olap, coin.mint, rounds.map((round) => round.round));
-  const quote = { mint: coin.quoteMint, decimals: coin.quoteDecimals };
-  return {
-    mint: coin.mint,
-    quote,
-    mode: 'holder',
-    pot: {
-      holds: (pot.takenIn > pot.spent ? pot.takenIn - pot.spent : 0n).toString(),
-      takenIn: pot.takenIn.toString(),
-      spent: pot.spent.toString(),
-    },
-    paidByToken: totals.map((token) => {
-      const now = centsNow(token.token, token.paid, token.last, { ...quote, microUsd: quoteNow });
-      return {
-        token: token.token,
-        paid: token.paid.toString(),
-        cost: token.cost.toString(),
-        usdCentsAtPayout: centsOf(token.costMicroUsd, coin.quoteDecimals).toString(),
-        unpricedRounds: token.unpricedRounds,
-        usdCentsNow: now === null ? null : now.toString(),
-      };
-    }),
-    rounds: rounds.map((round): RoundView => {
-      const paid = payouts.get(round.round);
-      return {
-        round: round.round,
-        signature: round.signature,
-        time: iso(round.time),
-        snapshotSlot: round.snapshotSlot,
-        baselineSlot: round.baselineSlot,
-        holdersCounted: round.holdersCounted,
-        potSpent: round.potSpent.toString(),
-        paidIn: round.paidIn,
-        tokens: round.tokens.map((token) => ({
-          mint: token.mint,
-          bought: token.bought.toString(),
-          cost: token.cost.toString(),
-          paid: (paid?.paid.get(token.mint) ?? 0n).toString(),
-        })),
-        payouts: {
-          holdersPaid: paid?.wallets ?? 0,
-          signatures: paid?.signatures ?? [],
-          lastAt: paid?.lastAt === null || paid?.lastAt === undefined ? null : iso(paid.lastAt),
-        },
-      };
-    }),
-  };
+function latestRoundViews(ledger: CoinLedger, limit: number): RoundView[] {
+  let views = roundViews.get(ledger);
+  if (views === undefined) roundViews.set(ledger, (views = []));
+  for (let i = views.length; i < Math.min(limit, ledger.newestFirst.length); i++) {
+    const round = ledger.newestFirst[i]!;
+    views.push(roundView(round, ledger.payouts.get(round.round)));
+  }
+  return views.slice(0, limit);
 }

@@ -1,41 +1,33 @@
 // Handler of `GET /wallets/{wallet}/rewards` (spec 2.9), shared by the HTTP route and the MCP tool: the payouts
 // the wallet received, newest first, and what it is owed on each coin after that coin's latest round
-// (recomputed with the keeper's rule, projections/rewards/owed.ts).
-import { owedAfterLatestRound } from '../../projections/rewards/owed.js';
-import { lastRoundNumbers, rewardCoins } from '../../projections/rewards/queries.js';
-import { walletPayouts, walletRoundCoins } from '../../projections/rewards/wallet-queries.js';
+// (recomputed with the keeper's rule, projections/rewards/owed.ts). Answered from the resident rewards model
+// (projections/rewards/reward-model.ts: every payout by wallet, every coin's owed shares) where the store has write
+// marks, the same response object again while the wallet's payouts and owed shares are unchanged; from statements
+// otherwise (reward-reads-sql.ts).
+import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
 import type { WalletRewardsQuery, WalletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
 import type { ApiContext } from '../deps.js';
-import { requireRewardCoin } from './rewards.js';
+import { NotFoundError } from '../errors.js';
+import { keptPer } from './kept-responses.js';
+import { serviceWalletsOf, walletRewardsFromStore } from './reward-reads-sql.js';
+import { walletRewardsView } from './reward-views.js';
+
+/** Answers kept: the ~12,000 wallets a busy client asks about, a few with a coin filter; most are under 2 KB. */
+const keptAnswers = keptPer<RewardModel, WalletRewardsResponse>(20_000);
 
 /** `GET /wallets/{wallet}/rewards`. */
 export async function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
-  const { olap } = ctx;
+  const model = rewardModel(ctx.olap, serviceWalletsOf(ctx));
+  if (model === null) return walletRewardsFromStore(ctx, wallet, query);
+  await model.current('wallets');
   const coin = query.coin ?? null;
-  if (coin !== null) await requireRewardCoin(ctx, coin);
-  const paid = await walletPayouts(olap, wallet, coin, query.limit);
-
-  const candidates = await walletRoundCoins(olap, wallet, coin);
-  const coins = await rewardCoins(olap, candidates);
-  const lastRounds = await lastRoundNumbers(olap, candidates);
-  const service = Object.values(ctx.config.wallets) as string[];
-  const owed: WalletRewardsResponse['owed'] = [];
-  for (const mint of candidates) {
-    const facts = coins.get(mint);
-    if (facts === undefined || facts.mode !== 'holder') continue;
-    const state = await owedAfterLatestRound(
-      olap,
-      { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...service]) },
-      lastRounds.get(mint),
-    );
-    const amount = state.owed.get(wallet);
-    if (amount !== undefined && amount > 0n) owed.push({ coin: mint, token: facts.quoteMint, amount: amount.toString(), round: state.round });
-    if (owed.length >= query.limit) break;
-  }
-
-  return {
-    wallet,
-    paid: paid.map((row) => ({ ...row, time: new Date(row.time * 1000).toISOString() })),
-    owed,
-  };
+  if (coin !== null && !model.facts.has(coin)) throw new NotFoundError(`no coin ${coin} on this network`);
+  const stamp = Math.max(model.payouts.walletStamp(wallet), model.owed.walletStamp(wallet));
+  return keptAnswers(model).get(`${wallet}|${coin ?? ''}|${query.limit}`, stamp, () =>
+    walletRewardsView(
+      wallet,
+      model.payouts.walletPayouts(wallet, coin, query.limit),
+      model.owed.walletOwed(wallet, coin, query.limit).map((entry) => ({ coin: entry.mint, token: entry.token, amount: entry.amount, round: entry.round })),
+    ),
+  );
 }

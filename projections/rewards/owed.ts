@@ -31,10 +31,7 @@ export interface OwedState {
   consistent: boolean;
 }
 
-interface Replay {
-  round: number;
-  spent: bigint;
-  owed: Map<string, bigint>;
+interface Replay extends OwedProgress {
   /** Token accounts (balance and owner) after the changes up to `sweptThrough`. */
   accounts: Map<string, { owner: string; balance: bigint }>;
   sweptThrough: number;
@@ -65,6 +62,40 @@ function owners(accounts: Replay['accounts']): Map<string, bigint> {
   const out = new Map<string, bigint>();
   for (const { owner, balance } of accounts.values()) if (balance > 0n) out.set(owner, (out.get(owner) ?? 0n) + balance);
   return out;
+}
+
+/** What a replay carries from round to round. */
+export interface OwedProgress {
+  round: number;
+  /** Quote raw units the rounds replayed spent. */
+  spent: bigint;
+  owed: Map<string, bigint>;
+}
+
+/** Replays `round` on `progress` with the owners' balances at its snapshot and baseline (null: none, the snapshot
+ * counts): the owed amounts after it, what it spent, its number. True when it matches what the chain recorded of
+ * it (the paid shares sum to its potSpent and the counted holders number holdersCounted). */
+export function applyRound(
+  progress: OwedProgress,
+  coin: OwedCoin,
+  income: readonly PotIncome[],
+  round: RoundRow,
+  snapshot: ReadonlyMap<string, bigint>,
+  baseline: ReadonlyMap<string, bigint> | null,
+): boolean {
+  const allocation = allocateRound({
+    pot: potBefore(income, round, progress.spent),
+    balancesAtSnapshot: snapshot,
+    balancesAtBaseline: baseline ?? snapshot,
+    carried: progress.owed,
+    minPayout: minPayout(coin.quoteMint),
+    excluded: coin.excluded,
+  });
+  const paid = [...allocation.paid.values()].reduce((sum, amount) => sum + amount, 0n);
+  progress.owed = allocation.owed;
+  progress.spent += round.potSpent;
+  progress.round = round.round;
+  return paid === round.potSpent && allocation.weights.size === round.holdersCounted;
 }
 
 /** Replay the coin's rounds up to its latest and return what is owed after it. `knownLastRound`, when given,
@@ -102,19 +133,7 @@ export async function owedAfterLatestRound(olap: Olap, coin: OwedCoin, knownLast
   for (const round of rounds) {
     const baseline = round.baselineSlot === null ? null : await balancesAt(round.baselineSlot);
     const snapshot = await balancesAt(round.snapshotSlot);
-    const allocation = allocateRound({
-      pot: potBefore(income, round, state.spent),
-      balancesAtSnapshot: snapshot,
-      balancesAtBaseline: baseline ?? snapshot,
-      carried: state.owed,
-      minPayout: minPayout(coin.quoteMint),
-      excluded: coin.excluded,
-    });
-    const paid = [...allocation.paid.values()].reduce((sum, amount) => sum + amount, 0n);
-    if (paid !== round.potSpent || allocation.weights.size !== round.holdersCounted) consistent = false;
-    state.owed = allocation.owed;
-    state.spent += round.potSpent;
-    state.round = round.round;
+    if (!applyRound(state, coin, income, round, snapshot, baseline)) consistent = false;
     state.lastSnapshot = { slot: round.snapshotSlot, balances: snapshot };
   }
 

@@ -23,20 +23,22 @@ export interface RewardCoin {
   createdAt: number;
 }
 
-interface RewardCoinRow extends Omit<RewardCoin, 'quoteDecimals' | 'createdAt' | 'venues'> {
+export interface RewardCoinRow extends Omit<RewardCoin, 'quoteDecimals' | 'createdAt' | 'venues'> {
   quoteDecimals: number | string;
   createdAt: string;
   venues: (string | null)[];
 }
 
-const COIN_SELECT = `
+/** The reward facts of coins, with `extraColumns` (", expr AS name") after them. */
+export const coinSelect = (extraColumns = '') => `
   SELECT c.mint AS mint, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid, c.quoteMint AS quoteMint,
     c.quoteDecimals AS quoteDecimals, c.basketMints AS basketMints, [c.curve, c.pool, g.pool] AS venues,
-    c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt
+    c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt${extraColumns}
   FROM ${COINS_TABLE} AS c FINAL
   LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint`;
+const COIN_SELECT = coinSelect();
 
-function rewardCoin(row: RewardCoinRow): RewardCoin {
+export function rewardCoin(row: RewardCoinRow): RewardCoin {
   return {
     ...row,
     quoteDecimals: Number(row.quoteDecimals),
@@ -130,7 +132,7 @@ export interface RoundRow {
   tokens: { mint: string; bought: bigint; cost: bigint }[];
 }
 
-interface RawRound {
+export interface RawRound {
   round: number;
   eventId: string;
   signature: string;
@@ -148,10 +150,10 @@ interface RawRound {
 }
 
 /** 64-bit and wider integers come back as decimal strings, arrays of them too. */
-const ROUND_COLUMNS = `round, eventId, signature, toUnixTimestamp(time) AS seconds, slot, logOffset, snapshotSlot, baselineSlot,
+export const ROUND_COLUMNS = `round, eventId, signature, toUnixTimestamp(time) AS seconds, slot, logOffset, snapshotSlot, baselineSlot,
   holdersCounted, potSpent, paidIn, tokenMints, tokenBought, tokenCost`;
 
-function roundRow(raw: RawRound): RoundRow {
+export function roundRow(raw: RawRound): RoundRow {
   return {
     round: Number(raw.round),
     eventId: raw.eventId,

@@ -1,0 +1,73 @@
+// The rewards routes answered from statements (the per-coin and per-wallet queries of projections/rewards and
+// projections/creators, each answer kept while its tables are unchanged): what the routes answer where the store
+// has no write marks (a ClickHouse server), and the reference the resident model's answers are checked against.
+import { creatorTotals, recentSends } from '../../projections/creators/queries.js';
+import { owedAfterLatestRound } from '../../projections/rewards/owed.js';
+import { coinsLaunchedBy, lastRoundNumbers, latestRounds, payoutsOfRounds, potTotals, rewardCoins, type RewardCoin } from '../../projections/rewards/queries.js';
+import { tokenTotals } from '../../projections/rewards/token-totals.js';
+import { walletPayouts, walletRoundCoins } from '../../projections/rewards/wallet-queries.js';
+import { RECENT_SENDS, type CreatorResponse } from '../../schemas/api/creators.js';
+import type { CoinRewardsResponse } from '../../schemas/api/rewards.js';
+import type { WalletRewardsQuery, WalletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
+import type { ApiContext } from '../deps.js';
+import { NotFoundError } from '../errors.js';
+import { creatorRewardsView, creatorView, holderRewardsView, roundView, walletRewardsView } from './reward-views.js';
+import { latestQuotePrice, quotePricing } from './reward-usd.js';
+
+/** The service's own wallets: never counted as holders. */
+export const serviceWalletsOf = (ctx: ApiContext) => Object.values(ctx.config.wallets) as string[];
+
+/** The coin, or a 404 when it is not one of ours on this network. */
+export async function rewardCoinFromStore(ctx: ApiContext, mint: string): Promise<RewardCoin> {
+  const coin = (await rewardCoins(ctx.olap, [mint])).get(mint);
+  if (coin === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
+  return coin;
+}
+
+/** `GET /coins/{mint}/rewards` from statements. */
+export async function coinRewardsFromStore(ctx: ApiContext, mint: string, limit: number): Promise<CoinRewardsResponse> {
+  const { olap } = ctx;
+  const coin = await rewardCoinFromStore(ctx, mint);
+  if (coin.mode === 'creator') return creatorRewardsView(coin, (await creatorTotals(olap, [mint])).get(mint)!);
+  const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
+  const pot = (await potTotals(olap, [coin.mint])).get(coin.mint)!;
+  const totals = await tokenTotals(olap, coin.mint, pricing);
+  const quoteNow = await latestQuotePrice(olap, pricing);
+  const rounds = await latestRounds(olap, coin.mint, limit);
+  const payouts = await payoutsOfRounds(olap, coin.mint, rounds.map((round) => round.round));
+  return holderRewardsView(coin, pot, totals, quoteNow, rounds.map((round) => roundView(round, payouts.get(round.round))));
+}
+
+/** `GET /wallets/{wallet}/rewards` from statements. */
+export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
+  const { olap } = ctx;
+  const coin = query.coin ?? null;
+  if (coin !== null) await rewardCoinFromStore(ctx, coin);
+  const paid = await walletPayouts(olap, wallet, coin, query.limit);
+  const candidates = await walletRoundCoins(olap, wallet, coin);
+  const coins = await rewardCoins(olap, candidates);
+  const lastRounds = await lastRoundNumbers(olap, candidates);
+  const service = serviceWalletsOf(ctx);
+  const owed: { coin: string; token: string; amount: bigint; round: number }[] = [];
+  for (const mint of candidates) {
+    const facts = coins.get(mint);
+    if (facts === undefined || facts.mode !== 'holder') continue;
+    const state = await owedAfterLatestRound(olap, { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...service]) }, lastRounds.get(mint));
+    const amount = state.owed.get(wallet);
+    if (amount !== undefined && amount > 0n) owed.push({ coin: mint, token: facts.quoteMint, amount, round: state.round });
+    if (owed.length >= query.limit) break;
+  }
+  return walletRewardsView(wallet, paid, owed);
+}
+
+/** `GET /creators/{wallet}` from statements. */
+export async function creatorFromStore(ctx: ApiContext, wallet: string): Promise<CreatorResponse> {
+  const { olap } = ctx;
+  const coins = await coinsLaunchedBy(olap, wallet);
+  const creatorMints = coins.filter((coin) => coin.mode === 'creator').map((coin) => coin.mint);
+  const holderMints = coins.filter((coin) => coin.mode === 'holder').map((coin) => coin.mint);
+  const earnings = await creatorTotals(olap, creatorMints);
+  const pots = await potTotals(olap, holderMints);
+  const sends = await recentSends(olap, creatorMints, RECENT_SENDS);
+  return creatorView(wallet, coins, (mint) => earnings.get(mint), (mint) => pots.get(mint), sends);
+}

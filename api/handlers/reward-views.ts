@@ -1,0 +1,125 @@
+// The response objects of the rewards routes (spec 2.5, 2.9, 2.10) from what was read, shared by the answers from
+// the resident model (rewards.ts, wallet-rewards.ts, creators.ts) and from statements (reward-reads-sql.ts), so
+// both give the same objects from the same facts.
+import type { CreatorSend, CreatorTotals } from '../../projections/creators/queries.js';
+import type { PotTotals, RewardCoin, RoundPayouts, RoundRow } from '../../projections/rewards/queries.js';
+import type { TokenTotals } from '../../projections/rewards/token-totals.js';
+import type { WalletPayout } from '../../projections/rewards/wallet-queries.js';
+import type { CreatorResponse } from '../../schemas/api/creators.js';
+import type { CoinRewardsResponse, HolderRewards, RoundView } from '../../schemas/api/rewards.js';
+import type { WalletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
+import { centsNow, centsOf } from './reward-usd.js';
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+const quoteOf = (coin: RewardCoin) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
+
+/** A creator-mode coin's answer. */
+export function creatorRewardsView(coin: RewardCoin, totals: CreatorTotals): CoinRewardsResponse {
+  const waiting = totals.earned > totals.sent ? totals.earned - totals.sent : 0n;
+  return {
+    mint: coin.mint,
+    quote: quoteOf(coin),
+    mode: 'creator',
+    creator: { earned: totals.earned.toString(), sent: totals.sent.toString(), waiting: waiting.toString() },
+  };
+}
+
+/** A holder-mode coin's answer; `quoteMicroUsd` is the quote token's latest price (null without one). */
+export function holderRewardsView(coin: RewardCoin, pot: PotTotals, totals: readonly TokenTotals[], quoteMicroUsd: bigint | null, rounds: RoundView[]): HolderRewards {
+  const quote = quoteOf(coin);
+  return {
+    mint: coin.mint,
+    quote,
+    mode: 'holder',
+    pot: {
+      holds: (pot.takenIn > pot.spent ? pot.takenIn - pot.spent : 0n).toString(),
+      takenIn: pot.takenIn.toString(),
+      spent: pot.spent.toString(),
+    },
+    paidByToken: totals.map((token) => {
+      const now = centsNow(token.token, token.paid, token.last, { ...quote, microUsd: quoteMicroUsd });
+      return {
+        token: token.token,
+        paid: token.paid.toString(),
+        cost: token.cost.toString(),
+        usdCentsAtPayout: centsOf(token.costMicroUsd, coin.quoteDecimals).toString(),
+        unpricedRounds: token.unpricedRounds,
+        usdCentsNow: now === null ? null : now.toString(),
+      };
+    }),
+    rounds,
+  };
+}
+
+/** One round with what its payouts sent. */
+export function roundView(round: RoundRow, paid: RoundPayouts | undefined): RoundView {
+  return {
+    round: round.round,
+    signature: round.signature,
+    time: iso(round.time),
+    snapshotSlot: round.snapshotSlot,
+    baselineSlot: round.baselineSlot,
+    holdersCounted: round.holdersCounted,
+    potSpent: round.potSpent.toString(),
+    paidIn: round.paidIn,
+    tokens: round.tokens.map((token) => ({
+      mint: token.mint,
+      bought: token.bought.toString(),
+      cost: token.cost.toString(),
+      paid: (paid?.paid.get(token.mint) ?? 0n).toString(),
+    })),
+    payouts: {
+      holdersPaid: paid?.wallets ?? 0,
+      signatures: paid?.signatures ?? [],
+      lastAt: paid?.lastAt === null || paid?.lastAt === undefined ? null : iso(paid.lastAt),
+    },
+  };
+}
+
+/** A wallet's answer: its payouts newest first and what it is owed, per coin. */
+export function walletRewardsView(
+  wallet: string,
+  paid: readonly WalletPayout[],
+  owed: readonly { coin: string; token: string; amount: bigint; round: number }[],
+): WalletRewardsResponse {
+  return {
+    wallet,
+    paid: paid.map((row) => ({ ...row, time: iso(row.time) })),
+    owed: owed.map((entry) => ({ coin: entry.coin, token: entry.token, amount: entry.amount.toString(), round: entry.round })),
+  };
+}
+
+/** A creator's answer: the coins it launched (newest first) with what each earned, and the latest payments. */
+export function creatorView(
+  wallet: string,
+  coins: readonly RewardCoin[],
+  earningsOf: (mint: string) => CreatorTotals | undefined,
+  potOf: (mint: string) => PotTotals | undefined,
+  sends: readonly CreatorSend[],
+): CreatorResponse {
+  return {
+    wallet,
+    coins: coins.map((coin) => {
+      const earned = earningsOf(coin.mint);
+      const pot = potOf(coin.mint);
+      return {
+        mint: coin.mint,
+        user: { name: coin.name, symbol: coin.symbol },
+        mode: coin.mode,
+        createdAt: iso(coin.createdAt),
+        quote: quoteOf(coin),
+        earnings:
+          earned === undefined
+            ? null
+            : {
+                earned: earned.earned.toString(),
+                sent: earned.sent.toString(),
+                waiting: (earned.earned > earned.sent ? earned.earned - earned.sent : 0n).toString(),
+              },
+        holderRewards: pot === undefined ? null : { takenIn: pot.takenIn.toString(), paid: pot.spent.toString(), rounds: pot.rounds },
+      };
+    }),
+    recentSends: sends.map(({ coin, wallet: recipient, token, amount, signature, time }) => ({ coin, wallet: recipient, token, amount, signature, time: iso(time) })),
+  };
+}

@@ -1,0 +1,168 @@
+// Reads that fill and refresh the resident rewards model (reward-model.ts) in bulk: every coin's facts, the rounds
+// and pot income of a set of coins, and payouts by ranges of (coin, rounds, from slot), planned so one statement
+// returns at most PAYOUT_ROWS_PER_READ rows (about 50 ms of engine and parsing here). Same tables and FINAL reads as
+// the per-coin queries (queries.ts, allocation-inputs.ts, wallet-queries.ts), which stay the reference.
+import type { Olap } from '../../infra/olap/olap.js';
+import type { PotIncome } from './allocation-inputs.js';
+import { coinSelect, rewardCoin, ROUND_COLUMNS, roundRow, type RawRound, type RewardCoin, type RewardCoinRow, type RoundRow } from './queries.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE } from './table.js';
+
+/** Rows a payout read returns at most (a single round with more is read alone). */
+export const PAYOUT_ROWS_PER_READ = 10_000;
+/** Coins per read of rounds or pot income. */
+const COINS_PER_READ = 250;
+
+export interface FactsCoin extends RewardCoin {
+  /** Launch time in milliseconds: the order of a creator's coins. */
+  launchMs: number;
+}
+
+/** Every coin's reward facts. */
+export async function readAllRewardCoins(olap: Olap): Promise<FactsCoin[]> {
+  const rows = await olap.query<RewardCoinRow & { launchMs: string }>(
+    `${coinSelect(', toUnixTimestamp64Milli(c.launchTime) AS launchMs')} SETTINGS join_use_nulls = 1`,
+  );
+  return rows.map(({ launchMs, ...row }) => ({ ...rewardCoin(row), launchMs: Number(launchMs) }));
+}
+
+export interface LedgerRound extends RoundRow {
+  /** Block time in milliseconds (what the price window compares). */
+  timeMs: number;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The rounds of each coin in `mints`, oldest first (round, slot, event id); coins without rounds are absent. */
+export async function readRoundsOf(olap: Olap, mints: readonly string[]): Promise<Map<string, LedgerRound[]>> {
+  const out = new Map<string, LedgerRound[]>();
+  for (const chunk of chunks(mints, COINS_PER_READ)) {
+    const rows = await olap.query<RawRound & { mint: string; ms: string }>(
+      `SELECT mint, ${ROUND_COLUMNS}, toUnixTimestamp64Milli(time) AS ms FROM ${REWARD_ROUNDS_TABLE} FINAL
+       WHERE mint IN {mints:Array(String)} ORDER BY mint, round, slot, eventId`,
+      { mints: chunk },
+    );
+    for (const row of rows) {
+      let list = out.get(row.mint);
+      if (list === undefined) out.set(row.mint, (list = []));
+      list.push({ ...roundRow(row), timeMs: Number(row.ms) });
+    }
+  }
+  return out;
+}
+
+/** The holders' share of every fee claim of each coin in `mints`, in chain order; coins without any are absent. */
+export async function readIncomeOf(olap: Olap, mints: readonly string[]): Promise<Map<string, PotIncome[]>> {
+  const out = new Map<string, PotIncome[]>();
+  for (const chunk of chunks(mints, COINS_PER_READ)) {
+    const rows = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
+      `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL
+       WHERE mint IN {mints:Array(String)} ORDER BY mint, slot, logOffset`,
+      { mints: chunk },
+    );
+    for (const row of rows) {
+      let list = out.get(row.mint);
+      if (list === undefined) out.set(row.mint, (list = []));
+      list.push({ slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) });
+    }
+  }
+  return out;
+}
+
+/** One payout sent, as the model reads it. */
+export interface PayoutRow {
+  wallet: string;
+  mint: string;
+  round: number;
+  token: string;
+  amount: string;
+  signature: string;
+  /** Block time in milliseconds. */
+  ms: number;
+  slot: number;
+  logOffset: number;
+  eventId: string;
+}
+
+/** Payouts of one coin with round in [fromRound, toRound] and slot at or after `fromSlot`. */
+export interface PayoutRange {
+  mint: string;
+  fromRound: number;
+  toRound: number;
+  fromSlot: number;
+}
+
+export const ALL_ROUNDS = { fromRound: 0, toRound: 4_294_967_295 } as const;
+
+/** Ranges covering every payout of the coins in `mints`, each read at most PAYOUT_ROWS_PER_READ rows, in reads;
+ * and how many rows they hold (duplicates the store has not merged yet counted). */
+export async function planPayoutReads(olap: Olap, mints: readonly string[]): Promise<{ reads: PayoutRange[][]; rows: number }> {
+  const counts: { mint: string; round: number; rows: string }[] = [];
+  for (const chunk of chunks(mints, COINS_PER_READ * 4)) {
+    counts.push(
+      ...(await olap.query<{ mint: string; round: number; rows: string }>(
+        `SELECT mint, round, count() AS rows FROM ${REWARD_PAYOUTS_TABLE} WHERE mint IN {mints:Array(String)}
+         GROUP BY mint, round ORDER BY mint, round`,
+        { mints: chunk },
+      )),
+    );
+  }
+  const reads: PayoutRange[][] = [];
+  let read: PayoutRange[] = [];
+  let rows = 0;
+  let total = 0;
+  for (const count of counts) {
+    const n = Number(count.rows);
+    if (rows + n > PAYOUT_ROWS_PER_READ && read.length > 0) {
+      reads.push(read);
+      read = [];
+      rows = 0;
+    }
+    const last = read.at(-1);
+    if (last?.mint === count.mint) last.toRound = count.round;
+    else read.push({ mint: count.mint, fromRound: count.round, toRound: count.round, fromSlot: 0 });
+    rows += n;
+    total += n;
+  }
+  if (read.length > 0) reads.push(read);
+  return { reads, rows: total };
+}
+
+/** The payouts in `ranges` (one range per coin). */
+export async function readPayouts(olap: Olap, ranges: readonly PayoutRange[]): Promise<PayoutRow[]> {
+  if (ranges.length === 0) return [];
+  const rows = await olap.query<Omit<PayoutRow, 'ms' | 'slot' | 'logOffset'> & { ms: string; slot: string; logOffset: string }>(
+    `SELECT wallet, mint, round, token, toString(amount) AS amount, signature, toUnixTimestamp64Milli(time) AS ms, slot, logOffset, eventId
+     FROM ${REWARD_PAYOUTS_TABLE} FINAL
+     WHERE mint IN {mints:Array(String)}
+       AND round >= transform(mint, {mints:Array(String)}, {fromRounds:Array(UInt32)}, toUInt32(0))
+       AND round <= transform(mint, {mints:Array(String)}, {toRounds:Array(UInt32)}, toUInt32(0))
+       AND slot >= transform(mint, {mints:Array(String)}, {fromSlots:Array(UInt64)}, toUInt64(0))`,
+    {
+      mints: ranges.map((range) => range.mint),
+      fromRounds: ranges.map((range) => range.fromRound),
+      toRounds: ranges.map((range) => range.toRound),
+      fromSlots: ranges.map((range) => range.fromSlot),
+    },
+  );
+  return rows.map((row) => ({ ...row, round: Number(row.round), ms: Number(row.ms), slot: Number(row.slot), logOffset: Number(row.logOffset) }));
+}
+
+/** Which of the (wallet, coin) pairs are in reward_wallet_mints (the wallet held the coin at some time). */
+export async function readHeldPairs(olap: Olap, pairs: readonly { wallet: string; mint: string }[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const chunk of chunks(pairs, 2_000)) {
+    const rows = await olap.query<{ owner: string; mint: string }>(
+      `SELECT owner, mint FROM ${REWARD_WALLET_MINTS_TABLE} FINAL
+       WHERE owner IN {owners:Array(String)} AND mint IN {mints:Array(String)}`,
+      { owners: [...new Set(chunk.map((pair) => pair.wallet))], mints: [...new Set(chunk.map((pair) => pair.mint))] },
+    );
+    for (const row of rows) held.add(heldKey(row.owner, row.mint));
+  }
+  return held;
+}
+
+export const heldKey = (wallet: string, mint: string) => `${wallet}|${mint}`;
