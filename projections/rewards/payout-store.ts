@@ -95,25 +95,26 @@ export class PayoutStore {
   add(rows: readonly PayoutRow[], stamp: number): { coins: Set<string>; wallets: Set<string> } {
     const coins = new Set<string>();
     const wallets = new Set<string>();
-    /** Per coin, the events at its latest slot (round and event id), made when a row at that slot comes. */
-    const edges = new Map<string, Set<string>>();
+    /** Per coin, its latest slot before these rows and the events at it (round and event id), made when a row at
+     * that slot comes: the rows that may be there already. */
+    const edges = new Map<string, { slot: number; ids: number[]; events: Set<string> | null }>();
     this.reserve(this.size + rows.length, false);
     for (const row of rows) {
       let coin = this.coins.get(row.mint);
       if (coin === undefined) this.coins.set(row.mint, (coin = { rows: [], lastSlot: -1, edge: [] }));
-      if (row.slot === coin.lastSlot && coin.edge.length > 0) {
-        let edge = edges.get(row.mint);
-        if (edge === undefined) edges.set(row.mint, (edge = new Set(coin.edge.map((id) => `${this.rounds[id]}|${this.eventIdOf(id)}`))));
+      let edge = edges.get(row.mint);
+      if (edge === undefined) edges.set(row.mint, (edge = { slot: coin.lastSlot, ids: [...coin.edge], events: null }));
+      if (row.slot === edge.slot) {
+        edge.events ??= new Set(edge.ids.map((id) => `${this.rounds[id]}|${this.eventIdOf(id)}`));
         const event = `${row.round}|${row.eventId}`;
-        if (edge.has(event)) continue;
-        edge.add(event);
+        if (edge.events.has(event)) continue;
+        edge.events.add(event);
       }
       const id = this.append(row);
       coin.rows.push(id);
       if (row.slot > coin.lastSlot) {
         coin.lastSlot = row.slot;
         coin.edge = [id];
-        edges.delete(row.mint);
       } else if (row.slot === coin.lastSlot) coin.edge.push(id);
       let wallet = this.wallets.get(row.wallet);
       if (wallet === undefined) this.wallets.set(row.wallet, (wallet = { rows: [], stamp }));

@@ -1,0 +1,234 @@
+// The rewards reads answered from the resident model (projections/rewards/reward-model.ts) equal the same reads
+// answered from statements (api/handlers/reward-reads-sql.ts, the reference) on a chDB store filled with a
+// generated market (the API bench's generator: trades, balances, claims, payout rounds allocated with the keeper's
+// rule, payouts, creator sends, prices), projected in slot order: first up to a cut, then the rest in batches (new
+// rounds, payouts, claims and prices on many coins; a batch may end between a round and its payouts), with every
+// coin, a sample of wallets (paid, owed, traders; with and without a coin filter) and every creator compared after
+// each step. Also: late prices move the US dollar figures; a wallet paid by two coins in the same second, slot and
+// log offset is ordered by event id; repeated requests get the same object while unchanged; unknown coins 404;
+// a store without write marks is answered from statements.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiContext, type ApiContext } from '../../api/deps.js';
+import { getCreator } from '../../api/handlers/creators.js';
+import { coinRewardsFromStore, creatorFromStore, serviceWalletsOf, walletRewardsFromStore } from '../../api/handlers/reward-reads-sql.js';
+import { getCoinRewards } from '../../api/handlers/rewards.js';
+import { getWalletRewards } from '../../api/handlers/wallet-rewards.js';
+import { benchAddress, benchSignature } from '../../infra/service/bench-api/bench-keys.js';
+import { CatalogBuilder } from '../../infra/service/bench-api/dataset-catalog.js';
+import { generateCoin } from '../../infra/service/bench-api/dataset-coin.js';
+import { planClock, planCoins } from '../../infra/service/bench-api/dataset-plan.js';
+import { generatePlatform } from '../../infra/service/bench-api/dataset-platform.js';
+import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import type { LoggedEvent } from '../../projections/projector.js';
+import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
+import { rewardsProjector } from '../../projections/rewards/projector.js';
+import { rewardModel } from '../../projections/rewards/reward-model.js';
+import { REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
+import { loadConfig } from '../../schemas/config.js';
+import type { Event } from '../../schemas/events/index.js';
+import { addr } from '../projections/event-fixtures.js';
+import { payoutSent } from '../projections/reward-events.js';
+
+const config = loadConfig({});
+let dir: string;
+let olap: Olap;
+let ctx: ApiContext;
+let events: Event[] = [];
+let catalog: ReturnType<CatalogBuilder['build']>;
+let offset = 0n;
+const NOBODY = addr(9_999);
+
+/** A market of 30 coins over 10 days, every event in slot order. */
+function market(): { events: Event[]; catalog: ReturnType<CatalogBuilder['build']> } {
+  const options = { coins: 30, trades: 20_000, days: 10, seed: 5, now: 1_800_000_000 };
+  const clock = planClock(options);
+  const out: Event[] = [];
+  let signatures = 0;
+  const builder = new CatalogBuilder();
+  const signature = () => benchSignature(signatures++);
+  generatePlatform({ clock, config, emit: (event) => out.push(event), signature }, 6);
+  for (const plan of planCoins(options, clock, config)) {
+    const wallet = (index: number) => benchAddress(`wallet:${index}`);
+    generateCoin({ clock, config, emit: (event) => out.push(event), signature, wallet, wallets: 2_000, catalog: builder }, plan, 77 + plan.index);
+  }
+  out.sort((a, b) => a.slot - b.slot);
+  return { events: out, catalog: builder.build(options.now, [], []) };
+}
+
+/** Rows of `batch` per table, from every read model's projector, as a projection batch makes them. */
+function rowsOf(batch: readonly Event[]): Map<string, Record<string, unknown>[]> {
+  const logged: LoggedEvent[] = batch.map((event) => ({ event, offset: offset++ }));
+  const out = new Map<string, Record<string, unknown>[]>();
+  for (const projector of READ_MODEL_PROJECTORS) {
+    const mine = logged.filter(({ event }) => projector.canHandle.includes(event.type));
+    if (mine.length === 0) continue;
+    for (const [table, rows] of Object.entries(projector.handle(mine))) if (rows.length > 0) out.set(table, [...(out.get(table) ?? []), ...rows]);
+  }
+  return out;
+}
+
+/** Writes the rows of the tables `which` picks (all when left out), and removes them from `rows`. */
+async function write(rows: Map<string, Record<string, unknown>[]>, which: (table: string) => boolean = () => true): Promise<void> {
+  for (const [table, list] of [...rows]) {
+    if (!which(table)) continue;
+    await olap.insert(table, list);
+    rows.delete(table);
+  }
+}
+
+const project = (batch: readonly Event[]) => write(rowsOf(batch));
+
+/** The store's resident model, as the handlers use it. */
+const model = () => rewardModel(olap, serviceWalletsOf(ctx))!;
+
+async function outcome<T>(read: () => Promise<T>): Promise<T | { failed: string; status: unknown }> {
+  try {
+    return await read();
+  } catch (error) {
+    return { failed: (error as Error).constructor.name, status: (error as { statusCode?: unknown }).statusCode };
+  }
+}
+
+/** Wallets to compare: some paid, some owed, some that only traded, and one that never did anything. */
+function sampleWallets(): string[] {
+  const pick = (list: readonly string[], n: number) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
+  return [...new Set([...pick(catalog.paidWallets, 50), ...pick(catalog.owedWallets, 50), ...pick(catalog.traders, 20), NOBODY])];
+}
+
+/** Every coin, the sampled wallets and every creator: the model's answers equal the statements'. */
+async function expectSameAnswers(): Promise<{ rounds: number; paid: number; owed: number }> {
+  const coins = [...catalog.coins.map((coin) => coin.mint), NOBODY];
+  const holderCoins = catalog.coins.filter((coin) => coin.mode === 'holder').map((coin) => coin.mint);
+  let rounds = 0;
+  for (const mint of coins) {
+    for (const limit of [1, 10, 50]) {
+      const memory = await outcome(() => getCoinRewards(ctx, mint, { limit }));
+      expect(memory, `${mint} limit ${limit}`).toEqual(await outcome(() => coinRewardsFromStore(ctx, mint, limit)));
+      if (limit === 50 && 'rounds' in memory) rounds += memory.rounds.length;
+    }
+  }
+  let paid = 0;
+  let owed = 0;
+  for (const [i, wallet] of sampleWallets().entries()) {
+    const coin = i % 5 === 0 ? holderCoins[i % holderCoins.length] : undefined;
+    for (const query of [{ limit: 200 }, { limit: 3 }, { limit: 50, coin }, { limit: 50, coin: NOBODY }]) {
+      const memory = await outcome(() => getWalletRewards(ctx, wallet, query));
+      expect(memory, `${wallet} ${JSON.stringify(query)}`).toEqual(await outcome(() => walletRewardsFromStore(ctx, wallet, query)));
+      if (query.limit === 200 && 'paid' in memory) {
+        paid += memory.paid.length;
+        owed += memory.owed.length;
+      }
+    }
+  }
+  for (const creator of [...catalog.creators, NOBODY]) expect(await getCreator(ctx, creator), creator).toEqual(await creatorFromStore(ctx, creator));
+  return { rounds, paid, owed };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'launchtape-reward-model-'));
+  olap = ChdbOlap.open(dir);
+  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+  ctx = apiContext({ olap, config });
+  ({ events, catalog } = market());
+});
+
+afterAll(async () => {
+  await olap?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the resident rewards model', () => {
+  it('answers as the statements do, first up to a cut, then after each batch of new rows', async () => {
+    const firstRounds = events.filter((event) => event.type === 'payout.round').map((event) => event.slot);
+    const cut = firstRounds[Math.floor(firstRounds.length * 0.6)]!;
+    await project(events.filter((event) => event.slot <= cut));
+    const first = await expectSameAnswers();
+    expect(first.rounds).toBeGreaterThan(10);
+    expect(first.paid).toBeGreaterThan(50);
+    expect(first.owed).toBeGreaterThan(5);
+
+    const rest = events.filter((event) => event.slot > cut);
+    // The first batch ends right after a round, before its payouts.
+    const round = rest.findIndex((event) => event.type === 'payout.round');
+    const batches = [rest.slice(0, round + 1), rest.slice(round + 1, Math.floor(rest.length / 2)), rest.slice(Math.floor(rest.length / 2))];
+    let last = first;
+    for (const [i, batch] of batches.entries()) {
+      const rows = rowsOf(batch);
+      if (i === 1) {
+        // The rewards tables before the balance history (replays of new rounds do not check out yet), and the new
+        // rounds before the (wallet, coin) pairs of new holders: answered as the statements answer them meanwhile.
+        await write(rows, (table) => table === REWARD_ROUNDS_TABLE);
+        await expectSameAnswers();
+        expect([...model().owed.states.values()].some((state) => !state.consistent)).toBe(true);
+        await write(rows, (table) => table.startsWith('reward_'));
+        await expectSameAnswers();
+      }
+      await write(rows);
+      last = await expectSameAnswers();
+    }
+    expect([...model().owed.states.values()].every((state) => state.consistent)).toBe(true);
+    expect(last.rounds).toBeGreaterThan(first.rounds);
+    expect(last.paid).toBeGreaterThan(first.paid);
+  });
+
+  it('gives the same object for a repeated request while unchanged, a new one after a write of the coin', async () => {
+    const coin = catalog.coins.find((c) => c.mode === 'holder' && c.rounds > 0)!.mint;
+    const wallet = catalog.paidWallets[0]!;
+    const answer = await getCoinRewards(ctx, coin, { limit: 10 });
+    expect(await getCoinRewards(ctx, coin, { limit: 10 })).toBe(answer);
+    const walletAnswer = await getWalletRewards(ctx, wallet, { limit: 50 });
+    expect(await getWalletRewards(ctx, wallet, { limit: 50 })).toBe(walletAnswer);
+    const creator = await getCreator(ctx, catalog.creators[0]!);
+    expect(await getCreator(ctx, catalog.creators[0]!)).toBe(creator);
+
+    // A payout to the wallet on the coin, later than any: a new answer for both, equal to the statements'.
+    const at = { slot: events.at(-1)!.slot + 10, tx: 900_001, index: 3 };
+    const sent = payoutSent(at, { mint: coin as never, round: 1, wallet: wallet as never, token: addr(910), amount: '12345' });
+    await project([{ ...sent, blockTime: events.at(-1)!.blockTime + 10 }]);
+    const after = await getWalletRewards(ctx, wallet, { limit: 50 });
+    expect(after).not.toBe(walletAnswer);
+    expect(after.paid[0]).toMatchObject({ coin, amount: '12345' });
+    expect(after).toEqual(await walletRewardsFromStore(ctx, wallet, { limit: 50 }));
+    expect(await getCoinRewards(ctx, coin, { limit: 10 })).toEqual(await coinRewardsFromStore(ctx, coin, 10));
+  });
+
+  it('orders a wallet paid by two coins in the same second, slot and log offset by event id', async () => {
+    const wallet = addr(9_001);
+    const [a, b] = catalog.coins.filter((c) => c.mode === 'holder' && c.rounds > 0).map((c) => c.mint);
+    const slot = events.at(-1)!.slot + 20;
+    for (const [mint, tx] of [[a, 900_010], [b, 900_011], [a, 900_012]] as const) {
+      const sent = payoutSent({ slot, tx, index: 1 }, { mint: mint as never, round: 2, wallet, token: addr(911), amount: String(tx) });
+      const event = { ...sent, blockTime: events.at(-1)!.blockTime + 20 };
+      for (const [table, rows] of Object.entries(rewardsProjector.handle([{ event, offset: 77n }]))) if (rows.length > 0) await olap.insert(table, rows);
+    }
+    const memory = await getWalletRewards(ctx, wallet, { limit: 50 });
+    expect(memory.paid).toHaveLength(3);
+    expect(memory).toEqual(await walletRewardsFromStore(ctx, wallet, { limit: 50 }));
+    expect((await getWalletRewards(ctx, wallet, { limit: 50, coin: b })).paid.map((p) => p.amount)).toEqual(['900011']);
+  });
+
+  it('values rounds at prices posted late (before the rounds), and the latest price moves usdCentsNow', async () => {
+    const solCoins = catalog.coins.filter((c) => c.mode === 'holder' && c.rounds > 0).map((c) => c.mint);
+    const before = await getCoinRewards(ctx, solCoins[0]!, { limit: 10 });
+    const firstRound = events.find((event) => event.type === 'payout.round')!;
+    const price = (slot: number, blockTime: number, microUsd: string, n: number): Event =>
+      ({ id: `${benchSignature(800_000 + n)}:memo:0`, type: 'price.updated', network: 'mainnet', slot, blockTime, signature: benchSignature(800_000 + n), v: 1, data: { asset: 'SOL', microUsd } }) as Event;
+    await project([price(firstRound.slot - 1, firstRound.blockTime - 1, '77000000', 1), price(events.at(-1)!.slot + 30, events.at(-1)!.blockTime + 60, '999000000', 2)]);
+    const after = await getCoinRewards(ctx, solCoins[0]!, { limit: 10 });
+    expect(after).not.toEqual(before);
+    for (const mint of solCoins) expect(await getCoinRewards(ctx, mint, { limit: 10 })).toEqual(await coinRewardsFromStore(ctx, mint, 10));
+  });
+
+  it('answers from statements where the store has no write marks', async () => {
+    const plain: Olap = { exec: olap.exec.bind(olap), insert: olap.insert.bind(olap), query: olap.query.bind(olap), close: async () => undefined };
+    const bare = apiContext({ olap: plain, config });
+    const coin = catalog.coins[0]!.mint;
+    expect(await getCoinRewards(bare, coin, { limit: 10 })).toEqual(await getCoinRewards(ctx, coin, { limit: 10 }));
+    const wallet = catalog.owedWallets[0]!;
+    expect(await getWalletRewards(bare, wallet, { limit: 50 })).toEqual(await getWalletRewards(ctx, wallet, { limit: 50 }));
+  });
+});
