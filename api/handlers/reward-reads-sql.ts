@@ -14,8 +14,14 @@ import { NotFoundError } from '../errors.js';
 import { creatorRewardsView, creatorView, holderRewardsView, roundView, walletRewardsView } from './reward-views.js';
 import { latestQuotePrice, quotePricing } from './reward-usd.js';
 
-/** The service's own wallets: never counted as holders. */
-export const serviceWalletsOf = (ctx: ApiContext) => Object.values(ctx.config.wallets) as string[];
+const serviceWallets = new WeakMap<object, string[]>();
+
+/** The service's own wallets: never counted as holders (one list per configuration). */
+export function serviceWalletsOf(ctx: ApiContext): string[] {
+  let wallets = serviceWallets.get(ctx.config.wallets);
+  if (wallets === undefined) serviceWallets.set(ctx.config.wallets, (wallets = Object.values(ctx.config.wallets) as string[]));
+  return wallets;
+}
 
 /** The coin, or a 404 when it is not one of ours on this network. */
 export async function rewardCoinFromStore(ctx: ApiContext, mint: string): Promise<RewardCoin> {

@@ -306,15 +306,17 @@ export class RewardModel {
   }
 }
 
-const models = new WeakMap<Olap, Map<string, RewardModel>>();
+const models = new WeakMap<Olap, Map<string, RewardModel> | null>();
+const walletKeys = new WeakMap<readonly string[], string>();
 
 /** The store's rewards model (one per set of service wallets, which owed shares never count); null where the
  * store has no write marks. */
 export function rewardModel(olap: Olap, serviceWallets: readonly string[]): RewardModel | null {
-  if (typeof olap.writeMarks?.([]) !== 'string') return null;
   let byWallets = models.get(olap);
-  if (byWallets === undefined) models.set(olap, (byWallets = new Map()));
-  const key = [...serviceWallets].sort().join(',');
+  if (byWallets === undefined) models.set(olap, (byWallets = typeof olap.writeMarks?.([]) === 'string' ? new Map() : null));
+  if (byWallets === null) return null;
+  let key = walletKeys.get(serviceWallets);
+  if (key === undefined) walletKeys.set(serviceWallets, (key = [...serviceWallets].sort().join(',')));
   let model = byWallets.get(key);
   if (model === undefined) byWallets.set(key, (model = new RewardModel(olap as MarkedOlap, serviceWallets)));
   return model;
