@@ -39,7 +39,11 @@ interface WalletRows {
 }
 
 interface CoinRows {
-  rows: number[];
+  /** Row ids by round. */
+  rounds: Map<number, number[]>;
+  /** What each round sent, as last worked out; rounds that got rows since are in `dirty`. */
+  totals: Map<number, RoundPayouts>;
+  dirty: Set<number>;
   /** Latest slot loaded, and the rows at it (the only ones an increment can repeat). */
   lastSlot: number;
   edge: number[];
@@ -101,7 +105,7 @@ export class PayoutStore {
     this.reserve(this.size + rows.length, false);
     for (const row of rows) {
       let coin = this.coins.get(row.mint);
-      if (coin === undefined) this.coins.set(row.mint, (coin = { rows: [], lastSlot: -1, edge: [] }));
+      if (coin === undefined) this.coins.set(row.mint, (coin = { rounds: new Map(), totals: new Map(), dirty: new Set(), lastSlot: -1, edge: [] }));
       let edge = edges.get(row.mint);
       if (edge === undefined) edges.set(row.mint, (edge = { slot: coin.lastSlot, ids: [...coin.edge], events: null }));
       if (row.slot === edge.slot) {
@@ -111,7 +115,10 @@ export class PayoutStore {
         edge.events.add(event);
       }
       const id = this.append(row);
-      coin.rows.push(id);
+      let ofRound = coin.rounds.get(row.round);
+      if (ofRound === undefined) coin.rounds.set(row.round, (ofRound = []));
+      ofRound.push(id);
+      coin.dirty.add(row.round);
       if (row.slot > coin.lastSlot) {
         coin.lastSlot = row.slot;
         coin.edge = [id];
@@ -155,37 +162,35 @@ export class PayoutStore {
     return out;
   }
 
-  /** What the coin's payouts sent: per round (as payoutsOfRounds reads them) and per token over all rounds. */
+  /** What the coin's payouts sent: per round (as payoutsOfRounds reads them) and per token over all rounds. Only
+   * the rounds that got rows since the last call are worked out again. */
   coinTotals(mint: string): { byRound: Map<number, RoundPayouts>; paidByToken: Map<string, bigint> } {
-    const byRound = new Map<number, RoundPayouts>();
+    const coin = this.coins.get(mint);
+    if (coin === undefined) return { byRound: new Map(), paidByToken: new Map() };
+    for (const round of coin.dirty) coin.totals.set(round, this.roundTotals(coin.rounds.get(round)!));
+    coin.dirty.clear();
     const paidByToken = new Map<string, bigint>();
-    const rowsOfRound = new Map<number, number[]>();
-    for (const id of this.coins.get(mint)?.rows ?? []) {
-      const round = this.rounds[id]!;
-      let list = rowsOfRound.get(round);
-      if (list === undefined) rowsOfRound.set(round, (list = []));
-      list.push(id);
+    for (const totals of coin.totals.values()) for (const [token, amount] of totals.paid) paidByToken.set(token, (paidByToken.get(token) ?? 0n) + amount);
+    // A copy: the caller keeps it while later rows change the store's.
+    return { byRound: new Map(coin.totals), paidByToken };
+  }
+
+  private roundTotals(ids: readonly number[]): RoundPayouts {
+    const paid = new Map<string, bigint>();
+    const wallets = new Set<number>();
+    let lastMs = -Infinity;
+    for (const id of ids) {
+      const token = this.addresses.values[this.tokenIds[id]!]!;
+      paid.set(token, (paid.get(token) ?? 0n) + this.amountValue(id));
+      wallets.add(this.walletIds[id]!);
+      lastMs = Math.max(lastMs, this.ms[id]!);
     }
-    for (const [round, ids] of rowsOfRound) {
-      const paid = new Map<string, bigint>();
-      const wallets = new Set<number>();
-      let lastMs = -Infinity;
-      for (const id of ids) {
-        const token = this.addresses.values[this.tokenIds[id]!]!;
-        const amount = this.amountValue(id);
-        paid.set(token, (paid.get(token) ?? 0n) + amount);
-        paidByToken.set(token, (paidByToken.get(token) ?? 0n) + amount);
-        wallets.add(this.walletIds[id]!);
-        lastMs = Math.max(lastMs, this.ms[id]!);
-      }
-      // Chain order: (slot, log offset, signature), each transaction once at its first place.
-      const ordered = [...ids].sort(
-        (a, b) => this.slots[a]! - this.slots[b]! || this.logOffsets[a]! - this.logOffsets[b]! || compare(this.signatureOf(a), this.signatureOf(b)),
-      );
-      const signatures = [...new Set(ordered.map((id) => this.signatureOf(id)))];
-      byRound.set(round, { paid: sortedByKey(paid), wallets: wallets.size, signatures, lastAt: Math.floor(lastMs / 1000) });
-    }
-    return { byRound, paidByToken };
+    // Chain order: (slot, log offset, signature), each transaction once at its first place.
+    const ordered = [...ids].sort(
+      (a, b) => this.slots[a]! - this.slots[b]! || this.logOffsets[a]! - this.logOffsets[b]! || compare(this.signatureOf(a), this.signatureOf(b)),
+    );
+    const signatures = [...new Set(ordered.map((id) => this.signatureOf(id)))];
+    return { paid: sortedByKey(paid), wallets: wallets.size, signatures, lastAt: Math.floor(lastMs / 1000) };
   }
 
   private signatureOf(id: number): string {
