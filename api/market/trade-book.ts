@@ -56,6 +56,8 @@ export class TradeBook {
   private held = 0;
   private versions = 0;
   private planned: Promise<void> | null = null;
+  /** Every planned chunk read (or given up on). */
+  private chunksLoaded: Promise<void> = Promise.resolve();
   private readonly maxTrades: number;
   private readonly chunkRows: number;
 
@@ -70,6 +72,12 @@ export class TradeBook {
   /** Trades held, coins held and distinct traders known. */
   get size(): { trades: number; coins: number; traders: number } {
     return { trades: this.held, coins: this.entries.size, traders: this.traders.size };
+  }
+
+  /** Loads every coin's trades (chunk by chunk, as the first ask would) without asking for one. */
+  async warm(): Promise<void> {
+    await (this.planned ??= this.plan());
+    await this.chunksLoaded;
   }
 
   /** The trades of `mint` as the store holds them now. */
@@ -120,7 +128,7 @@ export class TradeBook {
         rows += count;
       }
       endRun();
-      void this.loadChunks(chunks);
+      this.chunksLoaded = this.loadChunks(chunks);
     } catch {
       // The asks meanwhile read their coins one by one; the next one plans again.
       this.planned = null;

@@ -96,6 +96,11 @@ export class HolderBook {
     private readonly maxDetail = MAX_DETAIL,
   ) {}
 
+  /** Loads every coin's holders (baselines follow in the background). */
+  async warm(): Promise<void> {
+    if (!this.isLoaded) await (this.loaded ??= this.loadAll());
+  }
+
   /** Holder count per mint; mints without holders, and mints that are not coins, are absent. */
   async holderCounts(mints: readonly string[]): Promise<Map<string, number>> {
     const entries = await this.entries(mints, false);

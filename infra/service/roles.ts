@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import { buildApp } from '../../api/app.js';
 import type { Readiness } from '../../api/deps.js';
+import { warmReads } from '../../api/warm-reads.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
@@ -91,7 +92,16 @@ export async function startApi(
 ): Promise<ApiRole> {
   await ensureReadModelTables(olap);
   const launch = opstore ? await serviceLaunchDeps(config, opstore, logger) : undefined;
-  const app = buildApp({ olap, config, opstore, logger: logger.child({ role: 'api' }), readiness, launch });
+  const apiLogger = logger.child({ role: 'api' });
+  const app = buildApp({ olap, config, opstore, logger: apiLogger, readiness, launch });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
-  return { url, stop: () => app.close() };
+  const stopping = new AbortController();
+  void warmReads(olap, config, apiLogger, stopping.signal);
+  return {
+    url,
+    stop: async () => {
+      stopping.abort();
+      await app.close();
+    },
+  };
 }

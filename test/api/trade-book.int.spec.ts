@@ -237,4 +237,15 @@ describe('resident trades', () => {
       if (options.maxTrades !== undefined) expect(book.size).toMatchObject({ coins: 1, trades: (await book.trades(BUSY)).length });
     }
   });
+
+  it('warms: every coin loaded ahead of any ask, so asking reads nothing more', async () => {
+    const book = new TradeBook(olap, { chunkRows: 50 });
+    await book.warm();
+    const warmed = book.size;
+    let held = 0;
+    for (const mint of COINS) held += (await book.trades(mint)).length;
+    expect(warmed.trades).toBeGreaterThan(500);
+    expect(book.size).toEqual(warmed);
+    expect(held).toBe(warmed.trades);
+  });
 });

@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     const header = [
       `API read latency at ${budget.concurrency} concurrent requests, target p99 < ${TARGET_P99_MS} ms per route`,
       `dataset: ${args.dataset.coins.toLocaleString('en')} coins, ${args.dataset.trades.toLocaleString('en')} trades over ${args.dataset.days} days (seed ${args.dataset.seed}); ` +
-        `${load.events.toLocaleString('en')} events folded by the read-model projectors${load.reused ? ' (store reused)' : ''} in ${load.seconds.toFixed(0)} s, health scored in ${load.healthSeconds.toFixed(0)} s`,
+        `${load.events.toLocaleString('en')} events folded by the read-model projectors${load.reused ? ' (store reused)' : ''} in ${load.seconds.toFixed(0)} s, health scored in ${load.healthSeconds.toFixed(0)} s; resident read models loaded in ${ready.warmSeconds.toFixed(1)} s before serving`,
       `rows: ${rows.map(([table, count]) => `${table} ${count.toLocaleString('en')}`).join(', ')}`,
       `active parts: ${Object.entries(ready.parts).map(([table, parts]) => `${table} ${parts}`).join(', ')}`,
       `machine at start: ${startLine}; at end: ${machineLine()}`,

@@ -1,0 +1,32 @@
+// The resident read models (the coin board, holders, rewards, trades) loaded in bulk once the API is serving, so
+// the first reader of a route does not wait out a bulk load. Started by the service, not by buildApp: a test's app
+// loads only what it asks for.
+import type { Logger } from 'pino';
+import type { Olap } from '../infra/olap/olap.js';
+import { rewardModel } from '../projections/rewards/reward-model.js';
+import type { Config } from '../schemas/config.js';
+import { tradeBook } from './market/trade-book.js';
+import { boardAt } from './queries/coin-board.js';
+import { holderBook } from './queries/holder-book.js';
+
+/** Loads each model in turn (chDB runs one statement at a time, so one after another gets each ready soonest),
+ * most asked first. A failed load is logged and left to the first reader, which loads on its own. */
+export async function warmReads(olap: Olap, config: Config, logger: Logger, stopped: AbortSignal): Promise<void> {
+  const wallets = Object.values(config.wallets) as string[];
+  const steps: [string, () => Promise<unknown> | unknown][] = [
+    ['coin board', () => boardAt(olap, Math.floor(Date.now() / 1000))],
+    ['holders', () => holderBook(olap, wallets).warm()],
+    ['rewards', () => rewardModel(olap, wallets)?.current('wallets')],
+    ['trades', () => tradeBook(olap).warm()],
+  ];
+  for (const [name, step] of steps) {
+    if (stopped.aborted) return;
+    const started = performance.now();
+    try {
+      await step();
+      logger.info({ model: name, ms: Math.round(performance.now() - started) }, 'read model loaded');
+    } catch (error) {
+      if (!stopped.aborted) logger.warn({ model: name, err: error }, 'read model not loaded ahead; its first reader loads it');
+    }
+  }
+}
