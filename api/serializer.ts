@@ -1,8 +1,11 @@
 // Response serialization of every route: the route's zod response schema encodes and checks the answer, as the
-// type provider's own serializer does, and the JSON made for an answer object is kept (by the object's identity,
-// per route and status) so a handler that answers with the same kept object again costs no encoding at all. The
-// JSON is kept as UTF-8 bytes (a Buffer, which Fastify sends as it is): a string payload would be measured and
-// encoded again, into a new buffer, on every send.
+// type provider's own serializer does, and the JSON of an answer object asked for again is kept (by the object's
+// identity, per route and status) so a handler that answers with the same kept object again costs no encoding at
+// all. The JSON is kept from an object's second answer on, as UTF-8 bytes (a Buffer, which Fastify sends as it
+// is: a string payload would be measured and encoded again on every send). An object answered once is only
+// remembered as seen: most one-off answers (a trade page at a random cursor) would otherwise hold their text
+// through the young generation's collections and be carried into the old one, whose collections then pause
+// every request.
 //
 // Contract for handlers: an object once answered is never changed afterwards. A handler that keeps answers returns
 // the same object while its data is unchanged and builds a new one when it changes; it never edits one it has
@@ -31,14 +34,22 @@ export function deepFreeze(value: unknown): void {
 export interface KeptSerializerOptions {
   /** Freeze each answer after its first serialization (development and tests). */
   freeze: boolean;
+  /** Response schemas whose answers are written with JSON.stringify as they are, unchecked (in production only:
+   * elsewhere the schema checks them too). For answers that are new on almost every request and built by one
+   * handler with exactly the schema's keys and JSON-ready values, where the checked encoding would cost several
+   * times the rest of the request (a page of 50 trades: ~80 µs of address and format checks). */
+  unchecked?: readonly $ZodType[];
 }
 
 /** A serializer compiler for `app.setSerializerCompiler`: one serializer, and one store of kept texts, per route
- * schema. Texts are held weakly: an answer object no handler keeps any more is collected with its text. An answer
- * that does not match its schema is refused with the type provider's ResponseSerializationError, every time. */
+ * schema. Objects and texts are held weakly: an answer object no handler keeps any more is collected with its
+ * text. An answer that does not match its schema is refused with the type provider's ResponseSerializationError,
+ * every time. */
 export function keptSerializerCompiler(options: KeptSerializerOptions): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const zodSchema = zodSchemaOf(schema);
+    const checked = !(options.unchecked ?? []).includes(zodSchema);
+    const seen = new WeakSet<object>();
     const texts = new WeakMap<object, Buffer>();
     // Fastify's declared serializer type is string; it sends a Buffer payload as it is.
     return (data: unknown): string => {
@@ -47,13 +58,21 @@ export function keptSerializerCompiler(options: KeptSerializerOptions): FastifyS
         const kept = texts.get(data);
         if (kept !== undefined) return kept as unknown as string;
       }
-      const encoded = safeEncode(zodSchema, data);
-      if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
-      const json = Buffer.from(JSON.stringify(encoded.data));
-      if (keyed) {
-        texts.set(data, json);
-        if (options.freeze) deepFreeze(data);
+      let text: string;
+      if (checked) {
+        const encoded = safeEncode(zodSchema, data);
+        if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
+        text = JSON.stringify(encoded.data);
+      } else text = JSON.stringify(data);
+      if (!keyed) return text;
+      if (options.freeze) deepFreeze(data);
+      // Encoded twice when asked again (its first text not held), then never again.
+      if (!seen.has(data)) {
+        seen.add(data);
+        return text;
       }
+      const json = Buffer.from(text);
+      texts.set(data, json);
       return json as unknown as string;
     };
   };

@@ -1,32 +1,26 @@
 // Pages of `GET /coins/{mint}/trades` from the resident trades (trade-book.ts): newest first, before a cursor of a
 // block second and a rank within it (the ISO time's nanoseconds), exactly as the SQL read pages them
 // (api/queries/trades.ts, the tests' reference). A cursor resolves to how many trades lie before it, so every
-// cursor between the same two trades asks for the same page: pages are kept as response objects by (coin, that
-// count, page size) while the coin's trades are unchanged, and a repeated ask gets the very same object (never
-// changed once made). Latest pages (no cursor, or one past the latest trade) and pages before a cursor are kept
-// apart, so cursors of all ages (rarely asked twice: ~2% of a bench run's) do not push out the latest pages: at
-// most MAX_LATEST and MAX_BEFORE pages, the least recently asked going first (a 50-trade page is about 10 KB and
-// its JSON 13 KB: ~80 MB at most).
+// cursor between the same two trades asks for the same page. The pages readers share, the latest and the one its
+// `next.before` reaches, are kept as response objects while the coin's trades are unchanged (at most MAX_KEPT, the
+// least recently asked going first; a 50-trade page is about 10 KB and its JSON 13 KB), and a repeated ask gets
+// the very same object (never changed once made). Other pages are built on each ask: cursors of all ages are
+// rarely asked twice (~2% of a bench run's), and keeping them only carried short-lived pages into the old
+// generation, whose collections then paused every request.
 import type { Olap } from '../../infra/olap/olap.js';
 import { formatCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
 import { tradeBook } from './trade-book.js';
 
-const MAX_LATEST = 3_000;
-const MAX_BEFORE = 500;
+const MAX_KEPT = 3_000;
 
 interface KeptPage {
   version: number;
   response: TradesResponse;
 }
 
-interface KeptPages {
-  latest: Map<string, KeptPage>;
-  before: Map<string, KeptPage>;
-}
-
-const kept = new WeakMap<Olap, KeptPages>();
+const kept = new WeakMap<Olap, Map<string, KeptPage>>();
 
 /** How many of the coin's trades lie before `cursor` (all without one). */
 function countBefore(trades: CoinTrades, cursor: TradeCursor | null): number {
@@ -67,11 +61,11 @@ function buildPage(trades: CoinTrades, end: number, limit: number): TradesRespon
 export async function tradePage(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
   const trades = await tradeBook(olap).trades(mint);
   const end = countBefore(trades, cursor);
-  let cache = kept.get(olap);
-  if (cache === undefined) kept.set(olap, (cache = { latest: new Map(), before: new Map() }));
-  const latest = end === trades.length;
-  const pages = latest ? cache.latest : cache.before;
-  const key = latest ? `${mint}|${limit}` : `${mint}|${end}|${limit}`;
+  const fromLatest = trades.length - end;
+  if (fromLatest !== 0 && fromLatest !== limit) return buildPage(trades, end, limit);
+  let pages = kept.get(olap);
+  if (pages === undefined) kept.set(olap, (pages = new Map()));
+  const key = `${mint}|${fromLatest}|${limit}`;
   const found = pages.get(key);
   pages.delete(key);
   if (found !== undefined && found.version === trades.version) {
@@ -80,6 +74,6 @@ export async function tradePage(olap: Olap, mint: string, cursor: TradeCursor | 
   }
   const response = buildPage(trades, end, limit);
   pages.set(key, { version: trades.version, response });
-  if (pages.size > (latest ? MAX_LATEST : MAX_BEFORE)) pages.delete(pages.keys().next().value!);
+  if (pages.size > MAX_KEPT) pages.delete(pages.keys().next().value!);
   return response;
 }

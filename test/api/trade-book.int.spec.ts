@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { coinCandles, computeCandles } from '../../api/market/candles.js';
 import { TradeBook } from '../../api/market/trade-book.js';
 import { pageOf, tradePage } from '../../api/market/trade-pages.js';
@@ -21,7 +22,7 @@ import { coinsProjector } from '../../projections/coins/projector.js';
 import { tradeRow, tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { INTERVAL_SECONDS, INTERVALS, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
-import { formatCursor, parseCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
+import { formatCursor, parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { seededRandom } from '../infra/seeded-random.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
 
@@ -105,18 +106,26 @@ async function cursorsOf(store: Olap, mint: string): Promise<(TradeCursor | null
   return cursors;
 }
 
+/** The page's JSON as the API writes it unchecked in production: the same text as the schema's checked encoding. */
+function expectWrittenAsEncoded(page: TradesResponse): void {
+  expect(JSON.stringify(page)).toBe(JSON.stringify(z.encode(tradesResponse, page)));
+}
+
 /** Pages at every cursor kind (limits 1, 50, 100), a walk through every trade 13 a page, and every interval's
- * candles of `mint`, from memory and from SQL, equal. */
+ * candles of `mint`, from memory and from SQL, equal; each page's JSON as its schema encodes it. */
 async function expectSameAnswers(store: Olap, mint: string, pages: (cursor: TradeCursor | null, limit: number) => Promise<TradesResponse>, candles: (interval: number) => Promise<OhlcvResponse>): Promise<void> {
   for (const cursor of await cursorsOf(store, mint)) {
     for (const limit of [1, 50, 100]) {
-      expect(await pages(cursor, limit), `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await sqlPage(store, mint, cursor, limit));
+      const page = await pages(cursor, limit);
+      expect(page, `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await sqlPage(store, mint, cursor, limit));
+      expectWrittenAsEncoded(page);
     }
   }
   let cursor: TradeCursor | null = null;
   do {
     const page = await pages(cursor, 13);
     expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await sqlPage(store, mint, cursor, 13));
+    expectWrittenAsEncoded(page);
     cursor = page.next.before === null ? null : parseCursor(page.next.before);
   } while (cursor !== null);
   for (const interval of INTERVALS) {
