@@ -21,7 +21,6 @@ import { ohlcvRoutes } from './routes/ohlcv.js';
 import { platformRoutes } from './routes/platform.js';
 import { rewardRoutes } from './routes/rewards.js';
 import { tradeRoutes } from './routes/trades.js';
-import { tradesResponse } from '../schemas/api/trades.js';
 import { walletRewardRoutes } from './routes/wallet-rewards.js';
 import { keptSerializerCompiler } from './serializer.js';
 import { siteRoutes } from './site/routes.js';
@@ -38,11 +37,8 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are encoded by their zod schemas and their JSON kept per answer object (api/serializer.ts); trade
-  // pages, built field by field from the resident trades and new for each cursor, are written unchecked in
-  // production (the tests hold them equal to the schema's encoding).
-  const production = deps.config.production === true;
-  app.setSerializerCompiler(keptSerializerCompiler({ freeze: !production, unchecked: production ? [tradesResponse] : [] }));
+  // Answers are encoded by their zod schemas and their JSON kept per answer object (api/serializer.ts).
+  app.setSerializerCompiler(keptSerializerCompiler({ freeze: deps.config.production !== true }));
   installErrorHandlers(app);
   installMetrics(app);
   installHealth(app, deps);

@@ -34,11 +34,6 @@ export function deepFreeze(value: unknown): void {
 export interface KeptSerializerOptions {
   /** Freeze each answer after its first serialization (development and tests). */
   freeze: boolean;
-  /** Response schemas whose answers are written with JSON.stringify as they are, unchecked (in production only:
-   * elsewhere the schema checks them too). For answers that are new on almost every request and built by one
-   * handler with exactly the schema's keys and JSON-ready values, where the checked encoding would cost several
-   * times the rest of the request (a page of 50 trades: ~80 µs of address and format checks). */
-  unchecked?: readonly $ZodType[];
 }
 
 /** A serializer compiler for `app.setSerializerCompiler`: one serializer, and one store of kept texts, per route
@@ -48,7 +43,6 @@ export interface KeptSerializerOptions {
 export function keptSerializerCompiler(options: KeptSerializerOptions): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const zodSchema = zodSchemaOf(schema);
-    const checked = !(options.unchecked ?? []).includes(zodSchema);
     const seen = new WeakSet<object>();
     const texts = new WeakMap<object, Buffer>();
     // Fastify's declared serializer type is string; it sends a Buffer payload as it is.
@@ -58,12 +52,9 @@ export function keptSerializerCompiler(options: KeptSerializerOptions): FastifyS
         const kept = texts.get(data);
         if (kept !== undefined) return kept as unknown as string;
       }
-      let text: string;
-      if (checked) {
-        const encoded = safeEncode(zodSchema, data);
-        if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
-        text = JSON.stringify(encoded.data);
-      } else text = JSON.stringify(data);
+      const encoded = safeEncode(zodSchema, data);
+      if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
+      const text = JSON.stringify(encoded.data);
       if (!keyed) return text;
       if (options.freeze) deepFreeze(data);
       // Encoded twice when asked again (its first text not held), then never again.

@@ -5,7 +5,7 @@ import type { TradesQuery, TradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { coinCandles } from '../market/candles.js';
-import { tradePage } from '../market/trade-pages.js';
+import { tradePage, tradePageOrJson } from '../market/trade-pages.js';
 import { findCoin } from '../queries/coins.js';
 
 async function requireCoin(ctx: ApiContext, mint: string): Promise<{ decimals: number }> {
@@ -18,6 +18,15 @@ async function requireCoin(ctx: ApiContext, mint: string): Promise<{ decimals: n
 export async function listTrades(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse> {
   await requireCoin(ctx, mint);
   return tradePage(ctx.olap, mint, query.before ?? null, query.limit);
+}
+
+/** `GET /coins/{mint}/trades` over HTTP: in production a page that is not kept (a cursor's, new on almost every
+ * ask) comes as its JSON text, to be sent as it is; elsewhere (development, tests) every page is an object the
+ * response schema checks. */
+export async function listTradesForHttp(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse | string> {
+  if (ctx.config.production !== true) return listTrades(ctx, mint, query);
+  await requireCoin(ctx, mint);
+  return tradePageOrJson(ctx.olap, mint, query.before ?? null, query.limit);
 }
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first. */

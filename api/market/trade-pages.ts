@@ -34,35 +34,85 @@ export function pageOf(trades: CoinTrades, cursor: TradeCursor | null, limit: nu
   return buildPage(trades, countBefore(trades, cursor), limit);
 }
 
+/** The JSON text of the page `pageOf` answers, written straight from the columns: the schema's keys in its order
+ * (the tests hold it equal to the schema's encoding of the page). Texts from the chain (signature, trader) are
+ * quoted by JSON.stringify; times, sides and amounts are made here from numbers and need no escaping. */
+export function pageJsonOf(trades: CoinTrades, cursor: TradeCursor | null, limit: number): string {
+  return pageJson(trades, countBefore(trades, cursor), limit);
+}
+
 function buildPage(trades: CoinTrades, end: number, limit: number): TradesResponse {
   const start = Math.max(0, end - limit);
   const page: TradesResponse['trades'] = [];
-  let second = -1;
-  let time = '';
+  const times = new SecondTexts();
   for (let i = end - 1; i >= start; i--) {
-    if (trades.seconds[i] !== second) {
-      second = trades.seconds[i]!;
-      time = new Date(second * 1000).toISOString();
-    }
     page.push({
       signature: trades.signature(i),
-      time,
+      time: times.of(trades.seconds[i]!),
       side: trades.sell[i] === 1 ? 'sell' : 'buy',
       trader: trades.traderOf(i),
       coinAmount: trades.coinText(i),
       quoteAmount: trades.quoteText(i),
     });
   }
-  const before = start > 0 && end > start ? formatCursor({ seconds: trades.seconds[start]!, nanos: trades.rank(start) }) : null;
-  return { trades: page, next: { before } };
+  return { trades: page, next: { before: nextBefore(trades, start, end) } };
+}
+
+function pageJson(trades: CoinTrades, end: number, limit: number): string {
+  const start = Math.max(0, end - limit);
+  const times = new SecondTexts();
+  let json = '{"trades":[';
+  for (let i = end - 1; i >= start; i--) {
+    json +=
+      `${i === end - 1 ? '' : ','}{"signature":${JSON.stringify(trades.signature(i))},"time":"${times.of(trades.seconds[i]!)}",` +
+      `"side":"${trades.sell[i] === 1 ? 'sell' : 'buy'}","trader":${JSON.stringify(trades.traderOf(i))},` +
+      `"coinAmount":"${trades.coinText(i)}","quoteAmount":"${trades.quoteText(i)}"}`;
+  }
+  const before = nextBefore(trades, start, end);
+  return `${json}],"next":{"before":${before === null ? 'null' : `"${before}"`}}}`;
+}
+
+/** The cursor of the page after the one of trades [start, end): null when it is the last. */
+function nextBefore(trades: CoinTrades, start: number, end: number): string | null {
+  return start > 0 && end > start ? formatCursor({ seconds: trades.seconds[start]!, nanos: trades.rank(start) }) : null;
+}
+
+/** ISO texts of block seconds, made once for a run of trades in the same second. */
+class SecondTexts {
+  private second = -1;
+  private text = '';
+
+  of(second: number): string {
+    if (second !== this.second) {
+      this.second = second;
+      this.text = new Date(second * 1000).toISOString();
+    }
+    return this.text;
+  }
 }
 
 /** Up to `limit` trades of `mint` before `cursor` (the latest without one), newest first, with the next cursor. */
 export async function tradePage(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
+  const { trades, end } = await locate(olap, mint, cursor);
+  return keptPage(olap, mint, trades, end, limit) ?? buildPage(trades, end, limit);
+}
+
+/** As tradePage, but a page that is not kept comes as its JSON text: what an HTTP answer sends, without building
+ * the page's objects only to write them out. */
+export async function tradePageOrJson(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse | string> {
+  const { trades, end } = await locate(olap, mint, cursor);
+  return keptPage(olap, mint, trades, end, limit) ?? pageJson(trades, end, limit);
+}
+
+async function locate(olap: Olap, mint: string, cursor: TradeCursor | null): Promise<{ trades: CoinTrades; end: number }> {
   const trades = await tradeBook(olap).trades(mint);
-  const end = countBefore(trades, cursor);
+  return { trades, end: countBefore(trades, cursor) };
+}
+
+/** The kept page ending at `end` (made now if missing or out of date); null for a page that is not kept. */
+function keptPage(olap: Olap, mint: string, trades: CoinTrades, end: number, limit: number): TradesResponse | null {
   const fromLatest = trades.length - end;
-  if (fromLatest !== 0 && fromLatest !== limit) return buildPage(trades, end, limit);
+  if (fromLatest !== 0 && fromLatest !== limit) return null;
   let pages = kept.get(olap);
   if (pages === undefined) kept.set(olap, (pages = new Map()));
   const key = `${mint}|${fromLatest}|${limit}`;

@@ -18,8 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function get(url: string) {
-  const res = await app.inject({ method: 'GET', url });
+async function get(url: string, on = app) {
+  const res = await on.inject({ method: 'GET', url });
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -34,13 +35,13 @@ const view = (trade: FixtureTrade) => ({
 
 const newestFirst = (mint: string) => tradesOf(h.fixture, mint).reverse().map(view);
 
-async function allPages(mint: string, limit: number): Promise<{ trades: ReturnType<typeof view>[]; cursors: string[] }> {
+async function allPages(mint: string, limit: number, on = app): Promise<{ trades: ReturnType<typeof view>[]; cursors: string[] }> {
   const trades: ReturnType<typeof view>[] = [];
   const cursors: string[] = [];
   let before: string | null = null;
   do {
     const query: string = before === null ? `limit=${limit}` : `limit=${limit}&before=${encodeURIComponent(before)}`;
-    const { status, body } = await get(`/api/v1/coins/${mint}/trades?${query}`);
+    const { status, body } = await get(`/api/v1/coins/${mint}/trades?${query}`, on);
     expect(status).toBe(200);
     expect(body.trades.length).toBeLessThanOrEqual(limit);
     trades.push(...body.trades);
@@ -90,5 +91,19 @@ describe('GET /coins/{mint}/trades', () => {
 
   it('answers 404 for a coin not on this network', async () => {
     expect(await get(`/api/v1/coins/${addressOf('nobody')}/trades`)).toEqual({ status: 404, body: { error: expect.any(String) } });
+  });
+});
+
+describe('GET /coins/{mint}/trades in production', () => {
+  it.each([1, 7, 50, 100])('pages through every trade with limit %i as in development (pages at a cursor sent as JSON text)', async (limit) => {
+    const production = h.app(0, { config: { ...h.config, production: true } });
+    try {
+      expect(await allPages(alpha, limit, production)).toEqual(await allPages(alpha, limit));
+      expect((await allPages(alpha, limit, production)).trades).toEqual(newestFirst(alpha));
+      expect((await get(`/api/v1/coins/${alpha}/trades?before=0001-01-01T00:00:00Z`, production)).body).toEqual({ trades: [], next: { before: null } });
+      expect((await get(`/api/v1/coins/${addressOf('nobody')}/trades?before=2020-01-01T00:00:00Z`, production)).status).toBe(404);
+    } finally {
+      await production.close();
+    }
   });
 });
