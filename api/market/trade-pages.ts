@@ -36,7 +36,9 @@ export function pageOf(trades: CoinTrades, cursor: TradeCursor | null, limit: nu
 
 /** The JSON text of the page `pageOf` answers, written straight from the columns: the schema's keys in its order
  * (the tests hold it equal to the schema's encoding of the page). Texts from the chain (signature, trader) are
- * quoted by JSON.stringify; times, sides and amounts are made here from numbers and need no escaping. */
+ * quoted by JSON.stringify; times and sides are made here, and amounts are decimal digits (from the columns'
+ * numbers, or the table's text of an amount past 2^53, which the projector writes from a bigint): none needs
+ * escaping. */
 export function pageJsonOf(trades: CoinTrades, cursor: TradeCursor | null, limit: number): string {
   return pageJson(trades, countBefore(trades, cursor), limit);
 }

@@ -12,7 +12,7 @@
 // read from those tables is computed again), so the figures show reads under live ingest.
 //
 //   npm run bench:api -- [--trades 1000000] [--coins 1000] [--days 35] [--concurrency 50] [--seconds 8]
-//                        [--warmup-seconds 20] [--cold-seconds 3] [--max-requests 10000] [--writes-per-second 0]
+//                        [--warmup-seconds 20] [--cold-seconds 3] [--max-requests 200000] [--writes-per-second 0]
 //                        [--routes 'coins newest,trades'] [--seed 1]
 //                        [--data-dir DIR]   (keep the store there and reuse it next run; a temp dir otherwise)
 import { fork } from 'node:child_process';
@@ -41,7 +41,7 @@ const { values: flags } = parseArgs({
     'warmup-seconds': { type: 'string', default: '20' },
     'cold-seconds': { type: 'string', default: '3' },
     'writes-per-second': { type: 'string', default: '0' },
-    'max-requests': { type: 'string', default: '10000' },
+    'max-requests': { type: 'string', default: '200000' },
     routes: { type: 'string' },
     'data-dir': { type: 'string' },
   },
