@@ -4,7 +4,8 @@
 // (the event id ~120 B, columns ~45 B, its trader's share of the table) rather than an object and eight strings.
 // The signature is the event id's head (an event id starts with `<signature>:`, schemas/events/envelope.ts).
 // Amounts up to 2^53 sit in Float64Arrays exactly; a larger one is kept as text beside them (NaN marks it).
-import type { TraderTable } from './trader-table.js';
+import type { InternedStrings } from '../../projections/interned-strings.js';
+import { widened } from '../../projections/typed-columns.js';
 
 /** A trade as read from the store. */
 export interface TradeInput {
@@ -56,7 +57,7 @@ export class CoinTrades {
   private readonly changes: { previous: number; from: number }[] = [];
 
   constructor(
-    private readonly traders: TraderTable,
+    private readonly traders: InternedStrings,
     version: number,
     capacity = 0,
   ) {
@@ -71,7 +72,7 @@ export class CoinTrades {
   }
 
   /** Trades in any order (each id once), put in page order. */
-  static of(rows: readonly TradeInput[], traders: TraderTable, version: number): CoinTrades {
+  static of(rows: readonly TradeInput[], traders: InternedStrings, version: number): CoinTrades {
     const trades = new CoinTrades(traders, version, rows.length);
     for (const row of rows) trades.push(row);
     if (!trades.isOrdered()) trades.reorder();
@@ -198,7 +199,7 @@ export class CoinTrades {
     this.slot[i] = row.slot;
     this.logOffset[i] = row.logOffset;
     this.sell[i] = row.side === 'sell' ? 1 : 0;
-    this.trader[i] = this.traders.index(row.trader);
+    this.trader[i] = this.traders.id(row.trader);
     this.coin[i] = amountValue(row.coinAmount);
     this.quote[i] = amountValue(row.quoteAmount);
     if (Number.isNaN(this.coin[i]) || Number.isNaN(this.quote[i])) {
@@ -254,18 +255,13 @@ export class CoinTrades {
   }
 
   private grow(capacity: number): void {
-    const widen = <A extends Uint32Array | Float64Array | Uint8Array>(column: A, make: (n: number) => A): A => {
-      const next = make(capacity);
-      next.set(column.subarray(0, this.length));
-      return next;
-    };
-    this.seconds = widen(this.seconds, (n) => new Uint32Array(n));
-    this.slot = widen(this.slot, (n) => new Float64Array(n));
-    this.logOffset = widen(this.logOffset, (n) => new Float64Array(n));
-    this.coin = widen(this.coin, (n) => new Float64Array(n));
-    this.quote = widen(this.quote, (n) => new Float64Array(n));
-    this.trader = widen(this.trader, (n) => new Uint32Array(n));
-    this.sell = widen(this.sell, (n) => new Uint8Array(n));
+    this.seconds = widened(this.seconds, capacity, this.length);
+    this.slot = widened(this.slot, capacity, this.length);
+    this.logOffset = widened(this.logOffset, capacity, this.length);
+    this.coin = widened(this.coin, capacity, this.length);
+    this.quote = widened(this.quote, capacity, this.length);
+    this.trader = widened(this.trader, capacity, this.length);
+    this.sell = widened(this.sell, capacity, this.length);
   }
 }
 

@@ -18,7 +18,7 @@ import { tablesVersion } from '../../projections/kept-reads.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { coinIndex } from '../queries/coins.js';
 import { CoinTrades, type TradeInput } from './coin-trades.js';
-import { TraderTable } from './trader-table.js';
+import { InternedStrings } from '../../projections/interned-strings.js';
 import { slotQuantiles, tradeRowCounts, tradesFromSlot, tradesInRange, type TradeRange } from './trade-sql.js';
 
 /** Trades held at most, by default. */
@@ -52,7 +52,7 @@ export class TradeBook {
   private readonly entries = new Map<string, CoinEntry>();
   private readonly waiting = new Map<string, Chunk>();
   private readonly loading = new Map<string, Promise<CoinEntry>>();
-  private readonly traders = new TraderTable();
+  private readonly traders = new InternedStrings();
   private held = 0;
   private versions = 0;
   private planned: Promise<void> | null = null;

@@ -7,29 +7,11 @@
 // Rows come in bulk (the first load) and then as increments per coin: the payouts of the coin from its latest slot
 // loaded on (a coin's events are written in chain order). An increment can repeat rows already loaded at that slot
 // (the store's FINAL view holds one row per (coin, round, event id)); those are recognised and left out.
+import { InternedStrings } from '../interned-strings.js';
+import { widened } from '../typed-columns.js';
 import type { PayoutRow } from './ledger-reads.js';
 import type { RoundPayouts } from './queries.js';
 import type { WalletPayout } from './wallet-queries.js';
-
-class Interner {
-  readonly values: string[] = [];
-  private readonly ids = new Map<string, number>();
-
-  id(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.ids.set(value, id);
-    }
-    return id;
-  }
-
-  /** The id of a value interned before; -1 otherwise. */
-  find(value: string): number {
-    return this.ids.get(value) ?? -1;
-  }
-}
 
 interface WalletRows {
   /** Row ids, newest first (time, slot, log offset, event id; all descending). */
@@ -68,9 +50,9 @@ export class PayoutStore {
   private amounts = new BigUint64Array(0);
   /** Amounts of 2^64 raw units or more, by row. */
   private readonly bigAmounts = new Map<number, string>();
-  private readonly addresses = new Interner();
-  private readonly signatures = new Interner();
-  private readonly tails = new Interner();
+  private readonly addresses = new InternedStrings();
+  private readonly signatures = new InternedStrings();
+  private readonly tails = new InternedStrings();
   private readonly wallets = new Map<string, WalletRows>();
   private readonly coins = new Map<string, CoinRows>();
   private readonly unsorted = new Set<WalletRows>();
@@ -151,11 +133,11 @@ export class PayoutStore {
       if (out.length >= limit) break;
       if (coinId >= 0 && this.coinIds[id] !== coinId) continue;
       out.push({
-        coin: this.addresses.values[this.coinIds[id]!]!,
+        coin: this.addresses.text(this.coinIds[id]!),
         round: this.rounds[id]!,
-        token: this.addresses.values[this.tokenIds[id]!]!,
+        token: this.addresses.text(this.tokenIds[id]!),
         amount: this.amountOf(id),
-        signature: this.signatures.values[this.signatureIds[id]!]!,
+        signature: this.signatures.text(this.signatureIds[id]!),
         time: Math.floor(this.ms[id]! / 1000),
       });
     }
@@ -180,7 +162,7 @@ export class PayoutStore {
     const wallets = new Set<number>();
     let lastMs = -Infinity;
     for (const id of ids) {
-      const token = this.addresses.values[this.tokenIds[id]!]!;
+      const token = this.addresses.text(this.tokenIds[id]!);
       paid.set(token, (paid.get(token) ?? 0n) + this.amountValue(id));
       wallets.add(this.walletIds[id]!);
       lastMs = Math.max(lastMs, this.ms[id]!);
@@ -194,11 +176,11 @@ export class PayoutStore {
   }
 
   private signatureOf(id: number): string {
-    return this.signatures.values[this.signatureIds[id]!]!;
+    return this.signatures.text(this.signatureIds[id]!);
   }
 
   private eventIdOf(id: number): string {
-    const tail = this.tails.values[this.tailIds[id]!]!;
+    const tail = this.tails.text(this.tailIds[id]!);
     return this.prefixed[id] === 1 ? `${this.signatureOf(id)}:${tail}` : tail;
   }
 
@@ -240,22 +222,17 @@ export class PayoutStore {
   private reserve(rows: number, exact: boolean): void {
     if (rows <= this.capacity) return;
     const capacity = exact ? rows : Math.max(rows, Math.ceil(this.capacity * 1.5), 1_024);
-    const grow = <A extends Int32Array | Uint32Array | Uint8Array | Float64Array | BigUint64Array>(old: A, make: (n: number) => A): A => {
-      const next = make(capacity);
-      next.set(old as never);
-      return next;
-    };
-    this.walletIds = grow(this.walletIds, (n) => new Int32Array(n));
-    this.coinIds = grow(this.coinIds, (n) => new Int32Array(n));
-    this.tokenIds = grow(this.tokenIds, (n) => new Int32Array(n));
-    this.rounds = grow(this.rounds, (n) => new Uint32Array(n));
-    this.signatureIds = grow(this.signatureIds, (n) => new Int32Array(n));
-    this.tailIds = grow(this.tailIds, (n) => new Int32Array(n));
-    this.prefixed = grow(this.prefixed, (n) => new Uint8Array(n));
-    this.ms = grow(this.ms, (n) => new Float64Array(n));
-    this.slots = grow(this.slots, (n) => new Float64Array(n));
-    this.logOffsets = grow(this.logOffsets, (n) => new Float64Array(n));
-    this.amounts = grow(this.amounts, (n) => new BigUint64Array(n));
+    this.walletIds = widened(this.walletIds, capacity);
+    this.coinIds = widened(this.coinIds, capacity);
+    this.tokenIds = widened(this.tokenIds, capacity);
+    this.rounds = widened(this.rounds, capacity);
+    this.signatureIds = widened(this.signatureIds, capacity);
+    this.tailIds = widened(this.tailIds, capacity);
+    this.prefixed = widened(this.prefixed, capacity);
+    this.ms = widened(this.ms, capacity);
+    this.slots = widened(this.slots, capacity);
+    this.logOffsets = widened(this.logOffsets, capacity);
+    this.amounts = widened(this.amounts, capacity);
     this.capacity = capacity;
   }
 }
