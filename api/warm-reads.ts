@@ -11,7 +11,7 @@ import { holderBook } from './queries/holder-book.js';
 
 /** Loads each model in turn (chDB runs one statement at a time, so one after another gets each ready soonest),
  * most asked first. A failed load is logged and left to the first reader, which loads on its own. */
-export async function warmReads(olap: Olap, config: Config, logger: Logger, stopped: AbortSignal): Promise<void> {
+export async function warmReads(olap: Olap, config: Pick<Config, 'wallets'>, logger: Logger, stopped: AbortSignal): Promise<void> {
   const wallets = Object.values(config.wallets) as string[];
   const steps: [string, () => Promise<unknown> | unknown][] = [
     ['coin board', () => boardAt(olap, Math.floor(Date.now() / 1000))],

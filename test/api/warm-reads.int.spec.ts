@@ -1,0 +1,47 @@
+// The read models loaded ahead of any request (api/warm-reads.ts) on the fixture market: nothing before the
+// service asks (or once it is stopping), then every model in turn, each logged, and the trades of every coin held.
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tradeBook } from '../../api/market/trade-book.js';
+import { warmReads } from '../../api/warm-reads.js';
+import { rewardModel } from '../../projections/rewards/reward-model.js';
+import { startApiHarness, type ApiHarness } from './harness.js';
+
+let h: ApiHarness;
+
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(async () => h?.close());
+
+function recordingLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+it('loads nothing once stopping, else the board, holders, rewards and every coin trades, in that order', async () => {
+  const stopping = new AbortController();
+  stopping.abort();
+  const quiet = recordingLogger();
+  await warmReads(h.olap, h.config, quiet.logger, stopping.signal);
+  expect(quiet.lines).toEqual([]);
+  expect(tradeBook(h.olap).size.trades).toBe(0);
+
+  const { logger, lines } = recordingLogger();
+  await warmReads(h.olap, h.config, logger, new AbortController().signal);
+  expect(lines.map((line) => [line.msg, line.model])).toEqual([
+    ['read model loaded', 'coin board'],
+    ['read model loaded', 'holders'],
+    ['read model loaded', 'rewards'],
+    ['read model loaded', 'trades'],
+  ]);
+  expect(tradeBook(h.olap).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
+  expect(rewardModel(h.olap, Object.values(h.config.wallets))!.current('wallets')).toBeNull();
+});
