@@ -85,6 +85,11 @@ export class ChdbOlap implements Olap {
     return `${this.shared.otherWrites}:${tables.map(count).join(',')}`;
   }
 
+  writtenCoins(table: string): Map<string, number> | null {
+    const { coinInserts, unkeyed } = this.shared;
+    return unkeyed.has(table) ? null : new Map(coinInserts.get(table));
+  }
+
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
     checkTableName(table);
     if (rows.length === 0) return;

@@ -17,5 +17,8 @@ export interface Olap {
    * the writes of that coin's rows only (rows whose `mint` column is that coin), so a coin's answers outlive
    * writes to other coins; a table written with rows that have no `mint` column counts every write instead. */
   writeMarks?(tables: readonly string[], mint?: string): string | null;
+  /** Where writeMarks are kept: the inserts so far of each coin's rows into `table`, by coin (a copy). Null where
+   * the store has no marks, or the table was written with rows that have no `mint` column. */
+  writtenCoins?(table: string): Map<string, number> | null;
   close(): Promise<void>;
 }

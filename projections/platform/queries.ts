@@ -5,8 +5,8 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
-import { TRADES_TABLE } from '../trades/table.js';
 import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, valuingParams, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
+import { tradeTotals } from './trade-totals.js';
 import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
 
 export interface PlatformTotals {
@@ -18,11 +18,6 @@ export interface PlatformTotals {
   sentToCreatorsLamports: bigint;
 }
 
-/** Volume of the trades in one quote token, valued in lamports. SOL trades need no price, so only the
- * stablecoin's trades go through the price join. */
-const STABLE_VOLUME = `SELECT toString(ifNull(sum(${lamportsOf('s.amount', 's.quoteMint')}), 0)) AS lamports
-  ${withSolPriceAt(`SELECT slot, quoteMint, quoteAmount AS amount FROM ${TRADES_TABLE} FINAL WHERE quoteMint = {stablecoinMint:String}`)}`;
-
 /** Payouts and sends with their quote token: a payout round's is its coin's. */
 const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.amount', 's.token')}), 0)) AS lamports
   ${withSolPriceAt(`SELECT f.slot AS slot, f.kind AS kind, f.amount AS amount, coalesce(f.quoteMint, c.quoteMint, '') AS token
@@ -33,23 +28,17 @@ const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.
 
 export async function platformTotals(olap: Olap, mints: ValuingMints): Promise<PlatformTotals> {
   const params = valuingParams(mints);
-  const [counts] = await olap.query<{ coins: string; graduated: string; trades: string; solVolume: string }>(
-    `SELECT
-      (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins,
-      (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated,
-      count() AS trades,
-      toString(sumIf(toUInt256(quoteAmount), quoteMint = {solMint:String})) AS solVolume
-    FROM ${TRADES_TABLE} FINAL`,
-    params,
+  const [counts] = await olap.query<{ coins: string; graduated: string }>(
+    `SELECT (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins, (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated`,
   );
-  const [stable] = await olap.query<{ lamports: string }>(STABLE_VOLUME, params);
+  const trades = await tradeTotals(olap, mints);
   const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, params);
   const paid = (kind: string) => BigInt(payouts.find((row) => row.kind === kind)?.lamports ?? '0');
   return {
     coinsLaunched: Number(counts?.coins ?? 0),
     coinsGraduated: Number(counts?.graduated ?? 0),
-    trades: Number(counts?.trades ?? 0),
-    volumeLamports: BigInt(counts?.solVolume ?? '0') + BigInt(stable?.lamports ?? '0'),
+    trades: trades.trades,
+    volumeLamports: trades.volumeLamports,
     paidToHoldersLamports: paid('holders'),
     sentToCreatorsLamports: paid('creator'),
   };

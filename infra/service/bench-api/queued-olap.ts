@@ -40,6 +40,10 @@ export class QueuedOlap implements Olap {
     return this.inner.writeMarks?.(tables, mint) ?? null;
   }
 
+  writtenCoins(table: string): Map<string, number> | null {
+    return this.inner.writtenCoins?.(table) ?? null;
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

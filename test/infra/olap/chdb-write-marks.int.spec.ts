@@ -14,7 +14,7 @@ let olap: Olap;
 beforeAll(async () => {
   olap = await openOlap({ dataDir });
   for (const table of ['marks_a', 'marks_b']) await olap.exec(`CREATE TABLE ${table} (id String) ENGINE = ReplacingMergeTree ORDER BY id`);
-  for (const table of ['coin_a', 'coin_b']) await olap.exec(`CREATE TABLE ${table} (mint String, id String) ENGINE = ReplacingMergeTree ORDER BY (mint, id)`);
+  for (const table of ['coin_a', 'coin_b', 'coin_c']) await olap.exec(`CREATE TABLE ${table} (mint String, id String) ENGINE = ReplacingMergeTree ORDER BY (mint, id)`);
 });
 
 afterAll(async () => {
@@ -70,5 +70,15 @@ describe('chDB write marks', () => {
     const before = olap.writeMarks!(['marks_a'], 'X');
     await olap.insert('marks_a', [{ id: 'd' }]);
     expect(olap.writeMarks!(['marks_a'], 'X')).not.toBe(before);
+    expect(olap.writtenCoins!('marks_a')).toBeNull();
+  });
+
+  it('tell the inserts of each coin into a table, as a copy', async () => {
+    const before = olap.writtenCoins!('coin_c');
+    expect(before).toEqual(new Map());
+    await olap.insert('coin_c', [{ mint: 'X', id: '1' }, { mint: 'X', id: '2' }, { mint: 'Y', id: '3' }]);
+    await olap.insert('coin_c', [{ mint: 'X', id: '4' }]);
+    expect(olap.writtenCoins!('coin_c')).toEqual(new Map([['X', 2], ['Y', 1]]));
+    expect(before).toEqual(new Map());
   });
 });
