@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { Olap } from '../infra/olap/olap.js';
 import { rewardModel } from '../projections/rewards/reward-model.js';
-import type { Config } from '../schemas/config.js';
+import { serviceWalletList, type Config } from '../schemas/config.js';
 import { tradeBook } from './market/trade-book.js';
 import { boardAt } from './queries/coin-board.js';
 import { holderBook } from './queries/holder-book.js';
@@ -12,7 +12,7 @@ import { holderBook } from './queries/holder-book.js';
 /** Loads each model in turn (chDB runs one statement at a time, so one after another gets each ready soonest),
  * most asked first. A failed load is logged and left to the first reader, which loads on its own. */
 export async function warmReads(olap: Olap, config: Pick<Config, 'wallets'>, logger: Logger, stopped: AbortSignal): Promise<void> {
-  const wallets = Object.values(config.wallets) as string[];
+  const wallets = serviceWalletList(config.wallets);
   const steps: [string, () => Promise<unknown> | unknown][] = [
     ['coin board', () => boardAt(olap, Math.floor(Date.now() / 1000))],
     ['holders', () => holderBook(olap, wallets).warm()],

@@ -37,7 +37,8 @@ export const DEVNET_ADDRESSES = {
 } as const;
 
 const envSchema = z.object({
-  /** `production` turns development checks off (the API freezing each answer it serialises, api/serializer.ts). */
+  /** `production` turns development checks off: the API freezing each answer it serialises (api/serializer.ts) and
+   * checking trade pages at a cursor against their schema (api/routes/trades.ts). */
   NODE_ENV: z.string().optional(),
   NETWORK: z.string().min(1).default('mainnet'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -115,6 +116,16 @@ export interface ServiceWallets {
   flywheelFund: Address;
   sponsor: Address;
   keeper: Address;
+}
+
+const walletLists = new WeakMap<ServiceWallets, readonly string[]>();
+
+/** The service's own wallets as one list, the same array for a configuration (models keyed by the list are then
+ * shared by every reader): never counted as holders. */
+export function serviceWalletList(wallets: ServiceWallets): readonly string[] {
+  let list = walletLists.get(wallets);
+  if (list === undefined) walletLists.set(wallets, (list = Object.values(wallets)));
+  return list;
 }
 
 export interface Config {

@@ -12,8 +12,10 @@ import type { LaunchText } from '../launch/launch-text.js';
 import { boardHolderCounts, countsSerial } from '../queries/board-holders.js';
 import { boardAt, type BoardRow } from '../queries/coin-board.js';
 import { listMatches, listSolPrice, pageRows } from '../queries/coins.js';
-import { coinFull, figuresPending, keptCoinSummary } from './coin-view.js';
+import { figuresPending } from '../figures.js';
+import { coinFull, keptCoinSummary } from './coin-view.js';
 import { KeptLaunchTexts } from './kept-launch-texts.js';
+import { serviceWalletList } from '../../schemas/config.js';
 
 /** Summaries held by the pages kept per context, counted once per page they are on: with its JSON (about 400
  * bytes a summary, kept by the serializer while the page is) that is about 60 MB at most. Past it the pages made
@@ -40,7 +42,7 @@ interface KeptCoin {
 }
 
 interface CoinAnswers {
-  serviceWallets: string[];
+  serviceWallets: readonly string[];
   pages: Map<string, KeptPage>;
   pageItems: number;
   coins: Map<string, KeptCoin>;
@@ -52,7 +54,7 @@ const answers = new WeakMap<ApiContext, CoinAnswers>();
 function answersOf(ctx: ApiContext): CoinAnswers {
   let kept = answers.get(ctx);
   if (kept === undefined) {
-    kept = { serviceWallets: Object.values(ctx.config.wallets), pages: new Map(), pageItems: 0, coins: new Map(), texts: new KeptLaunchTexts(ctx.opstore) };
+    kept = { serviceWallets: serviceWalletList(ctx.config.wallets), pages: new Map(), pageItems: 0, coins: new Map(), texts: new KeptLaunchTexts(ctx.opstore) };
     answers.set(ctx, kept);
   }
   return kept;

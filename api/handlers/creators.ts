@@ -10,8 +10,9 @@ import { rewardModel, type RewardModel } from '../../projections/rewards/reward-
 import { RECENT_SENDS, type CreatorResponse } from '../../schemas/api/creators.js';
 import type { ApiContext } from '../deps.js';
 import { keptPer } from './kept-responses.js';
-import { creatorFromStore, serviceWalletsOf } from './reward-reads-sql.js';
+import { creatorFromStore } from './reward-reads-sql.js';
 import { creatorView } from './reward-views.js';
+import { serviceWalletList } from '../../schemas/config.js';
 
 /** Answers kept: a few thousand creators; most answers are a few KB. */
 const keptAnswers = keptPer<RewardModel, CreatorResponse>(5_000);
@@ -23,7 +24,7 @@ const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
 
 /** `GET /creators/{wallet}`. */
 export async function getCreator(ctx: ApiContext, wallet: string): Promise<CreatorResponse> {
-  const model = rewardModel(ctx.olap, serviceWalletsOf(ctx));
+  const model = rewardModel(ctx.olap, serviceWalletList(ctx.config.wallets));
   if (model === null) return creatorFromStore(ctx, wallet);
   await model.current('coins');
   const coins = model.byCreator.get(wallet) ?? NO_COINS;

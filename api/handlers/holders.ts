@@ -7,17 +7,10 @@ import type { HoldersQuery, HoldersResponse } from '../../schemas/api/holders.js
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { coinHolders } from '../queries/holders.js';
-
-const walletLists = new WeakMap<ApiContext['config']['wallets'], string[]>();
-
-function serviceWallets(ctx: ApiContext): string[] {
-  let list = walletLists.get(ctx.config.wallets);
-  if (list === undefined) walletLists.set(ctx.config.wallets, (list = Object.values(ctx.config.wallets)));
-  return list;
-}
+import { serviceWalletList } from '../../schemas/config.js';
 
 export async function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): Promise<HoldersResponse> {
-  const answer = await coinHolders(ctx.olap, mint, query.limit, serviceWallets(ctx));
+  const answer = await coinHolders(ctx.olap, mint, query.limit, serviceWalletList(ctx.config.wallets));
   if (answer === null) throw new NotFoundError(`no coin ${mint} on this network`);
   return answer;
 }

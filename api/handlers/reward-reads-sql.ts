@@ -13,15 +13,7 @@ import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { creatorRewardsView, creatorView, holderRewardsView, roundView, walletRewardsView } from './reward-views.js';
 import { latestQuotePrice, quotePricing } from './reward-usd.js';
-
-const serviceWallets = new WeakMap<object, string[]>();
-
-/** The service's own wallets: never counted as holders (one list per configuration). */
-export function serviceWalletsOf(ctx: ApiContext): string[] {
-  let wallets = serviceWallets.get(ctx.config.wallets);
-  if (wallets === undefined) serviceWallets.set(ctx.config.wallets, (wallets = Object.values(ctx.config.wallets) as string[]));
-  return wallets;
-}
+import { serviceWalletList } from '../../schemas/config.js';
 
 /** The coin, or a 404 when it is not one of ours on this network. */
 export async function rewardCoinFromStore(ctx: ApiContext, mint: string): Promise<RewardCoin> {
@@ -53,7 +45,7 @@ export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, qu
   const candidates = await walletRoundCoins(olap, wallet, coin);
   const coins = await rewardCoins(olap, candidates);
   const lastRounds = await lastRoundNumbers(olap, candidates);
-  const service = serviceWalletsOf(ctx);
+  const service = serviceWalletList(ctx.config.wallets);
   const owed: { coin: string; token: string; amount: bigint; round: number }[] = [];
   for (const mint of candidates) {
     const facts = coins.get(mint);

@@ -4,15 +4,15 @@
 // response object again while the coin's rows, its facts and (for a SOL pair) the SOL prices are unchanged; from
 // statements otherwise (reward-reads-sql.ts).
 import { emptyLedger, tokenTotalsOf, type CoinLedger } from '../../projections/rewards/coin-ledger.js';
-import type { RewardCoin } from '../../projections/rewards/queries.js';
 import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
 import type { CoinRewardsQuery, CoinRewardsResponse, RoundView } from '../../schemas/api/rewards.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { keptPer } from './kept-responses.js';
-import { coinRewardsFromStore, rewardCoinFromStore, serviceWalletsOf } from './reward-reads-sql.js';
+import { coinRewardsFromStore } from './reward-reads-sql.js';
 import { quotePricing } from './reward-usd.js';
 import { creatorRewardsView, holderRewardsView, roundView } from './reward-views.js';
+import { serviceWalletList } from '../../schemas/config.js';
 
 /** Answers kept: 1,000 coins at two page sizes fit; a 50-round answer is up to ~60 KB, most a few KB. */
 const keptAnswers = keptPer<RewardModel, CoinRewardsResponse>(4_000);
@@ -21,18 +21,9 @@ const roundViews = new WeakMap<CoinLedger, RoundView[]>();
 
 /** The model of the context's store, up to date for coin reads; null where the store has no write marks. */
 async function coinModel(ctx: ApiContext): Promise<RewardModel | null> {
-  const model = rewardModel(ctx.olap, serviceWalletsOf(ctx));
+  const model = rewardModel(ctx.olap, serviceWalletList(ctx.config.wallets));
   if (model !== null) await model.current('coins');
   return model;
-}
-
-/** The coin, or a 404 when it is not one of ours on this network. */
-export async function requireRewardCoin(ctx: ApiContext, mint: string): Promise<RewardCoin> {
-  const model = await coinModel(ctx);
-  if (model === null) return rewardCoinFromStore(ctx, mint);
-  const coin = model.facts.get(mint);
-  if (coin === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
-  return coin;
 }
 
 /** `GET /coins/{mint}/rewards`. */

@@ -9,15 +9,16 @@ import type { WalletRewardsQuery, WalletRewardsResponse } from '../../schemas/ap
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { keptPer } from './kept-responses.js';
-import { serviceWalletsOf, walletRewardsFromStore } from './reward-reads-sql.js';
+import { walletRewardsFromStore } from './reward-reads-sql.js';
 import { walletRewardsView } from './reward-views.js';
+import { serviceWalletList } from '../../schemas/config.js';
 
 /** Answers kept: the ~12,000 wallets a busy client asks about, a few with a coin filter; most are under 2 KB. */
 const keptAnswers = keptPer<RewardModel, WalletRewardsResponse>(20_000);
 
 /** `GET /wallets/{wallet}/rewards`. */
 export async function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
-  const model = rewardModel(ctx.olap, serviceWalletsOf(ctx));
+  const model = rewardModel(ctx.olap, serviceWalletList(ctx.config.wallets));
   if (model === null) return walletRewardsFromStore(ctx, wallet, query);
   await model.current('wallets');
   const coin = query.coin ?? null;

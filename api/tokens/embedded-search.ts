@@ -11,12 +11,13 @@ import { boardHolderCounts, countsSerial, type HolderCounts } from '../queries/b
 import { boardAt, type CoinBoard } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 import { boardRowsOf, searchMatches } from '../queries/tokens.js';
-import { figuresPending } from '../handlers/coin-view.js';
+import { figuresPending } from '../figures.js';
 import { labelName, labelSymbol } from './label-rule.js';
 import { listedTokens } from './listed-tokens.js';
 import { logoPath } from './token-logo.js';
 import { coinFigures } from '../figures.js';
 import { quoteUsd, usdValues } from './token-values.js';
+import { serviceWalletList } from '../../schemas/config.js';
 
 /** Coins looked at for one search, newest first; more matches than this rank among the newest. */
 const MAX_COIN_CANDIDATES = 200;
@@ -69,7 +70,7 @@ interface KeptSearch {
 }
 
 interface SearchState {
-  serviceWallets: string[];
+  serviceWallets: readonly string[];
   kept: Map<string, KeptSearch>;
 }
 
@@ -77,7 +78,7 @@ const states = new WeakMap<ApiContext, SearchState>();
 
 function stateOf(ctx: ApiContext): SearchState {
   let state = states.get(ctx);
-  if (state === undefined) states.set(ctx, (state = { serviceWallets: Object.values(ctx.config.wallets), kept: new Map() }));
+  if (state === undefined) states.set(ctx, (state = { serviceWallets: serviceWalletList(ctx.config.wallets), kept: new Map() }));
   return state;
 }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiContext, type ApiContext } from '../../api/deps.js';
 import { getCreator } from '../../api/handlers/creators.js';
-import { coinRewardsFromStore, creatorFromStore, serviceWalletsOf, walletRewardsFromStore } from '../../api/handlers/reward-reads-sql.js';
+import { coinRewardsFromStore, creatorFromStore, walletRewardsFromStore } from '../../api/handlers/reward-reads-sql.js';
 import { getCoinRewards } from '../../api/handlers/rewards.js';
 import { getWalletRewards } from '../../api/handlers/wallet-rewards.js';
 import { benchAddress, benchSignature } from '../../infra/service/bench-api/bench-keys.js';
@@ -32,6 +32,7 @@ import { loadConfig } from '../../schemas/config.js';
 import type { Event } from '../../schemas/events/index.js';
 import { addr } from '../projections/event-fixtures.js';
 import { payoutSent } from '../projections/reward-events.js';
+import { serviceWalletList } from '../../schemas/config.js';
 
 const config = loadConfig({});
 let dir: string;
@@ -83,7 +84,7 @@ async function write(rows: Map<string, Record<string, unknown>[]>, which: (table
 const project = (batch: readonly Event[]) => write(rowsOf(batch));
 
 /** The store's resident model, as the handlers use it. */
-const model = () => rewardModel(olap, serviceWalletsOf(ctx))!;
+const model = () => rewardModel(olap, serviceWalletList(ctx.config.wallets))!;
 
 async function outcome<T>(read: () => Promise<T>): Promise<T | { failed: string; status: unknown }> {
   try {
