@@ -71,6 +71,11 @@ function progressBps(input: FigureInputs): number | null {
   return Math.min(10_000, Math.max(0, bondingProgressBps(allotment, remaining)));
 }
 
+/** Whether a coin's figures read null at `nowSeconds`: its first FIGURES_PENDING_SECONDS (`createdAt` in seconds). */
+export function figuresPending(coin: { createdAt: string | number }, nowSeconds: number): boolean {
+  return nowSeconds - Number(coin.createdAt) < FIGURES_PENDING_SECONDS;
+}
+
 export function computeFigures(input: FigureInputs, nowSeconds: number): Figures {
   if (nowSeconds - input.createdAtSeconds < FIGURES_PENDING_SECONDS) return PENDING;
   const traded = BigInt(input.lastCoin) > 0n;

@@ -15,9 +15,6 @@ export interface KeptSpace {
   /** Keep answers only where the store has write marks: for a read that costs no more than asking the store
    * whether its tables changed. */
   onlyWithMarks?: boolean;
-  /** The read's first argument is a coin's mint and its answer depends only on that coin's rows of `tables`: kept
-   * while that coin's rows are unchanged, where the store has per-coin write marks. */
-  perCoin?: boolean;
 }
 
 interface Entry {
@@ -53,12 +50,12 @@ export function tablesVersion(olap: Olap, tables: readonly string[], mint?: stri
 
 /** The answer of `space` for `key`, computed by `compute` unless one computed from the same contents of the
  * space's tables is kept. */
-export async function keptAnswer<T>(olap: Olap, space: KeptSpace, key: string, compute: () => Promise<T>, mint?: string): Promise<T> {
+export async function keptAnswer<T>(olap: Olap, space: KeptSpace, key: string, compute: () => Promise<T>): Promise<T> {
   if (space.onlyWithMarks === true && typeof olap.writeMarks?.(space.tables) !== 'string') return compute();
   const cache = cacheOf(olap);
   let entries = cache.spaces.get(space.name);
   if (entries === undefined) cache.spaces.set(space.name, (entries = new Map()));
-  const version = await tablesVersion(olap, space.tables, mint);
+  const version = await tablesVersion(olap, space.tables);
   const kept = entries.get(key);
   if (kept !== undefined && kept.version === version) {
     entries.delete(key);
@@ -91,5 +88,5 @@ export function keptRead<A extends unknown[], R>(
   read: (olap: Olap, ...args: A) => Promise<R>,
 ): (olap: Olap, ...args: A) => Promise<R> {
   return (olap, ...args) =>
-    keptAnswer(olap, space, key(...args), () => read(olap, ...args), space.perCoin === true ? String(args[0]) : undefined).then(shallowCopy);
+    keptAnswer(olap, space, key(...args), () => read(olap, ...args)).then(shallowCopy);
 }

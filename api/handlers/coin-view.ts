@@ -6,16 +6,11 @@ import type { CoinSummary } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
 import type { LaunchText } from '../launch/launch-text.js';
-import { coinFigures, FIGURES_PENDING_SECONDS } from '../figures.js';
+import { coinFigures, figuresPending } from '../figures.js';
 import type { CoinRow } from '../queries/coins.js';
 
 function isoFromSeconds(seconds: string | number): string {
   return new Date(Number(seconds) * 1000).toISOString();
-}
-
-/** Whether the coin's figures read null at `nowSeconds` (its first minute: api/figures.ts). */
-export function figuresPending(row: CoinRow, nowSeconds: number): boolean {
-  return nowSeconds - Number(row.createdAt) < FIGURES_PENDING_SECONDS;
 }
 
 /** The summary last made of each row object, with what else it was made from. */

@@ -12,7 +12,7 @@ import type { Idea, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { coinFigures } from '../figures.js';
-import { figuresPending } from './coin-view.js';
+import { figuresPending } from '../figures.js';
 import { boardAt, type CoinBoard } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 

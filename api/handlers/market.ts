@@ -24,9 +24,8 @@ export async function listTrades(ctx: ApiContext, mint: string, query: TradesQue
  * ask) comes as its JSON text, to be sent as it is; elsewhere (development, tests) every page is an object the
  * response schema checks. */
 export async function listTradesForHttp(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse | string> {
-  if (ctx.config.production !== true) return listTrades(ctx, mint, query);
   await requireCoin(ctx, mint);
-  return tradePageOrJson(ctx.olap, mint, query.before ?? null, query.limit);
+  return (ctx.config.production === true ? tradePageOrJson : tradePage)(ctx.olap, mint, query.before ?? null, query.limit);
 }
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first. */

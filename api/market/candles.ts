@@ -132,12 +132,11 @@ export async function coinCandles(olap: Olap, mint: string, interval: number, de
   const found = cache.answers.get(key);
   if (found !== undefined) {
     cache.answers.delete(key);
-    cache.candles -= found.list.candles.length;
     if (found.version === trades.version && found.decimals === decimals) {
       cache.answers.set(key, found);
-      cache.candles += found.list.candles.length;
       return found.response;
     }
+    cache.candles -= found.list.candles.length;
   }
   const from = found !== undefined && found.decimals === decimals ? trades.changedSince(found.version) : 0;
   const list = from > 0 ? updatedCandles(trades, interval, decimals, found!.list, from) : latestCandles(trades, interval, decimals, Number.NEGATIVE_INFINITY);

@@ -5,6 +5,7 @@
 // The signature is the event id's head (an event id starts with `<signature>:`, schemas/events/envelope.ts).
 // Amounts up to 2^53 sit in Float64Arrays exactly; a larger one is kept as text beside them (NaN marks it).
 import type { InternedStrings } from '../../projections/interned-strings.js';
+import { compareText } from '../../projections/text-order.js';
 import { widened } from '../../projections/typed-columns.js';
 
 /** A trade as read from the store. */
@@ -26,8 +27,8 @@ export interface PagePoint {
 }
 
 interface Oversized {
-  coin?: string;
-  quote?: string;
+  coin: string;
+  quote: string;
 }
 
 /** Changes remembered, so kept answers built a few versions back can be brought up to date. */
@@ -90,12 +91,12 @@ export class CoinTrades {
 
   coinText(i: number): string {
     const value = this.coin[i]!;
-    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.coin! : String(value);
+    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.coin : String(value);
   }
 
   quoteText(i: number): string {
     const value = this.quote[i]!;
-    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.quote! : String(value);
+    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.quote : String(value);
   }
 
   coinExact(i: number): bigint {
@@ -117,7 +118,7 @@ export class CoinTrades {
   }
 
   /** Index of the first trade at or after `seconds`. */
-  firstAtOrAfter(seconds: number): number {
+  private firstAtOrAfter(seconds: number): number {
     let low = 0;
     let high = this.length;
     while (low < high) {
@@ -263,9 +264,4 @@ export class CoinTrades {
     this.trader = widened(this.trader, capacity, this.length);
     this.sell = widened(this.sell, capacity, this.length);
   }
-}
-
-/** Byte order of ASCII text, as the store compares Strings. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

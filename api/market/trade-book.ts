@@ -173,13 +173,10 @@ export class TradeBook {
     }
   }
 
-  /** Write marks of `mints` now; where the store has none, the trades table's version for all of them. */
+  /** Write marks of `mints` now; where the store has none, the trades table's version (one check for all). */
   private async marks(mints: readonly string[]): Promise<Map<string, string>> {
-    if (typeof this.olap.writeMarks?.([TRADES_TABLE]) === 'string') {
-      return new Map(mints.map((mint) => [mint, this.olap.writeMarks!([TRADES_TABLE], mint)!]));
-    }
-    const version = await tablesVersion(this.olap, [TRADES_TABLE]);
-    return new Map(mints.map((mint) => [mint, version]));
+    const versions = await Promise.all(mints.map((mint) => tablesVersion(this.olap, [TRADES_TABLE], mint)));
+    return new Map(mints.map((mint, i) => [mint, versions[i]!]));
   }
 
   /** Reads one coin in full (not loaded in bulk, evicted, or new); concurrent asks share the read. */

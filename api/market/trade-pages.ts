@@ -11,16 +11,12 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { formatCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
+import { keptPer } from '../handlers/kept-responses.js';
 import { tradeBook } from './trade-book.js';
 
 const MAX_KEPT = 3_000;
 
-interface KeptPage {
-  version: number;
-  response: TradesResponse;
-}
-
-const kept = new WeakMap<Olap, Map<string, KeptPage>>();
+const keptPages = keptPer<Olap, TradesResponse>(MAX_KEPT);
 
 /** How many of the coin's trades lie before `cursor` (all without one). */
 function countBefore(trades: CoinTrades, cursor: TradeCursor | null): number {
@@ -94,38 +90,22 @@ class SecondTexts {
 }
 
 /** Up to `limit` trades of `mint` before `cursor` (the latest without one), newest first, with the next cursor. */
-export async function tradePage(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
-  const { trades, end } = await locate(olap, mint, cursor);
-  return keptPage(olap, mint, trades, end, limit) ?? buildPage(trades, end, limit);
+export function tradePage(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
+  return pageWith(olap, mint, cursor, limit, buildPage);
 }
 
 /** As tradePage, but a page that is not kept comes as its JSON text: what an HTTP answer sends, without building
  * the page's objects only to write them out. */
-export async function tradePageOrJson(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse | string> {
-  const { trades, end } = await locate(olap, mint, cursor);
-  return keptPage(olap, mint, trades, end, limit) ?? pageJson(trades, end, limit);
+export function tradePageOrJson(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse | string> {
+  return pageWith(olap, mint, cursor, limit, pageJson);
 }
 
-async function locate(olap: Olap, mint: string, cursor: TradeCursor | null): Promise<{ trades: CoinTrades; end: number }> {
+/** The kept page before `cursor` where it is one (the latest, or the one its `next.before` reaches), made and kept
+ * if missing or out of date; any other page as `render` makes it. */
+async function pageWith<T>(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number, render: (trades: CoinTrades, end: number, limit: number) => T): Promise<TradesResponse | T> {
   const trades = await tradeBook(olap).trades(mint);
-  return { trades, end: countBefore(trades, cursor) };
-}
-
-/** The kept page ending at `end` (made now if missing or out of date); null for a page that is not kept. */
-function keptPage(olap: Olap, mint: string, trades: CoinTrades, end: number, limit: number): TradesResponse | null {
+  const end = countBefore(trades, cursor);
   const fromLatest = trades.length - end;
-  if (fromLatest !== 0 && fromLatest !== limit) return null;
-  let pages = kept.get(olap);
-  if (pages === undefined) kept.set(olap, (pages = new Map()));
-  const key = `${mint}|${fromLatest}|${limit}`;
-  const found = pages.get(key);
-  pages.delete(key);
-  if (found !== undefined && found.version === trades.version) {
-    pages.set(key, found);
-    return found.response;
-  }
-  const response = buildPage(trades, end, limit);
-  pages.set(key, { version: trades.version, response });
-  if (pages.size > MAX_KEPT) pages.delete(pages.keys().next().value!);
-  return response;
+  if (fromLatest !== 0 && fromLatest !== limit) return render(trades, end, limit);
+  return keptPages(olap).get(`${mint}|${fromLatest}|${limit}`, trades.version, () => buildPage(trades, end, limit));
 }

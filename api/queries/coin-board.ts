@@ -25,7 +25,7 @@ import { keptAnswer, tablesVersion } from '../../projections/kept-reads.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
-import { FIGURES_PENDING_SECONDS } from '../figures.js';
+import { FIGURES_PENDING_SECONDS, figuresPending } from '../figures.js';
 import { allCoinFacts, FACT_TABLES } from './coin-facts.js';
 import type { CoinFacts, CoinRow } from './coin-sql.js';
 
@@ -55,8 +55,6 @@ const FIGURES = { name: 'coin-window-figures', tables: FIGURE_TABLES, max: 4 };
 const BOARDS_KEPT = 4;
 /** How long before a second begins its board is read. */
 const READ_AHEAD_MS = 400;
-
-export { allCoinFacts } from './coin-facts.js';
 
 function boardRow(facts: CoinFacts, figures: WindowFigures | undefined): BoardRow {
   const { initialReserveQuote, marketQuote, marketCoin, ...row } = facts;
@@ -89,14 +87,12 @@ function sameRow(a: BoardRow, b: BoardRow): boolean {
   return true;
 }
 
-/** A coin's figures read null in its first minute (api/figures.ts). */
-const figuresPendingAt = (row: BoardRow, second: number) => second - Number(row.createdAt) < FIGURES_PENDING_SECONDS;
 /** The list sorts a coin as pending by its launch time in milliseconds (sortedRows). */
 const sortsPendingAt = (row: BoardRow, second: number) => row.launchMs > (second - FIGURES_PENDING_SECONDS) * 1000;
 
 function samePendingCoins(board: CoinBoard, second: number): boolean {
   for (const row of board.rows.values()) {
-    if (figuresPendingAt(row, board.nowSeconds) !== figuresPendingAt(row, second)) return false;
+    if (figuresPending(row, board.nowSeconds) !== figuresPending(row, second)) return false;
     if (sortsPendingAt(row, board.nowSeconds) !== sortsPendingAt(row, second)) return false;
   }
   return true;

@@ -82,8 +82,6 @@ export const coinFactsSql = (forMints = false) => {
   SETTINGS join_use_nulls = 1`;
 };
 
-export const COIN_FACTS_SQL = coinFactsSql();
-
 export function coinFacts(row: CoinFactsSql): CoinFacts {
   return { ...row, launchMs: Number(row.launchMs), launchSlot: Number(row.launchSlot) };
 }

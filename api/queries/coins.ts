@@ -70,11 +70,6 @@ export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds:
   return pageRows({ board, solMicroUsd, matches, stablecoinMint }, query);
 }
 
-/** The coin with this mint, or null. */
-export async function getCoinRow(olap: Olap, mint: string, nowSeconds: number): Promise<CoinRow | null> {
-  return (await coinBoard(olap, nowSeconds)).rows.get(mint) ?? null;
-}
-
 /** Every coin's decimals by mint, kept while the coins table is unchanged: whether a mint is a coin is asked by
  * most per-coin reads, and the table changes only when a coin launches. */
 const COIN_INDEX = { name: 'coin-index', tables: [COINS_TABLE], max: 1 };

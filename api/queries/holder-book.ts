@@ -56,9 +56,8 @@ interface CoinEntry {
   countVersion: string;
   /** Those holdings, largest first, ties by wallet; null when dropped for memory (the count stays valid). */
   holdings: Holding[] | null;
-  /** Balances at `baselineSlot` (null without a baseline, or when dropped). */
+  /** Balances at the view's baseline slot (null without a baseline, or when dropped). */
   baseline: Map<string, bigint> | null;
-  baselineSlot: number | null;
   baselineVersion: string;
   /** The mark of the balance changes at or before the baseline slot when the baseline was read. */
   baselineIds: string;
@@ -90,11 +89,16 @@ export class HolderBook {
   private nextRead: Promise<void> | null = null;
   private lastRead: Promise<void> = Promise.resolve();
 
+  /** The service's wallets, never holders. */
+  private readonly service: ReadonlySet<string>;
+
   constructor(
     private readonly olap: Olap,
-    private readonly serviceWallets: readonly string[],
+    serviceWallets: readonly string[],
     private readonly maxDetail = MAX_DETAIL,
-  ) {}
+  ) {
+    this.service = new Set(serviceWallets);
+  }
 
   /** Loads every coin's holders (baselines follow in the background). */
   async warm(): Promise<void> {
@@ -164,15 +168,10 @@ export class HolderBook {
     return (fingerprint ?? this.olap.writeMarks!([COINS_TABLE])) !== this.coinsAtLoad;
   }
 
-  /** The versions of `mint`'s rows now, where the store has marks. */
-  private markVersions(mint: string): Versions | null {
-    const marks = this.olap.writeMarks;
-    if (marks === undefined) return null;
-    const view = this.olap.writeMarks!(VIEW_TABLES, mint);
-    const balances = this.olap.writeMarks!([BALANCES_TABLE], mint);
-    const changes = this.olap.writeMarks!([BALANCE_CHANGES_TABLE], mint);
-    if (typeof view !== 'string' || typeof balances !== 'string' || typeof changes !== 'string') return null;
-    return { view, balances, changes };
+  /** The versions of `mint`'s rows now; only where the store has marks. */
+  private markVersions(mint: string): Versions {
+    const marks = (tables: readonly string[]) => this.olap.writeMarks!(tables, mint)!;
+    return { view: marks(VIEW_TABLES), balances: marks([BALANCES_TABLE]), changes: marks([BALANCE_CHANGES_TABLE]) };
   }
 
   /** Coins of `mints` not compared since the tables' marks last moved are compared with their own marks; those
@@ -183,7 +182,7 @@ export class HolderBook {
       const entry = this.coins.get(mint);
       if (entry === undefined || entry.checked === marks || entry.waiting !== null) continue;
       entry.checked = marks;
-      if (this.isStale(entry, this.markVersions(mint)!)) (stale ??= []).push(entry);
+      if (this.isStale(entry, this.markVersions(mint))) (stale ??= []).push(entry);
     }
     if (stale === null) return;
     const reading = this.read(stale.map((entry) => entry.mint));
@@ -194,7 +193,7 @@ export class HolderBook {
     return (
       entry.viewVersion !== now.view ||
       entry.countVersion !== now.balances ||
-      (entry.baselineSlot !== null && entry.baselineVersion !== now.changes)
+      (entry.view.baselineSlot !== null && entry.baselineVersion !== now.changes)
     );
   }
 
@@ -217,7 +216,7 @@ export class HolderBook {
       for (const mint of mints) out.set(mint, { view: version, balances: version, changes: version });
       return out;
     }
-    for (const mint of mints) out.set(mint, this.markVersions(mint)!);
+    for (const mint of mints) out.set(mint, this.markVersions(mint));
     return out;
   }
 
@@ -242,7 +241,7 @@ export class HolderBook {
       for (const chunk of this.chunks([...views.keys()], (mint) => rows.get(mint)?.balances ?? 0)) {
         const versions = new Map<string, Versions>();
         for (const mint of chunk) {
-          const now = fingerprint === null ? this.markVersions(mint)! : { view: fingerprint, balances: fingerprint, changes: fingerprint };
+          const now = fingerprint === null ? this.markVersions(mint) : { view: fingerprint, balances: fingerprint, changes: fingerprint };
           versions.set(mint, fingerprint === null ? { ...now, view: viewVersions.get(mint)! } : now);
         }
         await this.readBalances(chunk, views, versions, false);
@@ -315,8 +314,9 @@ export class HolderBook {
       const viewStale = chunk.filter((mint) => this.coins.get(mint)?.viewVersion !== versions.get(mint)!.view);
       const views = new Map<string, HolderView>();
       const read = await holderViews(this.olap, viewStale);
+      const readAgain = new Set(viewStale);
       for (const mint of chunk) {
-        const view = viewStale.includes(mint) ? read.get(mint) : this.coins.get(mint)?.view;
+        const view = readAgain.has(mint) ? read.get(mint) : this.coins.get(mint)?.view;
         if (view !== undefined) {
           views.set(mint, view);
           continue;
@@ -348,7 +348,7 @@ export class HolderBook {
       if (!sameView || entry.countVersion !== v.balances || entry.holdings === null) now.push(mint);
       const slot = view.baselineSlot;
       if (slot === null || !baselines) continue;
-      if (entry === undefined || entry.baseline === null || entry.baselineSlot !== slot) atSlot.set(mint, slot);
+      if (entry === undefined || entry.baseline === null || entry.view.baselineSlot !== slot) atSlot.set(mint, slot);
       else if (entry.baselineVersion !== v.changes) check.set(mint, slot);
     }
     const sets = await balanceSets(this.olap, now, atSlot, new Map([...atSlot, ...check]));
@@ -374,7 +374,6 @@ export class HolderBook {
         countVersion: v.balances,
         holdings,
         baseline,
-        baselineSlot: view.baselineSlot,
         baselineVersion: v.changes,
         baselineIds: view.baselineSlot === null || !baselines ? '' : (sets.idsAt.get(mint) ?? old!.baselineIds),
         items: [],
@@ -394,8 +393,7 @@ export class HolderBook {
 
   /** Holdings with the coin's venues and the service's wallets left out. */
   private holdersOf(holdings: Holding[], view: HolderView): Holding[] {
-    const excluded = new Set([...view.venues, ...this.serviceWallets]);
-    return holdings.filter((holding) => !excluded.has(holding.wallet));
+    return holdings.filter((holding) => !this.service.has(holding.wallet) && !view.venues.includes(holding.wallet));
   }
 
   /** The first `limit` response items of `entry`, built once each. */
@@ -449,7 +447,7 @@ export class HolderBook {
 
 /** Whether a coin's holdings and (when it has a baseline) its balances at the baseline are in memory. */
 function hasDetails(entry: CoinEntry): boolean {
-  return entry.holdings !== null && (entry.baselineSlot === null || entry.baseline !== null);
+  return entry.holdings !== null && (entry.view.baselineSlot === null || entry.baseline !== null);
 }
 
 const books = new WeakMap<Olap, Map<string, HolderBook>>();

@@ -1,10 +1,8 @@
 // Read queries of the ideas board on the coins projection: coins by launch slot (to tie ideas to the coins
-// launched from them) and, from the coin board, the rows the launched coins' market caps are computed from.
+// launched from them).
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { keptRead } from '../../projections/kept-reads.js';
-import { coinBoard } from './coin-board.js';
-import type { CoinRow } from './coin-sql.js';
 
 /** What ties a coin to an idea. */
 export interface CoinIdentity {
@@ -37,9 +35,3 @@ async function readCoinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<Coin
   return rows.map((row) => ({ ...row, launchSlot: Number(row.launchSlot), launchMs: Number(row.launchMs) }));
 }
 
-/** Coin rows (with what their figures are computed from) of the given mints that are coins. */
-export async function coinRowsOf(olap: Olap, mints: string[], nowSeconds: number): Promise<CoinRow[]> {
-  if (mints.length === 0) return [];
-  const rows = (await coinBoard(olap, nowSeconds)).rows;
-  return [...new Set(mints)].flatMap((mint) => rows.get(mint) ?? []);
-}

@@ -4,7 +4,8 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { keptAnswer } from '../../projections/kept-reads.js';
-import { allCoinFacts, coinBoard, type CoinBoard } from './coin-board.js';
+import type { CoinBoard } from './coin-board.js';
+import { allCoinFacts } from './coin-facts.js';
 import type { CoinRow } from './coin-sql.js';
 
 const MATCHES = { name: 'token-search-matches', tables: [COINS_TABLE], max: 2_000 };
@@ -28,15 +29,6 @@ export function searchMatches(olap: Olap, q: string, max: number): Promise<reado
 export function boardRowsOf(board: CoinBoard, mints: readonly string[]): CoinRow[] {
   return mints.flatMap((mint) => board.rows.get(mint) ?? []);
 }
-
-/** Coins matching `q` (searchMatches) as rows of the board at `nowSeconds`; newest first. */
-export async function searchCoinRows(olap: Olap, q: string, nowSeconds: number, max: number): Promise<CoinRow[]> {
-  const mints = await searchMatches(olap, q, max);
-  return boardRowsOf(await coinBoard(olap, nowSeconds), mints);
-}
-
-/** Coin rows of the given mints. */
-export { coinRowsOf } from './ideas.js';
 
 /** The UTC launch day of each given mint that is one of the service's coins. */
 export async function coinLaunchDays(olap: Olap, mints: string[]): Promise<Map<string, string>> {

@@ -91,7 +91,7 @@ function readBuckets(olap: Olap, read: Read): Promise<BucketRow[]> {
       mints: read.coins.map((coin) => coin.mint),
       // Each coin's slots, one after the other: slots[start, start + length) (1-based).
       slots: read.coins.flatMap((coin) => coin.slots),
-      starts: read.coins.map((_, i) => 1 + read.coins.slice(0, i).reduce((sum, coin) => sum + coin.slots.length, 0)),
+      starts: startsOf(read.coins.map((coin) => coin.slots.length)),
       lengths: read.coins.map((coin) => coin.slots.length),
       parts: read.part?.[1] ?? 1,
       part: read.part?.[0] ?? 0,
@@ -135,4 +135,14 @@ export async function balancesAtSlots(olap: Olap, coins: readonly BucketCoin[], 
     }
   }
   for (const coin of coins) if (coin.slots.length === 0) onCoin(coin.mint, new Map());
+}
+
+/** Where each of runs of these lengths starts when they are laid one after the other (1-based). */
+function startsOf(lengths: readonly number[]): number[] {
+  let at = 1;
+  return lengths.map((length) => {
+    const start = at;
+    at += length;
+    return start;
+  });
 }

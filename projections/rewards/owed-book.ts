@@ -104,8 +104,8 @@ export class OwedBook {
   /** Per coin, its owed wallets known to be in reward_wallet_mints with it. */
   private readonly held = new Map<string, Set<string>>();
 
-  /** Sets the coin's state; returns the wallets whose owed entries changed. */
-  set(mint: string, token: string, state: OwedCoinState | null, stamp: number): Set<string> {
+  /** Sets the coin's state; the wallets whose owed entries changed take `stamp`. */
+  set(mint: string, token: string, state: OwedCoinState | null, stamp: number): void {
     const before = this.states.get(mint)?.result.owed ?? new Map<string, bigint>();
     const after = state?.result.owed ?? new Map<string, bigint>();
     if (state === null) {
@@ -115,7 +115,6 @@ export class OwedBook {
       this.states.set(mint, state);
       this.tokens.set(mint, token);
     }
-    const changed = new Set<string>();
     for (const wallet of new Set([...before.keys(), ...after.keys()])) {
       const owes = (after.get(wallet) ?? 0n) > 0n;
       let record = this.wallets.get(wallet);
@@ -125,9 +124,7 @@ export class OwedBook {
       if (owes && at < 0) record.mints = [...record.mints, mint].sort();
       else if (!owes && at >= 0) record.mints = record.mints.filter((other) => other !== mint);
       record.stamp = stamp;
-      changed.add(wallet);
     }
-    return changed;
   }
 
   /** (wallet, coin) pairs of owed entries not yet known to be held. */
@@ -140,20 +137,15 @@ export class OwedBook {
     return out;
   }
 
-  /** Records pairs found held; returns the wallets with entries newly listed. */
-  confirm(pairs: readonly { wallet: string; mint: string }[], stamp: number): Set<string> {
-    const changed = new Set<string>();
+  /** Records pairs found held; the wallets with entries newly listed take `stamp`. */
+  confirm(pairs: readonly { wallet: string; mint: string }[], stamp: number): void {
     for (const { wallet, mint } of pairs) {
       let held = this.held.get(mint);
       if (held === undefined) this.held.set(mint, (held = new Set()));
       held.add(wallet);
       const record = this.wallets.get(wallet);
-      if (record !== undefined) {
-        record.stamp = stamp;
-        changed.add(wallet);
-      }
+      if (record !== undefined) record.stamp = stamp;
     }
-    return changed;
   }
 
   /** The wallet's owed entries on held coins (only `coin` when set), by coin, at most `limit`. */

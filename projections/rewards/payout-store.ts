@@ -8,6 +8,7 @@
 // loaded on (a coin's events are written in chain order). An increment can repeat rows already loaded at that slot
 // (the store's FINAL view holds one row per (coin, round, event id)); those are recognised and left out.
 import { InternedStrings } from '../interned-strings.js';
+import { compareText } from '../text-order.js';
 import { widened } from '../typed-columns.js';
 import type { PayoutRow } from './ledger-reads.js';
 import type { RoundPayouts } from './queries.js';
@@ -57,10 +58,6 @@ export class PayoutStore {
   private readonly coins = new Map<string, CoinRows>();
   private readonly unsorted = new Set<WalletRows>();
 
-  get rowCount(): number {
-    return this.size;
-  }
-
   /** The latest slot loaded of the coin; -1 before any. */
   lastSlot(mint: string): number {
     return this.coins.get(mint)?.lastSlot ?? -1;
@@ -76,11 +73,8 @@ export class PayoutStore {
     this.reserve(this.size + rows, true);
   }
 
-  /** Adds rows not loaded yet; returns the coins and wallets that got rows. The wallets' lists are in order
-   * again after `settle`. */
-  add(rows: readonly PayoutRow[], stamp: number): { coins: Set<string>; wallets: Set<string> } {
-    const coins = new Set<string>();
-    const wallets = new Set<string>();
+  /** Adds rows not loaded yet. The wallets' lists are in order again after `settle`. */
+  add(rows: readonly PayoutRow[], stamp: number): void {
     /** Per coin, its latest slot before these rows and the events at it (round and event id), made when a row at
      * that slot comes: the rows that may be there already. */
     const edges = new Map<string, { slot: number; ids: number[]; events: Set<string> | null }>();
@@ -110,10 +104,7 @@ export class PayoutStore {
       wallet.rows.push(id);
       wallet.stamp = stamp;
       this.unsorted.add(wallet);
-      coins.add(row.mint);
-      wallets.add(row.wallet);
     }
-    return { coins, wallets };
   }
 
   /** Puts the lists of the wallets that got rows back in order (newest first). */
@@ -169,7 +160,7 @@ export class PayoutStore {
     }
     // Chain order: (slot, log offset, signature), each transaction once at its first place.
     const ordered = [...ids].sort(
-      (a, b) => this.slots[a]! - this.slots[b]! || this.logOffsets[a]! - this.logOffsets[b]! || compare(this.signatureOf(a), this.signatureOf(b)),
+      (a, b) => this.slots[a]! - this.slots[b]! || this.logOffsets[a]! - this.logOffsets[b]! || compareText(this.signatureOf(a), this.signatureOf(b)),
     );
     const signatures = [...new Set(ordered.map((id) => this.signatureOf(id)))];
     return { paid: sortedByKey(paid), wallets: wallets.size, signatures, lastAt: Math.floor(lastMs / 1000) };
@@ -188,7 +179,7 @@ export class PayoutStore {
     this.ms[b]! - this.ms[a]! ||
     this.slots[b]! - this.slots[a]! ||
     this.logOffsets[b]! - this.logOffsets[a]! ||
-    compare(this.eventIdOf(b), this.eventIdOf(a));
+    compareText(this.eventIdOf(b), this.eventIdOf(a));
 
   private amountValue(id: number): bigint {
     const big = this.bigAmounts.get(id);
@@ -238,11 +229,7 @@ export class PayoutStore {
 }
 
 /** Byte order of ASCII text, as the store compares strings. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** The map with its keys in ascending order (payoutsOfRounds reads tokens ordered). */
 function sortedByKey<V>(map: Map<string, V>): Map<string, V> {
-  return new Map([...map].sort(([a], [b]) => compare(a, b)));
+  return new Map([...map].sort(([a], [b]) => compareText(a, b)));
 }

@@ -95,7 +95,7 @@ export class RewardModel {
   }
 
   /** A value greater than every one given before: what a changed part is stamped with. */
-  next(): number {
+  private next(): number {
     return ++this.stamps;
   }
 
