@@ -54,16 +54,23 @@ export interface SignatureStatus {
 /** Blockhashes stay usable for 150 blocks after the one that produced them. */
 export const MAX_PROCESSING_AGE = 150;
 
+/** What a transaction is known by once processed: a hash of its message bytes. */
+function messageHash(messageBytes: Uint8Array): string {
+  return createHash('sha256').update(messageBytes).digest('base64');
+}
+
 export class Bank {
   readonly accounts = new AccountsDb();
   readonly programs = new Map<string, NativeProgram>();
   private readonly blocks = new Map<number, Block>();
   private readonly blockhashHeights = new Map<string, number>();
   private readonly statuses = new Map<string, { slot: number; index: number }>();
+  /** Hashes of the messages landed in recent blocks, with the block height they landed at, oldest first. */
+  private readonly landedMessages = new Map<string, number>();
   private readonly listeners = new Set<(block: Block) => void>();
   private pending: ExecutedTransaction[] = [];
   private pendingWrites: AccountWrite[] = [];
-  private pendingSignatures = new Set<string>();
+  private pendingMessages = new Set<string>();
   private writeVersion = 0n;
   private last: Block;
   readonly options: Required<Omit<BankOptions, 'programs' | 'builtinProgramIds'>>;
@@ -168,7 +175,10 @@ export class Bank {
     if (height === undefined || this.last.blockHeight + 1 > height + MAX_PROCESSING_AGE) {
       throw new TransactionRejected('BlockhashNotFound', 'Blockhash not found');
     }
-    if (this.statuses.has(tx.signature) || this.pendingSignatures.has(tx.signature)) {
+    // A validator knows a transaction by its message, not its first signature: the same message signed again
+    // (a co-signer filling an empty signature slot, or a different fee-payer signature) is the same transaction.
+    const message = messageHash(tx.messageBytes);
+    if (this.landedMessages.has(message) || this.pendingMessages.has(message)) {
       throw new TransactionRejected('AlreadyProcessed', 'This transaction has already been processed');
     }
     return tx;
@@ -208,7 +218,7 @@ export class Bank {
       blockTime: this.timeOfSlot(slot),
     };
     this.pending.push(executed);
-    this.pendingSignatures.add(tx.signature);
+    this.pendingMessages.add(messageHash(tx.messageBytes));
     return executed;
   }
 
@@ -233,9 +243,10 @@ export class Bank {
       accountWrites: this.pendingWrites,
     };
     for (const tx of block.transactions) this.statuses.set(tx.signature, { slot, index: tx.index });
+    for (const message of this.pendingMessages) this.landedMessages.set(message, block.blockHeight);
     this.pending = [];
     this.pendingWrites = [];
-    this.pendingSignatures = new Set();
+    this.pendingMessages = new Set();
     this.last = block;
     this.blocks.set(slot, block);
     this.blockhashHeights.set(block.blockhash, block.blockHeight);
@@ -246,6 +257,11 @@ export class Bank {
 
   private prune(): void {
     const oldestHeight = this.last.blockHeight - MAX_PROCESSING_AGE - 150;
+    // A message older than its blockhash's life can no longer land again: its blockhash is refused first.
+    for (const [message, height] of this.landedMessages) {
+      if (height >= this.last.blockHeight - MAX_PROCESSING_AGE) break;
+      this.landedMessages.delete(message);
+    }
     if (this.blockhashHeights.size > 2 * (MAX_PROCESSING_AGE + 150)) {
       for (const [hash, height] of this.blockhashHeights) if (height < oldestHeight) this.blockhashHeights.delete(hash);
     }
@@ -295,7 +311,10 @@ export class Bank {
     for (const block of state.blocks) {
       this.blocks.set(block.slot, block);
       this.blockhashHeights.set(block.blockhash, block.blockHeight);
-      for (const tx of block.transactions) this.statuses.set(tx.signature, { slot: block.slot, index: tx.index });
+      for (const tx of block.transactions) {
+        this.statuses.set(tx.signature, { slot: block.slot, index: tx.index });
+        if (block.blockHeight >= last.blockHeight - MAX_PROCESSING_AGE) this.landedMessages.set(messageHash(tx.messageBytes), block.blockHeight);
+      }
     }
     if (last.slot >= this.options.retainSlots) this.blocks.delete(0); // as prune() would have by now
     this.last = last;

@@ -11,6 +11,9 @@ import {
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
+  partiallySignTransactionMessageWithSigners,
+  setTransactionMessageFeePayer,
+  signTransaction,
   isSolanaError,
   lamports,
   pipe,
@@ -25,6 +28,7 @@ import {
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_UNSUPPORTED_TRANSACTION_VERSION,
   SOLANA_ERROR__TRANSACTION_ERROR__ACCOUNT_NOT_FOUND,
+  SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED,
   SOLANA_ERROR__TRANSACTION_ERROR__BLOCKHASH_NOT_FOUND,
   type Address,
   type Instruction,
@@ -205,6 +209,37 @@ describe('devnet JSON-RPC through @solana/kit', () => {
     if (isSolanaError(broke, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)) {
       expect(broke.context.logs).toContain(`Program ${SYSTEM_PROGRAM} failed: custom program error: 0x1`);
     }
+  });
+
+  it('knows a landed transaction by its message: signed again with another fee-payer signature it is already processed', async () => {
+    // A co-signed payment: the payer signs first with the fee payer's slot empty, the fee payer signs and sends.
+    const feePayer = await fundedSigner();
+    const payer = await fundedSigner();
+    const recipient = await generateKeyPairSigner();
+    const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(feePayer.address, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+      (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: recipient.address, amount: lamports(SOL / 10n) })], m),
+    );
+    const partial = await partiallySignTransactionMessageWithSigners(message);
+    const partialWire = getBase64EncodedWireTransaction(partial);
+    const before = await rpc.simulateTransaction(partialWire, { encoding: 'base64', commitment: 'confirmed' }).send();
+    expect(before.value.err).toBeNull();
+
+    const full = await signTransaction([feePayer.keyPair], partial);
+    assertIsTransactionWithBlockhashLifetime(full);
+    await sendAndConfirm(full, { commitment: 'confirmed' });
+    expect(partial.signatures[feePayer.address]).toBeNull();
+
+    const after = await rpc.simulateTransaction(partialWire, { encoding: 'base64', commitment: 'confirmed' }).send();
+    expect(after.value.err).toBe('AlreadyProcessed');
+    const again = await caught(rpc.sendTransaction(getBase64EncodedWireTransaction(full), { encoding: 'base64' }).send());
+    expect(isSolanaError(again, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)).toBe(true);
+    expect(isSolanaError((again as Error).cause, SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED)).toBe(true);
+    const { value: balance } = await rpc.getBalance(payer.address, { commitment: 'confirmed' }).send();
+    expect(balance).toBe(2n * SOL - SOL / 10n);
   });
 
   it('walks a signature through processed, confirmed and finalized', async () => {
