@@ -5,7 +5,7 @@ import type { ServiceKeys } from '../../infra/keys/service-keys.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import type { HooksMenu } from '../../schemas/hooks-menu.js';
 import type { ServiceWallets } from '../../schemas/config.js';
-import { LaunchChain } from './chain.js';
+import { ChainClient } from '../chain.js';
 import { LaunchError } from './launch-error.js';
 import { ProgramSettings } from './program-settings.js';
 
@@ -33,7 +33,7 @@ export interface LaunchConfig {
 }
 
 export class LaunchContext {
-  readonly chain: LaunchChain;
+  readonly chain: ChainClient;
   readonly settings: ProgramSettings;
   readonly confirmWaitMs: number;
   readonly pollMs: number;
@@ -46,7 +46,7 @@ export class LaunchContext {
     readonly config: LaunchConfig,
     readonly now: () => Date,
   ) {
-    this.chain = new LaunchChain(deps.rpcUrl);
+    this.chain = new ChainClient(deps.rpcUrl);
     this.settings = new ProgramSettings(this.chain, deps.programs);
     this.confirmWaitMs = deps.confirmWaitMs ?? 5_000;
     this.pollMs = deps.pollMs ?? 250;

@@ -6,7 +6,7 @@ import { decodeQuoteConfig, type QuoteConfig } from '../../schemas/programs/laun
 import { quoteConfigPda } from '../../schemas/programs/launchpad/pdas.js';
 import { decodePoolConfig, type PoolVenueConfig } from '../../schemas/programs/pool-venue/accounts.js';
 import { poolConfigPda } from '../../schemas/programs/pool-venue/pdas.js';
-import type { LaunchChain } from './chain.js';
+import type { ChainClient } from '../chain.js';
 
 const KEEP_MS = 30_000;
 
@@ -14,7 +14,7 @@ export class ProgramSettings {
   private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(
-    private readonly chain: LaunchChain,
+    private readonly chain: ChainClient,
     private readonly programs: { launchpad: Address; poolVenue: Address },
   ) {}
 

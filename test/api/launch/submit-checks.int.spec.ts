@@ -23,13 +23,13 @@ import {
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { LaunchChain } from '../../../api/launch/chain.js';
+import { ChainClient } from '../../../api/chain.js';
 import { launches } from '../../../api/launch/records.js';
 import { PNG, signWire, startLaunchHarness, type LaunchHarness } from './launch-harness.js';
 
 let h: LaunchHarness;
 let creator: KeyPairSigner;
-let send: MockInstance<LaunchChain['send']>;
+let send: MockInstance<ChainClient['send']>;
 
 beforeAll(async () => {
   h = await startLaunchHarness({ sponsor: true, confirmWaitMs: 400 });
@@ -39,7 +39,7 @@ beforeEach(async () => {
   // A wallet per test: each may prepare 5 launches an hour.
   creator = await h.wallet(20n);
   await h.acceptTerms(creator);
-  send = vi.spyOn(LaunchChain.prototype, 'send');
+  send = vi.spyOn(ChainClient.prototype, 'send');
 });
 afterEach(() => {
   send.mockRestore();

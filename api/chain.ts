@@ -1,6 +1,6 @@
-// What the launch routes ask the chain, over its JSON-RPC with @solana/kit's client: a recent blockhash
-// (shared for a second, so a burst of prepares costs one call), block height, accounts, balances, rent, and
-// sending and following transactions. Reads use `confirmed`, as wallets do; preflight runs at `confirmed`.
+// What the API asks the chain (launch routes and paid reads), over its JSON-RPC with @solana/kit's client: a
+// recent blockhash (shared for a second, so a burst of prepares costs one call), block height, accounts, balances,
+// rent, and sending and following transactions. Reads use `confirmed`, as wallets do; preflight runs at `confirmed`.
 import {
   createSolanaRpc,
   type Address,
@@ -9,7 +9,7 @@ import {
   type Signature,
   type SolanaRpcApi,
 } from '@solana/kit';
-import type { Lifetime } from './wire.js';
+import type { Lifetime } from './launch/wire.js';
 
 const BLOCKHASH_REUSE_MS = 1_000;
 /** Blocks a shared blockhash must still have left (of its 150) to be handed out again. */
@@ -24,7 +24,7 @@ export interface SignatureState {
 
 export type SendOutcome = { ok: true; signature: string } | { ok: false; error: string };
 
-export class LaunchChain {
+export class ChainClient {
   readonly rpc: Rpc<SolanaRpcApi>;
   private blockhash: { at: number; value: Promise<Lifetime> } | null = null;
   private shared: Lifetime | null = null;
