@@ -10,6 +10,7 @@ import { launchContextOf } from './launch/launch-context.js';
 import { launchRoutes } from './launch/routes.js';
 import { installMetrics } from './metrics.js';
 import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
+import { installPayments } from './payments/http-payments.js';
 import { coinRoutes } from './routes/coins.js';
 import { creatorRoutes } from './routes/creators.js';
 import { healthRoutes } from './routes/health.js';
@@ -35,6 +36,8 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     ...(deps.logger === undefined ? { logger: false } : { loggerInstance: deps.logger as FastifyBaseLogger }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    // request.ip follows X-Forwarded-For through the configured number of proxies only (the free allowance counts by it).
+    trustProxy: deps.config.allowance.trustedProxies > 0 ? (_address: string, hop: number) => hop < deps.config.allowance.trustedProxies : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are encoded by their zod schemas and their JSON kept per answer object (api/serializer.ts).
@@ -46,6 +49,7 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
   const ctx = apiContext(deps);
   app.register(async (api) => {
     await registerOpenApi(api);
+    installPayments(api, { config: deps.config, paidCalls: deps.paidCalls, now: ctx.now });
     await api.register(coinRoutes(ctx), { prefix: API_PREFIX });
     await api.register(tradeRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });

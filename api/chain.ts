@@ -5,6 +5,7 @@ import {
   createSolanaRpc,
   type Address,
   type Base64EncodedWireTransaction,
+  type Blockhash,
   type Rpc,
   type Signature,
   type SolanaRpcApi,
@@ -95,6 +96,11 @@ export class ChainClient {
     } catch (error) {
       return { ok: false, error: sendErrorText(error) };
     }
+  }
+
+  /** Whether a blockhash can still be used by a transaction landing now (at `confirmed`). */
+  async blockhashValid(blockhash: string): Promise<boolean> {
+    return (await this.rpc.isBlockhashValid(blockhash as Blockhash, { commitment: 'confirmed' }).send()).value;
   }
 
   async statuses(signatures: readonly string[]): Promise<(SignatureState | null)[]> {

@@ -5,6 +5,7 @@ import type { Olap } from '../infra/olap/olap.js';
 import type { OpStore } from '../infra/opstore/op-store.js';
 import type { Config } from '../schemas/config.js';
 import type { LaunchDeps } from './launch/launch-context.js';
+import type { PaidCalls } from './payments/http-payments.js';
 
 /** The pipeline's state as `/readyz` judges it. */
 export interface Readiness {
@@ -15,7 +16,8 @@ export interface Readiness {
 }
 
 /** The parts of the configuration the API reads. A full `Config` fits. */
-export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks' | 'platformToken'> & Partial<Pick<Config, 'tokenSearch' | 'siteUrl' | 'production'>>;
+export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks' | 'platformToken' | 'payments' | 'allowance'> &
+  Partial<Pick<Config, 'tokenSearch' | 'siteUrl' | 'production'>>;
 
 export interface ApiDeps {
   olap: Olap;
@@ -30,6 +32,9 @@ export interface ApiDeps {
   readiness?: () => Promise<Readiness> | Readiness;
   /** The chain, programs and service keys the launch routes need; without it they answer 503. */
   launch?: LaunchDeps;
+  /** Paid calls (x402): the paywall, or 'unavailable' (paid reads answer 503). Left out, no read is charged: for tests
+   * and tools serving reads without a chain; the service always passes one. */
+  paidCalls?: PaidCalls;
 }
 
 /** What a handler runs with. */

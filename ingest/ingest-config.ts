@@ -9,10 +9,10 @@ export type IngestConfig = Pick<Config, 'network' | 'programs' | 'wallets' | 'mi
 
 export type FundName = FundBalanceData['fund'];
 
-/** Every service wallet except the sponsor, which co-signs users' launch transactions and so must
- * never lend its authority to a memo inside one. Keeper memos are trusted only from these. */
+/** Every service wallet except the sponsor and the fee payer, which co-sign users' launch and payment transactions
+ * and so must never lend their authority to a memo inside one. Keeper memos are trusted only from these. */
 export function trustedMemoSigners(config: IngestConfig): Set<Address> {
-  const { sponsor: _sponsor, ...keepers } = config.wallets;
+  const { sponsor: _sponsor, feePayer: _feePayer, ...keepers } = config.wallets;
   return new Set(Object.values(keepers));
 }
 

@@ -26,6 +26,8 @@ export const DEVNET_ADDRESSES = {
   flywheelFund: '2fYFcmwaMGoykq88Q8ZWfD1cjE7mJqcpBUf1FJFzuQNo',
   sponsor: '8A5AQ9qS4bxEdQHEW1paBMChc6kN6poBTziJSQpLugXY',
   keeper: '32m4etXgt7Vxkhx8HY2o5KN6KuSdotZYhnt1eEnkUXvz',
+  payments: '5HtvditAaMtBTb5XDEphnabLKZTKa7b76WE4taq3927K',
+  feePayer: '52bCuaGRaaduHtiVfQkqaqmWBJkBQwjZ5Trs4VZkWkDS',
   stablecoinMint: 'CvsiwbxWN3UgXF5WEL2hbmTzUHtBhztUTk4ESLnHsDnk',
   platformTokenMint: 'Ejdat1a6WxYb7x9iduhLRU8SXRfX5JfC8rfLepdZ5rYC',
   basketMints: [
@@ -35,6 +37,24 @@ export const DEVNET_ADDRESSES = {
     'DpzZKpgwv6JgA1kBeX7Zrmu4C4A8GH8nRw7eLysmTU3x',
   ],
 } as const;
+
+/** The Solana networks x402 knows by CAIP-2 id (its SVM scheme refuses any other). */
+export const X402_NETWORKS = {
+  mainnet: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  devnet: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  testnet: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+} as const;
+export type X402Network = (typeof X402_NETWORKS)[keyof typeof X402_NETWORKS];
+
+/** A price in US dollars with at most 6 decimals, e.g. `0.01`, as micro-USD (raw units of the dollar stablecoin). */
+const usdPrice = z
+  .string()
+  .regex(/^\d{1,6}(\.\d{1,6})?$/, 'expected dollars with at most 6 decimals, e.g. 0.01')
+  .transform((text) => {
+    const [whole, fraction = ''] = text.split('.');
+    return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+  })
+  .refine((microUsd) => microUsd > 0n, 'a price must be above zero');
 
 const envSchema = z.object({
   /** `production` turns development checks off: the API freezing each answer it serialises (api/serializer.ts) and
@@ -73,6 +93,20 @@ const envSchema = z.object({
   FLYWHEEL_FUND_WALLET: address.prefault(DEVNET_ADDRESSES.flywheelFund),
   SPONSOR_WALLET: address.prefault(DEVNET_ADDRESSES.sponsor),
   KEEPER_WALLET: address.prefault(DEVNET_ADDRESSES.keeper),
+  /** Where paid calls are paid to (x402 `payTo`); its stablecoin account must exist. */
+  PAYMENT_WALLET: address.prefault(DEVNET_ADDRESSES.payments),
+  /** The service key that pays the network fee of paid calls (x402 `extra.feePayer`), sealed like the sponsor. */
+  FEE_PAYER_WALLET: address.prefault(DEVNET_ADDRESSES.feePayer),
+  /** The chain's CAIP-2 id as paid calls advertise it. */
+  X402_NETWORK: z.enum(Object.values(X402_NETWORKS) as [X402Network, ...X402Network[]]).default(X402_NETWORKS.mainnet),
+  /** Prices of the paid tiers (spec 5.1): Basic reads, and the Premium read. Basic is also the price of a request
+   * past the free allowance. */
+  PRICE_BASIC_USD: usdPrice.prefault('0.01'),
+  PRICE_PREMIUM_USD: usdPrice.prefault('0.05'),
+  /** Free requests a visitor may make a minute (spec 8); 0 turns the allowance off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  /** Proxies in front of the API whose X-Forwarded-For is believed, nearest first; 0 means none. */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(16).default(0),
   STABLECOIN_MINT: address.prefault(DEVNET_ADDRESSES.stablecoinMint),
   PLATFORM_TOKEN_MINT: address.prefault(DEVNET_ADDRESSES.platformTokenMint),
   BASKET_MINTS: addressList.prefault(DEVNET_ADDRESSES.basketMints.join(',')),
@@ -116,6 +150,10 @@ export interface ServiceWallets {
   flywheelFund: Address;
   sponsor: Address;
   keeper: Address;
+  /** Receives paid calls. */
+  payments: Address;
+  /** Pays the network fee of paid calls and co-signs the callers' payments. */
+  feePayer: Address;
 }
 
 const walletLists = new WeakMap<ServiceWallets, readonly string[]>();
@@ -147,6 +185,10 @@ export interface Config {
   tokenSearch: { url?: string; apiKey?: string; ttlSeconds: number; timeoutMs: number };
   /** The platform token: decimals, and its original supply in raw units. */
   platformToken: { decimals: number; originalSupplyRaw: bigint };
+  /** Paid calls (x402): the network id advertised and the tiers' prices in micro-USD (stablecoin raw units). */
+  payments: { network: X402Network; prices: { basic: bigint; premium: bigint } };
+  /** The free allowance: requests a visitor may make a minute (0: off), and how many proxies' X-Forwarded-For to trust. */
+  allowance: { perMinute: number; trustedProxies: number };
   /** Public root of the site, without a trailing slash. */
   siteUrl: string;
   /** The key sealing the service's own keys; revealed only where keys are opened, printed as [redacted]. */
@@ -196,6 +238,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       flywheelFund: e.FLYWHEEL_FUND_WALLET,
       sponsor: e.SPONSOR_WALLET,
       keeper: e.KEEPER_WALLET,
+      payments: e.PAYMENT_WALLET,
+      feePayer: e.FEE_PAYER_WALLET,
     },
     mints: { stablecoin: e.STABLECOIN_MINT, platformToken: e.PLATFORM_TOKEN_MINT, basket: e.BASKET_MINTS },
     hooks: e.HOOKS_MENU ?? DEVNET_HOOKS_MENU,
@@ -209,6 +253,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       decimals: e.PLATFORM_TOKEN_DECIMALS,
       originalSupplyRaw: BigInt(e.PLATFORM_TOKEN_ORIGINAL_SUPPLY) * 10n ** BigInt(e.PLATFORM_TOKEN_DECIMALS),
     },
+    payments: { network: e.X402_NETWORK, prices: { basic: e.PRICE_BASIC_USD, premium: e.PRICE_PREMIUM_USD } },
+    allowance: { perMinute: e.RATE_LIMIT_PER_MINUTE, trustedProxies: e.TRUSTED_PROXIES },
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     keysEncryptionKey: e.KEYS_ENCRYPTION_KEY === undefined ? null : configSecret(e.KEYS_ENCRYPTION_KEY),
   };

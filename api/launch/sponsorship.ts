@@ -34,7 +34,7 @@ export async function sponsoredCost(
 
 /** Why a sponsorship cannot be had before looking at the day's spending (no sponsor key, too little SOL). */
 export async function sponsorUnavailable(lc: LaunchContext, creator: Address): Promise<string | null> {
-  const sponsor = lc.keys ? await lc.keys.sponsor() : null;
+  const sponsor = lc.keys ? await lc.keys.stored('sponsor') : null;
   if (sponsor === null || sponsor !== lc.config.wallets.sponsor) return 'sponsored launches are not offered on this service right now';
   const balance = await lc.chain.balance(creator);
   if (balance < SPONSOR_MIN_BALANCE_LAMPORTS) {

@@ -5,6 +5,7 @@ import { creatorResponse } from '../../schemas/api/creators.js';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { walletParams } from '../../schemas/api/wallet-rewards.js';
 import type { ApiContext } from '../deps.js';
+import { paidOperation } from '../payments/tiers.js';
 import { getCreator } from '../handlers/creators.js';
 
 export function creatorRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
@@ -12,7 +13,9 @@ export function creatorRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/creators/:wallet',
       {
+        config: { tier: 'basic' },
         schema: {
+          ...paidOperation(ctx.config, 'basic'),
           tags: ['rewards'],
           summary: 'The coins a wallet launched, their earnings and recent payments to the creator',
           params: walletParams,

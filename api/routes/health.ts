@@ -4,6 +4,7 @@ import { mintParams } from '../../schemas/api/coins.js';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { healthResponse } from '../../schemas/api/health.js';
 import type { ApiContext } from '../deps.js';
+import { paidOperation } from '../payments/tiers.js';
 import { getHealth } from '../handlers/health.js';
 
 export function healthRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
@@ -11,7 +12,9 @@ export function healthRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/coins/:mint/health',
       {
+        config: { tier: 'premium' },
         schema: {
+          ...paidOperation(ctx.config, 'premium'),
           tags: ['coins'],
           summary: "A coin's health grade (warning signs only, never a statement that a coin is safe), its signals and their levels",
           params: mintParams,

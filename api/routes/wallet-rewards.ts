@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { walletParams, walletRewardsQuery, walletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
 import type { ApiContext } from '../deps.js';
+import { paidOperation } from '../payments/tiers.js';
 import { getWalletRewards } from '../handlers/wallet-rewards.js';
 
 export function walletRewardRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
@@ -11,7 +12,9 @@ export function walletRewardRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/wallets/:wallet/rewards',
       {
+        config: { tier: 'basic' },
         schema: {
+          ...paidOperation(ctx.config, 'basic'),
           tags: ['rewards'],
           summary: "A wallet's holder rewards: payouts received and shares owed",
           params: walletParams,

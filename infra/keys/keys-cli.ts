@@ -3,13 +3,16 @@
 //   pool-count                how many pool mints are free
 //   sponsor-import <file>     seal the sponsor's key from a Solana key file (JSON array of 64 bytes); its
 //                             address must be SPONSOR_WALLET
+//   fee-payer-import <file>   the same for the fee payer of paid calls; its address must be FEE_PAYER_WALLET
 // Keys are sealed with KEYS_ENCRYPTION_KEY (or, with the embedded devnet, DATA_DIR/keys/encryption.key).
 // Secrets are never printed. With the embedded store, run it while the service is stopped.
 import { readFileSync } from 'node:fs';
+import type { Address } from '@solana/kit';
 import { loadConfig } from '../../schemas/config.js';
 import { keyPairFromSeed } from '../crypto/ed25519.js';
 import { openServiceOpStore } from '../service/stores.js';
-import { openServiceKeys } from './launch-setup.js';
+import { openServiceKeys } from './service-setup.js';
+import type { ServiceKeys, SingleKeyKind } from './service-keys.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -30,24 +33,31 @@ async function main(): Promise<void> {
     } else if (command === 'pool-count') {
       console.log(`${await keys.freePoolMints()} free mints in the address pool`);
     } else if (command === 'sponsor-import') {
-      if (!arg) fail('usage: sponsor-import <solana key file>');
-      const bytes = Uint8Array.from(JSON.parse(readFileSync(arg, 'utf8')) as number[]);
-      if (bytes.length !== 64) fail('the key file must hold a JSON array of 64 bytes');
-      const seed = bytes.slice(0, 32);
-      const pair = keyPairFromSeed(seed);
-      if (!pair.publicKey.every((b, i) => b === bytes[32 + i])) fail('the key file is inconsistent (public half does not match)');
-      if (pair.address !== config.wallets.sponsor) fail(`the key is ${pair.address}, SPONSOR_WALLET is ${config.wallets.sponsor}`);
-      if (await keys.has(pair.address)) fail(`the sponsor key ${pair.address} is already stored`);
-      await keys.add('sponsor', seed);
-      seed.fill(0);
-      bytes.fill(0);
-      console.log(`sealed the sponsor key ${pair.address}`);
+      await importKey(keys, 'sponsor', config.wallets.sponsor, 'SPONSOR_WALLET', arg);
+    } else if (command === 'fee-payer-import') {
+      await importKey(keys, 'fee-payer', config.wallets.feePayer, 'FEE_PAYER_WALLET', arg);
     } else {
-      fail('usage: keys pool-add <count> | pool-count | sponsor-import <file>');
+      fail('usage: keys pool-add <count> | pool-count | sponsor-import <file> | fee-payer-import <file>');
     }
   } finally {
     await opstore.close();
   }
+}
+
+/** Seal a Solana key file's key as the service's key of `kind`, whose address the configuration names. */
+async function importKey(keys: ServiceKeys, kind: SingleKeyKind, configured: Address, variable: string, file: string | undefined): Promise<void> {
+  if (!file) fail(`usage: ${kind}-import <solana key file>`);
+  const bytes = Uint8Array.from(JSON.parse(readFileSync(file, 'utf8')) as number[]);
+  if (bytes.length !== 64) fail('the key file must hold a JSON array of 64 bytes');
+  const seed = bytes.slice(0, 32);
+  const pair = keyPairFromSeed(seed);
+  if (!pair.publicKey.every((b, i) => b === bytes[32 + i])) fail('the key file is inconsistent (public half does not match)');
+  if (pair.address !== configured) fail(`the key is ${pair.address}, ${variable} is ${configured}`);
+  if (await keys.has(pair.address)) fail(`the ${kind} key ${pair.address} is already stored`);
+  await keys.add(kind, seed);
+  seed.fill(0);
+  bytes.fill(0);
+  console.log(`sealed the ${kind} key ${pair.address}`);
 }
 
 main().catch((error: unknown) => {

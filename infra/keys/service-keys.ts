@@ -1,5 +1,6 @@
 // The service's own signing keys, sealed at rest in the operational store (AES-256-GCM, secret-box.ts): the
-// address pool of mint keypairs handed to pool-venue launches, and the sponsor that pays sponsored launches.
+// address pool of mint keypairs handed to pool-venue launches, the sponsor that pays sponsored launches, and the
+// fee payer that pays the network fee of paid calls.
 // A key is opened only to sign one message and the seed is wiped right after; no method returns a secret, and
 // the object prints as a placeholder so a stray log line cannot carry the encryption key.
 import { randomBytes } from 'node:crypto';
@@ -10,8 +11,10 @@ import { keyPairFromSeed, signBytes } from '../crypto/ed25519.js';
 import { defineCollection, type OpStore, type OpTransaction } from '../opstore/op-store.js';
 import { openSecret, sealSecret } from './secret-box.js';
 
-export const SERVICE_KEY_KINDS = ['pool-mint', 'sponsor'] as const;
+export const SERVICE_KEY_KINDS = ['pool-mint', 'sponsor', 'fee-payer'] as const;
 export type ServiceKeyKind = (typeof SERVICE_KEY_KINDS)[number];
+/** The kinds held as one key each (a pool holds many mints). */
+export type SingleKeyKind = Exclude<ServiceKeyKind, 'pool-mint'>;
 
 export const serviceKeyRecords = defineCollection(
   'service_keys',
@@ -68,9 +71,9 @@ export class ServiceKeys {
     return added;
   }
 
-  /** The stored sponsor key's address, or null when none is stored. */
-  async sponsor(): Promise<Address | null> {
-    const rows = await this.#store.query(serviceKeyRecords, { where: [['kind', '=', 'sponsor']], order: [['createdAt', 'ASC']], limit: 1 });
+  /** The address of the stored key of a kind (the sponsor, the fee payer), or null when none is stored. */
+  async stored(kind: SingleKeyKind): Promise<Address | null> {
+    const rows = await this.#store.query(serviceKeyRecords, { where: [['kind', '=', kind]], order: [['createdAt', 'ASC']], limit: 1 });
     return (rows[0]?.id as Address | undefined) ?? null;
   }
 

@@ -13,7 +13,8 @@ import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Olap } from '../olap/olap.js';
 import type { OpStore } from '../opstore/op-store.js';
-import { serviceLaunchDeps } from '../keys/launch-setup.js';
+import { openApiKeys, serviceLaunchDeps } from '../keys/service-setup.js';
+import { openPaidCalls } from './paid-calls.js';
 import { yellowstoneEndpoint } from './stores.js';
 
 export interface Role {
@@ -91,9 +92,11 @@ export async function startApi(
   opstore?: OpStore,
 ): Promise<ApiRole> {
   await ensureReadModelTables(olap);
-  const launch = opstore ? await serviceLaunchDeps(config, opstore, logger) : undefined;
   const apiLogger = logger.child({ role: 'api' });
-  const app = buildApp({ olap, config, opstore, logger: apiLogger, readiness, launch });
+  const keys = opstore ? await openApiKeys(config, opstore, apiLogger) : null;
+  const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
+  const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
+  const app = buildApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   const stopping = new AbortController();
   void warmReads(olap, config, apiLogger, stopping.signal);
@@ -101,6 +104,7 @@ export async function startApi(
     url,
     stop: async () => {
       stopping.abort();
+      payments.stop();
       await app.close();
     },
   };

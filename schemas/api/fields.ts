@@ -47,8 +47,15 @@ export const noQuery = z.strictObject({}).describe('No query parameters; unknown
 /** The body of every read error (spec section 7). */
 export const errorBody = z.object({ error: z.string().describe('What went wrong, in words') }).describe('Error');
 
-/** Error responses every read route declares. */
-export const errorResponses = { 400: errorBody, 404: errorBody, 500: errorBody } as const;
+/** Error responses every read route declares: a paid call unpaid, or any read past the free allowance with a payment
+ * that fails, is a 402; past the allowance unpaid, a 429. */
+export const errorResponses = {
+  400: errorBody,
+  402: errorBody.describe('Payment required: the price is in the PAYMENT-REQUIRED header (x402 version 2)'),
+  404: errorBody,
+  429: errorBody.describe('Past the free allowance: wait Retry-After seconds, or pay for the request (PAYMENT-REQUIRED)'),
+  500: errorBody,
+} as const;
 
 /** Read a query-string integer exactly: canonical decimal digits become a number, anything else is left for
  * the schema to refuse (so `1.5`, `1e1`, ` 5`, `0x10` and `` are 400s, never coerced). */

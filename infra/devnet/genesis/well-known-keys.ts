@@ -17,6 +17,10 @@ export const WELL_KNOWN_KEYS = {
   flywheelFund: key('wallet:flywheel-fund'),
   sponsor: key('wallet:sponsor'),
   keeper: key('wallet:keeper'),
+  /** Receives paid calls; pays nothing. */
+  payments: key('wallet:payments'),
+  /** Pays the network fee of paid calls. */
+  feePayer: key('wallet:fee-payer'),
   /** Pays airdrops and holds the mint authority of every faucet token. */
   faucet: key('wallet:faucet'),
   stablecoinMint: key('mint:stablecoin'),

@@ -32,7 +32,12 @@ describe('service keys', () => {
     const record = await store.get(serviceKeyRecords, sponsor.address);
     expect(JSON.stringify(record)).not.toContain(Buffer.from(sponsor.seed).toString('base64'));
     expect(JSON.stringify(record)).not.toContain(Buffer.from(sponsor.seed).toString('hex'));
-    expect(await keys.sponsor()).toBe(sponsor.address);
+    expect(await keys.stored('sponsor')).toBe(sponsor.address);
+    expect(await keys.stored('fee-payer')).toBeNull();
+    const feePayer = keyPairFromLabel('test/fee-payer');
+    await keys.add('fee-payer', feePayer.seed);
+    expect(await keys.stored('fee-payer')).toBe(feePayer.address);
+    expect(await keys.stored('sponsor')).toBe(sponsor.address);
     const message = new TextEncoder().encode('launch');
     expect(verifySignature(sponsor.publicKey, message, await keys.sign(sponsor.address, message))).toBe(true);
     await expect(new ServiceKeys(store, newEncryptionKey()).sign(sponsor.address, message)).rejects.toThrow(/does not open/);
