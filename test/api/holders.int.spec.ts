@@ -176,6 +176,6 @@ describe('GET /coins/{mint}/holders', () => {
     const { body } = await get('/api/v1/openapi.json');
     const operation = body.paths['/coins/{mint}/holders'].get;
     expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'mint']);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '404', '500']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '402', '404', '429', '500']);
   });
 });

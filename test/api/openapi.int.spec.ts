@@ -45,14 +45,41 @@ describe('GET /api/v1/openapi.json', () => {
     for (const path of READ_PATHS) {
       const item = doc.paths[path];
       expect(Object.keys(item), path).toEqual(['get']);
-      expect(Object.keys(item.get.responses).sort()).toEqual(['200', '400', '404', '500']);
-      for (const status of ['400', '404', '500']) {
+      expect(Object.keys(item.get.responses).sort()).toEqual(['200', '400', '402', '404', '429', '500']);
+      for (const status of ['400', '402', '404', '429', '500']) {
         expect(item.get.responses[status].content['application/json'].schema).toMatchObject({
           type: 'object',
           properties: { error: { type: 'string' } },
           required: ['error'],
         });
       }
+    }
+  });
+
+  it('states the price of each paid operation and of no other', () => {
+    const prices = { basic: { amount: '10000', usd: '0.01' }, premium: { amount: '50000', usd: '0.05' } };
+    const paid: Record<string, keyof typeof prices> = {
+      '/coins/{mint}/holders': 'basic',
+      '/wallets/{wallet}/rewards': 'basic',
+      '/creators/{wallet}': 'basic',
+      '/coins/{mint}/health': 'premium',
+    };
+    for (const path of READ_PATHS) {
+      const operation = doc.paths[path].get;
+      const tier = paid[path];
+      if (tier === undefined) {
+        expect(operation['x-payment'], path).toBeUndefined();
+        continue;
+      }
+      expect(operation['x-payment'], path).toEqual({
+        tier,
+        scheme: 'exact',
+        network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        asset: h.config.mints.stablecoin,
+        ...prices[tier],
+      });
+      expect(operation.description, path).toContain(`$${prices[tier].usd} a call`);
+      expect(operation.responses['402'].description).toMatch(/PAYMENT-REQUIRED/);
     }
   });
 

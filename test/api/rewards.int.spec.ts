@@ -232,7 +232,7 @@ describe('OpenAPI', () => {
       ['/creators/{wallet}', `/api/v1/creators/${CREATOR}`],
     ];
     for (const [path, url] of urls) {
-      expect(Object.keys(doc.paths[path].get.responses).sort()).toEqual(['200', '400', '404', '500']);
+      expect(Object.keys(doc.paths[path].get.responses).sort()).toEqual(['200', '400', '402', '404', '429', '500']);
       const documented = z.fromJSONSchema(doc.paths[path].get.responses['200'].content['application/json'].schema);
       expect(documented.safeParse((await get(url)).body).error).toBeUndefined();
     }
