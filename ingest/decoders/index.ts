@@ -20,6 +20,7 @@ import * as poolCreatePool from './pool-venue/create-pool.js';
 import * as poolSwap from './pool-venue/swap.js';
 import * as fundBalances from './system/fund-balances.js';
 import * as tokenBalances from './token/balances.js';
+import * as paidCalls from './token/paid-calls.js';
 import { txView, type TxView } from './tx-view.js';
 
 export { decodeContext, type DecodeContext, type Decoder, type EventDraft } from './context.js';
@@ -41,6 +42,7 @@ export const DECODERS: readonly Decoder[] = [
   platformBurned.decode,
   priceUpdated.decode,
   fundBalances.decode,
+  paidCalls.decode,
 ];
 
 /** Coins launched in a transaction (CoinCreated, PoolCreated of launch pools), without registering them. */

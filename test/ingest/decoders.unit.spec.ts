@@ -2,6 +2,8 @@
 // every activity, plus explicit actions), act (decode the raw-tx form of each landed transaction), assert
 // (events against the transaction's own effects and the simulator's log, to the raw unit; balances
 // against the devnet's ground truth).
+import { createNoopSigner, type Address } from '@solana/kit';
+import { getCreateAssociatedTokenIdempotentInstruction, getMintToInstruction, getTransferCheckedInstruction } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
 import { buyInstructions, marketOf } from '../../infra/devnet/simulator/market-ops.js';
@@ -17,7 +19,8 @@ import { DEFAULT_REFERRAL_BPS, SOL_CURVE, STABLECOIN_CURVE } from '../../schemas
 import { curvePda } from '../../schemas/programs/launchpad/pdas.js';
 import { DEFAULT_LAUNCH_VIRTUAL_QUOTE } from '../../schemas/programs/pool-venue/constants.js';
 import { poolPda } from '../../schemas/programs/pool-venue/pdas.js';
-import { NATIVE_MINT_ID, TOKEN_2022_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
+import { NATIVE_MINT_ID, SYSTEM_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
+import { associatedTokenAddress } from '../../schemas/programs/associated-token.js';
 import { CONFIG, memoInstruction, plainTransfer, rawOf, send, simWallet } from './chain-fixture.js';
 import { asAddress, decodeAll, decodedRun, detail, type DecodedRun } from './decoded-run.js';
 import { feeOf, lamportDelta, postLamports, rentOfNewAccounts, tokenDelta } from './tx-effects.js';
@@ -384,6 +387,34 @@ describe('what is not ours', () => {
     expect(types(otherProgram)).not.toContain('trade');
     expect(types(badDiscriminator)).not.toContain('trade');
     expect(types(otherProgram)).toContain('token.balance_changed');
+  });
+});
+
+describe('paid calls', () => {
+  it('an x402 settlement (a stablecoin transfer the fee payer paid for) is api revenue in micro-USD; other transfers are not', () => {
+    const { stablecoin } = CONFIG.mints;
+    const { feePayer, payments } = WELL_KNOWN_KEYS;
+    const payer = simWallet(SEED, 7);
+    const faucet = WELL_KNOWN_KEYS.faucet;
+    const token = TOKEN_PROGRAM_ID;
+    const ata = (owner: Address) => associatedTokenAddress(owner, stablecoin, token);
+    run.devnet.bank.setAccount(feePayer.address, { lamports: 10_000_000_000n, data: new Uint8Array(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: 0n });
+    send(run.devnet, [faucet], [
+      getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(faucet.address), ata: ata(payer.address), owner: payer.address, mint: stablecoin }),
+      getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(faucet.address), ata: ata(payments.address), owner: payments.address, mint: stablecoin }),
+      getMintToInstruction({ mint: stablecoin, token: ata(payer.address), mintAuthority: createNoopSigner(faucet.address), amount: 1_000_000n }),
+    ]);
+    const transfer = (amount: bigint) =>
+      getTransferCheckedInstruction({ source: ata(payer.address), mint: stablecoin, destination: ata(payments.address), authority: createNoopSigner(payer.address), amount, decimals: 6 });
+    const settled = send(run.devnet, [feePayer, payer], [transfer(10_000n), memoInstruction(feePayer.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: '1' }))]);
+    const unpaid = send(run.devnet, [payer], [transfer(50_000n)]);
+    run.devnet.step();
+    const events = decodeTransaction(rawOf(settled), run.ctx);
+    const paymentsIndex = settled.accountKeys.indexOf(ata(payments.address));
+    expect(events.map((e) => [e.type, e.id, e.data])).toEqual([
+      ['revenue', `${settled.signature}:paid-call:${paymentsIndex}`, { kind: 'api', amount: '10000', unit: 'micro-usd', mint: null, quoteMint: null }],
+    ]);
+    expect(decodeTransaction(rawOf(unpaid), run.ctx)).toEqual([]);
   });
 });
 
