@@ -1,0 +1,211 @@
+// Paid calls end to end on the devnet, paid only by the official x402 client (@x402/fetch with @x402/svm's client
+// scheme and a @solana/kit signer): the whole read path, the service's paywall over the devnet's JSON-RPC with its
+// sealed fee-payer key, the API listening on a port. Each paid route answers 402 unpaid and 200 paid, moving exactly
+// the price from the payer to the payment wallet and no SOL of the payer's; the day's `apiMicroUsd` rises by exactly
+// what was paid; and every bad payment is answered without data and without charge.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSolanaRpc, generateKeyPairSigner, lamports, type Address, type KeyPairSigner, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
+import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/app.js';
+import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
+import { newEncryptionKey } from '../../infra/keys/secret-box.js';
+import { openServiceKeys } from '../../infra/keys/service-setup.js';
+import { openOpStore } from '../../infra/opstore/open-op-store.js';
+import type { OpStore } from '../../infra/opstore/op-store.js';
+import { openPaidCalls, type PaidCallsRole } from '../../infra/service/paid-calls.js';
+import { associatedTokenAddress } from '../../schemas/programs/associated-token.js';
+import { TOKEN_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
+import { loadConfig, type Config } from '../../schemas/config.js';
+import { simWallet } from '../ingest/chain-fixture.js';
+import { silent } from '../ingest/ingest-harness.js';
+import { startService, type ServiceHarness } from './service-harness.js';
+
+const SEED = 61;
+const BASIC = 10_000n;
+const PREMIUM = 50_000n;
+
+type FaucetApi = { requestTokenAirdrop(owner: Address, mint: Address, amount: string): Signature };
+
+let h: ServiceHarness;
+let dir: string;
+let config: Config;
+let opstore: OpStore;
+let rpc: Rpc<SolanaRpcApi>;
+let paid: PaidCallsRole;
+let app: FastifyInstance;
+let base: string;
+let stepper: NodeJS.Timeout;
+let payer: KeyPairSigner;
+let mint: string;
+let creator: string;
+let holder: string;
+let firstPaidSlot = 0;
+let paidTotal = 0n;
+
+const stablecoin = () => config.mints.stablecoin;
+const ata = (owner: Address) => associatedTokenAddress(owner, stablecoin(), TOKEN_PROGRAM_ID);
+
+async function tokenBalance(owner: Address): Promise<bigint> {
+  const account = await rpc.getTokenAccountBalance(ata(owner), { commitment: 'confirmed' }).send().catch(() => null);
+  return account === null ? 0n : BigInt(account.value.amount);
+}
+
+async function balances() {
+  return {
+    payer: await tokenBalance(payer.address),
+    payments: await tokenBalance(config.wallets.payments),
+    payerSol: (await rpc.getBalance(payer.address, { commitment: 'confirmed' }).send()).value,
+  };
+}
+
+async function waitLanded(signature: Signature): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${signature} did not land`);
+}
+
+async function fundedPayer(stable: bigint, sol = 1_000_000_000n): Promise<KeyPairSigner> {
+  const signer = await generateKeyPairSigner();
+  await waitLanded(await rpc.requestAirdrop(signer.address, lamports(sol)).send());
+  const faucet = createSolanaRpc(h.devnet.rpcUrl!) as unknown as Rpc<FaucetApi>;
+  await waitLanded(await faucet.requestTokenAirdrop(signer.address, stablecoin(), stable.toString()).send());
+  return signer;
+}
+
+function clientOf(signer: KeyPairSigner, allowedAssets: string[] = [stablecoin()]) {
+  const client = new x402Client().register(config.payments.network, new ExactSvmScheme(signer, { rpcUrl: h.devnet.rpcUrl! }));
+  return client.setSpendControls({ allowedAssets: allowedAssets.map((asset) => ({ network: config.payments.network, asset, maxAmountPerPayment: '1000000' })) });
+}
+
+async function challengeOf(path: string): Promise<PaymentRequired> {
+  const response = await fetch(`${base}${path}`);
+  expect(response.status).toBe(402);
+  return decodePaymentRequiredHeader(response.headers.get('payment-required')!);
+}
+
+/** A payment the official client signs for `required` (optionally altered first), as its PAYMENT-SIGNATURE header. */
+async function signedFor(required: PaymentRequired, alter: (accepted: PaymentRequired['accepts'][number]) => void = () => undefined, signer = payer) {
+  const copy = structuredClone(required);
+  alter(copy.accepts[0]!);
+  const payload = await clientOf(signer, [stablecoin(), ...config.mints.basket]).createPaymentPayload(copy);
+  return encodePaymentSignatureHeader(payload);
+}
+
+async function refusedWithoutCharge(path: string, header: string, status = 402): Promise<string> {
+  const before = await balances();
+  const response = await fetch(`${base}${path}`, { headers: { 'PAYMENT-SIGNATURE': header } });
+  const body = (await response.json()) as { error: string };
+  expect(response.status, body.error).toBe(status);
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(response.headers.get('payment-response')).toBeNull();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await balances()).toEqual(before);
+  return body.error;
+}
+
+beforeAll(async () => {
+  h = await startService({ seed: SEED, rpc: true });
+  await h.step(60);
+  await h.settle();
+  rpc = createSolanaRpc(h.devnet.rpcUrl!);
+  // Slots keep coming while calls are paid, without the simulator's traffic: the market holds still between reads.
+  stepper = setInterval(() => h.devnet.bank.produceBlock(), 25);
+  dir = mkdtempSync(join(tmpdir(), 'launchtape-paid-'));
+  opstore = await openOpStore({ dataDir: dir });
+  config = loadConfig({
+    NETWORK: 'devnet',
+    RPC_URL: h.devnet.rpcUrl!,
+    DATA_DIR: dir,
+    KEYS_ENCRYPTION_KEY: Buffer.from(newEncryptionKey()).toString('base64'),
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
+  const keys = openServiceKeys(config, opstore)!;
+  await keys.add('fee-payer', WELL_KNOWN_KEYS.feePayer.seed);
+  await waitLanded(await rpc.requestAirdrop(config.wallets.feePayer, lamports(10_000_000_000n)).send());
+  paid = await openPaidCalls(config, opstore, keys, silent);
+  app = buildApp({ olap: h.olap, config, opstore, paidCalls: paid.paidCalls });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  payer = await fundedPayer(1_000_000n);
+  const coins = h.devnet.simulator!.state.coins;
+  const withHolders = coins.find((c) => [...h.devnet.truth!.holdersAt(c.mint, h.devnet.bank.latestBlock.slot)].length > 2)!;
+  mint = withHolders.mint;
+  creator = simWallet(SEED, withHolders.creator).address;
+  holder = [...h.devnet.truth!.holdersAt(mint, h.devnet.bank.latestBlock.slot).keys()][0]!;
+}, 180_000);
+
+afterAll(async () => {
+  clearInterval(stepper);
+  paid?.stop();
+  await app?.close();
+  await opstore?.close();
+  await h?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('paid reads over x402', () => {
+  it('answer 402 unpaid, with the x402 v2 requirements in PAYMENT-REQUIRED', async () => {
+    for (const [path, price] of [[`/api/v1/coins/${mint}/holders`, BASIC], [`/api/v1/coins/${mint}/health`, PREMIUM]] as const) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(402);
+      expect(await response.json()).toEqual({ error: expect.stringContaining('payment required') });
+      const required = decodePaymentRequiredHeader(response.headers.get('payment-required')!);
+      expect(required.x402Version).toBe(2);
+      expect(required.resource.url).toBe(`${config.siteUrl}${path}`);
+      expect(required.accepts).toEqual([
+        {
+          scheme: 'exact',
+          network: config.payments.network,
+          asset: stablecoin(),
+          amount: price.toString(),
+          payTo: config.wallets.payments,
+          maxTimeoutSeconds: 60,
+          extra: { feePayer: config.wallets.feePayer, recentBlockhash: expect.any(String), lastValidBlockHeight: expect.stringMatching(/^\d+$/) },
+        },
+      ]);
+    }
+  });
+
+  it('serve each paid route to the official client, moving exactly the price and none of the payer\'s SOL', async () => {
+    const routes = [
+      [`/api/v1/coins/${mint}/holders`, BASIC],
+      [`/api/v1/wallets/${holder}/rewards`, BASIC],
+      [`/api/v1/creators/${creator}`, BASIC],
+      [`/api/v1/coins/${mint}/health`, PREMIUM],
+    ] as const;
+    const payFetch = wrapFetchWithPayment(fetch, clientOf(payer));
+    for (const [path, price] of routes) {
+      const before = await balances();
+      const response = await payFetch(`${base}${path}`);
+      expect(response.status, path).toBe(200);
+      const receipt = decodePaymentResponseHeader(response.headers.get('payment-response')!);
+      expect(receipt).toMatchObject({ success: true, network: config.payments.network, payer: payer.address, transaction: expect.any(String) });
+      const free = await h.get(path);
+      expect(await response.json()).toEqual(free.body);
+      const after = await balances();
+      expect(after).toEqual({ payer: before.payer - price, payments: before.payments + price, payerSol: before.payerSol });
+      const landed = await rpc.getTransaction(receipt.transaction as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
+      expect(landed?.transaction.message.accountKeys[0]).toBe(config.wallets.feePayer);
+      if (firstPaidSlot === 0) firstPaidSlot = Number(landed!.slot);
+      paidTotal += price;
+    }
+  });
+
+  it('count every settled payment once in that UTC day\'s apiMicroUsd', async () => {
+    const last = await h.settle();
+    await h.useClock(new Date(h.devnet.bank.getBlock(last)!.blockTime * 1000));
+    const { body } = await h.get<{ revenueDaily: { date: string; apiMicroUsd: string }[] }>('/api/v1/platform/stats');
+    const day = new Date(h.devnet.bank.getBlock(firstPaidSlot)!.blockTime * 1000).toISOString().slice(0, 10);
+    const entry = body.revenueDaily.find((d) => d.date === day)!;
+    expect(BigInt(entry.apiMicroUsd)).toBe(paidTotal);
+  });
+});
