@@ -3,12 +3,11 @@
 // this process (@x402/core's x402Facilitator with @x402/svm's exact scheme) against the chain's JSON-RPC; the
 // service's fee payer co-signs and pays the network fee. Every payment has a durable record (payment-records.ts):
 // its state decides, across restarts and API processes, that a payment settles once and its answer goes out once.
-import { getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
+import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address } from '@solana/kit';
 import { x402Facilitator } from '@x402/core/facilitator';
 import { isPaymentPayloadV2 } from '@x402/core/schemas';
 import { x402ResourceServer, type FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse, SupportedResponse } from '@x402/core/types';
-import { decodeTransactionFromPayload } from '@x402/svm';
 import { ExactSvmScheme as ExactSvmFacilitatorScheme } from '@x402/svm/exact/facilitator';
 import { ExactSvmScheme as ExactSvmServerScheme } from '@x402/svm/exact/server';
 import type { Logger } from 'pino';
@@ -61,6 +60,19 @@ export type Settlement = { ok: true; receipt: SettleResponse } | PaymentRefusal;
 const SCHEME = 'exact';
 /** How long a payment's requirements stay valid for the client (x402 `maxTimeoutSeconds`). */
 const MAX_TIMEOUT_SECONDS = 60;
+
+/** The message of the payment's transaction (the exact scheme's `payload.transaction`, base64) and its blockhash, or
+ * null when it does not decode. */
+function paymentMessage(payment: PaymentPayload): { bytes: Uint8Array; blockhash: string } | null {
+  const transaction = (payment.payload as { transaction?: unknown }).transaction;
+  if (typeof transaction !== 'string') return null;
+  try {
+    const bytes = new Uint8Array(getTransactionDecoder().decode(getBase64Encoder().encode(transaction)).messageBytes);
+    return { bytes, blockhash: getCompiledTransactionMessageDecoder().decode(bytes).lifetimeToken };
+  } catch {
+    return null;
+  }
+}
 
 const refusal = (error: string, settlement?: SettleResponse): PaymentRefusal => ({ ok: false, error, ...(settlement ? { settlement } : {}) });
 
@@ -116,13 +128,9 @@ export class Paywall {
         `the payment does not match this call's price: ${requirements.amount} raw units of ${requirements.asset} to ${requirements.payTo}, scheme ${SCHEME} on ${requirements.network}`,
       );
     }
-    let messageBytes: Uint8Array;
-    try {
-      messageBytes = new Uint8Array(decodeTransactionFromPayload(payment.payload as { transaction: string }).messageBytes);
-    } catch {
-      return refusal('the payment transaction cannot be decoded');
-    }
-    const key = paymentKey(messageBytes);
+    const message = paymentMessage(payment);
+    if (message === null) return refusal('the payment transaction cannot be decoded');
+    const key = paymentKey(message.bytes);
     const store = this.deps.opstore;
     let record = await store.get(paymentRecords, key);
     if (record?.state === 'settling') record = await resolveSettling(store, this.deps.chain, record);
@@ -150,7 +158,7 @@ export class Paywall {
           asset: requirements.asset,
           payTo: requirements.payTo,
           payer: verdict.payer ?? null,
-          blockhash: getCompiledTransactionMessageDecoder().decode(messageBytes).lifetimeToken,
+          blockhash: message.blockhash,
           signature: null,
           served: false,
           reason: null,

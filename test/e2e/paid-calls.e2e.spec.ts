@@ -6,14 +6,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSolanaRpc, generateKeyPairSigner, lamports, type Address, type KeyPairSigner, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
+import { createSolanaRpc, generateKeyPairSigner, getBase64Encoder, getTransactionDecoder, lamports, type Address, type KeyPairSigner, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
+import { decodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
+import { ChainClient } from '../../api/chain.js';
+import { paymentKey, paymentRecords } from '../../api/payments/payment-records.js';
+import { Paywall } from '../../api/payments/paywall.js';
 import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
 import { newEncryptionKey } from '../../infra/keys/secret-box.js';
 import { openServiceKeys } from '../../infra/keys/service-setup.js';
@@ -101,6 +105,12 @@ async function signedFor(required: PaymentRequired, alter: (accepted: PaymentReq
   return encodePaymentSignatureHeader(payload);
 }
 
+/** The message bytes of the transaction in a PAYMENT-SIGNATURE header. */
+function decodeTransactionMessage(header: string): Uint8Array {
+  const { transaction } = decodePaymentSignatureHeader(header).payload as { transaction: string };
+  return new Uint8Array(getTransactionDecoder().decode(getBase64Encoder().encode(transaction)).messageBytes);
+}
+
 async function refusedWithoutCharge(path: string, header: string, status = 402): Promise<string> {
   const before = await balances();
   const response = await fetch(`${base}${path}`, { headers: { 'PAYMENT-SIGNATURE': header } });
@@ -111,6 +121,17 @@ async function refusedWithoutCharge(path: string, header: string, status = 402):
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await balances()).toEqual(before);
   return body.error;
+}
+
+async function openApp(): Promise<void> {
+  const keys = openServiceKeys(config, opstore)!;
+  paid = await openPaidCalls(config, opstore, keys, silent);
+  app = buildApp({ olap: h.olap, config, opstore, paidCalls: paid.paidCalls });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function produceBlocks(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) h.devnet.bank.produceBlock();
 }
 
 beforeAll(async () => {
@@ -132,9 +153,7 @@ beforeAll(async () => {
   const keys = openServiceKeys(config, opstore)!;
   await keys.add('fee-payer', WELL_KNOWN_KEYS.feePayer.seed);
   await waitLanded(await rpc.requestAirdrop(config.wallets.feePayer, lamports(10_000_000_000n)).send());
-  paid = await openPaidCalls(config, opstore, keys, silent);
-  app = buildApp({ olap: h.olap, config, opstore, paidCalls: paid.paidCalls });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  await openApp();
   payer = await fundedPayer(1_000_000n);
   const coins = h.devnet.simulator!.state.coins;
   const withHolders = coins.find((c) => [...h.devnet.truth!.holdersAt(c.mint, h.devnet.bank.latestBlock.slot)].length > 2)!;
@@ -200,12 +219,151 @@ describe('paid reads over x402', () => {
     }
   });
 
-  it('count every settled payment once in that UTC day\'s apiMicroUsd', async () => {
+});
+
+describe('payments refused without data and without charge', () => {
+  const holders = () => `/api/v1/coins/${mint}/holders`;
+
+  it('a PAYMENT-SIGNATURE used again, also after the service restarted', async () => {
+    const header = await signedFor(await challengeOf(holders()));
+    const first = await fetch(`${base}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': header } });
+    expect(first.status).toBe(200);
+    paidTotal += BASIC;
+    expect(await refusedWithoutCharge(holders(), header)).toMatch(/already used/);
+    expect(await refusedWithoutCharge(`/api/v1/wallets/${holder}/rewards`, header)).toMatch(/already used/);
+    paid.stop();
+    await app.close();
+    await openApp();
+    expect(await refusedWithoutCharge(holders(), header)).toMatch(/already used/);
+  });
+
+  it('a payment to another recipient, of another mint, of a lower amount, or at the Basic price on the Premium route', async () => {
+    const required = await challengeOf(holders());
+    const stranger = (await generateKeyPairSigner()).address;
+    const altered = [
+      (a: PaymentRequired['accepts'][number]) => void (a.payTo = stranger),
+      (a: PaymentRequired['accepts'][number]) => void (a.asset = config.mints.basket[2]!),
+      (a: PaymentRequired['accepts'][number]) => void (a.amount = (BASIC - 1n).toString()),
+    ];
+    for (const alter of altered) expect(await refusedWithoutCharge(holders(), await signedFor(required, alter))).toMatch(/does not match this call's price/);
+    // The requirements echoed as asked, with a transaction that pays someone else: the facilitator's checks refuse it.
+    const disguised = decodePaymentSignatureHeader(await signedFor(required, (a) => void (a.payTo = stranger)));
+    disguised.accepted = required.accepts[0]!;
+    expect(await refusedWithoutCharge(holders(), encodePaymentSignatureHeader(disguised))).toMatch(/refused: .*recipient/);
+    expect(await refusedWithoutCharge(`/api/v1/coins/${mint}/health`, await signedFor(required))).toMatch(/does not match this call's price/);
+  });
+
+  it('a payment whose blockhash expired', async () => {
+    const header = await signedFor(await challengeOf(holders()));
+    await produceBlocks(160);
+    expect(await refusedWithoutCharge(holders(), header)).toMatch(/refused: .*simulation/);
+  });
+
+  it('a malformed PAYMENT-SIGNATURE header', async () => {
+    const json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+    const good = decodePaymentSignatureHeader(await signedFor(await challengeOf(holders())));
+    for (const header of ['not base64 at all!', json({}), json({ ...good, x402Version: 1 }), json({ ...good, payload: { transaction: 'AAAA' } })]) {
+      expect(await refusedWithoutCharge(holders(), header)).toMatch(/x402|cannot be decoded|refused/);
+    }
+  });
+
+  it('a payer without the funds', async () => {
+    const poor = await fundedPayer(BASIC - 1n);
+    const header = await signedFor(await challengeOf(holders()), undefined, poor);
+    expect(await refusedWithoutCharge(holders(), header)).toMatch(/refused: .*simulation/);
+  });
+
+  it('a paid request for an unknown mint (404) or with a bad parameter (400) is not charged, and its payment still pays', async () => {
+    const header = await signedFor(await challengeOf(holders()));
+    const unknown = (await generateKeyPairSigner()).address;
+    expect(await refusedWithoutCharge(`/api/v1/coins/${unknown}/holders`, header, 404)).toMatch(/no coin/);
+    expect(await refusedWithoutCharge(`${holders()}?limit=0`, header, 400)).toMatch(/limit/);
+    const before = await balances();
+    const response = await fetch(`${base}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': header } });
+    expect(response.status).toBe(200);
+    expect(decodePaymentResponseHeader(response.headers.get('payment-response')!).success).toBe(true);
+    expect((await balances()).payer).toBe(before.payer - BASIC);
+    paidTotal += BASIC;
+  });
+});
+
+describe('settlement', () => {
+  const holders = () => `/api/v1/coins/${mint}/holders`;
+
+  it('settles a payment offered twice at once for one answer only', async () => {
+    const header = await signedFor(await challengeOf(holders()));
+    const before = await balances();
+    const answers = await Promise.all([0, 1].map(() => fetch(`${base}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': header } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 402]);
+    const refused = answers.find((r) => r.status === 402)!;
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/already used|being settled/) });
+    expect((await balances()).payer).toBe(before.payer - BASIC);
+    paidTotal += BASIC;
+  });
+
+  it('resolves a settlement whose confirmation timed out from the chain, on the next use or by the sweep, never sending again', async () => {
+    const chain = new ChainClient(h.devnet.rpcUrl!);
+    const keys = openServiceKeys(config, opstore)!;
+    const quick = await Paywall.open({
+      network: config.payments.network,
+      asset: stablecoin(),
+      payTo: config.wallets.payments,
+      feePayer: config.wallets.feePayer,
+      keys,
+      chain,
+      opstore,
+      siteUrl: config.siteUrl,
+      confirmWaitMs: 150,
+      pollMs: 20,
+    });
+    const quickApp = buildApp({ olap: h.olap, config, opstore, paidCalls: quick });
+    const quickBase = await quickApp.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const nextUse = await signedFor(await challengeOf(holders()));
+      const bySweep = await signedFor(await challengeOf(holders()));
+      const before = await balances();
+      clearInterval(stepper); // no block lands: the payments are sent but cannot confirm
+      const pending = await Promise.all(
+        [nextUse, bySweep].map((header) => fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': header } })),
+      );
+      for (const response of pending) {
+        expect(response.status).toBe(402);
+        expect(await response.json()).toEqual({ error: expect.stringMatching(/not confirmed yet/) });
+        expect(decodePaymentResponseHeader(response.headers.get('payment-response')!)).toMatchObject({ success: false, errorReason: 'settlement_pending' });
+      }
+      const signatures = pending.map((r) => decodePaymentResponseHeader(r.headers.get('payment-response')!).transaction);
+      stepper = setInterval(() => h.devnet.bank.produceBlock(), 25);
+      for (const signature of signatures) await waitLanded(signature as Signature);
+      expect(await balances()).toMatchObject({ payer: before.payer - 2n * BASIC, payments: before.payments + 2n * BASIC });
+
+      const answered = await fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': nextUse } });
+      expect(answered.status).toBe(200);
+      expect(decodePaymentResponseHeader(answered.headers.get('payment-response')!)).toMatchObject({ success: true, transaction: signatures[0] });
+      expect(await refusedWithoutCharge(holders(), nextUse)).toMatch(/already used/);
+
+      const sweepKey = paymentKey(decodeTransactionMessage(bySweep));
+      expect(await opstore.get(paymentRecords, sweepKey)).toMatchObject({ state: 'settling', signature: signatures[1] });
+      await quick.sweep(0);
+      expect(await opstore.get(paymentRecords, sweepKey)).toMatchObject({ state: 'settled', served: false, signature: signatures[1] });
+      const owed = await fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': bySweep } });
+      expect(owed.status).toBe(200);
+      expect((await balances()).payer).toBe(before.payer - 2n * BASIC);
+      paidTotal += 2n * BASIC;
+    } finally {
+      await quickApp.close();
+    }
+  });
+});
+
+describe('revenue', () => {
+  it('counts every payment that settled, and only those, once in its UTC day\'s apiMicroUsd', async () => {
     const last = await h.settle();
     await h.useClock(new Date(h.devnet.bank.getBlock(last)!.blockTime * 1000));
     const { body } = await h.get<{ revenueDaily: { date: string; apiMicroUsd: string }[] }>('/api/v1/platform/stats');
-    const day = new Date(h.devnet.bank.getBlock(firstPaidSlot)!.blockTime * 1000).toISOString().slice(0, 10);
-    const entry = body.revenueDaily.find((d) => d.date === day)!;
-    expect(BigInt(entry.apiMicroUsd)).toBe(paidTotal);
+    const firstDay = new Date(h.devnet.bank.getBlock(firstPaidSlot)!.blockTime * 1000).toISOString().slice(0, 10);
+    const paidDays = body.revenueDaily.filter((d) => d.date >= firstDay);
+    expect(paidDays.length).toBeGreaterThan(0);
+    expect(body.revenueDaily.filter((d) => d.date < firstDay).every((d) => d.apiMicroUsd === '0')).toBe(true);
+    expect(paidDays.reduce((sum, d) => sum + BigInt(d.apiMicroUsd), 0n)).toBe(paidTotal);
   });
 });
