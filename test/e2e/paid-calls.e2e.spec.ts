@@ -355,6 +355,49 @@ describe('settlement', () => {
   });
 });
 
+describe('past the free allowance', () => {
+  it('answers 429 with Retry-After and the price of the request, and serves a request that pays it', async () => {
+    let now = Date.UTC(2030, 0, 1, 12, 0, 0);
+    const limited = buildApp({ olap: h.olap, config: { ...config, allowance: { perMinute: 2, trustedProxies: 0 } }, opstore, paidCalls: paid.paidCalls, clock: () => new Date(now) });
+    const url = await limited.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const coin = `/api/v1/coins/${mint}`;
+      for (let i = 0; i < 2; i++) expect((await fetch(`${url}${coin}`)).status).toBe(200);
+      now += 15_000;
+      const refused = await fetch(`${url}${coin}`);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: expect.stringMatching(/free allowance is 2 requests a minute; try again in 45 s, or pay \$0\.01/) });
+      expect(refused.headers.get('retry-after')).toBe('45');
+      expect(refused.headers.get('ratelimit')).toBe('free;r=0;t=45');
+      expect(refused.headers.get('ratelimit-policy')).toBe('free;q=2;w=60');
+      const required = decodePaymentRequiredHeader(refused.headers.get('payment-required')!);
+      expect(required.accepts[0]).toMatchObject({ amount: BASIC.toString(), asset: stablecoin(), payTo: config.wallets.payments });
+      const premium = await fetch(`${url}/api/v1/coins/${mint}/health`);
+      expect(premium.status).toBe(429);
+      expect(decodePaymentRequiredHeader(premium.headers.get('payment-required')!).accepts[0]!.amount).toBe(PREMIUM.toString());
+
+      const header = encodePaymentSignatureHeader(await clientOf(payer).createPaymentPayload(required));
+      const before = await balances();
+      const served = await fetch(`${url}${coin}`, { headers: { 'PAYMENT-SIGNATURE': header } });
+      expect(served.status).toBe(200);
+      expect(await served.json()).toEqual((await h.get(coin)).body);
+      expect(decodePaymentResponseHeader(served.headers.get('payment-response')!)).toMatchObject({ success: true, payer: payer.address });
+      expect(await balances()).toEqual({ payer: before.payer - BASIC, payments: before.payments + BASIC, payerSol: before.payerSol });
+      paidTotal += BASIC;
+      const again = await fetch(`${url}${coin}`, { headers: { 'PAYMENT-SIGNATURE': header } });
+      expect(again.status).toBe(402);
+
+      now += 45_000;
+      const open = await fetch(`${url}${coin}`, { headers: { 'PAYMENT-SIGNATURE': header } });
+      expect(open.status).toBe(200);
+      expect(open.headers.get('payment-response')).toBeNull();
+      expect(open.headers.get('ratelimit')).toBe('free;r=1;t=60');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('revenue', () => {
   it('counts every payment that settled, and only those, once in its UTC day\'s apiMicroUsd', async () => {
     const last = await h.settle();
