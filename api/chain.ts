@@ -112,6 +112,11 @@ export class ChainClient {
   }
 }
 
+/** A transaction error as the RPC reports it, as JSON text (its numbers may be bigints). */
+export function transactionErrorText(err: unknown): string {
+  return JSON.stringify(err, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+}
+
 /** The chain's reason for refusing a transaction, in words (the preflight's message and the failing log). */
 export function sendErrorText(error: unknown): string {
   const e = error as { message?: string; context?: { __serverMessage?: string; logs?: string[] }; cause?: unknown };

@@ -9,9 +9,10 @@ import {
   type Base64EncodedWireTransaction,
   type SignatureBytes,
 } from '@solana/kit';
-import { decodeTransactionFromPayload, TransactionOnchainFailureError, type FacilitatorSvmSigner } from '@x402/svm';
+import { decodeTransactionFromPayload, type FacilitatorSvmSigner } from '@x402/svm';
 import type { ServiceKeys } from '../../infra/keys/service-keys.js';
-import type { ChainClient } from '../chain.js';
+import { transactionErrorText, type ChainClient } from '../chain.js';
+import type { Confirmations } from './confirmations.js';
 import { paymentKey } from './payment-records.js';
 
 export interface FeePayerSignerDeps {
@@ -20,9 +21,10 @@ export interface FeePayerSignerDeps {
   chain: ChainClient;
   /** Called with the payment's record key and the signature its transaction will carry, before it is sent. */
   beforeSend(key: string, signature: string): Promise<void>;
+  /** Follows sent payments until confirmed. */
+  confirmations: Confirmations;
   /** How long a sent payment is followed before settlement reports it pending. */
   confirmWaitMs: number;
-  pollMs: number;
 }
 
 const base58 = getBase58Decoder();
@@ -48,7 +50,7 @@ export function feePayerSigner(deps: FeePayerSignerDeps): FacilitatorSvmSigner {
           commitment: 'confirmed',
         })
         .send();
-      if (value.err) throw new Error(`the payment fails on chain: ${errorText(value.err)}`);
+      if (value.err) throw new Error(`the payment fails on chain: ${transactionErrorText(value.err)}`);
     },
 
     // Preflight refuses a payment that can no longer land (already processed, blockhash expired, funds gone) before
@@ -59,21 +61,6 @@ export function feePayerSigner(deps: FeePayerSignerDeps): FacilitatorSvmSigner {
       return sent.signature;
     },
 
-    async confirmTransaction(signature) {
-      const deadline = Date.now() + deps.confirmWaitMs;
-      for (;;) {
-        const [status] = await deps.chain.statuses([signature]);
-        if (status && status.confirmationStatus !== 'processed') {
-          if (status.err !== null) throw new TransactionOnchainFailureError(`the payment failed on chain: ${errorText(status.err)}`);
-          return;
-        }
-        if (Date.now() >= deadline) throw new Error(`the payment ${signature} was not confirmed within ${deps.confirmWaitMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, deps.pollMs));
-      }
-    },
+    confirmTransaction: (signature) => deps.confirmations.wait(signature, deps.confirmWaitMs),
   };
-}
-
-function errorText(err: unknown): string {
-  return JSON.stringify(err, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 }

@@ -15,6 +15,7 @@ import type { ServiceKeys } from '../../infra/keys/service-keys.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import type { X402Network } from '../../schemas/config.js';
 import type { ChainClient } from '../chain.js';
+import { Confirmations } from './confirmations.js';
 import { feePayerSigner } from './fee-payer-signer.js';
 import { paymentKey, paymentRecords, type PaymentRecord } from './payment-records.js';
 import { resolveSettling } from './settlement-status.js';
@@ -33,7 +34,7 @@ export interface PaywallDeps {
   logger?: Logger;
   /** How long settlement follows a sent payment before answering that it is pending (default 12 s). */
   confirmWaitMs?: number;
-  /** How often settlement looks at the chain (default 250 ms). */
+  /** How often settlement looks at the chain for the payments it is following (default 100 ms; one call for all). */
   pollMs?: number;
 }
 
@@ -90,8 +91,8 @@ export class Paywall {
       feePayer: deps.feePayer,
       keys: deps.keys,
       chain: deps.chain,
+      confirmations: new Confirmations(deps.chain, deps.pollMs ?? 100),
       confirmWaitMs: deps.confirmWaitMs ?? 12_000,
-      pollMs: deps.pollMs ?? 250,
       beforeSend: async (key, signature) => {
         await records.update(paymentRecords, key, { signature, updatedAt: Date.now() });
       },

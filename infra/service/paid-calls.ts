@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { ChainClient } from '../../api/chain.js';
 import { compileUnsigned, readTransaction, withSignatures } from '../../api/launch/wire.js';
 import type { PaidCalls } from '../../api/payments/http-payments.js';
+import { Confirmations } from '../../api/payments/confirmations.js';
 import { Paywall } from '../../api/payments/paywall.js';
 import type { Config } from '../../schemas/config.js';
 import { associatedTokenAddress } from '../../schemas/programs/associated-token.js';
@@ -16,6 +17,8 @@ import { chainRpcUrl, usesEmbeddedDevnet } from '../keys/service-setup.js';
 import type { OpStore } from '../opstore/op-store.js';
 
 const SWEEP_INTERVAL_MS = 30_000;
+/** How long the setup's own transactions may take to confirm. */
+const LANDING_WAIT_MS = 30_000;
 /** On the embedded devnet the fee payer is topped up from the faucet below this balance. */
 const DEVNET_FEE_PAYER_FLOOR = 1_000_000_000n;
 
@@ -58,7 +61,7 @@ async function preparePaymentAccounts(config: Config, chain: ChainClient, keys: 
   const feePayer = config.wallets.feePayer;
   if (usesEmbeddedDevnet(config) && (await chain.balance(feePayer)) < DEVNET_FEE_PAYER_FLOOR) {
     const signature = await chain.rpc.requestAirdrop(feePayer, lamports(10n * DEVNET_FEE_PAYER_FLOOR)).send();
-    await landed(chain, signature);
+    await new Confirmations(chain, 250).wait(signature, LANDING_WAIT_MS);
   }
   const mint = config.mints.stablecoin;
   const mintAccount = await chain.account(mint);
@@ -77,17 +80,5 @@ async function preparePaymentAccounts(config: Config, chain: ChainClient, keys: 
   const signature = await keys.sign(feePayer, unsigned.messageBytes);
   const sent = await chain.send(withSignatures(readTransaction(unsigned.base64), [signature]));
   if (!sent.ok) throw new Error(`creating the payment wallet's stablecoin account failed: ${sent.error}`);
-  await landed(chain, sent.signature);
-}
-
-async function landed(chain: ChainClient, signature: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    const [status] = await chain.statuses([signature]);
-    if (status && status.confirmationStatus !== 'processed') {
-      if (status.err !== null) throw new Error(`transaction ${signature} failed: ${JSON.stringify(status.err)}`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`transaction ${signature} did not land within 30 s`);
+  await new Confirmations(chain, 250).wait(sent.signature, LANDING_WAIT_MS);
 }
