@@ -1,7 +1,7 @@
 // `npm run bench:api`: read latency of every route of spec 4.1 under a fixed number of concurrent requests, on a
 // store holding a large market. A server process (api-server-child.ts) fills a chDB store through the real
 // projectors (1,000 coins and 1,000,000 trades by default), scores health, seeds ideas and serves the real API on a
-// local port; this process then runs each route in turn: a warm-up, then requests with varied parameters at the
+// local port (without the free allowance or paid calls: the plain app); this process then runs each route in turn: a warm-up, then requests with varied parameters at the
 // chosen concurrency, and prints p50/p99/max and requests per second per route against the target, with the
 // machine's load and what the server spent (CPU, and the analytics store's statements: time waiting in its
 // one-at-a-time queue and time running). Progress goes to stderr, figures to stdout.
@@ -11,21 +11,40 @@
 // ticks, markets and balances (as a projection batch would; the copies change no answer but every kept answer
 // read from those tables is computed again), so the figures show reads under live ingest.
 //
+// Two sections follow the per-route table, measured in the same run against a second app the server serves over the
+// same stores, built as the service runs it (the free allowance of 120 requests a minute per visitor behind one
+// trusted proxy, and the paywall):
+//   Free allowance (allowance-section.ts): the `--allowance-routes` on the plain app and on the second app, in
+//     alternating slices at `--concurrency`, every request from its own visitor (X-Forwarded-For); p50/p99 of each and
+//     their ratios, against the target that the limiter adds under 5% to p99.
+//   Paid calls (paid-section.ts): the server runs a devnet (real time, no simulated traffic) and the paywall over it;
+//     each paid route gets `--paid-requests` requests at `--paid-concurrency`, each paid afresh with the official x402
+//     client from funded payer wallets, beside the same route free on the plain app and the chain's own confirmation
+//     time (SOL transfers at the same concurrency), and the paywall's verify and settle as timed in the server.
+//
 //   npm run bench:api -- [--trades 1000000] [--coins 1000] [--days 35] [--concurrency 50] [--seconds 8]
 //                        [--warmup-seconds 20] [--cold-seconds 3] [--max-requests 200000] [--writes-per-second 0]
 //                        [--routes 'coins newest,trades'] [--seed 1]
 //                        [--data-dir DIR]   (keep the store there and reuse it next run; a temp dir otherwise)
+//                        [--allowance-routes 'coin,trades,coins newest,hooks']   (each app gets --seconds a route,
+//                                           after --warmup-seconds split between them)
+//                        [--paid-requests 100] [--paid-concurrency 4]
+//                        [--no-allowance] [--no-paid]   (skip a section; with --no-paid the server starts no devnet,
+//                                           with both it serves no second app)
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { measureAllowance } from './allowance-section.js';
 import type { ServerArgs, ServerMessage } from './api-server-child.js';
 import { BenchRandom } from './bench-random.js';
 import { runRoute, summarise, type LatencySummary } from './load-client.js';
 import { machineLine, machineWindow } from './machine-load.js';
-import { routePlans } from './route-plan.js';
+import { measurePaid, PAID_ROUTES } from './paid-section.js';
+import { routePlans, type RoutePlan } from './route-plan.js';
+import { failureText, ms, textTable } from './text-table.js';
 
 const TARGET_P99_MS = 20;
 
@@ -44,10 +63,15 @@ const { values: flags } = parseArgs({
     'max-requests': { type: 'string', default: '200000' },
     routes: { type: 'string' },
     'data-dir': { type: 'string' },
+    'allowance-routes': { type: 'string', default: 'coin,trades,coins newest,hooks' },
+    'paid-requests': { type: 'string', default: '100' },
+    'paid-concurrency': { type: 'string', default: '4' },
+    'no-allowance': { type: 'boolean', default: false },
+    'no-paid': { type: 'boolean', default: false },
   },
 });
 
-const num = (name: keyof typeof flags) => {
+const num = (name: Exclude<keyof typeof flags, 'no-allowance' | 'no-paid'>) => {
   const value = Number(flags[name]);
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a non-negative number`);
   return value;
@@ -64,13 +88,11 @@ interface RouteFigures {
   load1: number;
 }
 
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(1) : value.toFixed(0));
-
 function report(figures: RouteFigures[], header: string[]): string {
   const rows = figures.map((f) => {
     const per = (value: number) => (f.measured.count === 0 ? '-' : ms(value / f.measured.count));
     const verdict = f.measured.p99 <= TARGET_P99_MS ? 'ok' : `+${ms(f.measured.p99 - TARGET_P99_MS)}`;
-    const failed = [...f.failures].map(([status, count]) => `${count}x${status}`).join(' ');
+    const failed = failureText(f.failures);
     return [
       f.name, String(f.measured.count), f.measured.perSecond.toFixed(0), ms(f.measured.p50), ms(f.measured.p99), ms(f.measured.max), verdict,
       ms(f.cold.p50), ms(f.cold.p99), (f.server.statements / Math.max(1, f.measured.count)).toFixed(1), per(f.server.runMs), per(f.server.waitMs),
@@ -78,9 +100,19 @@ function report(figures: RouteFigures[], header: string[]): string {
     ];
   });
   const head = ['route', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', `p99 vs ${TARGET_P99_MS}`, 'cold p50', 'cold p99', 'stmts/req', 'engine ms/req', 'queue ms/req', 'server cpu ms/req', 'cores busy', 'load1', 'non-200'];
-  const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
-  return [...header, '', line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  return [...header, '', ...textTable(head, rows)].join('\n');
+}
+
+/** The plans of the routes named, in the order named; an unknown name is an error rather than a silent gap. */
+function named(plans: RoutePlan[], names: string[]): RoutePlan[] {
+  return names
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+    .map((name) => {
+      const plan = plans.find((candidate) => candidate.name === name);
+      if (plan === undefined) throw new Error(`no route named '${name}' (routes: ${plans.map((p) => p.name).join(', ')})`);
+      return plan;
+    });
 }
 
 async function main(): Promise<void> {
@@ -91,6 +123,8 @@ async function main(): Promise<void> {
     dataset: { coins: num('coins'), trades: num('trades'), days: num('days'), seed: num('seed') },
     ideas: num('ideas'),
     writesPerSecond: num('writes-per-second'),
+    allowanceApp: !flags['no-allowance'],
+    paid: !flags['no-paid'],
   };
   const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), [JSON.stringify(args)], {
     execArgv: ['--import', 'tsx'],
@@ -108,11 +142,21 @@ async function main(): Promise<void> {
       void exited.then((code) => reject(new Error(`the bench server exited (code ${code})`)));
     });
 
+  const ask = async <T extends 'times' | 'paywall-times'>(type: T) => {
+    const reply = next(type);
+    child.send({ type });
+    return reply;
+  };
+
   try {
     const ready = await next('ready');
     const baseUrl = `http://127.0.0.1:${ready.port}/api/v1`;
+    const allPlans = routePlans(ready.catalog);
     const wanted = flags.routes?.split(',').map((name) => name.trim());
-    const plans = routePlans(ready.catalog).filter((plan) => wanted === undefined || wanted.includes(plan.name));
+    const plans = allPlans.filter((plan) => wanted === undefined || wanted.includes(plan.name));
+    // Named before the table runs, so a misspelt route stops the bench now rather than after it.
+    const allowancePlans = named(allPlans, flags['allowance-routes']!.split(','));
+    const paidPlans = named(allPlans, Object.keys(PAID_ROUTES));
     const budget = { concurrency: num('concurrency'), seconds: num('seconds'), maxRequests: num('max-requests') };
     const random = new BenchRandom(num('seed') + 3);
     const figures: RouteFigures[] = [];
@@ -122,13 +166,11 @@ async function main(): Promise<void> {
       const coldSeconds = Math.min(num('cold-seconds'), num('warmup-seconds'));
       const cold = summarise(await runRoute(baseUrl, plan, { ...budget, seconds: coldSeconds }, random));
       await runRoute(baseUrl, plan, { ...budget, seconds: num('warmup-seconds') - coldSeconds, maxRequests: budget.maxRequests * 10 }, random);
-      child.send({ type: 'times' });
-      await next('times');
+      await ask('times');
       const window = machineWindow();
       const run = await runRoute(baseUrl, plan, budget, random);
       const machine = window.end();
-      child.send({ type: 'times' });
-      const server = await next('times');
+      const server = await ask('times');
       const measured = summarise(run);
       progress(`route ${plan.name}: ${measured.count} requests, p50 ${ms(measured.p50)} ms, p99 ${ms(measured.p99)} ms`);
       figures.push({ name: plan.name, cold, measured, failures: run.failures, server, ...machine });
@@ -143,10 +185,40 @@ async function main(): Promise<void> {
       `active parts: ${Object.entries(ready.parts).map(([table, parts]) => `${table} ${parts}`).join(', ')}`,
       `machine at start: ${startLine}; at end: ${machineLine()}`,
       `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up (cold = its first ${num('cold-seconds')} s); ` +
-        `engine/queue = the analytics store's statements (chDB runs one at a time); ` +
+        `engine/queue = the analytics store's statements (chDB runs one at a time); the app without the free allowance or paid calls; ` +
         (args.writesPerSecond > 0 ? `${args.writesPerSecond} writes a second to trades, ticks, markets and balances throughout` : 'no writes (a settled store)'),
     ];
     process.stdout.write(`${report(figures, header)}\n`);
+
+    const secondUrl = ready.allowancePort === null ? null : `http://127.0.0.1:${ready.allowancePort}/api/v1`;
+    if (!flags['no-allowance'] && secondUrl !== null) {
+      const section = await measureAllowance({
+        plainUrl: baseUrl,
+        allowanceUrl: secondUrl,
+        plans: allowancePlans,
+        budget,
+        warmupSeconds: num('warmup-seconds'),
+        paywall: ready.chain !== null,
+        random,
+        serverCpuMs: async () => (await ask('times')).cpuMs,
+        progress,
+      });
+      process.stdout.write(`\n${section}\n`);
+    }
+    if (ready.chain !== null && secondUrl !== null) {
+      const section = await measurePaid({
+        plainUrl: baseUrl,
+        paidUrl: secondUrl,
+        chain: ready.chain,
+        plans: paidPlans,
+        requests: num('paid-requests'),
+        concurrency: Math.max(1, num('paid-concurrency')),
+        random,
+        paywallTimes: () => ask('paywall-times'),
+        progress,
+      });
+      process.stdout.write(`\n${section}\n`);
+    }
   } finally {
     child.send({ type: 'stop' });
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);

@@ -1,10 +1,15 @@
 // The API bench's server process: opens (or fills) the bench's chDB store, scores every coin's health once, seeds
-// the ideas board in an operational store, and serves the real API (buildApp) on a free local port. Reports over
-// IPC: `ready` with the port and the catalog; on `times`, the statement queue's totals and this process's CPU
-// since the last ask; on `stop`, closes everything and exits. The store is kept in `dataDir` and reused by a later
-// run with the same dataset options and projector versions.
+// the ideas board in an operational store, and serves the real API (buildApp) on a free local port, without the
+// free allowance or paid calls (the plain app). For the allowance and paid-calls sections it also serves, on a
+// second port and over the same stores and read models, the app as the service runs it: the allowance of 120
+// requests a minute per visitor behind one trusted proxy, and the paywall over a devnet this process starts
+// (paid-calls-devnet.ts). Reports over IPC: `ready` with the ports, the catalog and the devnet's chain; on
+// `times`, the statement queue's totals and this process's CPU since the last ask; on `paywall-times`, the
+// paywall's verify and settle times since the last ask; on `stop`, closes everything and exits. The store is kept
+// in `dataDir` and reused by a later run with the same dataset options and projector versions.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../../api/app.js';
 import { warmReads } from '../../../api/warm-reads.js';
@@ -23,6 +28,9 @@ import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../../projections/bala
 import { COIN_TRADE_TICKS_TABLE } from '../../../projections/coin-figures/table.js';
 import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../../../projections/trades/table.js';
 import { seedIdeas } from './seed-ideas.js';
+import { BENCH_ALLOWANCE } from './bench-allowance.js';
+import { startPaidCallsDevnet, type PaidCallsDevnet, type PaidChain } from './paid-calls-devnet.js';
+import type { PaywallSample } from './paywall-times.js';
 
 export interface ServerArgs {
   dataDir: string;
@@ -30,11 +38,27 @@ export interface ServerArgs {
   ideas: number;
   /** Writes a second while serving (copies of one coin's latest rows); 0 for none. */
   writesPerSecond: number;
+  /** Serve the second app (the allowance and the paywall). */
+  allowanceApp: boolean;
+  /** Start the devnet and open paid calls on the second app; without it paid calls are 'unavailable' there. */
+  paid: boolean;
 }
 
 export type ServerMessage =
-  | { type: 'ready'; port: number; catalog: Catalog; load: { reused: boolean; seconds: number; events: number; rows: Record<string, number>; healthSeconds: number }; parts: Record<string, number>; warmSeconds: number }
-  | { type: 'times'; statements: number; waitMs: number; runMs: number; cpuMs: number };
+  | {
+      type: 'ready';
+      port: number;
+      /** The second app's port; null when not served. */
+      allowancePort: number | null;
+      /** The devnet paid calls are paid on; null without paid calls. */
+      chain: PaidChain | null;
+      catalog: Catalog;
+      load: { reused: boolean; seconds: number; events: number; rows: Record<string, number>; healthSeconds: number };
+      parts: Record<string, number>;
+      warmSeconds: number;
+    }
+  | { type: 'times'; statements: number; waitMs: number; runMs: number; cpuMs: number }
+  | ({ type: 'paywall-times' } & PaywallSample);
 
 interface Marker {
   dataset: ServerArgs['dataset'];
@@ -84,17 +108,26 @@ async function main(): Promise<void> {
   );
 
   const olap = new QueuedOlap(chdb);
-  const app = buildApp({ olap, config, opstore });
+  // The per-route table measures reads alone: with the allowance on, the bench's one address would be past it
+  // within a second. Both apps spread the same config, so they share its wallets list and with it the read models.
+  const app = buildApp({ olap, config: { ...config, allowance: { perMinute: 0, trustedProxies: 0 } }, opstore });
   // As the service does once serving; awaited here so each route is measured on loaded models.
   const warming = performance.now();
   await warmReads(olap, config, pino({ level: 'silent' }), new AbortController().signal);
   const warmSeconds = (performance.now() - warming) / 1000;
   progress(`read models loaded in ${warmSeconds.toFixed(1)} s`);
   olap.takeTimes();
+  let paid: PaidCallsDevnet | null = null;
+  if (args.paid) {
+    paid = await startPaidCallsDevnet(args.dataDir, opstore);
+    progress(`paid calls: devnet at ${paid.chain.rpcUrl}, fee payer funded, paywall open`);
+  }
+  // Free routes within the allowance take the same path with 'unavailable' as with a paywall (no price, no paywall
+  // call), so --no-paid still measures the allowance as served.
+  const allowanceApp = args.allowanceApp || args.paid ? buildApp({ olap, config: { ...config, allowance: BENCH_ALLOWANCE }, opstore, paidCalls: paid?.paywall ?? 'unavailable' }) : null;
   const writer = args.writesPerSecond > 0 ? startWrites(olap, marker.catalog, args.writesPerSecond) : null;
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const port = await listen(app);
+  const allowancePort = allowanceApp === null ? null : await listen(allowanceApp);
   let cpu = process.cpuUsage();
 
   process.on('message', (message: { type: string }) => {
@@ -102,10 +135,14 @@ async function main(): Promise<void> {
       const used = process.cpuUsage(cpu);
       cpu = process.cpuUsage();
       send({ type: 'times', ...olap.takeTimes(), cpuMs: (used.user + used.system) / 1000 });
+    } else if (message.type === 'paywall-times') {
+      send({ type: 'paywall-times', ...(paid?.times.take() ?? { verifyMs: [], settleMs: [], refused: 0 }) });
     } else if (message.type === 'stop') {
       void (async () => {
         if (writer !== null) clearInterval(writer);
         await app.close();
+        await allowanceApp?.close();
+        await paid?.stop();
         await opstore.close();
         await chdb.close();
         process.exit(0);
@@ -115,11 +152,19 @@ async function main(): Promise<void> {
   send({
     type: 'ready',
     port,
+    allowancePort,
+    chain: paid?.chain ?? null,
     catalog: { ...marker.catalog, ideaTerms },
     load: { reused: reuse, ...marker.load },
     parts: Object.fromEntries(partRows.map((row) => [row.table, Number(row.parts)])),
     warmSeconds,
   });
+}
+
+async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return typeof address === 'object' && address !== null ? address.port : 0;
 }
 
 /** Rows of a coin written again, as a projection batch writes a coin's new trade: its latest trade, tick and

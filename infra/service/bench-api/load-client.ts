@@ -2,8 +2,9 @@
 // the whole answer, records the time from send to last byte, and sends the next, until the time or request
 // budget is spent (requests already sent are finished, not cut). Requests go through node:http with a keep-alive
 // agent of one connection per loop, as a real client reuses its connection; it costs the client less CPU than
-// fetch, which matters when client and server share a small machine.
-import { Agent, request } from 'node:http';
+// fetch, which matters when client and server share a small machine. Requests may carry headers (the allowance
+// bench sends each from its own visitor with X-Forwarded-For; the paid bench sends PAYMENT-SIGNATURE).
+import { Agent, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { BenchRandom } from './bench-random.js';
 import type { RoutePlan } from './route-plan.js';
 
@@ -21,12 +22,20 @@ export interface RunBudget {
   maxRequests: number;
 }
 
-/** GET `url`; resolves with the status once the whole body has arrived. */
-function get(agent: Agent, url: string): Promise<number> {
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as text, only when asked for (reading it costs the client CPU the latency run should not pay). */
+  body: string | null;
+}
+
+/** GET `url` with optional `headers`; resolves once the whole body has arrived. */
+export function get(agent: Agent, url: string, headers?: OutgoingHttpHeaders, keepBody = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode ?? 0));
+    const req = request(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] | null = keepBody ? [] : null;
+      res.on('data', chunks === null ? () => {} : (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: chunks === null ? null : Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -34,7 +43,10 @@ function get(agent: Agent, url: string): Promise<number> {
   });
 }
 
-export async function runRoute(baseUrl: string, plan: RoutePlan, budget: RunBudget, random: BenchRandom): Promise<RouteRun> {
+/** Headers for one request (drawn per request, e.g. its visitor's address). */
+export type RequestHeaders = () => OutgoingHttpHeaders;
+
+export async function runRoute(baseUrl: string, plan: RoutePlan, budget: RunBudget, random: BenchRandom, headers?: RequestHeaders): Promise<RouteRun> {
   const agent = new Agent({ keepAlive: true, maxSockets: budget.concurrency });
   const latencies: number[] = [];
   const failures = new Map<string, number>();
@@ -45,10 +57,11 @@ export async function runRoute(baseUrl: string, plan: RoutePlan, budget: RunBudg
     while (issued < budget.maxRequests && performance.now() < deadline) {
       issued += 1;
       const url = `${baseUrl}${plan.url(random)}`;
+      const extra = headers?.();
       const sent = performance.now();
       let status: string;
       try {
-        status = String(await get(agent, url));
+        status = String((await get(agent, url, extra)).status);
       } catch {
         status = 'error';
       }
@@ -70,7 +83,7 @@ export interface LatencySummary {
 }
 
 /** Nearest-rank percentiles. */
-export function summarise(run: RouteRun): LatencySummary {
+export function summarise(run: Pick<RouteRun, 'latencies' | 'seconds'>): LatencySummary {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
   return { count: sorted.length, perSecond: sorted.length / run.seconds, p50: rank(0.5), p99: rank(0.99), max: sorted.at(-1) ?? NaN };
