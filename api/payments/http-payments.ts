@@ -1,13 +1,15 @@
-// Paid calls and the free allowance on the HTTP API (spec 5.1, 5.2, 7, 8), as Fastify hooks on the /api/v1 routes:
-//   onRequest   counts the request against its visitor's allowance (launch steps keep their own limits), publishes
-//               the RateLimit fields, and answers 429 past the allowance unless the request carries a payment
+// Paid calls and the free allowance on the HTTP API (spec 5.1, 5.2, 7, 8), as hooks each /api/v1 route gets when it
+// is declared (launch steps keep their own limits and get none), with the route's price fixed then:
+//   onRequest   counts the request against its visitor's allowance, publishes the RateLimit fields, and answers 429
+//               past the allowance unless the request carries a payment
 //   preHandler  after the parameters validated (a 400 never touches a payment): a call with a price (a paid tier, or
 //               any read past the allowance) needs a payment: 402 with PAYMENT-REQUIRED without one, else verified
 //   onSend      a successful answer settles its payment and carries PAYMENT-RESPONSE; a settlement that fails turns
 //               the answer into a 402 (the data are not sent); a failed call is never charged
+// The hooks are in callback style with a synchronous fast path, so a free request within its allowance costs no
+// promise and no per-request lookup of its route.
 import { decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
-import type { SettleResponse } from '@x402/core/types';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Config } from '../../schemas/config.js';
 import { API_PREFIX } from '../openapi.js';
 import { Allowance } from './allowance.js';
@@ -40,79 +42,115 @@ export interface HttpPaymentsDeps {
 
 const LAUNCH_STEPS = `${API_PREFIX}/launch/`;
 
+type Hooks<T> = T | T[] | undefined;
+const withHook = <T>(hooks: Hooks<T>, hook: T): T[] => [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), hook];
+
 export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): void {
   const { config, paidCalls: paywall } = deps;
   const allowance = config.allowance.perMinute > 0 ? new Allowance(config.allowance.perMinute) : null;
   api.decorateRequest('pastAllowance', false);
   api.decorateRequest('payment', null);
 
-  /** What this request costs, or null when it is free. */
-  const priceOf = (request: FastifyRequest): bigint | null => {
-    if (paywall === undefined) return null;
-    const tier = request.routeOptions.config.tier;
-    if (tier !== undefined) return tierPrice(config, tier);
-    return request.pastAllowance ? pastAllowancePrice(config) : null;
-  };
-
-  const answerRefused = async (request: FastifyRequest, reply: FastifyReply, status: 402 | 429, error: string, price: bigint | null, settlement?: SettleResponse) => {
-    if (paywall !== undefined && paywall !== 'unavailable' && price !== null) {
-      reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await paywall.challenge(price, request.url, error)));
+  api.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url.startsWith(LAUNCH_STEPS)) return;
+    const tier = route.config?.tier;
+    /** What a request of this route costs, or null when it is free. */
+    const priceOf = (request: FastifyRequest): bigint | null => {
+      if (paywall === undefined) return null;
+      if (tier !== undefined) return tierPrice(config, tier);
+      return request.pastAllowance ? pastAllowancePrice(config) : null;
+    };
+    if (allowance) route.onRequest = withHook(route.onRequest, countVisit(allowance, priceOf));
+    if (paywall !== undefined) {
+      route.preHandler = withHook(route.preHandler, checkPrice(paywall, priceOf));
+      if (paywall !== 'unavailable') route.onSend = withHook(route.onSend, settleAnswer(paywall, priceOf));
     }
-    if (settlement) reply.header('PAYMENT-RESPONSE', encodePaymentResponseHeader(settlement));
-    return reply.code(status).header('Cache-Control', 'no-store').send({ error });
-  };
+  });
 
-  if (allowance) {
-    api.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.url?.startsWith(LAUNCH_STEPS)) return;
+  function countVisit(allowance: Allowance, priceOf: (request: FastifyRequest) => bigint | null): onRequestHookHandler {
+    return (request, reply, done) => {
       const use = allowance.take(visitorOf(request.ip), deps.now().getTime());
       reply.header('RateLimit-Policy', allowance.policy).header('RateLimit', allowance.field(use));
-      if (!use.exceeded) return;
+      if (!use.exceeded) return done();
       request.pastAllowance = true;
       const price = priceOf(request);
-      if (price !== null && paywall !== 'unavailable' && request.headers['payment-signature'] !== undefined) return;
+      const payable = price !== null && paywall !== 'unavailable';
+      if (payable && request.headers['payment-signature'] !== undefined) return done();
       reply.header('Retry-After', String(use.resetSeconds));
-      const offer = price !== null && paywall !== 'unavailable' ? `, or pay $${dollars(price)} for this request with x402 (see PAYMENT-REQUIRED)` : '';
-      return answerRefused(request, reply, 429, `too many requests: the free allowance is ${allowance.perMinute} requests a minute; try again in ${use.resetSeconds} s${offer}`, price);
-    });
+      const offer = payable ? `, or pay $${dollars(price)} for this request with x402 (see PAYMENT-REQUIRED)` : '';
+      const error = `too many requests: the free allowance is ${allowance.perMinute} requests a minute; try again in ${use.resetSeconds} s${offer}`;
+      refuse(request, reply, 429, error, payable ? price : null).catch(done);
+    };
   }
 
-  api.addHook('preHandler', async (request, reply) => {
-    const price = priceOf(request);
-    if (price === null) return;
-    if (paywall === 'unavailable') return reply.code(503).send({ error: 'paid calls are not available on this service right now; try again later' });
+  function checkPrice(gate: Paywall | 'unavailable', priceOf: (request: FastifyRequest) => bigint | null): preHandlerHookHandler {
+    return (request, reply, done) => {
+      const price = priceOf(request);
+      if (price === null) return done();
+      if (gate === 'unavailable') {
+        reply.code(503).send({ error: 'paid calls are not available on this service right now; try again later' });
+        return;
+      }
+      verifyPayment(gate, request, reply, price).then((verified) => {
+        if (verified === null) return; // answered with the refusal
+        request.payment = verified;
+        done();
+      }, done);
+    };
+  }
+
+  /** The payment a priced call offers, verified; null once the call is answered 402 with the reason. */
+  async function verifyPayment(gate: Paywall, request: FastifyRequest, reply: FastifyReply, price: bigint): Promise<VerifiedPayment | null> {
     const header = request.headers['payment-signature'];
     if (typeof header !== 'string' || request.method === 'HEAD') {
-      return answerRefused(request, reply, 402, `payment required: this call costs $${dollars(price)}, paid with x402 (see PAYMENT-REQUIRED)`, price);
+      await refuse(request, reply, 402, `payment required: this call costs $${dollars(price)}, paid with x402 (see PAYMENT-REQUIRED)`, price);
+      return null;
     }
     let offered: unknown;
     try {
       offered = decodePaymentSignatureHeader(header);
     } catch {
-      return answerRefused(request, reply, 402, 'the PAYMENT-SIGNATURE header is not a base64 JSON x402 payment payload', price);
+      await refuse(request, reply, 402, 'the PAYMENT-SIGNATURE header is not a base64 JSON x402 payment payload', price);
+      return null;
     }
-    const verified = await paywall!.verify(price, request.url, offered);
-    if (!verified.ok) return answerRefused(request, reply, 402, verified.error, price);
-    request.payment = verified;
-  });
+    const verified = await gate.verify(price, request.url, offered);
+    if (verified.ok) return verified;
+    await refuse(request, reply, 402, verified.error, price);
+    return null;
+  }
 
-  api.addHook('onSend', async (request, reply, payload) => {
-    const payment = request.payment;
-    if (payment === null || paywall === undefined || paywall === 'unavailable') return payload;
-    request.payment = null;
+  function settleAnswer(gate: Paywall, priceOf: (request: FastifyRequest) => bigint | null): onSendHookHandler {
+    return (request, reply, payload, done) => {
+      const payment = request.payment;
+      if (payment === null) return done(null, payload);
+      request.payment = null;
+      settled(gate, request, reply, payment, payload, priceOf(request)).then((answer) => done(null, answer), done);
+    };
+  }
+
+  /** A successful answer settles its payment and carries the receipt; an answer that failed charges nothing; a
+   * settlement that fails replaces the answer with a 402 (the data are not sent). */
+  async function settled(gate: Paywall, request: FastifyRequest, reply: FastifyReply, payment: VerifiedPayment, payload: unknown, price: bigint | null): Promise<unknown> {
     if (reply.statusCode < 200 || reply.statusCode >= 300) {
-      await paywall.release(payment);
+      await gate.release(payment);
       return payload;
     }
-    const settlement = await paywall.settle(payment);
+    const settlement = await gate.settle(payment);
     if (settlement.ok) {
       reply.header('PAYMENT-RESPONSE', encodePaymentResponseHeader(settlement.receipt));
       return payload;
     }
-    const price = priceOf(request);
     reply.code(402).header('Cache-Control', 'no-store');
-    if (price !== null) reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await paywall.challenge(price, request.url, settlement.error)));
+    if (price !== null) reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await gate.challenge(price, request.url, settlement.error)));
     if (settlement.settlement) reply.header('PAYMENT-RESPONSE', encodePaymentResponseHeader(settlement.settlement));
     return JSON.stringify({ error: settlement.error });
-  });
+  }
+
+  /** Answer `{ error }` with `status`, naming the price in PAYMENT-REQUIRED when there is one to pay. */
+  async function refuse(request: FastifyRequest, reply: FastifyReply, status: 402 | 429, error: string, price: bigint | null): Promise<void> {
+    if (paywall !== undefined && paywall !== 'unavailable' && price !== null) {
+      reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await paywall.challenge(price, request.url, error)));
+    }
+    reply.code(status).header('Cache-Control', 'no-store').send({ error });
+  }
 }

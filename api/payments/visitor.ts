@@ -5,6 +5,8 @@
 import ipaddr from 'ipaddr.js';
 
 export function visitorOf(ip: string): string {
+  // The common case first, without parsing: an IPv4 address as the socket (or proxy-addr) reports it.
+  if (!ip.includes(':')) return ip;
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();
