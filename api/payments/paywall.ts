@@ -12,7 +12,7 @@ import { ExactSvmScheme as ExactSvmFacilitatorScheme } from '@x402/svm/exact/fac
 import { ExactSvmScheme as ExactSvmServerScheme } from '@x402/svm/exact/server';
 import type { Logger } from 'pino';
 import type { ServiceKeys } from '../../infra/keys/service-keys.js';
-import type { OpStore } from '../../infra/opstore/op-store.js';
+import { OpStoreConflictError, type OpStore } from '../../infra/opstore/op-store.js';
 import type { X402Network } from '../../schemas/config.js';
 import type { ChainClient } from '../chain.js';
 import { Confirmations } from './confirmations.js';
@@ -86,7 +86,6 @@ export class Paywall {
   ) {}
 
   static async open(deps: PaywallDeps): Promise<Paywall> {
-    const records = deps.opstore;
     const signer = feePayerSigner({
       feePayer: deps.feePayer,
       keys: deps.keys,
@@ -94,7 +93,7 @@ export class Paywall {
       confirmations: new Confirmations(deps.chain, deps.pollMs ?? 100),
       confirmWaitMs: deps.confirmWaitMs ?? 12_000,
       beforeSend: async (key, signature) => {
-        await records.update(paymentRecords, key, { signature, updatedAt: Date.now() });
+        await deps.opstore.update(paymentRecords, key, { signature, updatedAt: Date.now() });
       },
     });
     const facilitator = new x402Facilitator().register(deps.network, new ExactSvmFacilitatorScheme(signer));
@@ -166,7 +165,10 @@ export class Paywall {
           createdAt: now,
           updatedAt: now,
         })
-        .catch(() => undefined); // the same payment verified at the same moment by another call: one record holds
+        .catch((error: unknown) => {
+          // The same payment verified at the same moment by another call: its record holds.
+          if (!(error instanceof OpStoreConflictError)) throw error;
+        });
     }
     return { ok: true, payment, requirements, key, owed: null };
   }
