@@ -3,12 +3,15 @@
 // `buildApp(deps)` is what the service's `api` role listens with and what tests `inject` into.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { apiContext, type ApiDeps } from './deps.js';
+import { apiContext, type ApiContext, type ApiDeps } from './deps.js';
 import { answerFrameworkError, installErrorHandlers } from './errors.js';
 import { installHealth } from './health.js';
 import { launchContextOf } from './launch/launch-context.js';
 import { launchRoutes } from './launch/routes.js';
 import { installMetrics } from './metrics.js';
+import { ideaBoard, type IdeaBoard } from './handlers/ideas.js';
+import type { TokenSearchDeps } from './handlers/tokens.js';
+import type { LaunchContext } from './launch/launch-context.js';
 import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
 import { installPayments } from './payments/http-payments.js';
 import { coinRoutes } from './routes/coins.js';
@@ -17,7 +20,7 @@ import { healthRoutes } from './routes/health.js';
 import { holderRoutes } from './routes/holders.js';
 import { hookRoutes } from './routes/hooks.js';
 import { ideaRoutes } from './routes/ideas.js';
-import { tokenRoutes } from './routes/tokens.js';
+import { tokenRoutes, tokenSearchDeps } from './routes/tokens.js';
 import { ohlcvRoutes } from './routes/ohlcv.js';
 import { platformRoutes } from './routes/platform.js';
 import { rewardRoutes } from './routes/rewards.js';
@@ -31,7 +34,21 @@ export type { ApiDeps, Readiness } from './deps.js';
 /** Longest path parameter routed; longer ones still reach validation and are answered 400. */
 const MAX_PARAM_LENGTH = 512;
 
-export function buildApp(deps: ApiDeps): FastifyInstance {
+/** What the routes share with anything else calling their handlers (the MCP tools): the handlers' context, one token
+ * search (its cache and logos), one ideas board, one launch context (its per-launch locks and sweep). */
+export interface ApiParts {
+  ctx: ApiContext;
+  tokens: TokenSearchDeps;
+  ideas: IdeaBoard | null;
+  launch: LaunchContext | null;
+}
+
+export function apiParts(deps: ApiDeps): ApiParts {
+  const ctx = apiContext(deps);
+  return { ctx, tokens: tokenSearchDeps(ctx), ideas: ideaBoard(ctx), launch: launchContextOf(deps) };
+}
+
+export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): FastifyInstance {
   const app: FastifyInstance = Fastify({
     ...(deps.logger === undefined ? { logger: false } : { loggerInstance: deps.logger as FastifyBaseLogger }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -46,7 +63,7 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
   installMetrics(app);
   installHealth(app, deps);
 
-  const ctx = apiContext(deps);
+  const { ctx, tokens, ideas, launch } = parts;
   app.register(async (api) => {
     await registerOpenApi(api);
     installPayments(api, { config: deps.config, paidCalls: deps.paidCalls, now: ctx.now });
@@ -54,15 +71,15 @@ export function buildApp(deps: ApiDeps): FastifyInstance {
     await api.register(tradeRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });
     await api.register(hookRoutes(ctx), { prefix: API_PREFIX });
-    await api.register(ideaRoutes(ctx), { prefix: API_PREFIX });
-    await api.register(tokenRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(ideaRoutes(ctx, ideas), { prefix: API_PREFIX });
+    await api.register(tokenRoutes(ctx, tokens), { prefix: API_PREFIX });
     await api.register(platformRoutes(ctx), { prefix: API_PREFIX });
     await api.register(holderRoutes(ctx), { prefix: API_PREFIX });
     await api.register(healthRoutes(ctx), { prefix: API_PREFIX });
     await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });
-    await api.register(launchRoutes(launchContextOf(deps)), { prefix: API_PREFIX });
+    await api.register(launchRoutes(launch), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
   // The site's coin resources sit outside /api/v1 and its OpenAPI document.

@@ -105,6 +105,8 @@ const envSchema = z.object({
   PRICE_PREMIUM_USD: usdPrice.prefault('0.05'),
   /** Free requests a visitor may make a minute (spec 8); 0 turns the allowance off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  /** Free tool calls a visitor may make a minute on the MCP server, counted apart from the API's; 0 turns it off. */
+  MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   /** Proxies in front of the API whose X-Forwarded-For is believed, nearest first; 0 means none. */
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(16).default(0),
   STABLECOIN_MINT: address.prefault(DEVNET_ADDRESSES.stablecoinMint),
@@ -187,8 +189,9 @@ export interface Config {
   platformToken: { decimals: number; originalSupplyRaw: bigint };
   /** Paid calls (x402): the network id advertised and the tiers' prices in micro-USD (stablecoin raw units). */
   payments: { network: X402Network; prices: { basic: bigint; premium: bigint } };
-  /** The free allowance: requests a visitor may make a minute (0: off), and how many proxies' X-Forwarded-For to trust. */
-  allowance: { perMinute: number; trustedProxies: number };
+  /** The free allowance: API requests and MCP tool calls a visitor may make a minute (0: off), and how many proxies'
+   * X-Forwarded-For to trust. */
+  allowance: { perMinute: number; mcpPerMinute: number; trustedProxies: number };
   /** Public root of the site, without a trailing slash. */
   siteUrl: string;
   /** The key sealing the service's own keys; revealed only where keys are opened, printed as [redacted]. */
@@ -254,7 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       originalSupplyRaw: BigInt(e.PLATFORM_TOKEN_ORIGINAL_SUPPLY) * 10n ** BigInt(e.PLATFORM_TOKEN_DECIMALS),
     },
     payments: { network: e.X402_NETWORK, prices: { basic: e.PRICE_BASIC_USD, premium: e.PRICE_PREMIUM_USD } },
-    allowance: { perMinute: e.RATE_LIMIT_PER_MINUTE, trustedProxies: e.TRUSTED_PROXIES },
+    allowance: { perMinute: e.RATE_LIMIT_PER_MINUTE, mcpPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE, trustedProxies: e.TRUSTED_PROXIES },
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     keysEncryptionKey: e.KEYS_ENCRYPTION_KEY === undefined ? null : configSecret(e.KEYS_ENCRYPTION_KEY),
   };

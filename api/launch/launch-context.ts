@@ -91,6 +91,12 @@ export class LaunchContext {
   }
 }
 
+/** The launch context, or a 503 when the service has no chain connection for launching. */
+export function requireLaunch(lc: LaunchContext | null): LaunchContext {
+  if (!lc) throw new LaunchError(503, ['launching is not available on this service (no chain connection configured); try again later']);
+  return lc;
+}
+
 /** The launch context of an app, or null when the service passed no launch dependencies. */
 export function launchContextOf(deps: {
   launch?: LaunchDeps;

@@ -22,8 +22,8 @@ import {
   poolSubmitResponse,
 } from '../../schemas/api/launch-pool.js';
 import { termsAcceptBody, termsAcceptResponse, termsQuery, termsResponse } from '../../schemas/api/launch-terms.js';
-import type { LaunchContext } from './launch-context.js';
-import { installLaunchErrorHandler, LaunchError } from './launch-error.js';
+import { requireLaunch, type LaunchContext } from './launch-context.js';
+import { installLaunchErrorHandler } from './launch-error.js';
 import { launchpadStatus, submitLaunchpadLaunch } from './launchpad-handlers.js';
 import { prepareLaunchpadLaunch } from './launchpad-prepare.js';
 import { confirmPoolLaunch, submitPoolLaunch } from './pool-handlers.js';
@@ -53,10 +53,7 @@ function installSweep(app: FastifyInstance, lc: LaunchContext): void {
 }
 
 export function launchRoutes(lc: LaunchContext | null): FastifyPluginAsyncZod {
-  const need = (): LaunchContext => {
-    if (!lc) throw new LaunchError(503, ['launching is not available on this service (no chain connection configured); try again later']);
-    return lc;
-  };
+  const need = (): LaunchContext => requireLaunch(lc);
   return async (app) => {
     installLaunchErrorHandler(app);
     // Bodies reach the handlers as sent; queries are checked here and answered in the launch error shape.

@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { ideasQuery, ideasResponse } from '../../schemas/api/ideas.js';
 import type { ApiContext } from '../deps.js';
-import { ideaBoard, listIdeas } from '../handlers/ideas.js';
+import { ideaBoard, listIdeas, type IdeaBoard } from '../handlers/ideas.js';
 
-export function ideaRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
-  const board = ideaBoard(ctx);
+export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(ctx)): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/ideas',

@@ -1,7 +1,7 @@
 // The long-running roles of the service (ingest, project, api), each started from opened stores,
 // so `npm start` runs them together in one process and each role's own command runs it alone.
 import type { Logger } from 'pino';
-import { buildApp } from '../../api/app.js';
+import { buildServiceApp } from './http-app.js';
 import type { Readiness } from '../../api/deps.js';
 import { warmReads } from '../../api/warm-reads.js';
 import { Pipeline } from '../../ingest/pipeline.js';
@@ -96,7 +96,7 @@ export async function startApi(
   const keys = opstore ? await openApiKeys(config, opstore, apiLogger) : null;
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
-  const app = buildApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls });
+  const app = buildServiceApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   const stopping = new AbortController();
   void warmReads(olap, config, apiLogger, stopping.signal);

@@ -41,6 +41,20 @@ export const percentString = z.string().regex(/^-?(0|[1-9]\d*)\.\d{2}$/);
 /** An ISO 8601 UTC time as the API writes it (`2025-01-31T12:00:00.000Z`). */
 export const isoTime = z.iso.datetime().describe('ISO 8601 time, UTC');
 
+/**
+ * Text the service did not write and must never be read as instructions: what a coin's creator wrote, what the
+ * idea model wrote, a token's own name and links. Every string inside a schema registered here, and inside any
+ * object field named `user` (where the API keeps creator and idea text, spec 1), is handed to agents wrapped as
+ * `{ untrusted_text }` (mcp/untrusted-text.ts).
+ */
+export const untrustedText = z.registry();
+
+/** Mark a response schema as untrusted text (see `untrustedText`). */
+export function untrusted<T extends z.ZodType>(schema: T): T {
+  untrustedText.add(schema, {});
+  return schema;
+}
+
 /** The query of a route that takes no query parameters: any key is refused with 400. */
 export const noQuery = z.strictObject({}).describe('No query parameters; unknown keys are refused with 400');
 

@@ -2,7 +2,7 @@
 // `name` and `symbol` are creator-written text shown only when they look like a label (api/tokens/label-rule.ts),
 // else null; `links` are third-party and unchecked.
 import { z } from 'zod';
-import { address, intParam } from './fields.js';
+import { address, intParam, untrusted } from './fields.js';
 
 export const tokensQuery = z
   .strictObject({
@@ -18,8 +18,8 @@ const httpsUrl = z.string().nullable();
 
 export const tokenItem = z.object({
   mint: address,
-  symbol: z.string().nullable().describe("The token's symbol; null when the creator's text does not look like a label"),
-  name: z.string().nullable().describe("The token's name; null when the creator's text does not look like a label"),
+  symbol: untrusted(z.string().nullable().describe("The token's symbol; null when the creator's text does not look like a label")),
+  name: untrusted(z.string().nullable().describe("The token's name; null when the creator's text does not look like a label")),
   logoUrl: z.string().describe("Path of the service's own copy of the logo"),
   description: z.null().describe('Always null'),
   verified: z.boolean().describe("On the aggregator's verified list (the service's own listed tokens when answered by the service)"),
@@ -40,9 +40,9 @@ export const tokenItem = z.object({
   liquidityUsd: usd.describe('US dollars'),
   volume24h: usd.describe('US dollars traded in the last 24 hours'),
   holders: z.int().min(0).nullable(),
-  links: z
-    .object({ website: httpsUrl, x: httpsUrl })
-    .describe('Plain https URLs, third-party and unchecked; null when none'),
+  links: untrusted(
+    z.object({ website: httpsUrl, x: httpsUrl }).describe('Plain https URLs, third-party and unchecked; null when none'),
+  ),
 });
 
 export const tokensResponse = z.object({

@@ -358,7 +358,7 @@ describe('settlement', () => {
 describe('past the free allowance', () => {
   it('answers 429 with Retry-After and the price of the request, and serves a request that pays it', async () => {
     let now = Date.UTC(2030, 0, 1, 12, 0, 0);
-    const limited = buildApp({ olap: h.olap, config: { ...config, allowance: { perMinute: 2, trustedProxies: 0 } }, opstore, paidCalls: paid.paidCalls, clock: () => new Date(now) });
+    const limited = buildApp({ olap: h.olap, config: { ...config, allowance: { ...config.allowance, perMinute: 2, trustedProxies: 0 } }, opstore, paidCalls: paid.paidCalls, clock: () => new Date(now) });
     const url = await limited.listen({ port: 0, host: '127.0.0.1' });
     try {
       const coin = `/api/v1/coins/${mint}`;

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   const olap = new QueuedOlap(chdb);
   // The per-route table measures reads alone: with the allowance on, the bench's one address would be past it
   // within a second. Both apps spread the same config, so they share its wallets list and with it the read models.
-  const app = buildApp({ olap, config: { ...config, allowance: { perMinute: 0, trustedProxies: 0 } }, opstore });
+  const app = buildApp({ olap, config: { ...config, allowance: { ...config.allowance, perMinute: 0 } }, opstore });
   // As the service does once serving; awaited here so each route is measured on loaded models.
   const warming = performance.now();
   await warmReads(olap, config, pino({ level: 'silent' }), new AbortController().signal);
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   }
   // Free routes within the allowance take the same path with 'unavailable' as with a paywall (no price, no paywall
   // call), so --no-paid still measures the allowance as served.
-  const allowanceApp = args.allowanceApp || args.paid ? buildApp({ olap, config: { ...config, allowance: BENCH_ALLOWANCE }, opstore, paidCalls: paid?.paywall ?? 'unavailable' }) : null;
+  const allowanceApp = args.allowanceApp || args.paid ? buildApp({ olap, config: { ...config, allowance: { ...config.allowance, ...BENCH_ALLOWANCE } }, opstore, paidCalls: paid?.paywall ?? 'unavailable' }) : null;
   const writer = args.writesPerSecond > 0 ? startWrites(olap, marker.catalog, args.writesPerSecond) : null;
   const port = await listen(app);
   const allowancePort = allowanceApp === null ? null : await listen(allowanceApp);

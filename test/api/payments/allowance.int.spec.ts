@@ -20,7 +20,7 @@ afterAll(async () => {
 
 function appWith(perMinute: number, trustedProxies = 0, extra: Partial<ApiDeps> = {}): FastifyInstance {
   now = T0;
-  return h.app(0, { config: { ...h.config, allowance: { perMinute, trustedProxies } }, clock: () => new Date(now), ...extra });
+  return h.app(0, { config: { ...h.config, allowance: { ...h.config.allowance, perMinute, trustedProxies } }, clock: () => new Date(now), ...extra });
 }
 
 const coin = () => `/api/v1/coins/${h.fixture.coins.alpha.mint}`;

@@ -1,0 +1,30 @@
+// `get_market_data`: a coin's last 48 candles at an interval and its latest 20 trades (GET /coins/{mint}/ohlcv and
+// /trades), each from its route's handler.
+import { z } from 'zod';
+import { listCandles, listTrades } from '../../api/handlers/market.js';
+import { mintParams } from '../../schemas/api/coins.js';
+import { ohlcvQuery, ohlcvResponse } from '../../schemas/api/ohlcv.js';
+import { tradesQuery, tradesResponse } from '../../schemas/api/trades.js';
+import { defineTool } from '../tool.js';
+
+export const MARKET_CANDLES = 48;
+export const MARKET_TRADES = 20;
+
+const marketData = z.object({
+  candles: ohlcvResponse.shape.candles.max(MARKET_CANDLES).describe(`The last ${MARKET_CANDLES} candles at the interval, oldest first; intervals without trades are left out`),
+  trades: tradesResponse.shape.trades.max(MARKET_TRADES).describe(`The latest ${MARKET_TRADES} trades, newest first`),
+});
+
+export const getMarketData = defineTool({
+  name: 'get_market_data',
+  title: 'Market data',
+  description: `A coin's last ${MARKET_CANDLES} price candles at an interval and its latest ${MARKET_TRADES} trades.`,
+  kind: 'read',
+  input: z.strictObject({ ...mintParams.shape, ...ohlcvQuery.shape }),
+  output: marketData,
+  run: async (deps, { mint, interval }) => {
+    const { candles } = await listCandles(deps.api, mint, { interval });
+    const { trades } = await listTrades(deps.api, mint, tradesQuery.parse({ limit: MARKET_TRADES }));
+    return { candles: candles.slice(-MARKET_CANDLES), trades };
+  },
+});
