@@ -112,7 +112,8 @@ export const launchpadSubmitBody = z.strictObject(
     transactions: z
       .array(wireTransactionField, { error: expect('the array of signed transactions, base64, in the order prepare returned them') })
       .min(1, { error: 'must hold every transaction prepare returned, signed, in order' })
-      .max(2, { error: 'must hold only the transactions prepare returned (at most 2)' }),
+      .max(2, { error: 'must hold only the transactions prepare returned (at most 2)' })
+      .describe('Every transaction prepare returned, signed, in the same order, base64'),
   },
   { error: unknownKeys(['mint', 'transactions']) },
 );
