@@ -3,49 +3,23 @@
 // sealed fee-payer key, the API listening on a port. Each paid route answers 402 unpaid and 200 paid, moving exactly
 // the price from the payer to the payment wallet and no SOL of the payer's; the day's `apiMicroUsd` rises by exactly
 // what was paid; and every bad payment is answered without data and without charge.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createSolanaRpc, generateKeyPairSigner, getBase64Encoder, getTransactionDecoder, lamports, type Address, type KeyPairSigner, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
-import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import { decodePaymentSignatureHeader } from '@x402/core/http';
+import { generateKeyPairSigner, getBase64Encoder, getTransactionDecoder, type KeyPairSigner, type Signature } from '@solana/kit';
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, decodePaymentSignatureHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
-import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
-import type { FastifyInstance } from 'fastify';
+import { wrapFetchWithPayment } from '@x402/fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
 import { ChainClient } from '../../api/chain.js';
 import { paymentKey, paymentRecords } from '../../api/payments/payment-records.js';
 import { Paywall } from '../../api/payments/paywall.js';
-import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
-import { newEncryptionKey } from '../../infra/keys/secret-box.js';
-import { openServiceKeys } from '../../infra/keys/service-setup.js';
-import { openOpStore } from '../../infra/opstore/open-op-store.js';
-import type { OpStore } from '../../infra/opstore/op-store.js';
-import { openPaidCalls, type PaidCallsRole } from '../../infra/service/paid-calls.js';
-import { associatedTokenAddress } from '../../schemas/programs/associated-token.js';
-import { TOKEN_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
-import { loadConfig, type Config } from '../../schemas/config.js';
+import type { Config } from '../../schemas/config.js';
 import { simWallet } from '../ingest/chain-fixture.js';
-import { silent } from '../ingest/ingest-harness.js';
-import { startService, type ServiceHarness } from './service-harness.js';
+import { startPayingService, type PayingService } from './paying-service.js';
 
 const SEED = 61;
 const BASIC = 10_000n;
 const PREMIUM = 50_000n;
 
-type FaucetApi = { requestTokenAirdrop(owner: Address, mint: Address, amount: string): Signature };
-
-let h: ServiceHarness;
-let dir: string;
-let config: Config;
-let opstore: OpStore;
-let rpc: Rpc<SolanaRpcApi>;
-let paid: PaidCallsRole;
-let app: FastifyInstance;
-let base: string;
-let stepper: NodeJS.Timeout;
+let s: PayingService;
 let payer: KeyPairSigner;
 let mint: string;
 let creator: string;
@@ -53,42 +27,17 @@ let holder: string;
 let firstPaidSlot = 0;
 let paidTotal = 0n;
 
+let h: PayingService['h'];
+let config: Config;
+let base: string;
 const stablecoin = () => config.mints.stablecoin;
-const ata = (owner: Address) => associatedTokenAddress(owner, stablecoin(), TOKEN_PROGRAM_ID);
-
-async function tokenBalance(owner: Address): Promise<bigint> {
-  const account = await rpc.getTokenAccountBalance(ata(owner), { commitment: 'confirmed' }).send().catch(() => null);
-  return account === null ? 0n : BigInt(account.value.amount);
-}
 
 async function balances() {
   return {
-    payer: await tokenBalance(payer.address),
-    payments: await tokenBalance(config.wallets.payments),
-    payerSol: (await rpc.getBalance(payer.address, { commitment: 'confirmed' }).send()).value,
+    payer: await s.stablecoinBalance(payer.address),
+    payments: await s.stablecoinBalance(s.config.wallets.payments),
+    payerSol: (await s.rpc.getBalance(payer.address, { commitment: 'confirmed' }).send()).value,
   };
-}
-
-async function waitLanded(signature: Signature): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${signature} did not land`);
-}
-
-async function fundedPayer(stable: bigint, sol = 1_000_000_000n): Promise<KeyPairSigner> {
-  const signer = await generateKeyPairSigner();
-  await waitLanded(await rpc.requestAirdrop(signer.address, lamports(sol)).send());
-  const faucet = createSolanaRpc(h.devnet.rpcUrl!) as unknown as Rpc<FaucetApi>;
-  await waitLanded(await faucet.requestTokenAirdrop(signer.address, stablecoin(), stable.toString()).send());
-  return signer;
-}
-
-function clientOf(signer: KeyPairSigner, allowedAssets: string[] = [stablecoin()]) {
-  const client = new x402Client().register(config.payments.network, new ExactSvmScheme(signer, { rpcUrl: h.devnet.rpcUrl! }));
-  return client.setSpendControls({ allowedAssets: allowedAssets.map((asset) => ({ network: config.payments.network, asset, maxAmountPerPayment: '1000000' })) });
 }
 
 async function challengeOf(path: string): Promise<PaymentRequired> {
@@ -101,7 +50,7 @@ async function challengeOf(path: string): Promise<PaymentRequired> {
 async function signedFor(required: PaymentRequired, alter: (accepted: PaymentRequired['accepts'][number]) => void = () => undefined, signer = payer) {
   const copy = structuredClone(required);
   alter(copy.accepts[0]!);
-  const payload = await clientOf(signer, [stablecoin(), ...config.mints.basket]).createPaymentPayload(copy);
+  const payload = await s.x402Of(signer, [stablecoin(), ...s.config.mints.basket]).createPaymentPayload(copy);
   return encodePaymentSignatureHeader(payload);
 }
 
@@ -123,38 +72,10 @@ async function refusedWithoutCharge(path: string, header: string, status = 402):
   return body.error;
 }
 
-async function openApp(): Promise<void> {
-  const keys = openServiceKeys(config, opstore)!;
-  paid = await openPaidCalls(config, opstore, keys, silent);
-  app = buildApp({ olap: h.olap, config, opstore, paidCalls: paid.paidCalls });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-}
-
-async function produceBlocks(count: number): Promise<void> {
-  for (let i = 0; i < count; i++) h.devnet.bank.produceBlock();
-}
-
 beforeAll(async () => {
-  h = await startService({ seed: SEED, rpc: true });
-  await h.step(60);
-  await h.settle();
-  rpc = createSolanaRpc(h.devnet.rpcUrl!);
-  // Slots keep coming while calls are paid, without the simulator's traffic: the market holds still between reads.
-  stepper = setInterval(() => h.devnet.bank.produceBlock(), 25);
-  dir = mkdtempSync(join(tmpdir(), 'launchtape-paid-'));
-  opstore = await openOpStore({ dataDir: dir });
-  config = loadConfig({
-    NETWORK: 'devnet',
-    RPC_URL: h.devnet.rpcUrl!,
-    DATA_DIR: dir,
-    KEYS_ENCRYPTION_KEY: Buffer.from(newEncryptionKey()).toString('base64'),
-    RATE_LIMIT_PER_MINUTE: '0',
-  });
-  const keys = openServiceKeys(config, opstore)!;
-  await keys.add('fee-payer', WELL_KNOWN_KEYS.feePayer.seed);
-  await waitLanded(await rpc.requestAirdrop(config.wallets.feePayer, lamports(10_000_000_000n)).send());
-  await openApp();
-  payer = await fundedPayer(1_000_000n);
+  s = await startPayingService({ seed: SEED });
+  ({ h, config, base } = s);
+  payer = await s.fundedPayer(1_000_000n);
   const coins = h.devnet.simulator!.state.coins;
   const withHolders = coins.find((c) => [...h.devnet.truth!.holdersAt(c.mint, h.devnet.bank.latestBlock.slot)].length > 2)!;
   mint = withHolders.mint;
@@ -163,12 +84,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  clearInterval(stepper);
-  paid?.stop();
-  await app?.close();
-  await opstore?.close();
-  await h?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await s?.stop();
 });
 
 describe('paid reads over x402', () => {
@@ -201,7 +117,7 @@ describe('paid reads over x402', () => {
       [`/api/v1/creators/${creator}`, BASIC],
       [`/api/v1/coins/${mint}/health`, PREMIUM],
     ] as const;
-    const payFetch = wrapFetchWithPayment(fetch, clientOf(payer));
+    const payFetch = wrapFetchWithPayment(fetch, s.x402Of(payer));
     for (const [path, price] of routes) {
       const before = await balances();
       const response = await payFetch(`${base}${path}`);
@@ -212,7 +128,7 @@ describe('paid reads over x402', () => {
       expect(await response.json()).toEqual(free.body);
       const after = await balances();
       expect(after).toEqual({ payer: before.payer - price, payments: before.payments + price, payerSol: before.payerSol });
-      const landed = await rpc.getTransaction(receipt.transaction as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
+      const landed = await s.rpc.getTransaction(receipt.transaction as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
       expect(landed?.transaction.message.accountKeys[0]).toBe(config.wallets.feePayer);
       if (firstPaidSlot === 0) firstPaidSlot = Number(landed!.slot);
       paidTotal += price;
@@ -231,9 +147,8 @@ describe('payments refused without data and without charge', () => {
     paidTotal += BASIC;
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/already used/);
     expect(await refusedWithoutCharge(`/api/v1/wallets/${holder}/rewards`, header)).toMatch(/already used/);
-    paid.stop();
-    await app.close();
-    await openApp();
+    await s.restart();
+    base = s.base;
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/already used/);
   });
 
@@ -255,7 +170,7 @@ describe('payments refused without data and without charge', () => {
 
   it('a payment whose blockhash expired', async () => {
     const header = await signedFor(await challengeOf(holders()));
-    await produceBlocks(160);
+    for (let i = 0; i < 160; i++) h.devnet.bank.produceBlock();
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/refused: .*simulation/);
   });
 
@@ -268,7 +183,7 @@ describe('payments refused without data and without charge', () => {
   });
 
   it('a payer without the funds', async () => {
-    const poor = await fundedPayer(BASIC - 1n);
+    const poor = await s.fundedPayer(BASIC - 1n);
     const header = await signedFor(await challengeOf(holders()), undefined, poor);
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/refused: .*simulation/);
   });
@@ -303,26 +218,24 @@ describe('settlement', () => {
 
   it('resolves a settlement whose confirmation timed out from the chain, on the next use or by the sweep, never sending again', async () => {
     const chain = new ChainClient(h.devnet.rpcUrl!);
-    const keys = openServiceKeys(config, opstore)!;
     const quick = await Paywall.open({
       network: config.payments.network,
       asset: stablecoin(),
       payTo: config.wallets.payments,
       feePayer: config.wallets.feePayer,
-      keys,
+      keys: s.keys,
       chain,
-      opstore,
+      opstore: s.opstore,
       siteUrl: config.siteUrl,
       confirmWaitMs: 150,
       pollMs: 20,
     });
-    const quickApp = buildApp({ olap: h.olap, config, opstore, paidCalls: quick });
-    const quickBase = await quickApp.listen({ port: 0, host: '127.0.0.1' });
+    const { app: quickApp, base: quickBase } = await s.serve({ paidCalls: quick });
     try {
       const nextUse = await signedFor(await challengeOf(holders()));
       const bySweep = await signedFor(await challengeOf(holders()));
       const before = await balances();
-      clearInterval(stepper); // no block lands: the payments are sent but cannot confirm
+      s.blocks(false); // no block lands: the payments are sent but cannot confirm
       const pending = await Promise.all(
         [nextUse, bySweep].map((header) => fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': header } })),
       );
@@ -332,8 +245,8 @@ describe('settlement', () => {
         expect(decodePaymentResponseHeader(response.headers.get('payment-response')!)).toMatchObject({ success: false, errorReason: 'settlement_pending' });
       }
       const signatures = pending.map((r) => decodePaymentResponseHeader(r.headers.get('payment-response')!).transaction);
-      stepper = setInterval(() => h.devnet.bank.produceBlock(), 25);
-      for (const signature of signatures) await waitLanded(signature as Signature);
+      s.blocks(true);
+      for (const signature of signatures) await s.waitLanded(signature as Signature);
       expect(await balances()).toMatchObject({ payer: before.payer - 2n * BASIC, payments: before.payments + 2n * BASIC });
 
       const answered = await fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': nextUse } });
@@ -342,9 +255,9 @@ describe('settlement', () => {
       expect(await refusedWithoutCharge(holders(), nextUse)).toMatch(/already used/);
 
       const sweepKey = paymentKey(decodeTransactionMessage(bySweep));
-      expect(await opstore.get(paymentRecords, sweepKey)).toMatchObject({ state: 'settling', signature: signatures[1] });
+      expect(await s.opstore.get(paymentRecords, sweepKey)).toMatchObject({ state: 'settling', signature: signatures[1] });
       await quick.sweep(0);
-      expect(await opstore.get(paymentRecords, sweepKey)).toMatchObject({ state: 'settled', served: false, signature: signatures[1] });
+      expect(await s.opstore.get(paymentRecords, sweepKey)).toMatchObject({ state: 'settled', served: false, signature: signatures[1] });
       const owed = await fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': bySweep } });
       expect(owed.status).toBe(200);
       expect((await balances()).payer).toBe(before.payer - 2n * BASIC);
@@ -358,8 +271,7 @@ describe('settlement', () => {
 describe('past the free allowance', () => {
   it('answers 429 with Retry-After and the price of the request, and serves a request that pays it', async () => {
     let now = Date.UTC(2030, 0, 1, 12, 0, 0);
-    const limited = buildApp({ olap: h.olap, config: { ...config, allowance: { ...config.allowance, perMinute: 2, trustedProxies: 0 } }, opstore, paidCalls: paid.paidCalls, clock: () => new Date(now) });
-    const url = await limited.listen({ port: 0, host: '127.0.0.1' });
+    const { app: limited, base: url } = await s.serve({ config: { ...config, allowance: { ...config.allowance, perMinute: 2, trustedProxies: 0 } }, clock: () => new Date(now) });
     try {
       const coin = `/api/v1/coins/${mint}`;
       for (let i = 0; i < 2; i++) expect((await fetch(`${url}${coin}`)).status).toBe(200);
@@ -376,7 +288,7 @@ describe('past the free allowance', () => {
       expect(premium.status).toBe(429);
       expect(decodePaymentRequiredHeader(premium.headers.get('payment-required')!).accepts[0]!.amount).toBe(PREMIUM.toString());
 
-      const header = encodePaymentSignatureHeader(await clientOf(payer).createPaymentPayload(required));
+      const header = encodePaymentSignatureHeader(await s.x402Of(payer).createPaymentPayload(required));
       const before = await balances();
       const served = await fetch(`${url}${coin}`, { headers: { 'PAYMENT-SIGNATURE': header } });
       expect(served.status).toBe(200);
