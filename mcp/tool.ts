@@ -17,7 +17,7 @@ import { issueLines, LaunchError } from '../api/launch/launch-error.js';
 import type { Allowance } from '../api/payments/allowance.js';
 import type { PaidCalls } from '../api/payments/http-payments.js';
 import type { Paywall, VerifiedPayment } from '../api/payments/paywall.js';
-import { dollars, pastAllowancePrice, tierPrice, type Tier } from '../api/payments/tiers.js';
+import { callPrice, dollars, type Tier } from '../api/payments/tiers.js';
 import { paymentRequired as paymentRequiredSchema } from '../schemas/api/payment-required.js';
 import { untrustedView, type UntrustedView } from './untrusted-text.js';
 
@@ -139,8 +139,8 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
     pastAllowance = use.exceeded;
     if (pastAllowance && (offered === undefined || paywall === undefined || paywall === 'unavailable')) {
       const retry = `too many tool calls: the free allowance is ${deps.allowance.perMinute} calls a minute; try again in ${use.resetSeconds} s`;
-      const price = tool.tier !== undefined ? tierPrice(deps.api.config, tool.tier) : pastAllowancePrice(deps.api.config);
       if (paywall === undefined || paywall === 'unavailable') return failed(tool, [retry]);
+      const price = callPrice(deps.api.config, tool.tier, true)!;
       return paymentRequired(await paywall.challenge(price, resourceOf(tool), `${retry}, or pay $${dollars(price)} for this call with x402`));
     }
   }
@@ -148,7 +148,7 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
   if (!parsed.success) return failed(tool, issueLines(parsed.error.issues).map((line) => `invalid arguments: ${line}`));
   const { payment: _payment, ...toolArgs } = parsed.data;
 
-  const price = paywall === undefined ? null : tool.tier !== undefined ? tierPrice(deps.api.config, tool.tier) : pastAllowance ? pastAllowancePrice(deps.api.config) : null;
+  const price = paywall === undefined ? null : callPrice(deps.api.config, tool.tier, pastAllowance);
   let verified: VerifiedPayment | null = null;
   if (price !== null) {
     if (paywall === 'unavailable') return failed(tool, ['paid calls are not available on this service right now; try again later']);

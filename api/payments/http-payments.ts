@@ -14,7 +14,7 @@ import type { Config } from '../../schemas/config.js';
 import { API_PREFIX } from '../openapi.js';
 import { Allowance } from './allowance.js';
 import type { Paywall, VerifiedPayment } from './paywall.js';
-import { dollars, pastAllowancePrice, tierPrice, type PaymentsConfig, type Tier } from './tiers.js';
+import { callPrice, dollars, type PaymentsConfig, type Tier } from './tiers.js';
 import { visitorOf } from './visitor.js';
 
 declare module 'fastify' {
@@ -55,11 +55,7 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
     if (route.url.startsWith(LAUNCH_STEPS)) return;
     const tier = route.config?.tier;
     /** What a request of this route costs, or null when it is free. */
-    const priceOf = (request: FastifyRequest): bigint | null => {
-      if (paywall === undefined) return null;
-      if (tier !== undefined) return tierPrice(config, tier);
-      return request.pastAllowance ? pastAllowancePrice(config) : null;
-    };
+    const priceOf = (request: FastifyRequest): bigint | null => (paywall === undefined ? null : callPrice(config, tier, request.pastAllowance));
     if (allowance) route.onRequest = withHook(route.onRequest, countVisit(allowance, priceOf));
     if (paywall !== undefined) {
       route.preHandler = withHook(route.preHandler, checkPrice(paywall, priceOf));

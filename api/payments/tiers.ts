@@ -8,13 +8,10 @@ export type Tier = 'basic' | 'premium';
 
 export type PaymentsConfig = Pick<Config, 'payments' | 'mints'>;
 
-export function tierPrice(config: PaymentsConfig, tier: Tier): bigint {
-  return config.payments.prices[tier];
-}
-
-/** The price a request past the free allowance pays when its route is free. */
-export function pastAllowancePrice(config: PaymentsConfig): bigint {
-  return config.payments.prices.basic;
+/** What a call costs: its tier's price, else the Basic price past the free allowance, else nothing. */
+export function callPrice(config: PaymentsConfig, tier: Tier | undefined, pastAllowance: boolean): bigint | null {
+  if (tier !== undefined) return config.payments.prices[tier];
+  return pastAllowance ? config.payments.prices.basic : null;
 }
 
 /** Micro-USD as dollars, e.g. 10000 → `0.01`. */
@@ -24,7 +21,7 @@ export function dollars(microUsd: bigint): string {
 
 /** What a paid operation adds to its route schema: its price, in words and as data (`x-payment`). */
 export function paidOperation(config: PaymentsConfig, tier: Tier): { description: string; 'x-payment': Record<string, string> } {
-  const price = tierPrice(config, tier);
+  const price = config.payments.prices[tier];
   return {
     description:
       `${tier === 'basic' ? 'Basic' : 'Premium'} tier: $${dollars(price)} a call, paid with x402 (version 2, scheme exact) in the dollar stablecoin. ` +
