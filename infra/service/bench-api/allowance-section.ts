@@ -1,19 +1,17 @@
 // The "Free allowance" section: what counting a visitor's requests costs a free request. Each route runs on the plain
 // app (no allowance) and on the app as served (120 requests a minute per visitor behind one trusted proxy, the
-// paywall on), in alternating slices of about 2 s (plain then allowance, then allowance then plain, ...), so drift
-// in the machine's load falls on both alike; each gets the same seconds in total after the same warm-up, at the
-// same concurrency. Every request, to either app, comes from the next visitor of a pool (X-Forwarded-For; the
-// plain app ignores it), large enough that no visitor passes the allowance, so both should answer only 200s.
+// paywall on), in alternating slices (alternating-slices.ts), each after the same warm-up. Every request, to either
+// app, comes from the next visitor of a pool (X-Forwarded-For; the plain app ignores it), large enough that no
+// visitor passes the allowance, so both should answer only 200s.
 import { Agent } from 'node:http';
+import { alternate, cpuMicros, slicing, type SideFigures } from './alternating-slices.js';
 import { BENCH_ALLOWANCE } from './bench-allowance.js';
 import type { BenchRandom } from './bench-random.js';
-import { get, runRoute, summarise, type LatencySummary, type RequestHeaders, type RunBudget } from './load-client.js';
+import { get, runRoute, type RequestHeaders, type RunBudget } from './load-client.js';
 import type { RoutePlan } from './route-plan.js';
 import { failureText, ms, textTable } from './text-table.js';
 import { VisitorPool } from './visitor-pool.js';
 
-/** The slices each app's seconds are cut into: short enough to alternate often, long enough for the loops to fill. */
-const SLICE_SECONDS = 2;
 /** The target: the limiter adds under 5% to p99. */
 const TARGET_RATIO = 1.05;
 
@@ -32,17 +30,10 @@ export interface AllowanceBench {
   progress(line: string): void;
 }
 
-interface Side {
-  latencies: number[];
-  seconds: number;
-  failures: Map<string, number>;
-  cpuMs: number;
-}
-
 interface AllowanceFigures {
   name: string;
-  plain: LatencySummary & { failures: Map<string, number>; cpuMs: number };
-  allowance: LatencySummary & { failures: Map<string, number>; cpuMs: number };
+  plain: SideFigures;
+  allowance: SideFigures;
 }
 
 /** Asks the allowance app twice as one visitor and once as another, and the plain app once: the counted answers
@@ -72,8 +63,7 @@ export async function measureAllowance(bench: AllowanceBench): Promise<string> {
   const visitors = new VisitorPool(10);
   const headers: RequestHeaders = () => ({ 'x-forwarded-for': visitors.next() });
   const urls = { plain: bench.plainUrl, allowance: bench.allowanceUrl };
-  const rounds = Math.max(1, Math.round(bench.budget.seconds / SLICE_SECONDS));
-  const slice = { ...bench.budget, seconds: bench.budget.seconds / rounds, maxRequests: Math.ceil(bench.budget.maxRequests / rounds) };
+  const { rounds, slice } = slicing(bench.budget);
   const check = bench.plans.length > 0 ? await checkAllowance(bench, bench.plans[0]!) : 'check: no route';
   const figures: AllowanceFigures[] = [];
   let peakRate = 0;
@@ -83,29 +73,15 @@ export async function measureAllowance(bench: AllowanceBench): Promise<string> {
       await runRoute(url, plan, { ...bench.budget, seconds: bench.warmupSeconds / 2, maxRequests: bench.budget.maxRequests * 10 }, bench.random, headers);
     }
     await bench.serverCpuMs();
-    const sides: Record<keyof typeof urls, Side> = {
-      plain: { latencies: [], seconds: 0, failures: new Map(), cpuMs: 0 },
-      allowance: { latencies: [], seconds: 0, failures: new Map(), cpuMs: 0 },
-    };
-    for (let round = 0; round < rounds; round++) {
-      for (const app of round % 2 === 0 ? (['plain', 'allowance'] as const) : (['allowance', 'plain'] as const)) {
-        const run = await runRoute(urls[app], plan, slice, bench.random, headers);
-        const side = sides[app];
-        side.latencies.push(...run.latencies);
-        side.seconds += run.seconds;
-        side.cpuMs += await bench.serverCpuMs();
-        for (const [status, count] of run.failures) side.failures.set(status, (side.failures.get(status) ?? 0) + count);
-        if (app === 'allowance') peakRate = Math.max(peakRate, run.latencies.length / run.seconds);
-      }
-    }
-    const summary = (side: Side) => ({ ...summarise(side), failures: side.failures, cpuMs: side.cpuMs });
-    const row = { name: plan.name, plain: summary(sides.plain), allowance: summary(sides.allowance) };
+    const run = (app: keyof typeof urls, budget: RunBudget) => runRoute(urls[app], plan, budget, bench.random, headers);
+    const sides = await alternate(['plain', 'allowance'], { rounds, slice }, run, bench.serverCpuMs);
+    peakRate = Math.max(peakRate, sides.allowance.peakPerSecond);
+    const row = { name: plan.name, ...sides };
     bench.progress(`allowance ${plan.name}: p99 ${ms(row.plain.p99)} ms plain, ${ms(row.allowance.p99)} ms with the allowance`);
     figures.push(row);
   }
 
   const ratio = (a: number, b: number) => (b / a).toFixed(2);
-  const perRequest = (cpuMs: number, count: number) => (count === 0 ? '-' : ((cpuMs * 1000) / count).toFixed(0));
   const rows = figures.map(({ name, plain, allowance }) => [
     name,
     String(plain.count),
@@ -117,8 +93,8 @@ export async function measureAllowance(bench: AllowanceBench): Promise<string> {
     ratio(plain.p50, allowance.p50),
     ratio(plain.p99, allowance.p99),
     allowance.p99 <= plain.p99 * TARGET_RATIO ? 'ok' : `+${((allowance.p99 / plain.p99 - 1) * 100).toFixed(0)}%`,
-    perRequest(plain.cpuMs, plain.count),
-    perRequest(allowance.cpuMs, allowance.count),
+    cpuMicros(plain),
+    cpuMicros(allowance),
     failureText(plain.failures) || '0',
     failureText(allowance.failures) || '0',
   ]);

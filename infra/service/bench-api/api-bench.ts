@@ -22,6 +22,13 @@
 //     client from funded payer wallets, beside the same route free on the plain app and the chain's own confirmation
 //     time (SOL transfers at the same concurrency), and the paywall's verify and settle as timed in the server.
 //
+// A last section, "MCP tools" (mcp-section.ts), runs against a third app the server serves over the same stores: the
+// service's app (buildServiceApp: the read API and the MCP tool server at POST /mcp), with no allowance on either and
+// no paid calls. Each of the `--mcp-tools` is called free as JSON-RPC tools/call POSTs at `--concurrency`, its
+// arguments drawn by its route's plan (mcp-tool-plans.ts), beside that route on the plain app in alternating
+// slices; p50/p99/max of each, the p99 ratio, the tool's p99 against the table's target, server CPU per request,
+// and failures (non-200, a JSON-RPC error or an isError result).
+//
 //   npm run bench:api -- [--trades 1000000] [--coins 1000] [--days 35] [--concurrency 50] [--seconds 8]
 //                        [--warmup-seconds 20] [--cold-seconds 3] [--max-requests 200000] [--writes-per-second 0]
 //                        [--routes 'coins newest,trades'] [--seed 1]
@@ -29,8 +36,11 @@
 //                        [--allowance-routes 'coin,trades,coins newest,hooks']   (each app gets --seconds a route,
 //                                           after --warmup-seconds split between them)
 //                        [--paid-requests 100] [--paid-concurrency 4]
-//                        [--no-allowance] [--no-paid]   (skip a section; with --no-paid the server starts no devnet,
-//                                           with both it serves no second app)
+//                        [--mcp-tools 'get_coin,search_coins,get_market_data,list_hooks,get_platform_stats']
+//                                           (each side gets --seconds a tool, after --warmup-seconds split between them)
+//                        [--no-allowance] [--no-paid] [--no-mcp]   (skip a section; with --no-paid the server starts
+//                                           no devnet, with the first two it serves no second app, with --no-mcp no
+//                                           third)
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +52,8 @@ import type { ServerArgs, ServerMessage } from './api-server-child.js';
 import { BenchRandom } from './bench-random.js';
 import { runRoute, summarise, type LatencySummary } from './load-client.js';
 import { machineLine, machineWindow } from './machine-load.js';
+import { measureMcp } from './mcp-section.js';
+import { toolPlans } from './mcp-tool-plans.js';
 import { measurePaid, PAID_ROUTES } from './paid-section.js';
 import { routePlans, type RoutePlan } from './route-plan.js';
 import { failureText, ms, textTable } from './text-table.js';
@@ -68,10 +80,12 @@ const { values: flags } = parseArgs({
     'paid-concurrency': { type: 'string', default: '4' },
     'no-allowance': { type: 'boolean', default: false },
     'no-paid': { type: 'boolean', default: false },
+    'mcp-tools': { type: 'string', default: 'get_coin,search_coins,get_market_data,list_hooks,get_platform_stats' },
+    'no-mcp': { type: 'boolean', default: false },
   },
 });
 
-const num = (name: Exclude<keyof typeof flags, 'no-allowance' | 'no-paid'>) => {
+const num = (name: Exclude<keyof typeof flags, 'no-allowance' | 'no-paid' | 'no-mcp' | 'mcp-tools'>) => {
   const value = Number(flags[name]);
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a non-negative number`);
   return value;
@@ -125,6 +139,7 @@ async function main(): Promise<void> {
     writesPerSecond: num('writes-per-second'),
     allowanceApp: !flags['no-allowance'],
     paid: !flags['no-paid'],
+    mcpApp: !flags['no-mcp'],
   };
   const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), [JSON.stringify(args)], {
     execArgv: ['--import', 'tsx'],
@@ -157,6 +172,7 @@ async function main(): Promise<void> {
     // Named before the table runs, so a misspelt route stops the bench now rather than after it.
     const allowancePlans = named(allPlans, flags['allowance-routes']!.split(','));
     const paidPlans = named(allPlans, Object.keys(PAID_ROUTES));
+    const mcpPlans = toolPlans(allPlans, flags['mcp-tools']!.split(','));
     const budget = { concurrency: num('concurrency'), seconds: num('seconds'), maxRequests: num('max-requests') };
     const random = new BenchRandom(num('seed') + 3);
     const figures: RouteFigures[] = [];
@@ -215,6 +231,20 @@ async function main(): Promise<void> {
         concurrency: Math.max(1, num('paid-concurrency')),
         random,
         paywallTimes: () => ask('paywall-times'),
+        progress,
+      });
+      process.stdout.write(`\n${section}\n`);
+    }
+    if (ready.mcpPort !== null) {
+      const section = await measureMcp({
+        plainUrl: baseUrl,
+        mcpUrl: `http://127.0.0.1:${ready.mcpPort}/mcp`,
+        plans: mcpPlans,
+        budget,
+        warmupSeconds: num('warmup-seconds'),
+        targetP99Ms: TARGET_P99_MS,
+        random,
+        serverCpuMs: async () => (await ask('times')).cpuMs,
         progress,
       });
       process.stdout.write(`\n${section}\n`);

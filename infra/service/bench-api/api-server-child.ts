@@ -3,10 +3,12 @@
 // free allowance or paid calls (the plain app). For the allowance and paid-calls sections it also serves, on a
 // second port and over the same stores and read models, the app as the service runs it: the allowance of 120
 // requests a minute per visitor behind one trusted proxy, and the paywall over a devnet this process starts
-// (paid-calls-devnet.ts). Reports over IPC: `ready` with the ports, the catalog and the devnet's chain; on
-// `times`, the statement queue's totals and this process's CPU since the last ask; on `paywall-times`, the
-// paywall's verify and settle times since the last ask; on `stop`, closes everything and exits. The store is kept
-// in `dataDir` and reused by a later run with the same dataset options and projector versions.
+// (paid-calls-devnet.ts). For the MCP section it serves, on a third port, the service's app (buildServiceApp: the
+// read API and the MCP tool server at /mcp) without the API's or the tool calls' allowance and without paid calls.
+// Reports over IPC: `ready` with the ports, the catalog and the devnet's chain; on `times`, the statement queue's
+// totals and this process's CPU since the last ask; on `paywall-times`, the paywall's verify and settle times since
+// the last ask; on `stop`, closes everything and exits. The store is kept in `dataDir` and reused by a later run
+// with the same dataset options and projector versions.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +19,7 @@ import { HealthScorer } from '../../../projections/health/scorer.js';
 import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
 import { loadConfig } from '../../../schemas/config.js';
 import { ChdbOlap } from '../../olap/chdb-olap.js';
+import { buildServiceApp } from '../http-app.js';
 import { openOpStore } from '../../opstore/open-op-store.js';
 import type { Catalog } from './dataset-catalog.js';
 import type { DatasetOptions } from './dataset-plan.js';
@@ -42,6 +45,8 @@ export interface ServerArgs {
   allowanceApp: boolean;
   /** Start the devnet and open paid calls on the second app; without it paid calls are 'unavailable' there. */
   paid: boolean;
+  /** Serve the service app with the MCP tool server. */
+  mcpApp: boolean;
 }
 
 export type ServerMessage =
@@ -50,6 +55,8 @@ export type ServerMessage =
       port: number;
       /** The second app's port; null when not served. */
       allowancePort: number | null;
+      /** The service app's port (MCP at /mcp); null when not served. */
+      mcpPort: number | null;
       /** The devnet paid calls are paid on; null without paid calls. */
       chain: PaidChain | null;
       catalog: Catalog;
@@ -125,9 +132,13 @@ async function main(): Promise<void> {
   // Free routes within the allowance take the same path with 'unavailable' as with a paywall (no price, no paywall
   // call), so --no-paid still measures the allowance as served.
   const allowanceApp = args.allowanceApp || args.paid ? buildApp({ olap, config: { ...config, allowance: { ...config.allowance, ...BENCH_ALLOWANCE } }, opstore, paidCalls: paid?.paywall ?? 'unavailable' }) : null;
+  // Its own app rather than the second: tool calls are measured free (no allowance, nothing to pay), beside routes
+  // on the plain app, so the difference is the tool server alone. Its context is its own, its stores the same.
+  const mcpApp = args.mcpApp ? buildServiceApp({ olap, config: { ...config, allowance: { ...config.allowance, perMinute: 0, mcpPerMinute: 0 } }, opstore }) : null;
   const writer = args.writesPerSecond > 0 ? startWrites(olap, marker.catalog, args.writesPerSecond) : null;
   const port = await listen(app);
   const allowancePort = allowanceApp === null ? null : await listen(allowanceApp);
+  const mcpPort = mcpApp === null ? null : await listen(mcpApp);
   let cpu = process.cpuUsage();
 
   process.on('message', (message: { type: string }) => {
@@ -142,6 +153,7 @@ async function main(): Promise<void> {
         if (writer !== null) clearInterval(writer);
         await app.close();
         await allowanceApp?.close();
+        await mcpApp?.close();
         await paid?.stop();
         await opstore.close();
         await chdb.close();
@@ -153,6 +165,7 @@ async function main(): Promise<void> {
     type: 'ready',
     port,
     allowancePort,
+    mcpPort,
     chain: paid?.chain ?? null,
     catalog: { ...marker.catalog, ideaTerms },
     load: { reused: reuse, ...marker.load },
