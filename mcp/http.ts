@@ -1,21 +1,32 @@
 // MCP over Streamable HTTP at `/mcp`, on the API's HTTP server: stateless (no session id, so any process behind a
-// load balancer answers any request) with JSON responses. Each POST gets its own server and transport; the
-// free allowance of tool calls is one per process, counted per visitor. GET and DELETE (server-sent streams and
-// sessions) are not offered: 405.
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+// load balancer answers any request) with JSON responses. The HTTP rules are the transport's (as the SDK's own
+// stateless transport keeps them): Accept must name JSON and event streams, the body is JSON, one message or a
+// batch; a POST of notifications only is 202; a request after initialization names a supported protocol version.
+// Its requests go to the process's one server (stateless-transport.ts). The free allowance of tool calls is one
+// per process, counted per visitor. GET and DELETE (server-sent streams and sessions) are not offered: 405.
+import {
+  isInitializeRequest,
+  isJSONRPCRequest,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Allowance } from '../api/payments/allowance.js';
 import { visitorOf } from '../api/payments/visitor.js';
 import { createServer } from './server.js';
+import { StatelessTransport } from './stateless-transport.js';
 import type { ToolDeps } from './tool.js';
 
 export const MCP_PATH = '/mcp';
 /** Largest request: a launch prepare with the largest image (512 KiB as base64) and every other field. */
 const BODY_LIMIT = 1024 * 1024;
+/** Most messages one POST may carry. */
+const MAX_BATCH = 100;
 
 export type McpDeps = Omit<ToolDeps, 'allowance' | 'visitor'>;
 
-/** A JSON-RPC error answer for a request the transport never saw. */
+/** A JSON-RPC error answer to a POST the server never saw. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
   return reply.code(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
@@ -23,33 +34,46 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
 export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
   return async (app) => {
     const perMinute = deps.api.config.allowance.mcpPerMinute;
-    const allowance = perMinute > 0 ? new Allowance(perMinute) : null;
-    // The body reaches the transport as text parsed here, so a malformed one is a JSON-RPC parse error.
+    const transport = new StatelessTransport();
+    const server = createServer({ ...deps, allowance: perMinute > 0 ? new Allowance(perMinute) : null }, (id) => transport.callerOf(id).visitor);
+    await server.connect(transport);
+    app.addHook('onClose', () => server.close());
+    // The body reaches the handler as text and is parsed there, so a malformed one is a JSON-RPC parse error.
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
     app.post(MCP_PATH, async (request, reply) => {
-      let message: unknown;
+      const accept = request.headers.accept ?? '';
+      if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+        return rpcError(reply, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+      }
+      let parsed: unknown;
       try {
-        message = JSON.parse(request.body as string);
+        parsed = JSON.parse(request.body as string);
       } catch {
-        return rpcError(reply, 400, -32700, 'Parse error: the body is not JSON');
+        return rpcError(reply, 400, -32700, 'Parse error: Invalid JSON');
       }
-      const server = createServer({ ...deps, allowance, visitor: visitorOf(request.ip) });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      try {
-        await server.connect(transport);
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(request.headers)) {
-          if (typeof value === 'string') headers.set(name, value);
-          else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-        }
-        const response = await transport.handleRequest(new Request(`http://localhost${request.url}`, { method: 'POST', headers }), { parsedBody: message });
-        reply.code(response.status);
-        response.headers.forEach((value, name) => void reply.header(name, value));
-        return reply.send(await response.text());
-      } finally {
-        await server.close();
+      const batch = Array.isArray(parsed);
+      const raw = batch ? (parsed as unknown[]) : [parsed];
+      if (raw.length === 0 || raw.length > MAX_BATCH) return rpcError(reply, 400, -32600, `Invalid Request: send 1 to ${MAX_BATCH} messages`);
+      const messages: JSONRPCMessage[] = [];
+      for (const item of raw) {
+        const message = JSONRPCMessageSchema.safeParse(item);
+        if (!message.success) return rpcError(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
+        messages.push(message.data);
       }
+      const initializing = messages.some(isInitializeRequest);
+      if (initializing && messages.length > 1) return rpcError(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
+      const version = request.headers['mcp-protocol-version'];
+      if (!initializing && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+        return rpcError(reply, 400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+      }
+      // Notifications and responses mean nothing to a stateless server: a cancellation or a reply could only refer to
+      // a request of another POST. They are acknowledged.
+      const requests = messages.filter(isJSONRPCRequest);
+      if (requests.length === 0) return reply.code(202).send();
+      const caller = { visitor: visitorOf(request.ip) };
+      const responses = await Promise.all(requests.map((message) => transport.request(message, caller)));
+      return reply.type('application/json').send(JSON.stringify(batch ? responses : responses[0]));
     });
 
     const notOffered = async (_request: unknown, reply: FastifyReply) =>

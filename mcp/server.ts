@@ -1,8 +1,8 @@
-// The MCP tool server (spec 4.6): `createServer(deps)` builds a server for one stateless request, with the tools
-// of mcp/tools listed from their schemas (worked out once per process) and called through `callTool`. Building it
-// has no side effect, so each HTTP request gets its own and no session ties a client to one process.
+// The MCP tool server (spec 4.6): `createServer(deps, callerOf)` builds the server, with the tools of mcp/tools
+// listed from their schemas (worked out once per process) and called through `callTool` for the caller of each
+// request. Building it has no side effect; it holds no session, so any process can answer any request.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type RequestId, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { API_VERSION } from '../api/openapi.js';
 import { callTool, viewOf, withPayment, type Tool, type ToolDeps } from './tool.js';
@@ -44,13 +44,16 @@ export function listedTools(): ListedTool[] {
   return listed;
 }
 
-export function createServer(deps: ToolDeps): Server {
+/** Who made the request with this id (the allowance counts by it). */
+export type CallerOf = (requestId: RequestId) => string;
+
+export function createServer(deps: Omit<ToolDeps, 'visitor'>, callerOf: CallerOf): Server {
   const server = new Server({ name: 'launchtape', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
-    return callTool(tool, deps, request.params.arguments, request.params._meta);
+    return callTool(tool, { ...deps, visitor: callerOf(extra.requestId) }, request.params.arguments, request.params._meta);
   });
   return server;
 }

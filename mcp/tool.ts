@@ -176,12 +176,27 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
     if (!settlement.ok) return paymentRequired(await gate.challenge(price!, resourceOf(tool), settlement.error), settlement.settlement);
     receipt = settlement.receipt;
   }
-  const structured = viewOf(tool).wrap(answer) as Record<string, unknown>;
+  const { structured, text } = presented(tool, answer);
   return {
-    content: [{ type: 'text', text: JSON.stringify(structured) }],
+    content: [{ type: 'text', text }],
     structuredContent: structured,
     ...(receipt ? { _meta: { [RECEIPT_META]: receipt } } : {}),
   };
+}
+
+const presentations = new WeakMap<object, { structured: Record<string, unknown>; text: string }>();
+
+/** An answer as agents get it, wrapped and as text. Handlers answer an unchanged read with the very same object
+ * (never changed once answered: api/serializer.ts), so its presentation is worked out once per object. */
+function presented(tool: Tool, answer: unknown): { structured: Record<string, unknown>; text: string } {
+  const keyed = typeof answer === 'object' && answer !== null;
+  let presentation = keyed ? presentations.get(answer) : undefined;
+  if (presentation === undefined) {
+    const structured = viewOf(tool).wrap(answer) as Record<string, unknown>;
+    presentation = { structured, text: JSON.stringify(structured) };
+    if (keyed) presentations.set(answer, presentation);
+  }
+  return presentation;
 }
 
 /** Where a tool's payments are recorded as offered for. */

@@ -15,6 +15,11 @@ const marketData = z.object({
   trades: tradesResponse.shape.trades.max(MARKET_TRADES).describe(`The latest ${MARKET_TRADES} trades, newest first`),
 });
 
+type MarketData = z.output<typeof marketData>;
+/** Answers by the candles and trades answers they were made from: the handlers answer an unchanged coin with the
+ * same objects, and so does this tool (its presentation is then kept too). */
+const answers = new WeakMap<object, WeakMap<object, MarketData>>();
+
 export const getMarketData = defineTool({
   name: 'get_market_data',
   title: 'Market data',
@@ -23,8 +28,12 @@ export const getMarketData = defineTool({
   input: z.strictObject({ ...mintParams.shape, ...ohlcvQuery.shape }),
   output: marketData,
   run: async (deps, { mint, interval }) => {
-    const { candles } = await listCandles(deps.api, mint, { interval });
-    const { trades } = await listTrades(deps.api, mint, tradesQuery.parse({ limit: MARKET_TRADES }));
-    return { candles: candles.slice(-MARKET_CANDLES), trades };
+    const candles = await listCandles(deps.api, mint, { interval });
+    const trades = await listTrades(deps.api, mint, tradesQuery.parse({ limit: MARKET_TRADES }));
+    let byTrades = answers.get(candles);
+    if (byTrades === undefined) answers.set(candles, (byTrades = new WeakMap()));
+    let answer = byTrades.get(trades);
+    if (answer === undefined) byTrades.set(trades, (answer = { candles: candles.candles.slice(-MARKET_CANDLES), trades: trades.trades }));
+    return answer;
   },
 });
