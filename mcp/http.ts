@@ -35,7 +35,7 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
   return async (app) => {
     const perMinute = deps.api.config.allowance.mcpPerMinute;
     const transport = new StatelessTransport();
-    const server = createServer({ ...deps, allowance: perMinute > 0 ? new Allowance(perMinute) : null }, (id) => transport.callerOf(id).visitor);
+    const server = createServer({ ...deps, allowance: perMinute > 0 ? new Allowance(perMinute) : null }, (id) => transport.callerOf(id));
     await server.connect(transport);
     app.addHook('onClose', () => server.close());
     // The body reaches the handler as text and is parsed there, so a malformed one is a JSON-RPC parse error.
@@ -73,7 +73,7 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
       if (requests.length === 0) return reply.code(202).send();
       const caller = { visitor: visitorOf(request.ip) };
       const responses = await Promise.all(requests.map((message) => transport.request(message, caller)));
-      return reply.type('application/json').send(JSON.stringify(batch ? responses : responses[0]));
+      return reply.type('application/json').send(batch ? `[${responses.join(',')}]` : responses[0]);
     });
 
     const notOffered = async (_request: unknown, reply: FastifyReply) =>

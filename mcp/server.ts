@@ -5,6 +5,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type RequestId, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { API_VERSION } from '../api/openapi.js';
+import type { CallerContext } from './stateless-transport.js';
 import { callTool, viewOf, withPayment, type Tool, type ToolDeps } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
@@ -44,8 +45,9 @@ export function listedTools(): ListedTool[] {
   return listed;
 }
 
-/** Who made the request with this id (the allowance counts by it). */
-export type CallerOf = (requestId: RequestId) => string;
+/** Who made the request with this id (the allowance counts by it), and where its result's JSON is left when the
+ * tool has it ready. */
+export type CallerOf = (requestId: RequestId) => CallerContext;
 
 export function createServer(deps: Omit<ToolDeps, 'visitor'>, callerOf: CallerOf): Server {
   const server = new Server({ name: 'launchtape', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -53,7 +55,10 @@ export function createServer(deps: Omit<ToolDeps, 'visitor'>, callerOf: CallerOf
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
-    return callTool(tool, { ...deps, visitor: callerOf(extra.requestId) }, request.params.arguments, request.params._meta);
+    const caller = callerOf(extra.requestId);
+    const { result, json } = await callTool(tool, { ...deps, visitor: caller.visitor }, request.params.arguments, request.params._meta);
+    if (json !== undefined) caller.resultJson = json;
+    return result;
   });
   return server;
 }

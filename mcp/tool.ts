@@ -94,22 +94,24 @@ const RECEIPT_META = 'x402/payment-response';
 
 /** An error result in the route's shape: `{ error }` for reads, `{ errors: [...] }` for launch steps, as text (a
  * structured error would be checked against the answer's schema by clients). */
-function failed(tool: Tool, messages: string[]): CallToolResult {
+function failed(tool: Tool, messages: string[]): ToolOutcome {
   const body = tool.kind === 'launch' ? { errors: messages } : { error: messages.join('; ') };
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+  return { result: { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] } };
 }
 
 /** x402's MCP convention for a call to pay: an error result carrying the PaymentRequired object. */
-function paymentRequired(required: PaymentRequired, receipt?: SettleResponse): CallToolResult {
+function paymentRequired(required: PaymentRequired, receipt?: SettleResponse): ToolOutcome {
   return {
-    isError: true,
-    content: [{ type: 'text', text: JSON.stringify(required) }],
-    structuredContent: required as unknown as Record<string, unknown>,
-    ...(receipt ? { _meta: { [RECEIPT_META]: receipt } } : {}),
+    result: {
+      isError: true,
+      content: [{ type: 'text', text: JSON.stringify(required) }],
+      structuredContent: required as unknown as Record<string, unknown>,
+      ...(receipt ? { _meta: { [RECEIPT_META]: receipt } } : {}),
+    },
   };
 }
 
-function thrown(tool: Tool, deps: ToolDeps, error: unknown): CallToolResult {
+function thrown(tool: Tool, deps: ToolDeps, error: unknown): ToolOutcome {
   if (error instanceof LaunchError) return failed(tool, error.errors);
   if (error instanceof NotFoundError || error instanceof BadRequestError) return failed(tool, [error.message]);
   deps.logger?.error({ err: error, tool: tool.name }, 'tool failed');
@@ -128,7 +130,13 @@ function offeredPayment(tool: Tool, args: Record<string, unknown>, meta: Record<
   }
 }
 
-export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, meta: Record<string, unknown> | undefined): Promise<CallToolResult> {
+/** A call's result, and its JSON when an answer's was kept (sent as it is instead of serialized again). */
+export interface ToolOutcome {
+  result: CallToolResult;
+  json?: string;
+}
+
+export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, meta: Record<string, unknown> | undefined): Promise<ToolOutcome> {
   const args = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as Record<string, unknown>) : {};
   const offered = offeredPayment(tool, args, meta);
   const paywall = deps.paidCalls;
@@ -176,24 +184,32 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
     if (!settlement.ok) return paymentRequired(await gate.challenge(price!, resourceOf(tool), settlement.error), settlement.settlement);
     receipt = settlement.receipt;
   }
-  const { structured, text } = presented(tool, answer);
-  return {
-    content: [{ type: 'text', text }],
-    structuredContent: structured,
-    ...(receipt ? { _meta: { [RECEIPT_META]: receipt } } : {}),
-  };
+  const { structured, text, json } = presented(tool, answer);
+  const result: CallToolResult = { content: [{ type: 'text', text }], structuredContent: structured };
+  if (receipt === null) return { result, json };
+  const receiptMeta = { [RECEIPT_META]: receipt };
+  return { result: { ...result, _meta: receiptMeta }, json: `${json.slice(0, -1)},"_meta":${JSON.stringify(receiptMeta)}}` };
 }
 
-const presentations = new WeakMap<object, { structured: Record<string, unknown>; text: string }>();
+interface Presentation {
+  structured: Record<string, unknown>;
+  /** The structured answer's JSON: the text copy. */
+  text: string;
+  /** The whole result's JSON (the text copy and the structured answer). */
+  json: string;
+}
 
-/** An answer as agents get it, wrapped and as text. Handlers answer an unchanged read with the very same object
- * (never changed once answered: api/serializer.ts), so its presentation is worked out once per object. */
-function presented(tool: Tool, answer: unknown): { structured: Record<string, unknown>; text: string } {
+const presentations = new WeakMap<object, Presentation>();
+
+/** An answer as agents get it: wrapped, as text, and the result's JSON. Handlers answer an unchanged read with the
+ * very same object (never changed once answered: api/serializer.ts), so this is worked out once per object. */
+function presented(tool: Tool, answer: unknown): Presentation {
   const keyed = typeof answer === 'object' && answer !== null;
   let presentation = keyed ? presentations.get(answer) : undefined;
   if (presentation === undefined) {
     const structured = viewOf(tool).wrap(answer) as Record<string, unknown>;
-    presentation = { structured, text: JSON.stringify(structured) };
+    const text = JSON.stringify(structured);
+    presentation = { structured, text, json: `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}` };
     if (keyed) presentations.set(answer, presentation);
   }
   return presentation;
