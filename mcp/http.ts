@@ -4,13 +4,7 @@
 // batch; a POST of notifications only is 202; a request after initialization names a supported protocol version.
 // Its requests go to the process's one server (stateless-transport.ts). The free allowance of tool calls is one
 // per process, counted per visitor. GET and DELETE (server-sent streams and sessions) are not offered: 405.
-import {
-  isInitializeRequest,
-  isJSONRPCRequest,
-  JSONRPCMessageSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  type JSONRPCMessage,
-} from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Allowance } from '../api/payments/allowance.js';
 import { visitorOf } from '../api/payments/visitor.js';
@@ -61,7 +55,9 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
         if (!message.success) return rpcError(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
         messages.push(message.data);
       }
-      const initializing = messages.some(isInitializeRequest);
+      // Each message has passed the JSON-RPC schema: a request is one with a method and an id.
+      const requests = messages.filter((message): message is JSONRPCRequest => 'method' in message && 'id' in message);
+      const initializing = requests.some((message) => message.method === 'initialize');
       if (initializing && messages.length > 1) return rpcError(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
       const version = request.headers['mcp-protocol-version'];
       if (!initializing && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
@@ -69,7 +65,6 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
       }
       // Notifications and responses mean nothing to a stateless server: a cancellation or a reply could only refer to
       // a request of another POST. They are acknowledged.
-      const requests = messages.filter(isJSONRPCRequest);
       if (requests.length === 0) return reply.code(202).send();
       const caller = { visitor: visitorOf(request.ip) };
       const responses = await Promise.all(requests.map((message) => transport.request(message, caller)));
