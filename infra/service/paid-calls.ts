@@ -59,9 +59,10 @@ export async function openPaidCalls(config: Config, opstore: OpStore | undefined
  * fee payer. */
 async function preparePaymentAccounts(config: Config, chain: ChainClient, keys: ServiceKeys): Promise<void> {
   const feePayer = config.wallets.feePayer;
+  const confirmations = new Confirmations(chain, 250);
   if (usesEmbeddedDevnet(config) && (await chain.balance(feePayer)) < DEVNET_FEE_PAYER_FLOOR) {
     const signature = await chain.rpc.requestAirdrop(feePayer, lamports(10n * DEVNET_FEE_PAYER_FLOOR)).send();
-    await new Confirmations(chain, 250).wait(signature, LANDING_WAIT_MS);
+    await confirmations.wait(signature, LANDING_WAIT_MS);
   }
   const mint = config.mints.stablecoin;
   const mintAccount = await chain.account(mint);
@@ -80,5 +81,5 @@ async function preparePaymentAccounts(config: Config, chain: ChainClient, keys: 
   const signature = await keys.sign(feePayer, unsigned.messageBytes);
   const sent = await chain.send(withSignatures(readTransaction(unsigned.base64), [signature]));
   if (!sent.ok) throw new Error(`creating the payment wallet's stablecoin account failed: ${sent.error}`);
-  await new Confirmations(chain, 250).wait(sent.signature, LANDING_WAIT_MS);
+  await confirmations.wait(sent.signature, LANDING_WAIT_MS);
 }
