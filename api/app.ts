@@ -28,6 +28,7 @@ import { tradeRoutes } from './routes/trades.js';
 import { walletRewardRoutes } from './routes/wallet-rewards.js';
 import { keptSerializerCompiler } from './serializer.js';
 import { siteRoutes } from './site/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 export type { ApiDeps, Readiness } from './deps.js';
 
@@ -80,6 +81,8 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });
     await api.register(launchRoutes(launch), { prefix: API_PREFIX });
+    const webhooks = deps.webhooks && deps.opstore ? { ...deps.webhooks, opstore: deps.opstore, now: () => ctx.now().getTime() } : null;
+    await api.register(webhookRoutes(webhooks), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
   // The site's coin resources sit outside /api/v1 and its OpenAPI document.

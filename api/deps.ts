@@ -6,6 +6,7 @@ import type { OpStore } from '../infra/opstore/op-store.js';
 import type { Config } from '../schemas/config.js';
 import type { LaunchDeps } from './launch/launch-context.js';
 import type { PaidCalls } from './payments/http-payments.js';
+import type { WebhookDeps } from './webhooks/webhook-calls.js';
 
 /** The pipeline's state as `/readyz` judges it. */
 export interface Readiness {
@@ -35,6 +36,8 @@ export interface ApiDeps {
   /** Paid calls (x402): the paywall, or 'unavailable' (paid reads answer 503). Left out, no read is charged: for tests
    * and tools serving reads without a chain; the service always passes one. */
   paidCalls?: PaidCalls;
+  /** The key sealing webhook secrets and the receiver rules; without it (or without `opstore`) webhook calls answer 503. */
+  webhooks?: WebhookDeps;
 }
 
 /** What a handler runs with. */

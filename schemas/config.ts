@@ -122,6 +122,9 @@ const envSchema = z.object({
   TOKEN_SEARCH_API_KEY: z.string().min(1).optional(),
   TOKEN_SEARCH_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   TOKEN_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+  /** For local development and tests only: webhook receivers on loopback addresses (127.0.0.0/8, ::1) are allowed.
+   * Other private ranges stay refused. Off by default. */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
 });
 
 function jsonText() {
@@ -192,6 +195,8 @@ export interface Config {
   /** The free allowance: API requests and MCP tool calls a visitor may make a minute (0: off), and how many proxies'
    * X-Forwarded-For to trust. */
   allowance: { perMinute: number; mcpPerMinute: number; trustedProxies: number };
+  /** Webhook receivers: whether loopback addresses may receive (local development and tests only). */
+  webhooks: { allowLoopback: boolean };
   /** Public root of the site, without a trailing slash. */
   siteUrl: string;
   /** The key sealing the service's own keys; revealed only where keys are opened, printed as [redacted]. */
@@ -258,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     payments: { network: e.X402_NETWORK, prices: { basic: e.PRICE_BASIC_USD, premium: e.PRICE_PREMIUM_USD } },
     allowance: { perMinute: e.RATE_LIMIT_PER_MINUTE, mcpPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE, trustedProxies: e.TRUSTED_PROXIES },
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     keysEncryptionKey: e.KEYS_ENCRYPTION_KEY === undefined ? null : configSecret(e.KEYS_ENCRYPTION_KEY),
   };

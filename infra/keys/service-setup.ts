@@ -22,12 +22,18 @@ export function chainRpcUrl(config: Config): string {
   return config.chain.rpcUrl ?? `http://127.0.0.1:${config.devnet.rpcPort}`;
 }
 
-/** The service's keys, or null when no encryption key is configured for a remote chain. */
-export function openServiceKeys(config: Config, opstore: OpStore): ServiceKeys | null {
+/** The key sealing the service's secrets (its own keys, webhook secrets), or null when none is configured for a
+ * remote chain. */
+export function serviceSealKey(config: Config): Uint8Array | null {
   const configured = config.keysEncryptionKey?.reveal();
   if (configured === undefined && !usesEmbeddedDevnet(config)) return null;
-  const key = loadEncryptionKey({ configured, file: join(config.dataDir, 'keys', 'encryption.key') });
-  return new ServiceKeys(opstore, key);
+  return loadEncryptionKey({ configured, file: join(config.dataDir, 'keys', 'encryption.key') });
+}
+
+/** The service's keys, or null when no encryption key is configured for a remote chain. */
+export function openServiceKeys(config: Config, opstore: OpStore): ServiceKeys | null {
+  const key = serviceSealKey(config);
+  return key === null ? null : new ServiceKeys(opstore, key);
 }
 
 /** The service's keys for the API, with the embedded devnet's own keys sealed in once; null (and a warning) without

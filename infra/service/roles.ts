@@ -1,4 +1,4 @@
-// The long-running roles of the service (ingest, project, api), each started from opened stores,
+// The long-running roles of the service (ingest, project, api; webhooks in webhooks-role.ts), each started from opened stores,
 // so `npm start` runs them together in one process and each role's own command runs it alone.
 import type { Logger } from 'pino';
 import { buildServiceApp } from './http-app.js';
@@ -16,6 +16,7 @@ import type { OpStore } from '../opstore/op-store.js';
 import { openApiKeys, serviceLaunchDeps } from '../keys/service-setup.js';
 import { openPaidCalls } from './paid-calls.js';
 import { yellowstoneEndpoint } from './stores.js';
+import { webhookDeps } from './webhooks-role.js';
 
 export interface Role {
   stop(): Promise<void>;
@@ -96,7 +97,8 @@ export async function startApi(
   const keys = opstore ? await openApiKeys(config, opstore, apiLogger) : null;
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
-  const app = buildServiceApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls });
+  const webhooks = opstore ? webhookDeps(config) : undefined;
+  const app = buildServiceApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   const stopping = new AbortController();
   void warmReads(olap, config, apiLogger, stopping.signal);

@@ -1,4 +1,4 @@
-// `npm run ingest | project | api`: one role alone against the configured stores (SQLite log and
+// `npm run ingest | project | webhooks | api`: one role alone against the configured stores (SQLite log and
 // chDB under DATA_DIR by default; Kafka with KAFKA_BROKERS; ClickHouse with CLICKHOUSE_URL).
 // Note: chDB is in-process, so with the embedded analytics store only one process may open it:
 // run `project` and `api` together (`npm start`) or point both at a ClickHouse server.
@@ -6,8 +6,9 @@ import { pino } from 'pino';
 import { loadConfig } from '../../schemas/config.js';
 import { startApi, startIngest, startProjections, type Role } from './roles.js';
 import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';
+import { startWebhooks } from './webhooks-role.js';
 
-const ROLES = ['ingest', 'project', 'api'] as const;
+const ROLES = ['ingest', 'project', 'webhooks', 'api'] as const;
 type RoleName = (typeof ROLES)[number];
 
 async function main(): Promise<void> {
@@ -30,7 +31,11 @@ async function main(): Promise<void> {
     const log = await openServiceEventLog(config, logger);
     closers.push(() => log.close());
     if (name === 'ingest') role = await startIngest(config, log, logger);
-    else {
+    else if (name === 'webhooks') {
+      const opstore = await openServiceOpStore(config);
+      closers.push(() => opstore.close());
+      role = await startWebhooks(config, log, opstore, logger);
+    } else {
       const olap = await openServiceOlap(config);
       closers.push(() => olap.close());
       role = await startProjections(log, olap, logger, Object.values(config.wallets));

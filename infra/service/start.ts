@@ -1,5 +1,5 @@
 // `npm start`: the whole service in one process on embedded defaults: the devnet in realtime with
-// its traffic simulator (unless a remote chain is configured), ingest, projections and the API,
+// its traffic simulator (unless a remote chain is configured), ingest, projections, the webhook dispatcher and the API,
 // with data under DATA_DIR. Stopping and starting again continues where it stopped.
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -7,6 +7,7 @@ import { loadConfig } from '../../schemas/config.js';
 import { Devnet } from '../devnet/devnet.js';
 import { pipelineReadiness, startApi, startIngest, startProjections, type Role } from './roles.js';
 import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';
+import { startWebhooks } from './webhooks-role.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   roles.push(ingest);
   const project = await startProjections(log, olap, logger, Object.values(config.wallets));
   roles.push(project);
+  roles.push(await startWebhooks(config, log, opstore, logger));
   stoppers.push(async () => {
     for (const role of roles.reverse()) await role.stop();
   });
