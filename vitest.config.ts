@@ -1,5 +1,29 @@
 // Test tiers: unit (pure code), int (one component with real stores/servers), e2e (the whole chain of parts).
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Local HTTPS receivers in tests use a certificate of the test CA (test/fixtures/webhooks), trusted the standard
+// way through NODE_EXTRA_CA_CERTS rather than a test-only CA option in the code under test. Node reads the variable
+// only when a process starts; the test workers are forked from this process and inherit it. It names a single
+// file, so when the environment already sets one, the workers get a bundle of that file's CAs and the test CA.
+const testCa = fileURLToPath(new URL('./test/fixtures/webhooks/ca.pem', import.meta.url));
+process.env.NODE_EXTRA_CA_CERTS ??= testCa;
+if (process.env.NODE_EXTRA_CA_CERTS !== testCa) {
+  let bundle = readFileSync(testCa, 'utf8');
+  try {
+    bundle = `${readFileSync(process.env.NODE_EXTRA_CA_CERTS, 'utf8').trimEnd()}\n${bundle}`;
+  } catch {
+    // An unreadable file adds nothing in Node either; the test CA alone is then what the variable adds.
+  }
+  const path = join(tmpdir(), `launchtape-test-ca-${createHash('sha256').update(bundle).digest('hex').slice(0, 16)}.pem`);
+  writeFileSync(`${path}.${process.pid}`, bundle);
+  renameSync(`${path}.${process.pid}`, path);
+  process.env.NODE_EXTRA_CA_CERTS = path;
+}
 
 const tier = (name: string, timeout: number) => ({
   test: { name, include: [`test/**/*.${name}.spec.ts`], testTimeout: timeout, hookTimeout: timeout },

@@ -17,24 +17,37 @@ export interface QueueOptions {
   send: (delivery: QueuedDelivery) => Promise<void>;
 }
 
+interface Waiting {
+  delivery: QueuedDelivery;
+  /** Order of queueing: deliveries due at the same moment go out in the order they were queued (log order). */
+  seq: number;
+}
+
+function before(a: Waiting, b: Waiting): boolean {
+  const dueA = a.delivery.row.nextAttemptAt ?? 0;
+  const dueB = b.delivery.row.nextAttemptAt ?? 0;
+  return dueA < dueB || (dueA === dueB && a.seq < b.seq);
+}
+
 /** A min-heap of deliveries by their next try. */
 class DueHeap {
-  private readonly items: QueuedDelivery[] = [];
+  private readonly items: Waiting[] = [];
+  private seq = 0;
 
   get size(): number {
     return this.items.length;
   }
 
   peek(): QueuedDelivery | undefined {
-    return this.items[0];
+    return this.items[0]?.delivery;
   }
 
-  push(item: QueuedDelivery): void {
+  push(delivery: QueuedDelivery): void {
     const items = this.items;
-    items.push(item);
+    items.push({ delivery, seq: this.seq++ });
     for (let i = items.length - 1; i > 0; ) {
       const parent = (i - 1) >> 1;
-      if (due(items[parent]!) <= due(items[i]!)) break;
+      if (!before(items[i]!, items[parent]!)) break;
       [items[parent], items[i]] = [items[i]!, items[parent]!];
       i = parent;
     }
@@ -50,14 +63,14 @@ class DueHeap {
         const left = 2 * i + 1;
         const right = left + 1;
         let least = i;
-        if (left < items.length && due(items[left]!) < due(items[least]!)) least = left;
-        if (right < items.length && due(items[right]!) < due(items[least]!)) least = right;
+        if (left < items.length && before(items[left]!, items[least]!)) least = left;
+        if (right < items.length && before(items[right]!, items[least]!)) least = right;
         if (least === i) break;
         [items[least], items[i]] = [items[i]!, items[least]!];
         i = least;
       }
     }
-    return top;
+    return top?.delivery;
   }
 }
 

@@ -40,6 +40,8 @@ export interface DispatcherOptions {
   logger?: RunnerLogger;
   maxInFlight?: number;
   perReceiver?: number;
+  /** How long a poll of the log waits for records when caught up (default 250 ms). */
+  pollWaitMs?: number;
 }
 
 interface Hook {
@@ -126,7 +128,7 @@ export class WebhookDispatcher {
       batchSize: BATCH_SIZE,
       maxBatchWaitMs: 50,
       quietMs: 10,
-      idleWaitMs: 250,
+      idleWaitMs: this.options.pollWaitMs ?? 250,
       stopping: () => this.stopping,
     });
     const events = this.eventsOf(records, records.length < BATCH_SIZE);
