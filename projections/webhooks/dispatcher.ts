@@ -60,6 +60,7 @@ export class WebhookDispatcher {
   private hooks = new Map<string, Hook>();
   private hooksDirty = true;
   private hooksLoadedAt = 0;
+  private reloading: Promise<void> | null = null;
   /** Payout rounds waiting for the rest of their slot, with the log record that opened each. */
   private readonly rounds = new Map<string, { round: OpenRound; record: LogRecord }>();
   private readonly queue: DeliveryQueue;
@@ -133,7 +134,7 @@ export class WebhookDispatcher {
     });
     const events = this.eventsOf(records, records.length < BATCH_SIZE);
     if (records.length === 0 && events.length === 0) return 0;
-    if (this.hooksDirty || this.now() - this.hooksLoadedAt > RELOAD_MS) await this.reloadHooks();
+    await this.freshHooks();
     const matched = this.match(events);
     const queued = matched.length === 0 ? [] : await opstore.transact(async (tx) => {
       const fresh: DeliveryRow[] = [];
@@ -250,9 +251,12 @@ export class WebhookDispatcher {
   }
 
   private async send(delivery: QueuedDelivery): Promise<void> {
+    await this.freshHooks();
     const hook = this.hooks.get(delivery.row.webhookId);
-    // Deleted (its records are gone with it) or paused since it was queued: nothing more is sent.
+    // Deleted (its records are gone with it) or paused since it was queued: nothing more is sent. A retry is also
+    // checked against the store, so a delete by another process stops it at once too.
     if (hook === undefined || hook.row.status !== 'active') return;
+    if (delivery.row.attempt > 0 && (await this.options.opstore.get(deliveries, delivery.row.id))?.state !== 'pending') return;
     const at = this.now();
     const outcome = await tryDelivery({ url: hook.row.url, secret: hook.secret }, { id: delivery.row.eventId, type: delivery.row.type, body: delivery.row.body }, at, this.options.policy, this.options.post, this.abort.signal);
     if (this.stopping) return;
@@ -312,6 +316,13 @@ export class WebhookDispatcher {
     } finally {
       for (const { done } of batch) done();
     }
+  }
+
+  /** The webhooks as stored: reloaded when this process wrote them or the last load is over a second old. */
+  private freshHooks(): Promise<void> {
+    if (!this.hooksDirty && this.now() - this.hooksLoadedAt <= RELOAD_MS) return Promise.resolve();
+    this.reloading ??= this.reloadHooks().finally(() => (this.reloading = null));
+    return this.reloading;
   }
 
   private async reloadHooks(): Promise<void> {

@@ -55,7 +55,7 @@ function programEvents(action: SimAction) {
   });
 }
 
-async function signedCall(keyPair: CryptoKeyPair, wallet: string, lines: string[]) {
+async function signedCall(keyPair: Awaited<ReturnType<typeof generateKeyPair>>, wallet: string, lines: string[]) {
   const time = new Date().toISOString();
   const message = ['Service webhooks', ...lines.map((line) => line.replace('<wallet>', wallet)), `Time: ${time}`].join('\n');
   const signature = Buffer.from(await signBytes(keyPair.privateKey, new TextEncoder().encode(message))).toString('base64');
