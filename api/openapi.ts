@@ -3,6 +3,8 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { webhookEventBodies } from '../schemas/api/webhook-events.js';
 
 export const API_PREFIX = '/api/v1';
 export const API_VERSION = '1.0.0';
@@ -31,13 +33,35 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'rewards', description: 'Holder rewards of coins and wallets, creator earnings' },
         { name: 'platform', description: 'Platform totals, daily revenue, fund balances and platform-token burns' },
         { name: 'launch', description: 'Launching coins from code, and the hooks menu' },
+        { name: 'webhooks', description: 'Webhooks managed with wallet-signed calls; the events they deliver are under `webhooks`' },
       ],
     },
     transform: jsonSchemaTransform,
   });
 }
 
+/** The events deliveries carry (OpenAPI 3.1 `webhooks`): a signed POST to the webhook's URL. */
+function webhookDocs(): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(webhookEventBodies).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          summary: schema.description,
+          description:
+            'Headers: `Service-Event` (the type), `Service-Event-Id` (the id), `Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` ' +
+            "keyed with the secret's UTF-8 bytes, and the Standard Webhooks headers `webhook-id`, `webhook-timestamp`, `webhook-signature`. " +
+            'Answer 2xx within 5 seconds; otherwise the delivery is retried 1 min, 5 min, 15 min, 1 h, 3 h, 6 h and 12 h after the try before.',
+          requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) } } },
+          responses: { '2XX': { description: 'Received' } },
+        },
+      },
+    ]),
+  );
+}
+
 /** `GET /api/v1/openapi.json`. */
 export function installOpenApiRoute(app: FastifyInstance): void {
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  const webhooks = webhookDocs();
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => ({ ...app.swagger(), webhooks }));
 }

@@ -20,6 +20,7 @@ import {
   type WebhookRow,
 } from '../../projections/webhooks/records.js';
 import { newWebhookSecret } from '../../projections/webhooks/signing.js';
+import type { WebhookTestData } from '../../schemas/api/webhook-events.js';
 import type { WebhookDelivery, WebhookRecord } from '../../schemas/api/webhooks.js';
 import { MAX_WEBHOOK_MINTS } from '../../schemas/api/webhooks.js';
 import { createFields, signedCallProblem, webhookFields, type MessageFields, type SignedCall, type WebhookAction } from './signed-message.js';
@@ -151,7 +152,7 @@ export async function createWebhook(
 export async function listWebhooks(wc: WebhookContext, body: SignedCall): Promise<{ webhooks: WebhookRecord[] }> {
   authenticate(wc, body, 'list', []);
   const now = wc.now();
-  const rows = await wc.opstore.query(webhooks, { where: [['wallet', '=', body.wallet]], order: [['createdAt', 'ASC']] });
+  const rows = await wc.opstore.query(webhooks, { where: [['wallet', '=', body.wallet]], order: [['createdAt', 'ASC'], ['id', 'ASC']] });
   return { webhooks: rows.map((row) => webhookView(row, now)) };
 }
 
@@ -196,13 +197,8 @@ export async function testWebhook(
   });
   const secret = Buffer.from(openSecret(wc.sealKey, row.secretSealed, secretLabel(row.id))).toString('utf8');
   const id = `evt_test_${randomBytes(12).toString('hex')}`;
-  const event = {
-    id,
-    type: 'webhook.test',
-    network: wc.network,
-    occurredAt: new Date(now).toISOString(),
-    data: { webhook: row.id, message: 'A test delivery, signed like a real event.' },
-  };
+  const data: WebhookTestData = { webhook: row.id, message: 'A test delivery, signed like a real event.' };
+  const event = { id, type: 'webhook.test', network: wc.network, occurredAt: new Date(now).toISOString(), data };
   const outcome = await tryDelivery({ url: row.url, secret }, { id, type: event.type, body: JSON.stringify(event) }, now, wc.policy, wc.post);
   return { delivered: outcome.ok, status: outcome.status, error: outcome.error };
 }

@@ -2,8 +2,10 @@
 // graduation, `payout.paid` from a payout round with the payouts that followed it. Each id is derived from the log
 // event's own deterministic id, so a replay of the log, a restart or a rebuild gives the same id and receivers can
 // deduplicate by it. Creator text sits under `untrusted`; amounts are raw-unit strings; venues are named by route.
+// The data of each type is typed by its schema in schemas/api/webhook-events.ts.
 import { createHash } from 'node:crypto';
 import type { CoinGraduatedEvent, CoinLaunchedEvent, Event, PayoutRoundEvent, PayoutSentEvent } from '../../schemas/events/index.js';
+import type { CoinGraduatedWebhookData, CoinLaunchedWebhookData, PayoutPaidWebhookData } from '../../schemas/api/webhook-events.js';
 import type { WebhookEventType } from '../../schemas/api/webhooks.js';
 
 export interface WebhookEvent {
@@ -40,7 +42,7 @@ function webhookEvent(ctx: EventContext, type: WebhookEventType, source: Event, 
 
 export function coinLaunched(ctx: EventContext, event: CoinLaunchedEvent): WebhookEvent {
   const d = event.data;
-  return webhookEvent(ctx, 'coin.launched', event, d.mint, {
+  const data: CoinLaunchedWebhookData = {
     mint: d.mint,
     mode: d.mode,
     feeBps: d.feeBps,
@@ -55,12 +57,13 @@ export function coinLaunched(ctx: EventContext, event: CoinLaunchedEvent): Webho
     signature: event.signature,
     slot: event.slot,
     untrusted: { name: d.untrusted.name, symbol: d.untrusted.symbol, uri: d.untrusted.uri },
-  });
+  };
+  return webhookEvent(ctx, 'coin.launched', event, d.mint, data);
 }
 
 export function coinGraduated(ctx: EventContext, event: CoinGraduatedEvent): WebhookEvent {
   const d = event.data;
-  return webhookEvent(ctx, 'coin.graduated', event, d.mint, {
+  const data: CoinGraduatedWebhookData = {
     mint: d.mint,
     pool: d.pool,
     curve: d.curve,
@@ -69,7 +72,8 @@ export function coinGraduated(ctx: EventContext, event: CoinGraduatedEvent): Web
     quoteAmount: d.quoteAmount,
     signature: event.signature,
     slot: event.slot,
-  });
+  };
+  return webhookEvent(ctx, 'coin.graduated', event, d.mint, data);
 }
 
 /** A payout round as the log tells it: the round's transaction, then its payouts. */
@@ -91,7 +95,7 @@ export class OpenRound {
   /** `payout.paid`: the round with what its payouts sent. */
   finish(ctx: EventContext): WebhookEvent {
     const d = this.round.data;
-    return webhookEvent(ctx, 'payout.paid', this.round, d.mint, {
+    const data: PayoutPaidWebhookData = {
       mint: d.mint,
       round: d.round,
       snapshotSlot: d.snapshotSlot,
@@ -103,7 +107,8 @@ export class OpenRound {
       tokens: d.tokens.map((token) => ({ mint: token.mint, bought: token.bought, cost: token.cost, paid: (this.paidByToken.get(token.mint) ?? 0n).toString() })),
       signature: this.round.signature,
       slot: this.round.slot,
-    });
+    };
+    return webhookEvent(ctx, 'payout.paid', this.round, d.mint, data);
   }
 }
 

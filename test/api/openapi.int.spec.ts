@@ -32,15 +32,18 @@ const LAUNCH_PATHS: Record<string, string[]> = {
   '/launch/launchpad/submit': ['post'],
   '/launch/launchpad/status': ['get'],
 };
+/** The signed webhook calls of spec 4.5, and the deliveries listing and redelivery beside them. */
+const WEBHOOK_PATHS = ['create', 'list', 'delete', 'enable', 'test', 'deliveries', 'redeliver'].map((action) => `/webhooks/${action}`);
 
 const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name);
 
 describe('GET /api/v1/openapi.json', () => {
-  it('is an OpenAPI 3.1 document of version 1.0.0 served at /api/v1 with every read and launch route', () => {
+  it('is an OpenAPI 3.1 document of version 1.0.0 served at /api/v1 with every read, launch and webhook route', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual([...READ_PATHS, ...Object.keys(LAUNCH_PATHS)].sort());
+    expect(Object.keys(doc.paths).sort()).toEqual([...READ_PATHS, ...Object.keys(LAUNCH_PATHS), ...WEBHOOK_PATHS].sort());
+    for (const path of WEBHOOK_PATHS) expect(Object.keys(doc.paths[path]), path).toEqual(['post']);
     for (const [path, methods] of Object.entries(LAUNCH_PATHS)) expect(Object.keys(doc.paths[path]), path).toEqual(methods);
     for (const path of READ_PATHS) {
       const item = doc.paths[path];
@@ -53,6 +56,15 @@ describe('GET /api/v1/openapi.json', () => {
           required: ['error'],
         });
       }
+    }
+  });
+
+  it('describes every event a webhook delivers under `webhooks`, with its body schema', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['coin.graduated', 'coin.launched', 'payout.paid', 'webhook.test']);
+    for (const [type, item] of Object.entries(doc.webhooks as Record<string, any>)) {
+      const schema = item.post.requestBody.content['application/json'].schema;
+      expect(schema.properties.type).toMatchObject({ const: type });
+      expect(schema.required).toEqual(expect.arrayContaining(['id', 'type', 'network', 'occurredAt', 'data']));
     }
   });
 

@@ -14,6 +14,7 @@ import { generateKeyPair, getAddressFromPublicKey, signBytes } from '@solana/kit
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
+import { webhookEventBodies } from '../../schemas/api/webhook-events.js';
 import type { SimAction, SimActionKind } from '../../infra/devnet/simulator/action-log.js';
 import { newEncryptionKey } from '../../infra/keys/secret-box.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
@@ -141,6 +142,7 @@ describe('webhooks on the devnet', () => {
       expect(headers['service-event-id']).toBe(parsed.id);
       expect(standard.verify(body, headers)).toEqual(parsed);
       expect(parsed.network).toBe('devnet');
+      expect(webhookEventBodies[parsed.type as keyof typeof webhookEventBodies].safeParse(parsed).error).toBeUndefined();
     }
   });
 
