@@ -3,7 +3,7 @@
 // delete dropping queued retries, payout rounds with their payouts, and a replayed log delivering nothing twice.
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deleteWebhook, enableWebhook } from '../../../api/webhooks/webhook-calls.js';
+import { deleteWebhook, enableWebhook, listDeliveries, redeliver } from '../../../api/webhooks/webhook-calls.js';
 import { RETRY_DELAYS_MS } from '../../../projections/webhooks/delivery-rules.js';
 import { deliveries, webhooks } from '../../../projections/webhooks/records.js';
 import { addr, graduated, launched } from '../event-fixtures.js';
@@ -117,6 +117,28 @@ describe('webhook dispatcher', () => {
     expect(h.triesTo(ALL).map((t) => body(t).data.mint).at(-1)).toBe(addr(4));
     expect(h.triesTo(ALL)).toHaveLength(10);
     expect((await h.opstore.get(webhooks, hook.id))).toMatchObject({ status: 'active', pausedAt: null, failingSince: null });
+  });
+
+  it('sends a delivery that gave up again when its owner asks for it by event id, and lists it', async () => {
+    const hook = await h.create(owner, ALL, ['coin.launched']);
+    h.script.set(ALL, [FAIL]);
+    await h.append([launched({ slot: 10, tx: 1 }, MINT_A)]);
+    await h.step();
+    for (const delay of RETRY_DELAYS_MS) {
+      h.now += delay;
+      await h.step();
+    }
+    const eventId = body(h.triesTo(ALL)[0]!).id;
+    const listed = await listDeliveries(h.calls, { ...signed(owner, 'deliveries', webhookFields(hook.id), h.now), id: hook.id });
+    expect(listed.deliveries).toMatchObject([{ event: eventId, type: 'coin.launched', state: 'failed', attempt: 8, status: 500, error: 'answered 500', nextAttemptAt: null }]);
+
+    h.script.delete(ALL);
+    h.now += 1_000;
+    await redeliver(h.calls, { ...signed(owner, 'redeliver', [...webhookFields(hook.id), ['Event', eventId]], h.now), id: hook.id, event: eventId });
+    await h.step();
+    expect(h.triesTo(ALL)).toHaveLength(9);
+    expect(body(h.triesTo(ALL)[8]!).id).toBe(eventId);
+    expect((await h.opstore.query(deliveries))[0]).toMatchObject({ state: 'delivered', attempt: 1, lastStatus: 200 });
   });
 
   it('sends nothing more once a webhook is deleted, queued retries included', async () => {
