@@ -4,9 +4,10 @@
 // the log position is committed, and then tried at once. Outcomes are written in small batches; a failed try is
 // retried on the schedule of delivery-rules.ts from the store, so a restart at any moment loses no delivery (one
 // sent and not yet recorded goes out again, with the same event id). Paused and deleted webhooks get nothing more.
+import { setMaxListeners } from 'node:events';
 import { TOPICS, type EventLog, type LogRecord } from '../../infra/event-log/event-log.js';
 import { openSecret } from '../../infra/keys/secret-box.js';
-import type { OpStore } from '../../infra/opstore/op-store.js';
+import { OpStoreConflictError, type OpStore } from '../../infra/opstore/op-store.js';
 import { safeParseEvent } from '../../schemas/events/index.js';
 import { pollBatch } from '../batch-poller.js';
 import type { RunnerLogger } from '../runner.js';
@@ -18,12 +19,21 @@ import { deliveries, deliveryId, dispatcherMarks, redeliveries, secretLabel, use
 import { coinGraduated, coinLaunched, OpenRound, roundKey, type EventContext, type WebhookEvent } from './webhook-events.js';
 
 export const DISPATCHER_GROUP = 'webhooks';
+/** Tries in flight at once, overall and per receiver (a URL's origin). */
+export const DEFAULT_MAX_IN_FLIGHT = 64;
+export const DEFAULT_PER_RECEIVER = 8;
 const TOPIC = TOPICS.coinEvents;
 const BATCH_SIZE = 2_000;
 const TICK_MS = 200;
 const RELOAD_MS = 1_000;
 const PRUNE_MS = 3_600_000;
-const FLUSH_DELAY_MS = 10;
+/** Deliveries written to the store per transaction when a batch is queued: a larger one holds the event loop. */
+const QUEUE_CHUNK = 250;
+/** Outcomes are written together this long after the first of them: fewer, larger transactions (one update of each
+ * webhook a write, whatever its deliveries), while the tries go on. */
+const RECORD_DELAY_MS = 25;
+/** Outcomes waiting to be written past which tries wait for the writes (the store sets the pace). */
+const MAX_UNRECORDED = 512;
 /** Signatures are kept past the 5-minute window on both sides, so a replay within it is always recognised. */
 const KEEP_SIGNATURES_MS = 15 * 60_000;
 const PAUSED_ERROR = 'not tried: the webhook was paused after 3 days of failed deliveries';
@@ -56,6 +66,13 @@ interface Recorded {
   at: number;
 }
 
+/** Aborts every try in flight on stop; one listener a try, so the usual limit of 10 does not apply. */
+function stopSignal(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
 export class WebhookDispatcher {
   private hooks = new Map<string, Hook>();
   private hooksDirty = true;
@@ -66,11 +83,11 @@ export class WebhookDispatcher {
   private readonly queue: DeliveryQueue;
   private readonly now: () => number;
   private pendingOutcomes: { recorded: Recorded; done: () => void }[] = [];
-  private flushTimer: NodeJS.Timeout | null = null;
+  private flushScheduled: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private loop: Promise<void> | null = null;
   private stopping = false;
-  private readonly abort = new AbortController();
+  private readonly abort = stopSignal();
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
   private lastPrune = 0;
@@ -78,8 +95,8 @@ export class WebhookDispatcher {
   private constructor(private readonly options: DispatcherOptions) {
     this.now = options.now ?? Date.now;
     this.queue = new DeliveryQueue({
-      maxInFlight: options.maxInFlight ?? 64,
-      perReceiver: options.perReceiver ?? 4,
+      maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+      perReceiver: options.perReceiver ?? DEFAULT_PER_RECEIVER,
       now: this.now,
       send: (delivery) => this.send(delivery),
     });
@@ -136,18 +153,24 @@ export class WebhookDispatcher {
     if (records.length === 0 && events.length === 0) return 0;
     await this.freshHooks();
     const matched = this.match(events);
-    const queued = matched.length === 0 ? [] : await opstore.transact(async (tx) => {
-      const fresh: DeliveryRow[] = [];
-      for (const row of matched) {
-        if ((await tx.get(deliveries, row.id)) !== null) continue;
-        fresh.push(await tx.insert(deliveries, row));
-      }
-      return fresh;
-    });
+    for (let from = 0; from < matched.length; from += QUEUE_CHUNK) {
+      const queued = await opstore.transact(async (tx) => {
+        const fresh: DeliveryRow[] = [];
+        for (const row of matched.slice(from, from + QUEUE_CHUNK)) {
+          try {
+            fresh.push(await tx.insert(deliveries, row));
+          } catch (error) {
+            // Already queued: this part of the log was read before a restart.
+            if (!(error instanceof OpStoreConflictError)) throw error;
+          }
+        }
+        return fresh;
+      });
+      for (const row of queued) this.enqueue(row);
+      this.queue.tick();
+    }
     const committable = this.committable(records);
     if (committable.length > 0) await log.commit(TOPIC, DISPATCHER_GROUP, committable);
-    for (const row of queued) this.enqueue(row);
-    this.queue.tick();
     return records.length;
   }
 
@@ -260,19 +283,23 @@ export class WebhookDispatcher {
     const at = this.now();
     const outcome = await tryDelivery({ url: hook.row.url, secret: hook.secret }, { id: delivery.row.eventId, type: delivery.row.type, body: delivery.row.body }, at, this.options.policy, this.options.post, this.abort.signal);
     if (this.stopping) return;
-    await this.record({ row: afterTry(delivery.row, outcome, at), outcome, at });
+    // The slot is free once the receiver has answered; the outcome is written with others in the background, unless
+    // writes have fallen behind.
+    const written = this.record({ row: afterTry(delivery.row, outcome, at), outcome, at });
+    if (this.pendingOutcomes.length >= MAX_UNRECORDED) await written;
   }
 
+  /** Queue an outcome for the next write; resolves once written. */
   private record(recorded: Recorded): Promise<void> {
     return new Promise<void>((resolve) => {
       this.pendingOutcomes.push({ recorded, done: resolve });
-      this.flushTimer ??= setTimeout(() => void this.flushNow(), FLUSH_DELAY_MS);
+      this.flushScheduled ??= setTimeout(() => void this.flushNow(), RECORD_DELAY_MS);
     });
   }
 
   private flushNow(): Promise<void> {
-    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    if (this.flushScheduled !== null) clearTimeout(this.flushScheduled);
+    this.flushScheduled = null;
     const batch = this.pendingOutcomes;
     this.pendingOutcomes = [];
     this.flushing = this.flushing.then(() => (batch.length === 0 ? undefined : this.writeOutcomes(batch)));
@@ -281,31 +308,33 @@ export class WebhookDispatcher {
 
   private async writeOutcomes(batch: { recorded: Recorded; done: () => void }[]): Promise<void> {
     const requeue: DeliveryRow[] = [];
+    const byHook = new Map<string, Recorded[]>();
+    for (const { recorded } of batch) {
+      const list = byHook.get(recorded.row.webhookId);
+      if (list) list.push(recorded);
+      else byHook.set(recorded.row.webhookId, [recorded]);
+    }
     try {
       await this.options.opstore.transact(async (tx) => {
-        const byHook = new Map<string, Recorded[]>();
-        for (const { recorded } of batch) {
-          const stored = await tx.get(deliveries, recorded.row.id);
-          if (stored === null || stored.state !== 'pending') continue;
-          const { id: _id, ...patch } = recorded.row;
-          await tx.update(deliveries, recorded.row.id, patch);
-          const list = byHook.get(recorded.row.webhookId);
-          if (list) list.push(recorded);
-          else byHook.set(recorded.row.webhookId, [recorded]);
-        }
         for (const [webhookId, list] of byHook) {
+          // A delete takes a webhook's deliveries with it in one write: while the webhook is there, so are they.
           const before = await tx.get(webhooks, webhookId);
           if (before === null) continue;
-          const after = list.reduce((row, r) => webhookAfterTries(row, [r.outcome], r.at), before);
+          for (const { row } of list) {
+            const { id, ...patch } = row;
+            await tx.update(deliveries, id, patch);
+          }
+          const after = list.reduce((hook, r) => webhookAfterTries(hook, [r.outcome], r.at), before);
           const { id: _id, ...patch } = after;
           await tx.update(webhooks, webhookId, patch);
           const hook = this.hooks.get(webhookId);
           if (hook) hook.row = after;
+          const pending = list.map((r) => r.row).filter((row) => row.state === 'pending');
           if (after.status === 'paused') {
-            const dropped = [...this.queue.remove((row) => row.webhookId === webhookId), ...list.map((r) => r.row).filter((row) => row.state === 'pending')];
+            const dropped = [...this.queue.remove((row) => row.webhookId === webhookId), ...pending];
             for (const row of dropped) await tx.update(deliveries, row.id, { state: 'dropped', nextAttemptAt: null, lastError: PAUSED_ERROR });
           } else {
-            requeue.push(...list.map((r) => r.row).filter((row) => row.state === 'pending'));
+            requeue.push(...pending);
           }
         }
       });
