@@ -3,6 +3,8 @@
 // `buildApp(deps)` is what the service's `api` role listens with and what tests `inject` into.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import cors from '@fastify/cors';
+import { corsOptions } from './cors.js';
 import { apiContext, type ApiContext, type ApiDeps } from './deps.js';
 import { answerFrameworkError, installErrorHandlers } from './errors.js';
 import { installHealth } from './health.js';
@@ -61,6 +63,7 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
   // Answers are encoded by their zod schemas and their JSON kept per answer object (api/serializer.ts).
   app.setSerializerCompiler(keptSerializerCompiler({ freeze: deps.config.production !== true }));
   installErrorHandlers(app);
+  app.register(cors, corsOptions);
   installMetrics(app);
   installHealth(app, deps);
 

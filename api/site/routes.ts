@@ -1,7 +1,7 @@
 // The site's coin resources, outside the API prefix and its OpenAPI document: the metadata document whose URI a
 // launch writes on chain (`GET /coins/{mint}/metadata.json`) and the coin image it points at
-// (`GET /coins/{mint}/image`). Public, read-only and cacheable: any origin may read them (web wallets and
-// explorers fetch them from the browser), nothing is ever sniffed or run from them, and errors are `{ error }`
+// (`GET /coins/{mint}/image`). Public, read-only and cacheable: any origin may read them (api/cors.ts: web wallets
+// and explorers fetch them from the browser), nothing is ever sniffed or run from them, and errors are `{ error }`
 // like the API's (400 for a malformed mint, 404 for a mint no coin is known at).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
@@ -40,7 +40,6 @@ export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-content-type-options', 'nosniff');
-      reply.header('access-control-allow-origin', '*');
       reply.header('content-security-policy', DATA_CSP);
     });
 

@@ -88,10 +88,13 @@ afterAll(async () => {
 });
 
 describe('paid reads over x402', () => {
-  it('answer 402 unpaid, with the x402 v2 requirements in PAYMENT-REQUIRED', async () => {
+  it('answer 402 unpaid, with the x402 v2 requirements in PAYMENT-REQUIRED, readable by a page of any origin', async () => {
     for (const [path, price] of [[`/api/v1/coins/${mint}/holders`, BASIC], [`/api/v1/coins/${mint}/health`, PREMIUM]] as const) {
-      const response = await fetch(`${base}${path}`);
+      const response = await fetch(`${base}${path}`, { headers: { origin: 'https://dashboard.example' } });
       expect(response.status).toBe(402);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toContain('PAYMENT-REQUIRED');
+      expect(response.headers.get('access-control-expose-headers')).toContain('PAYMENT-RESPONSE');
       expect(await response.json()).toEqual({ error: expect.stringContaining('payment required') });
       const required = decodePaymentRequiredHeader(response.headers.get('payment-required')!);
       expect(required.x402Version).toBe(2);
