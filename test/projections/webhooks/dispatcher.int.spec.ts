@@ -27,6 +27,17 @@ afterEach(async () => {
   await h.close();
 });
 
+/** A launch whose delivery to ALL fails on every try, run through all 8 tries on the schedule. */
+async function failEveryTry(): Promise<void> {
+  h.script.set(ALL, [FAIL]);
+  await h.append([launched({ slot: 10, tx: 1 }, MINT_A)]);
+  await h.step();
+  for (const delay of RETRY_DELAYS_MS) {
+    h.now += delay;
+    await h.step();
+  }
+}
+
 function body(tryAt: { body: string }): { id: string; type: string; network: string; occurredAt: string; data: Record<string, unknown> } {
   return JSON.parse(tryAt.body) as never;
 }
@@ -84,13 +95,7 @@ describe('webhook dispatcher', () => {
 
   it('gives up after 8 tries, pauses a webhook whose deliveries all failed for 3 days, and resumes once enabled', async () => {
     const hook = await h.create(owner, ALL, ['coin.launched']);
-    h.script.set(ALL, [FAIL]);
-    await h.append([launched({ slot: 10, tx: 1 }, MINT_A)]);
-    await h.step();
-    for (const delay of RETRY_DELAYS_MS) {
-      h.now += delay;
-      await h.step();
-    }
+    await failEveryTry();
     expect(h.triesTo(ALL)).toHaveLength(8);
     expect((await h.opstore.query(deliveries))[0]).toMatchObject({ state: 'failed', attempt: 8, nextAttemptAt: null });
     h.now += DAY; // nothing more to try
@@ -121,13 +126,7 @@ describe('webhook dispatcher', () => {
 
   it('sends a delivery that gave up again when its owner asks for it by event id, and lists it', async () => {
     const hook = await h.create(owner, ALL, ['coin.launched']);
-    h.script.set(ALL, [FAIL]);
-    await h.append([launched({ slot: 10, tx: 1 }, MINT_A)]);
-    await h.step();
-    for (const delay of RETRY_DELAYS_MS) {
-      h.now += delay;
-      await h.step();
-    }
+    await failEveryTry();
     const eventId = body(h.triesTo(ALL)[0]!).id;
     const listed = await listDeliveries(h.calls, { ...signed(owner, 'deliveries', webhookFields(hook.id), h.now), id: hook.id });
     expect(listed.deliveries).toMatchObject([{ event: eventId, type: 'coin.launched', state: 'failed', attempt: 8, status: 500, error: 'answered 500', nextAttemptAt: null }]);
