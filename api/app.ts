@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health.js';
 import { holderRoutes } from './routes/holders.js';
 import { hookRoutes } from './routes/hooks.js';
 import { ideaRoutes } from './routes/ideas.js';
+import { tokenQuoteRoutes } from './routes/token-quotes.js';
 import { tokenRoutes, tokenSearchDeps } from './routes/tokens.js';
 import { ohlcvRoutes } from './routes/ohlcv.js';
 import { platformRoutes } from './routes/platform.js';
@@ -77,6 +78,7 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     await api.register(hookRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ideaRoutes(ctx, ideas), { prefix: API_PREFIX });
     await api.register(tokenRoutes(ctx, tokens), { prefix: API_PREFIX });
+    await api.register(tokenQuoteRoutes(ctx, launch));
     await api.register(platformRoutes(ctx), { prefix: API_PREFIX });
     await api.register(holderRoutes(ctx), { prefix: API_PREFIX });
     await api.register(healthRoutes(ctx), { prefix: API_PREFIX });

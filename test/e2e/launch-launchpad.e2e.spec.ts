@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sponsorSpending } from '../../api/launch/records.js';
 import type { CoinFull } from '../../schemas/api/coin-full.js';
 import { FEE_SPLIT_BPS } from '../../schemas/programs/fee-split.js';
-import { decodeCurve } from '../../schemas/programs/launchpad/accounts.js';
-import { curvePda } from '../../schemas/programs/launchpad/pdas.js';
+import { decodeCurve, decodeQuoteConfig } from '../../schemas/programs/launchpad/accounts.js';
+import { curvePda, quoteConfigPda } from '../../schemas/programs/launchpad/pdas.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { PNG, SITE, SOL, signWire, startLaunchService, type LaunchService } from './launch-wallet.js';
 
@@ -156,5 +157,23 @@ describe('launchpad launches end to end', () => {
     expect(submitted.status).toBe('confirmed');
     expect(before - (await balance(creator.address))).toBe(BigInt(prepared.buyMaxLamports!));
     expect((await readBack(mint)).user.symbol).toBe('FREE');
+  });
+
+  it('lists the pairs a launch may choose as the chain configures them: GET /token-quotes', async () => {
+    const last = await s.h.settle();
+    const answer = await s.get<{ quotes: { mint: string; symbol: string | null; decimals: number | null; priceUsd: string | null; launchpad: boolean }[] }>('/token-quotes');
+    expect(answer.status).toBe(200);
+    expect(answer.body.quotes.map((quote) => quote.mint)).toEqual([NATIVE_MINT_ID, CONFIG.mints.stablecoin]);
+    const prices = s.h.devnet.simulator!.log.ofKind('price').filter((action) => action.ok && action.slot <= last);
+    const solMicroUsd = BigInt(prices.at(-1)!.detail.solMicroUsd as string);
+    for (const quote of answer.body.quotes) {
+      const account = s.h.devnet.bank.getAccount(quoteConfigPda(CONFIG.programs.launchpad, quote.mint as Address)[0]);
+      const config = account === undefined ? null : decodeQuoteConfig(account.data);
+      expect(quote.launchpad, quote.mint).toBe(config?.enabled === true);
+      expect(quote.decimals, quote.mint).toBe(config!.quoteDecimals);
+    }
+    const [sol, stable] = answer.body.quotes;
+    expect(sol).toMatchObject({ symbol: 'SOL', priceUsd: `${solMicroUsd / 1_000_000n}.${(solMicroUsd % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '') });
+    expect(stable).toMatchObject({ symbol: 'USDC', priceUsd: '1' });
   });
 });

@@ -1,0 +1,17 @@
+// Schema of `GET /token-quotes` (spec 4.1, outside the versioned prefix): the pair tokens a launch may choose, as the
+// launchpad's quote configurations on chain list them.
+import { z } from 'zod';
+import { address, decimalString } from './fields.js';
+
+export const tokenQuote = z.object({
+  mint: address,
+  symbol: z.string().nullable().describe('Its symbol, when the service lists it'),
+  name: z.string().nullable(),
+  decimals: z.int().min(0).max(255).nullable().describe("Decimals, from the launchpad's quote configuration when it has one; null when unknown"),
+  priceUsd: decimalString.nullable().describe('US dollars per whole token: the latest posted SOL price, $1 for the stablecoin; null without one'),
+  launchpad: z.boolean().describe('Whether the launchpad takes it as a pair now (its quote configuration is on chain and enabled)'),
+});
+
+export const tokenQuotesResponse = z.object({ quotes: z.array(tokenQuote) });
+
+export type TokenQuotesResponse = z.infer<typeof tokenQuotesResponse>;
