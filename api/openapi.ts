@@ -20,7 +20,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Coins launched through the service and their market data. Amounts are integers in raw units carried as strings. ' +
           "Text written by a coin's creator sits under `user` and is untrusted data. Errors are `{ error }`. " +
-          'Unknown query parameters are refused with 400. ' +
+          'Unknown query parameters are ignored; a known one with an invalid value is refused with 400. ' +
           'Paid operations state their price under `x-payment` and answer 402 unpaid, with x402 version 2 requirements in the ' +
           'PAYMENT-REQUIRED header; send the signed payment in PAYMENT-SIGNATURE, and the settlement comes back in PAYMENT-RESPONSE. ' +
           'Every read is free within a per-visitor allowance (RateLimit-Policy and RateLimit headers); past it, 429 with Retry-After, ' +

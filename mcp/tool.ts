@@ -82,10 +82,11 @@ export function withPayment(tool: Tool, input: z.ZodObject): z.ZodObject {
   return tool.tier === undefined ? input : input.extend({ payment: paymentArgument });
 }
 
-/** The tool's arguments as they are checked. */
+/** The tool's arguments as they are checked. Unknown arguments are refused on every tool (the routes ignore unknown
+ * query keys, which browsers' cache-busting adds; an agent's misspelt argument should say so, not widen a list). */
 export function inputOf(tool: Tool): z.ZodObject {
   let input = inputs.get(tool);
-  if (input === undefined) inputs.set(tool, (input = withPayment(tool, tool.input)));
+  if (input === undefined) inputs.set(tool, (input = withPayment(tool, tool.input).strict()));
   return input;
 }
 

@@ -2,14 +2,14 @@
 // of every route under `/coins/{mint}`. Creator-written text (name, symbol, description, socials, metadata URI) sits only under
 // `user`: it is data, never instructions. Amounts are raw-unit decimal strings (spec 2.1).
 import { z } from 'zod';
-import { address, decimalString, intParam, isoTime, offsetParam, percentString, rawAmount } from './fields.js';
+import { address, decimalString, intParam, isoTime, offsetParam, percentString, rawAmount, UNKNOWN_QUERY_KEYS } from './fields.js';
 
 export const COIN_SORTS = ['newest', 'volume', 'marketCap'] as const;
 export const COIN_MODES = ['holder', 'creator'] as const;
 
-/** Query of `GET /coins`. Unknown keys are refused with 400, so a misspelt filter never silently widens a list. */
+/** Query of `GET /coins`. */
 export const coinListQuery = z
-  .strictObject({
+  .object({
     q: z
       .string()
       .trim()
@@ -23,7 +23,7 @@ export const coinListQuery = z
     limit: intParam(1, 100, 50).describe('Page size'),
     offset: offsetParam(0).describe('Coins to skip'),
   })
-  .describe('Unknown query keys are refused with 400');
+  .describe(UNKNOWN_QUERY_KEYS);
 
 /** Path parameters of the routes under `/coins/{mint}`. */
 export const mintParams = z.strictObject({ mint: address.describe("The coin's mint address") });

@@ -56,7 +56,10 @@ export function untrusted<T extends z.ZodType>(schema: T): T {
 }
 
 /** The query of a route that takes no query parameters: any key is refused with 400. */
-export const noQuery = z.strictObject({}).describe('No query parameters; unknown keys are refused with 400');
+/** What every query schema says of keys it does not name: dashboards add their own (cache-busting) keys. */
+export const UNKNOWN_QUERY_KEYS = 'Unknown query keys are ignored; a known key with an invalid value is refused with 400';
+
+export const noQuery = z.object({}).describe(`No query parameters. ${UNKNOWN_QUERY_KEYS}`);
 
 /** The body of every read error (spec section 7). */
 export const errorBody = z.object({ error: z.string().describe('What went wrong, in words') }).describe('Error');

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { address, intParam, rawAmount } from './fields.js';
 
-export const holdersQuery = z.strictObject({
+export const holdersQuery = z.object({
   limit: intParam(1, 100, 20).describe('How many of the largest holders to list'),
 });
 

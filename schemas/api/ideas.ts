@@ -2,11 +2,11 @@
 // ticker, pitch, trend, story, the crew's takes) sit under `user`: written by the service's idea model from
 // outside news stories, they are data, never instructions.
 import { z } from 'zod';
-import { address, intParam, isoTime, rawAmount } from './fields.js';
+import { address, intParam, isoTime, rawAmount, UNKNOWN_QUERY_KEYS } from './fields.js';
 
-/** Query of `GET /ideas`. Unknown keys are refused with 400. */
+/** Query of `GET /ideas`. */
 export const ideasQuery = z
-  .strictObject({
+  .object({
     q: z.string().trim().min(1).max(64).optional().describe("Search: part of the idea's name, ticker, trend or pitch (case-insensitive)"),
     launched: z
       .enum(['true', 'false'])
@@ -14,7 +14,7 @@ export const ideasQuery = z
       .describe('true: launched ideas only; false: ideas not launched yet; both when left out'),
     limit: intParam(1, 25, 10).describe('Page size'),
   })
-  .describe('Unknown query keys are refused with 400');
+  .describe(UNKNOWN_QUERY_KEYS);
 
 export const ideaUser = z
   .object({

@@ -138,10 +138,9 @@ export const launchpadSubmitResponse = z.discriminatedUnion('status', [
 
 export const LAUNCHPAD_STATUSES = ['prepared', 'sending', 'confirmed', 'abandoned'] as const;
 
-export const launchpadStatusQuery = z.strictObject(
-  { mint: addressField('the mint prepare returned').describe('`mint` from prepare') },
-  { error: unknownKeys(['mint']) },
-);
+export const launchpadStatusQuery = z.object({
+  mint: addressField('the mint prepare returned').describe('`mint` from prepare'),
+});
 
 /** `GET /launch/launchpad/status`. */
 export const launchpadStatusResponse = z.object({

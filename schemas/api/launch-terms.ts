@@ -5,10 +5,9 @@ import { isoTime } from './fields.js';
 import { addressField, expect, unknownKeys } from './launch-fields.js';
 
 /** Query of `GET /launch/terms`. */
-export const termsQuery = z.strictObject(
-  { wallet: addressField('the wallet address that will sign').describe('The wallet that will sign the terms') },
-  { error: unknownKeys(['wallet']) },
-);
+export const termsQuery = z.object({
+  wallet: addressField('the wallet address that will sign').describe('The wallet that will sign the terms'),
+});
 
 /** `GET /launch/terms`: what to sign (spec 2.18). */
 export const termsResponse = z.object({

@@ -12,7 +12,7 @@ export const INTERVALS = Object.keys(INTERVAL_SECONDS) as [Interval, ...Interval
 /** Most candles one answer carries. */
 export const MAX_CANDLES = 500;
 
-export const ohlcvQuery = z.strictObject({
+export const ohlcvQuery = z.object({
   interval: z.enum(INTERVALS).default('1h').describe('Candle length'),
 });
 

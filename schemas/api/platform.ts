@@ -3,7 +3,7 @@
 // flywheel fund's leftover) and `GET /platform/burns` (2.13: one UTC day of platform-token burns in display
 // units, snake_case as the spec names the fields). Amounts are decimal strings.
 import { z } from 'zod';
-import { address, decimalString, isoTime, rawAmount, signature } from './fields.js';
+import { address, decimalString, isoTime, rawAmount, signature, UNKNOWN_QUERY_KEYS } from './fields.js';
 
 /** Days of revenue history `/platform/stats` shows (spec 8). */
 export const REVENUE_DAYS = 30;
@@ -67,8 +67,8 @@ export const utcDay = z
   }, 'expected a calendar date from 1970-01-01');
 
 export const platformBurnsQuery = z
-  .strictObject({ date: utcDay.optional().describe('The UTC day (YYYY-MM-DD); today when left out; a day after today is refused with 400') })
-  .describe('Unknown query keys are refused with 400');
+  .object({ date: utcDay.optional().describe('The UTC day (YYYY-MM-DD); today when left out; a day after today is refused with 400') })
+  .describe(UNKNOWN_QUERY_KEYS);
 
 const display = (meaning: string) => decimalString.describe(meaning);
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { quoteToken } from './coins.js';
 import { address, intParam, isoTime, rawAmount, signature } from './fields.js';
 
-export const coinRewardsQuery = z.strictObject({
+export const coinRewardsQuery = z.object({
   limit: intParam(1, 50, 10).describe('Rounds to list, newest first'),
 });
 

@@ -2,14 +2,14 @@
 // `name` and `symbol` are creator-written text shown only when they look like a label (api/tokens/label-rule.ts),
 // else null; `links` are third-party and unchecked.
 import { z } from 'zod';
-import { address, intParam, untrusted } from './fields.js';
+import { address, intParam, UNKNOWN_QUERY_KEYS, untrusted } from './fields.js';
 
 export const tokensQuery = z
-  .strictObject({
+  .object({
     q: z.string().trim().min(1).max(64).describe('Search: a mint (exact), a symbol or part of a name'),
     limit: intParam(1, 10, 5).describe('Most tokens answered'),
   })
-  .describe('Unknown query keys are refused with 400');
+  .describe(UNKNOWN_QUERY_KEYS);
 
 export const tokenMintParams = z.strictObject({ mint: address.describe("The token's mint address") });
 

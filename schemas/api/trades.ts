@@ -25,7 +25,7 @@ export function formatCursor(cursor: TradeCursor): string {
   return `${whole}.${String(cursor.nanos).padStart(9, '0')}Z`;
 }
 
-export const tradesQuery = z.strictObject({
+export const tradesQuery = z.object({
   limit: intParam(1, 100, 50).describe('Page size'),
   before: z.iso
     .datetime({ offset: true })

@@ -5,7 +5,7 @@ import { address, intParam, isoTime, rawAmount, signature } from './fields.js';
 
 export const walletParams = z.strictObject({ wallet: address.describe('A wallet address') });
 
-export const walletRewardsQuery = z.strictObject({
+export const walletRewardsQuery = z.object({
   coin: address.optional().describe("Only this coin's rewards"),
   limit: intParam(1, 200, 50).describe('Most entries in each of `paid` and `owed`'),
 });

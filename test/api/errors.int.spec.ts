@@ -1,6 +1,9 @@
 // Every bad input of every read route answers 400 `{ error }` (never a 500): out-of-range and non-integer
-// limits, bad enums, bad dates, bad mints, unknown query keys, malformed JSON, overlong paths. Unknown routes
-// and methods answer 404 in the same shape; an unexpected failure answers a 500 that leaks nothing and is logged.
+// limits, bad enums, bad dates, bad mints, malformed JSON, overlong paths. Unknown query keys (dashboards add
+// cache-busting ones) are ignored: the answer is the one without them, bracket and prototype keys included, and
+// nothing is polluted; a known key with an invalid value still answers 400 beside an unknown key, on every route
+// family (the launch GETs in their `{ errors }` shape). Unknown routes and methods answer 404 in the same shape;
+// an unexpected failure answers a 500 that leaks nothing and is logged.
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -53,13 +56,57 @@ function cases(): [string, string][] {
   for (const bad of BAD_MINTS) {
     for (const tail of ['', '/trades', '/ohlcv']) add(`mint ${bad.slice(0, 12)}${tail}`, `/api/v1/coins/${bad}${tail}`);
   }
-  add('coins unknown key', '/api/v1/coins?foo=1');
-  add('coins bracket key', '/api/v1/coins?limit[]=1');
-  add('coins prototype key', '/api/v1/coins?__proto__=1');
-  add('coin unknown key', `/api/v1/coins/${mint}?limit=1`);
-  add('trades unknown key', `/api/v1/coins/${mint}/trades?after=2025-01-01T00:00:00Z`);
-  add('ohlcv unknown key', `/api/v1/coins/${mint}/ohlcv?limit=10`);
   return list;
+}
+
+/** Unknown keys, each with the same request without them: the two must answer alike. */
+function ignoredCases(): [string, string, string][] {
+  const mint = addressOf('mint:alpha');
+  const wallet = addressOf('trader:0');
+  const creator = addressOf('creator:alpha');
+  return [
+    ['coins unknown key', '/api/v1/coins?foo=1', '/api/v1/coins'],
+    ['coins cache-busting key beside known keys', '/api/v1/coins?sort=volume&_=1700000000000&limit=2', '/api/v1/coins?sort=volume&limit=2'],
+    ['coins bracket key', '/api/v1/coins?limit[]=1', '/api/v1/coins'],
+    ['coins nested bracket key', '/api/v1/coins?a[b]=1&limit=3', '/api/v1/coins?limit=3'],
+    ['coin unknown key', `/api/v1/coins/${mint}?limit=1`, `/api/v1/coins/${mint}`],
+    ['trades unknown key', `/api/v1/coins/${mint}/trades?after=2025-01-01T00:00:00Z`, `/api/v1/coins/${mint}/trades`],
+    ['ohlcv unknown key', `/api/v1/coins/${mint}/ohlcv?limit=10`, `/api/v1/coins/${mint}/ohlcv`],
+    ['holders unknown key', `/api/v1/coins/${mint}/holders?offset=1`, `/api/v1/coins/${mint}/holders`],
+    ['coin rewards unknown key', `/api/v1/coins/${mint}/rewards?round=1`, `/api/v1/coins/${mint}/rewards`],
+    ['wallet rewards unknown key', `/api/v1/wallets/${wallet}/rewards?mint=${mint}`, `/api/v1/wallets/${wallet}/rewards`],
+    ['health unknown key', `/api/v1/coins/${mint}/health?limit=1`, `/api/v1/coins/${mint}/health`],
+    ['creator unknown key', `/api/v1/creators/${creator}?limit=5`, `/api/v1/creators/${creator}`],
+    ['ideas unknown key', '/api/v1/ideas?sort=new', '/api/v1/ideas'],
+    ['tokens unknown key', '/api/v1/tokens?q=alpha&page=2', '/api/v1/tokens?q=alpha'],
+    ['hooks unknown key', '/api/v1/hooks?status=live', '/api/v1/hooks'],
+    ['platform stats unknown key', '/api/v1/platform/stats?days=7', '/api/v1/platform/stats'],
+    ['platform funds unknown key', '/api/v1/platform/funds?fund=burn', '/api/v1/platform/funds'],
+    ['platform burns unknown key', '/api/v1/platform/burns?day=2025-01-01', '/api/v1/platform/burns'],
+  ];
+}
+
+/** Prototype keys, plain and nested: ignored like any unknown key, and never written onto a prototype. */
+const PROTOTYPE_KEYS = ['__proto__=1', '__proto__[polluted]=1', 'constructor=1', 'constructor[prototype][polluted]=1', 'prototype=1', 'hasOwnProperty=1'];
+
+/** A known key with an invalid value beside an unknown key, one per route family: still 400, naming the known key. */
+function stillRefused(): [string, string, string][] {
+  const mint = addressOf('mint:alpha');
+  const wallet = addressOf('trader:0');
+  return [
+    ['coins', '/api/v1/coins?limit=0&_=123', 'limit'],
+    ['coin', '/api/v1/coins/abc?_=123', 'mint'],
+    ['trades', `/api/v1/coins/${mint}/trades?_=123&before=yesterday`, 'before'],
+    ['ohlcv', `/api/v1/coins/${mint}/ohlcv?interval=2m&_=123`, 'interval'],
+    ['holders', `/api/v1/coins/${mint}/holders?limit=0&_=123`, 'limit'],
+    ['health', '/api/v1/coins/abc/health?_=123', 'mint'],
+    ['coin rewards', `/api/v1/coins/${mint}/rewards?limit=51&_=123`, 'limit'],
+    ['wallet rewards', `/api/v1/wallets/${wallet}/rewards?coin=abc&_=123`, 'coin'],
+    ['creators', '/api/v1/creators/abc?_=123', 'wallet'],
+    ['ideas', '/api/v1/ideas?limit=26&_=123', 'limit'],
+    ['tokens', '/api/v1/tokens?q=a&limit=11&_=123', 'limit'],
+    ['platform burns', '/api/v1/platform/burns?date=2026-02-30&_=123', 'date'],
+  ];
 }
 
 describe('bad input', () => {
@@ -70,6 +117,32 @@ describe('bad input', () => {
     const body = res.json();
     expect(Object.keys(body)).toEqual(['error']);
     expect(typeof body.error).toBe('string');
+  });
+
+  it.each(stillRefused())('answers 400 { error } for an invalid known key beside an unknown key on %s', async (_family, url, field) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(typeof body.error).toBe('string');
+    // Refused for the known key; the unknown one is not what is named.
+    expect(body.error).toContain(`${field}: `);
+    expect(body.error).not.toMatch(/unrecognized|unknown key|\b_:/i);
+  });
+
+  it('answers 400 { errors } for an invalid known key beside an unknown key on the launch GETs', async () => {
+    for (const [url, field] of [
+      ['/api/v1/launch/terms?wallet=nope&_=123', 'wallet'],
+      ['/api/v1/launch/terms?_=123', 'wallet'],
+      ['/api/v1/launch/launchpad/status?_=123&mint=zzz', 'mint'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
+      const body = res.json();
+      expect(Object.keys(body)).toEqual(['errors']);
+      expect(body.errors).toEqual([expect.stringMatching(new RegExp(`^${field}: `))]);
+    }
   });
 
   it('answers 400 for malformed JSON and 404 { error } for unknown routes and methods', async () => {
@@ -112,5 +185,39 @@ describe('bad input', () => {
     const stillBad = await failing.inject({ method: 'GET', url: '/api/v1/coins?limit=0' });
     expect(stillBad.statusCode).toBe(400);
     await failing.close();
+  });
+});
+
+describe('unknown query keys', () => {
+  it.each(ignoredCases())('ignores the %s: 200 and the answer without it', async (_why, url, without) => {
+    const plain = await app.inject({ method: 'GET', url: without });
+    expect(plain.statusCode).toBe(200);
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual(plain.json());
+  });
+
+  it.each(PROTOTYPE_KEYS)('ignores the prototype key %s safely: 200, the same answer, nothing polluted', async (key) => {
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/coins?limit=2' });
+    expect(plain.statusCode).toBe(200);
+    const whole = await app.inject({ method: 'GET', url: '/api/v1/coins' });
+    for (const [url, answer] of [
+      [`/api/v1/coins?${key}`, whole],
+      [`/api/v1/coins?${key}&limit=2`, plain],
+      [`/api/v1/coins?limit=2&${key}`, plain],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+      expect(res.json()).toEqual(answer.json());
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted');
+    expect(typeof Object.prototype.hasOwnProperty).toBe('function');
+    expect(({}).constructor).toBe(Object);
+    // Known keys still read as they should once the prototype key was seen.
+    const again = await app.inject({ method: 'GET', url: '/api/v1/coins?limit=0' });
+    expect(again.statusCode).toBe(400);
   });
 });

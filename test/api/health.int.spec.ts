@@ -2,8 +2,9 @@
 // sign (a sniper, a bundle, an insider, a wash pair, a creator that sold its launch buy), a quiet coin graded A,
 // a coin whose freeze authority is still set (F), a coin launched before the authority facts existed (no
 // authority signals); the grade goes null after an hour while the signals stay; a coin not checked yet answers
-// nulls. The scorer checks coins again after a balance change or 30 minutes. Bad input answers 400 `{ error }`,
-// unknown and foreign mints 404.
+// nulls. The scorer checks coins again after a balance change or 30 minutes. A bad mint answers 400 `{ error }`,
+// also beside an unknown query key; an unknown query key is ignored (the answer without it); unknown and foreign
+// mints answer 404.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,8 +161,18 @@ describe('GET /coins/{mint}/health', () => {
     expect(body).toEqual({ grade: null, checkedAt: null, signals: null, levels: null, context: null, note: HEALTH_NOTE });
   });
 
-  it('answers 400 { error } for a bad mint or any query key, 404 for an unknown mint or a token that is not a coin', async () => {
-    for (const url of ['/api/v1/coins/nope/health', `/api/v1/coins/${sig(1)}/health`, `/api/v1/coins/${RISKY}/health?limit=1`]) {
+  it('ignores an unknown query key: 200 and the answer without it', async () => {
+    const plain = await get(`/api/v1/coins/${RISKY}/health`);
+    expect(plain.status).toBe(200);
+    for (const query of ['limit=1', '_=1700000000000', 'a[b]=1', '__proto__=1']) {
+      const url = `/api/v1/coins/${RISKY}/health?${query}`;
+      expect(await get(url), url).toEqual(plain);
+    }
+    expect(await get(`/api/v1/coins/${LATE}/health?limit=1`)).toEqual(await get(`/api/v1/coins/${LATE}/health`));
+  });
+
+  it('answers 400 { error } for a bad mint, with or without an unknown query key, 404 for an unknown mint or a token that is not a coin', async () => {
+    for (const url of ['/api/v1/coins/nope/health', `/api/v1/coins/${sig(1)}/health`, '/api/v1/coins/nope/health?limit=1']) {
       const { status, body } = await get(url);
       expect(status, url).toBe(400);
       expect(body).toEqual({ error: expect.any(String) });

@@ -1,7 +1,8 @@
 // `GET /coins/{mint}/holders` on chDB with the real projectors: the holder count and the largest holders (venues
 // and service wallets left out, an account that changed hands, a wallet that sold out), shares of supply, the next
 // round's baseline (the first claim, then the last round's snapshot) and what the next round counts of each
-// wallet; creator-mode coins have no baseline. Bad input answers 400 `{ error }`, unknown and foreign mints 404.
+// wallet; creator-mode coins have no baseline. Bad input answers 400 `{ error }`, also beside an unknown query key;
+// an unknown query key is ignored (the answer without it); unknown and foreign mints answer 404.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,17 +152,31 @@ describe('GET /coins/{mint}/holders', () => {
     }
   });
 
-  it('answers 400 { error } for a bad limit, a bad mint or an unknown query key', async () => {
+  it('answers 400 { error } for a bad limit or a bad mint, also beside an unknown query key', async () => {
     for (const limit of ['0', '101', '-1', '1.5', 'abc', '', '1e1', '05']) {
       const { status, body } = await get(`/api/v1/coins/${HOLDER_COIN}/holders?limit=${limit}`);
       expect(status, `limit ${limit}`).toBe(400);
       expect(body).toEqual({ error: expect.any(String) });
     }
-    for (const url of [`/api/v1/coins/not-a-mint/holders`, `/api/v1/coins/${sig(1)}/holders`, `/api/v1/coins/${HOLDER_COIN}/holders?offset=1`]) {
+    for (const url of [
+      `/api/v1/coins/not-a-mint/holders`,
+      `/api/v1/coins/${sig(1)}/holders`,
+      `/api/v1/coins/${HOLDER_COIN}/holders?offset=1&limit=0`,
+      `/api/v1/coins/not-a-mint/holders?offset=1`,
+    ]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(400);
       expect(body).toEqual({ error: expect.any(String) });
     }
+  });
+
+  it('ignores an unknown query key: 200 and the answer without it, a known limit still applied', async () => {
+    const plain = await get(`/api/v1/coins/${HOLDER_COIN}/holders`);
+    expect(plain.status).toBe(200);
+    expect(await get(`/api/v1/coins/${HOLDER_COIN}/holders?offset=1`)).toEqual(plain);
+    const limited = await get(`/api/v1/coins/${HOLDER_COIN}/holders?limit=2`);
+    expect(limited.body.top).toHaveLength(2);
+    expect(await get(`/api/v1/coins/${HOLDER_COIN}/holders?offset=1&limit=2&_=1700000000000`)).toEqual(limited);
   });
 
   it('answers 404 { error } for an unknown mint and for a token that is not a coin of the service', async () => {

@@ -1,6 +1,6 @@
 // GET /ideas on the API fixture's coins (chDB through the projections) and an embedded operational store:
 // board order, filters, the launched link from name and ticker with its market cap in lamports, the import's
-// validation and idempotence, and 400s.
+// validation and idempotence, 400s for invalid known keys (also beside an unknown key), and unknown keys ignored.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,12 +136,26 @@ describe('GET /ideas', () => {
     await store.delete(ideasCollection, 'i-quiet');
   });
 
-  it('answers 400 { error } for bad parameters', async () => {
-    for (const url of ['/api/v1/ideas?limit=0', '/api/v1/ideas?limit=26', '/api/v1/ideas?limit=2.5', '/api/v1/ideas?launched=yes', '/api/v1/ideas?q=', '/api/v1/ideas?q=%20', `/api/v1/ideas?q=${'x'.repeat(65)}`, '/api/v1/ideas?sort=new']) {
+  it('answers 400 { error } for bad parameters, also beside an unknown key', async () => {
+    for (const url of ['/api/v1/ideas?limit=0', '/api/v1/ideas?limit=26', '/api/v1/ideas?limit=2.5', '/api/v1/ideas?launched=yes', '/api/v1/ideas?q=', '/api/v1/ideas?q=%20', `/api/v1/ideas?q=${'x'.repeat(65)}`, '/api/v1/ideas?sort=new&limit=0', '/api/v1/ideas?launched=yes&_=1700000000000']) {
       const { status, body } = await get(url);
       expect({ url, status }).toEqual({ url, status: 400 });
       expect(typeof body.error).toBe('string');
     }
+  });
+
+  it('ignores unknown keys: 200 and the answer without them, known keys still applied', async () => {
+    for (const [url, without] of [
+      ['/api/v1/ideas?sort=new', '/api/v1/ideas'],
+      ['/api/v1/ideas?sort=new&limit=2', '/api/v1/ideas?limit=2'],
+      ['/api/v1/ideas?_=1700000000000&launched=true&limit=25', '/api/v1/ideas?launched=true&limit=25'],
+      ['/api/v1/ideas?q=dog&a[b]=1&__proto__=1', '/api/v1/ideas?q=dog'],
+    ]) {
+      const plain = await get(without!);
+      expect(plain.status).toBe(200);
+      expect(await get(url!), url).toEqual(plain);
+    }
+    expect(ids((await get('/api/v1/ideas?sort=new&limit=2')).body)).toEqual(['s1', 's3']);
   });
 
   it('answers an empty board without an operational store', async () => {

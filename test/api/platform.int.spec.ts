@@ -1,8 +1,8 @@
 // Integration tests of the platform routes through app.inject on chDB: stats totals and 30 days of revenue
 // measured from the app's clock (across a UTC day boundary, with days before the window in the cumulative sum),
 // fund balances (unknown until seen, the flywheel's leftover until emptied), burns of a day in display units,
-// validation (malformed, impossible and future dates and unknown keys answer 400 { error }), and stats computed
-// afresh once a table they read changes.
+// validation (malformed, impossible and future dates answer 400 { error }, also beside an unknown key; unknown keys
+// are ignored, the answer the one without them), and stats computed afresh once a table they read changes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,10 +135,13 @@ describe('GET /platform/stats', () => {
     expect(body.revenueDaily[0].date).toBe('2025-12-05');
   });
 
-  it('refuses query parameters', async () => {
-    const { status, body } = await get('/api/v1/platform/stats?days=7');
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: expect.any(String) });
+  it('ignores query parameters: 200 and the answer without them', async () => {
+    const plain = await get('/api/v1/platform/stats');
+    expect(plain.status).toBe(200);
+    for (const url of ['/api/v1/platform/stats?days=7', '/api/v1/platform/stats?_=1700000000000', '/api/v1/platform/stats?a[b]=1&__proto__=1']) {
+      expect(await get(url), url).toEqual(plain);
+    }
+    expect(plain.body.revenueDaily).toHaveLength(30);
   });
 });
 
@@ -205,15 +208,22 @@ describe('GET /platform/burns', () => {
     ['a month 13', '2026-13-01'],
     ['an empty date', ''],
     ['a day after today', '2026-01-03'],
-  ])('answers %s with 400 { error }', async (_label, date) => {
+  ])('answers %s with 400 { error }, also beside an unknown key', async (_label, date) => {
     const { status, body } = await get(`/api/v1/platform/burns?date=${encodeURIComponent(date)}`);
     expect(status).toBe(400);
     expect(body).toEqual({ error: expect.any(String) });
+    expect(await get(`/api/v1/platform/burns?_=1700000000000&date=${encodeURIComponent(date)}`)).toEqual({ status: 400, body: { error: expect.any(String) } });
   });
 
-  it('answers an unknown query key with 400', async () => {
-    const { status } = await get('/api/v1/platform/burns?day=2026-01-01');
-    expect(status).toBe(400);
+  it('ignores an unknown query key: 200 and the answer without it, a known date still applied', async () => {
+    const today = await get('/api/v1/platform/burns');
+    expect(today.status).toBe(200);
+    // `day` is not `date`: today is answered, not 2026-01-01.
+    expect(await get('/api/v1/platform/burns?day=2026-01-01')).toEqual(today);
+    expect(today.body.date).toBe('2026-01-02');
+    const day = await get('/api/v1/platform/burns?date=2026-01-01');
+    expect(day.body.burn_count).toBe(2);
+    expect(await get('/api/v1/platform/burns?date=2026-01-01&_=1700000000000')).toEqual(day);
   });
 });
 

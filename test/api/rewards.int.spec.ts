@@ -1,8 +1,9 @@
 // GET /coins/{mint}/rewards, /wallets/{wallet}/rewards and /creators/{wallet} through app.inject on a chDB store
 // seeded by the projectors with the reward story (test/projections/reward-story.ts, numbers worked out by hand):
 // whole answers for a basket coin (one round before any SOL price), a stablecoin pair coin and a creator coin,
-// owed shares carried over rounds, payouts, creators; 400 for every bad parameter, 404 for an unknown coin; the
-// routes in the OpenAPI document with their bounds, and real answers valid against it.
+// owed shares carried over rounds, payouts, creators; 400 for every bad parameter (also beside an unknown key),
+// unknown query keys ignored (the answer without them), 404 for an unknown coin; the routes in the OpenAPI
+// document with their bounds, and real answers valid against it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,15 +201,31 @@ describe('bad input', () => {
     cases.push([`wallet rewards coin ${bad}`, `/api/v1/wallets/${W.A}/rewards?coin=${bad}`]);
     cases.push([`creator wallet ${bad}`, `/api/v1/creators/${bad}`]);
   }
-  cases.push(['coin rewards unknown key', `/api/v1/coins/${BASKET.mint}/rewards?round=1`]);
-  cases.push(['wallet rewards unknown key', `/api/v1/wallets/${W.A}/rewards?mint=${BASKET.mint}`]);
   cases.push(['wallet rewards empty coin', `/api/v1/wallets/${W.A}/rewards?coin=`]);
-  cases.push(['creator unknown key', `/api/v1/creators/${CREATOR}?limit=5`]);
+  cases.push(['coin rewards bad limit beside an unknown key', `/api/v1/coins/${BASKET.mint}/rewards?round=1&limit=0`]);
+  cases.push(['wallet rewards bad coin beside an unknown key', `/api/v1/wallets/${W.A}/rewards?mint=${BASKET.mint}&coin=abc`]);
+  cases.push(['creator bad wallet beside an unknown key', '/api/v1/creators/abc?limit=5']);
 
   it.each(cases)('%s: 400 { error }', async (_why, url) => {
     const { status, body } = await get(url);
     expect(status).toBe(400);
     expect(body).toEqual({ error: expect.any(String) });
+  });
+
+  const ignored: [string, string, string][] = [
+    ['coin rewards unknown key', `/api/v1/coins/${BASKET.mint}/rewards?round=1`, `/api/v1/coins/${BASKET.mint}/rewards`],
+    ['coin rewards unknown key beside a limit', `/api/v1/coins/${BASKET.mint}/rewards?round=1&limit=1`, `/api/v1/coins/${BASKET.mint}/rewards?limit=1`],
+    // `mint` is not `coin`: the wallet's rewards of every coin are answered.
+    ['wallet rewards unknown key', `/api/v1/wallets/${W.A}/rewards?mint=${BASKET.mint}`, `/api/v1/wallets/${W.A}/rewards`],
+    ['wallet rewards unknown key beside a coin', `/api/v1/wallets/${W.A}/rewards?_=1700000000000&coin=${BASKET.mint}`, `/api/v1/wallets/${W.A}/rewards?coin=${BASKET.mint}`],
+    ['creator unknown key', `/api/v1/creators/${CREATOR}?limit=5`, `/api/v1/creators/${CREATOR}`],
+    ['creator bracket and prototype keys', `/api/v1/creators/${CREATOR}?a[b]=1&__proto__=1`, `/api/v1/creators/${CREATOR}`],
+  ];
+
+  it.each(ignored)('%s: ignored, 200 and the answer without it', async (_why, url, without) => {
+    const plain = await get(without);
+    expect(plain.status).toBe(200);
+    expect(await get(url)).toEqual(plain);
   });
 
   it('answers an unknown coin with 404 { error }', async () => {

@@ -1,7 +1,7 @@
 // GET /tokens and GET /tokens/{mint}/logo on the API fixture (chDB through the projections): the service's own
 // answer (listed tokens and coins, ranking, every field, dollars from the coin figures), and the aggregator
 // adapter against a fake aggregator on a free port: its ranking kept, the cache, fallback on timeout, 5xx and
-// junk, the logo copy, and 400s.
+// junk, the logo copy, 400s for a missing or invalid known key (also beside an unknown key), and unknown keys ignored.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -87,12 +87,32 @@ describe('GET /tokens, answered by the service', () => {
     expect((await get('/api/v1/tokens?q=zzzzzz')).body).toEqual({ tokens: [] });
   });
 
-  it('answers 400 { error } for bad parameters', async () => {
-    for (const url of ['/api/v1/tokens', '/api/v1/tokens?q=', '/api/v1/tokens?q=a&limit=0', '/api/v1/tokens?q=a&limit=11', '/api/v1/tokens?q=a&page=2', `/api/v1/tokens?q=${'a'.repeat(65)}`, '/api/v1/tokens/not-a-mint/logo']) {
+  it('answers 400 { error } for bad parameters, also beside an unknown key', async () => {
+    for (const url of ['/api/v1/tokens', '/api/v1/tokens?q=', '/api/v1/tokens?q=a&limit=0', '/api/v1/tokens?q=a&limit=11', '/api/v1/tokens?q=a&page=2&limit=0', '/api/v1/tokens?page=2', `/api/v1/tokens?q=${'a'.repeat(65)}`, '/api/v1/tokens/not-a-mint/logo', '/api/v1/tokens/not-a-mint/logo?_=1']) {
       const { status, body } = await get(url);
       expect({ url, status }).toEqual({ url, status: 400 });
       expect(typeof body.error).toBe('string');
     }
+  });
+
+  it('ignores unknown keys: 200 and the answer without them, known keys still applied', async () => {
+    for (const [url, without] of [
+      ['/api/v1/tokens?q=a&page=2', '/api/v1/tokens?q=a'],
+      ['/api/v1/tokens?q=alpha&_=1700000000000', '/api/v1/tokens?q=alpha'],
+      ['/api/v1/tokens?page=2&q=a&limit=1', '/api/v1/tokens?q=a&limit=1'],
+      ['/api/v1/tokens?q=alpha&a[b]=1&__proto__=1', '/api/v1/tokens?q=alpha'],
+    ]) {
+      const plain = await get(without!);
+      expect(plain.status).toBe(200);
+      const res = await get(url!);
+      expect({ url, status: res.status }).toEqual({ url, status: 200 });
+      expect(res.body).toEqual(plain.body);
+    }
+    expect((await get('/api/v1/tokens?q=a&limit=1&page=2')).body.tokens).toHaveLength(1);
+    const logo = `/api/v1/tokens/${h.fixture.coins.alpha.mint}/logo`;
+    const plainLogo = await app.inject({ method: 'GET', url: logo });
+    const bustedLogo = await app.inject({ method: 'GET', url: `${logo}?_=1700000000000` });
+    expect([bustedLogo.statusCode, bustedLogo.headers['content-type'], bustedLogo.body]).toEqual([200, plainLogo.headers['content-type'], plainLogo.body]);
   });
 
   it('serves a generated logo per known mint, the same each time, and 404 for an unknown mint', async () => {

@@ -2,7 +2,8 @@
 // of spec 4.6 with their input and output schemas; every read tool answers what its route answers, with creator text
 // wrapped as untrusted_text in the structured result and its text copy alike; get_market_data is the route's last 48
 // candles and latest 20 trades; bad arguments on every tool are error results in the route's shape, never a protocol
-// error; the 61st call in a minute is refused, and without a way to take payments a paid tool says so.
+// error, and an unknown argument is one of them (where the route ignores an unknown query key); the 61st call in a
+// minute is refused, and without a way to take payments a paid tool says so.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +121,7 @@ describe('the MCP tool server', () => {
   it('answers bad arguments on every tool with an error result in its route\'s shape, never a protocol error', async () => {
     const bad: Record<string, Record<string, unknown>[]> = {
       search_coins: [{ limit: 0 }, { sort: 'best' }, { offset: -1 }, { extra: 1 }],
-      search_tokens: [{}, { q: 'x', limit: 11 }],
+      search_tokens: [{}, { q: 'x', limit: 11 }, { q: 'x', extra: 1 }],
       list_ideas: [{ limit: 26 }, { launched: 'maybe' }],
       get_coin: [{}, { mint: 'not-a-mint' }, { mint: 7 }],
       get_coin_rewards: [{ mint: '' }],
@@ -133,7 +134,7 @@ describe('the MCP tool server', () => {
       get_wallet_rewards: [{ wallet: 'nope' }],
       get_creator_earnings: [{}],
       get_health_signal: [{ mint: null }],
-      get_launch_terms: [{ wallet: 'nope' }],
+      get_launch_terms: [{ wallet: 'nope' }, { wallet: h.fixture.coins.alpha.mint, extra: 1 }],
       accept_terms: [{ wallet: 'nope' }],
       prepare_launch: [{}, { launch: 'text' }],
       submit_launch: [{ mint: 'x' }],
@@ -156,6 +157,13 @@ describe('the MCP tool server', () => {
     const unknown = await call(client, 'get_coin', { mint: '11111111111111111111111111111112' });
     expect(textOf(unknown)).toEqual({ error: expect.stringMatching(/no coin/) });
     await expect(call(client, 'no_such_tool')).rejects.toThrow(/no tool named no_such_tool/);
+  });
+
+  it('refuses an unknown argument on every tool, naming it, where the route ignores an unknown query key', async () => {
+    const result = await call(client, 'search_coins', { sort: 'volume', limit: 2, extra: 1 });
+    expect(result.isError).toBe(true);
+    expect((textOf(result) as { error: string }).error).toMatch(/extra/);
+    expect(await http('/api/v1/coins?sort=volume&limit=2&extra=1')).toEqual(await http('/api/v1/coins?sort=volume&limit=2'));
   });
 
   it('refuses the 61st call in a minute with when to retry, and serves again the next minute', async () => {

@@ -1,7 +1,8 @@
-// Terms acceptance (spec 4.4, 5.3): the message names the wallet, the version and signedAt; a signature by
-// the wallet within 10 minutes is accepted once per wallet per version; another key's signature, an old or
-// future message, another version or a malformed body is refused with what to fix; prepares refuse a wallet
-// that has not accepted (403), and accept it after.
+// Terms acceptance (spec 4.4, 5.3): the message names the wallet, the version and signedAt; a missing or
+// malformed wallet is refused with { errors }, also beside an unknown query key, and unknown query keys are
+// ignored; a signature by the wallet within 10 minutes is accepted once per wallet per version; another key's
+// signature, an old or future message, another version or a malformed body is refused with what to fix;
+// prepares refuse a wallet that has not accepted (403), and accept it after.
 import { generateKeyPairSigner, signBytes, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsAcceptances } from '../../../api/launch/records.js';
@@ -41,12 +42,32 @@ describe('GET /launch/terms', () => {
     expect(body.message).toContain(`Signed at: ${body.signedAt}`);
   });
 
-  it('refuses a missing or malformed wallet and unknown parameters with { errors }', async () => {
+  it('refuses a missing or malformed wallet with { errors }, also beside an unknown parameter', async () => {
     expect((await h.get('/api/v1/launch/terms')).status).toBe(400);
     const bad = await h.get<{ errors: string[] }>('/api/v1/launch/terms?wallet=nope');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatch(/^wallet: /);
-    expect((await h.get<{ errors: string[] }>(`/api/v1/launch/terms?wallet=${h.config.wallets.sponsor}&x=1`)).status).toBe(400);
+    for (const url of ['/api/v1/launch/terms?wallet=nope&x=1', '/api/v1/launch/terms?x=1']) {
+      const reply = await h.get<{ errors: string[] }>(url);
+      expect({ url, status: reply.status }).toEqual({ url, status: 400 });
+      expect(reply.body.errors).toEqual([expect.stringMatching(/^wallet: /)]);
+    }
+  });
+
+  it('ignores unknown parameters: 200 and the terms answered without them', async () => {
+    const wallet = h.config.wallets.sponsor;
+    // signedAt moves with the clock: the answers are compared with it set aside.
+    const settled = (body: Terms) => ({ ...body, signedAt: '', message: body.message.replace(/Signed at: .*/, 'Signed at:') });
+    const plain = await h.get<Terms>(`/api/v1/launch/terms?wallet=${wallet}`);
+    expect(plain.status).toBe(200);
+    for (const url of [`/api/v1/launch/terms?wallet=${wallet}&x=1`, `/api/v1/launch/terms?_=1700000000000&wallet=${wallet}`, `/api/v1/launch/terms?wallet=${wallet}&a[b]=1&__proto__=1`]) {
+      const reply = await h.get<Terms>(url);
+      expect({ url, status: reply.status }).toEqual({ url, status: 200 });
+      expect(Object.keys(reply.body).sort()).toEqual(Object.keys(plain.body).sort());
+      expect(settled(reply.body)).toEqual(settled(plain.body));
+      expect(reply.body.message).toContain(`Wallet: ${wallet}`);
+      expect(reply.body.message).toContain(`Signed at: ${reply.body.signedAt}`);
+    }
   });
 });
 
