@@ -12,7 +12,7 @@ import type { AggregatorToken, TokenAggregator } from '../tokens/aggregator.js';
 import { embeddedTokenSearch } from '../tokens/embedded-search.js';
 import { labelName, labelSymbol } from '../tokens/label-rule.js';
 import { listedTokens } from '../tokens/listed-tokens.js';
-import { logoPath, type Logo, type LogoStore } from '../tokens/token-logo.js';
+import { logoUrl, type Logo, type LogoStore } from '../tokens/token-logo.js';
 
 export interface TokenSearchDeps {
   aggregator: TokenAggregator | null;
@@ -44,7 +44,7 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
       mint: token.id,
       symbol: labelSymbol(token.symbol ?? ''),
       name: labelName(token.name ?? ''),
-      logoUrl: logoPath(token.id),
+      logoUrl: logoUrl(ctx.config.siteUrl, token.id),
       description: null,
       verified: token.isVerified ?? false,
       tags: token.tags ?? [],

@@ -14,7 +14,7 @@ import { boardRowsOf, searchMatches } from '../queries/tokens.js';
 import { figuresPending } from '../figures.js';
 import { labelName, labelSymbol } from './label-rule.js';
 import { listedTokens } from './listed-tokens.js';
-import { logoPath } from './token-logo.js';
+import { logoUrl } from './token-logo.js';
 import { coinFigures } from '../figures.js';
 import { quoteUsd, usdValues } from './token-values.js';
 import { serviceWalletList } from '../../schemas/config.js';
@@ -141,7 +141,7 @@ function rankedItems(
         mint: token.mint,
         symbol: token.symbol,
         name: token.name,
-        logoUrl: logoPath(token.mint),
+        logoUrl: logoUrl(ctx.config.siteUrl, token.mint),
         description: null,
         verified: true,
         tags: [token.role],
@@ -173,7 +173,7 @@ function rankedItems(
         mint: row.mint,
         symbol: labelSymbol(row.symbol),
         name: labelName(row.name),
-        logoUrl: logoPath(row.mint),
+        logoUrl: logoUrl(ctx.config.siteUrl, row.mint),
         description: null,
         verified: false,
         tags: ['coin', row.mode, ...(row.graduatedAt === null ? [] : ['graduated'])],

@@ -5,8 +5,9 @@
 import { createHash } from 'node:crypto';
 import { API_PREFIX } from '../openapi.js';
 
-export function logoPath(mint: string): string {
-  return `${API_PREFIX}/tokens/${mint}/logo`;
+/** `logoUrl`: the service's copy of a token's logo, absolute on the site's public root (root-relative without one). */
+export function logoUrl(siteUrl: string | undefined, mint: string): string {
+  return `${siteUrl ?? ''}${API_PREFIX}/tokens/${mint}/logo`;
 }
 
 export interface Logo {

@@ -20,7 +20,7 @@ export const tokenItem = z.object({
   mint: address,
   symbol: untrusted(z.string().nullable().describe("The token's symbol; null when the creator's text does not look like a label")),
   name: untrusted(z.string().nullable().describe("The token's name; null when the creator's text does not look like a label")),
-  logoUrl: z.string().describe("Path of the service's own copy of the logo"),
+  logoUrl: z.string().describe("URL of the service's own copy of the logo, on the site's public root (SITE_URL)"),
   description: z.null().describe('Always null'),
   verified: z.boolean().describe("On the aggregator's verified list (the service's own listed tokens when answered by the service)"),
   tags: z.array(z.string()),

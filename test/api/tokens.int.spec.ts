@@ -42,7 +42,7 @@ describe('GET /tokens, answered by the service', () => {
       mint: alpha.mint,
       symbol: 'ALPHA',
       name: 'Alpha Dog',
-      logoUrl: `/api/v1/tokens/${alpha.mint}/logo`,
+      logoUrl: `${h.config.siteUrl}/api/v1/tokens/${alpha.mint}/logo`,
       description: null,
       verified: false,
       tags: ['coin', 'holder', 'graduated'],
@@ -58,6 +58,9 @@ describe('GET /tokens, answered by the service', () => {
     close(token.priceUsd, (Number(coin.price) / 1e9) * SOL_USD);
     close(token.marketCap, (Number(coin.marketCap) / 1e9) * SOL_USD);
     close(token.volume24h, (Number(coin.volume24h) / 1e9) * SOL_USD);
+    const logo = await app.inject({ method: 'GET', url: new URL(token.logoUrl).pathname });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/^image\//);
   });
 
   it('values stablecoin coins at a dollar and reads null figures while they are pending', async () => {
@@ -222,7 +225,7 @@ describe('GET /tokens, answered by an aggregator', () => {
       mint: DEVNET_ADDRESSES.basketMints[2],
       symbol: 'JUP',
       name: 'Jupiter',
-      logoUrl: `/api/v1/tokens/${DEVNET_ADDRESSES.basketMints[2]}/logo`,
+      logoUrl: `${h.config.siteUrl}/api/v1/tokens/${DEVNET_ADDRESSES.basketMints[2]}/logo`,
       description: null,
       verified: true,
       tags: ['verified', 'strict'],
