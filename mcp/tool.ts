@@ -82,11 +82,15 @@ export function withPayment(tool: Tool, input: z.ZodObject): z.ZodObject {
   return tool.tier === undefined ? input : input.extend({ payment: paymentArgument });
 }
 
-/** The tool's arguments as they are checked. Unknown arguments are refused on every tool (the routes ignore unknown
- * query keys, which browsers' cache-busting adds; an agent's misspelt argument should say so, not widen a list). */
+/** The tool's arguments as they are checked. A read refuses unknown arguments (its route ignores unknown query keys,
+ * which browsers' cache-busting adds; an agent's misspelt argument should say so, not widen a list); a launch step's
+ * arguments are its route's body, which its handler checks, unknown keys included. */
 export function inputOf(tool: Tool): z.ZodObject {
   let input = inputs.get(tool);
-  if (input === undefined) inputs.set(tool, (input = withPayment(tool, tool.input).strict()));
+  if (input === undefined) {
+    const withPaid = withPayment(tool, tool.input);
+    inputs.set(tool, (input = tool.kind === 'read' ? withPaid.strict() : withPaid));
+  }
   return input;
 }
 
