@@ -18,6 +18,9 @@ export interface KafkaEventLogOptions {
   bufferRecords?: number;
   /** Longest a fetch waits on the broker (default 250 ms). */
   fetchWaitMs?: number;
+  /** Longest a consumer may go silent (a killed process) before the broker gives its partitions to the rest of
+   * its group (default 30 s; the broker bounds it by group.min/max.session.timeout.ms). */
+  sessionTimeoutMs?: number;
   /** Longest `last` waits for its record (default 30 s). */
   lastTimeoutMs?: number;
   /** Receives kafkajs warnings and errors; kafkajs stays silent without one. */

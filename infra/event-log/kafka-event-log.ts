@@ -3,8 +3,9 @@
 // acks=-1 (every in-sync replica has the records when append resolves), one at a time so call order is log
 // order, split into requests under the broker's size limit: if a later request of a large append fails, the
 // earlier ones stay stored and a retried append repeats them (consumers are idempotent by event id). Polls
-// read through one consumer per (topic, group) (kafka-group-reader.ts); a poll made before that consumer's
-// first fetch completes may come back empty, so callers loop with waitMs as usual.
+// read through one consumer per (topic, group) (kafka-group-reader.ts), in a Kafka consumer group of its own
+// (KafkaTopics.consumerGroup); a poll made before that consumer's first fetch completes may come back empty,
+// so callers loop with waitMs as usual.
 import type { AppendRecord, EventLog, LogRecord, PollOptions } from './event-log.js';
 import { checkAppend, checkCommit, checkConsumer, checkPoll, checkTopic } from './event-log-input.js';
 import { connectKafkaClients, type KafkaClients, type KafkaEventLogOptions } from './kafka-client.js';
@@ -114,9 +115,10 @@ export class KafkaEventLog implements EventLog {
         KafkaGroupReader.start(this.clients.kafka, this.clients.admin, {
           topic,
           physicalTopic: this.topics.physical(topic),
-          group,
+          kafkaGroup: this.topics.consumerGroup(topic, group),
           highWater: this.options.bufferRecords ?? 20_000,
           fetchWaitMs: this.options.fetchWaitMs ?? 250,
+          ...(this.options.sessionTimeoutMs === undefined ? {} : { sessionTimeoutMs: this.options.sessionTimeoutMs }),
         }),
       );
       this.readers.set(key, starting);

@@ -13,11 +13,14 @@ export interface GroupReaderOptions {
   /** The topic as callers name it (in records) and as Kafka names it (with the deployment's prefix). */
   topic: string;
   physicalTopic: string;
-  group: string;
+  /** The Kafka consumer group (KafkaTopics.consumerGroup). */
+  kafkaGroup: string;
   /** Buffered records at which fetching pauses. */
   highWater: number;
   /** Longest a fetch waits on the broker for data; also bounds how late a pause, resume or seek applies. */
   fetchWaitMs: number;
+  /** The consumer's session timeout (kafkajs default when absent); heartbeats go at a tenth of it. */
+  sessionTimeoutMs?: number;
 }
 
 export class KafkaGroupReader {
@@ -31,11 +34,19 @@ export class KafkaGroupReader {
   /** Set when the consumer crashed for good; every later call rethrows it. */
   failure: Error | null = null;
 
+  /** Records fetched and not yet taken by a poll. */
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
   static async start(kafka: Kafka, admin: Admin, options: GroupReaderOptions): Promise<KafkaGroupReader> {
     const consumer = kafka.consumer({
-      groupId: options.group,
+      groupId: options.kafkaGroup,
       maxWaitTimeInMs: options.fetchWaitMs,
       allowAutoTopicCreation: false,
+      ...(options.sessionTimeoutMs === undefined
+        ? {}
+        : { sessionTimeout: options.sessionTimeoutMs, heartbeatInterval: Math.max(100, Math.floor(options.sessionTimeoutMs / 10)) }),
     });
     const reader = new KafkaGroupReader(consumer, admin, options);
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => reader.onJoin(payload.memberAssignment[options.physicalTopic] ?? []));
@@ -84,7 +95,7 @@ export class KafkaGroupReader {
     if (this.failure) throw this.failure;
     const topic = this.options.physicalTopic;
     const [groupOffsets, topicOffsets] = await Promise.all([
-      this.admin.fetchOffsets({ groupId: this.options.group, topics: [topic] }),
+      this.admin.fetchOffsets({ groupId: this.options.kafkaGroup, topics: [topic] }),
       this.admin.fetchTopicOffsets(topic),
     ]);
     const committed = new Map(groupOffsets.find((entry) => entry.topic === topic)?.partitions.map((p) => [p.partition, p.offset]));

@@ -1,6 +1,7 @@
 // Topics of the Kafka event log: the caller's topic name plus the deployment's prefix, created on first use
 // with the configured partition count (coin events spread over several partitions by mint; raw transactions,
-// gaps and anything not configured keep one partition, for one total order and `last`).
+// gaps and anything not configured keep one partition, for one total order and `last`). Also the Kafka
+// consumer group behind each (topic, group) of the log.
 import type { Admin } from 'kafkajs';
 import { TOPICS } from './event-log.js';
 
@@ -32,6 +33,17 @@ export class KafkaTopics {
 
   physical(topic: string): string {
     return this.options.prefix + topic;
+  }
+
+  /**
+   * The Kafka consumer group reading `topic` for the log's `group`: one per topic, since the log keeps a position
+   * per (topic, group), and a kafkajs group leader spreads only the topics it subscribed to itself over all the
+   * group's members, so members of one group on different topics would be handed each other's partitions and
+   * never their own. Under the prefix, so deployments sharing a cluster never share a group. A topic name holds
+   * no '/'.
+   */
+  consumerGroup(topic: string, group: string): string {
+    return `${this.physical(topic)}/${group}`;
   }
 
   /** Create the topic unless it exists (here or by another process); resolves once it has leaders. */
