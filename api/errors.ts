@@ -1,7 +1,9 @@
 // Read errors in the spec's one shape, `{ error: <text> }` (spec section 7): 400 for any invalid parameter or
-// body, 404 for an unknown route or a resource not on this network, and a 500 that names nothing internal.
+// body, 404 for an unknown route or a resource not on this network, 405 for a known path asked with a method it does
+// not take, and a 500 that names nothing internal.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { RouteMethods } from './method-not-allowed.js';
 
 /** Longest part of an unknown path repeated in its 404 text. */
 const MAX_ECHOED_PATH = 200;
@@ -34,7 +36,8 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   void reply.code(400).send({ error: text });
 }
 
-/** The global error and not-found handlers. */
+/** The global error and not-found handlers (405 for a known path asked with another method). Installed before the
+ * routes, so that every route declared after is known. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
@@ -51,8 +54,15 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return reply.code(500).send({ error: 'internal error' });
   });
 
+  const routes = new RouteMethods();
+  routes.install(app);
   app.setNotFoundHandler((request, reply) => {
-    const path = (request.url.split('?')[0] ?? request.url).slice(0, MAX_ECHOED_PATH);
+    const fullPath = request.url.split('?')[0] ?? request.url;
+    const path = fullPath.slice(0, MAX_ECHOED_PATH);
+    const allowed = routes.allowed(fullPath);
+    if (allowed.length > 0) {
+      return reply.code(405).header('allow', allowed.join(', ')).send({ error: `${request.method} is not taken at ${path}; use ${allowed.join(' or ')}` });
+    }
     return reply.code(404).send({ error: `no route ${request.method} ${path}` });
   });
 }

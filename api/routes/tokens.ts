@@ -10,6 +10,10 @@ import { searchTokens, tokenLogo, type TokenSearchDeps } from '../handlers/token
 import { HttpTokenAggregator } from '../tokens/aggregator.js';
 import { LogoStore } from '../tokens/token-logo.js';
 
+/** What a logo may be served as (api/tokens/token-logo.ts keeps raster copies and generates SVG). */
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
+const imageBytes = z.string().describe('The image bytes');
+
 export function tokenSearchDeps(ctx: ApiContext): TokenSearchDeps {
   const settings = ctx.config.tokenSearch;
   const aggregator =
@@ -43,7 +47,7 @@ export function tokenRoutes(ctx: ApiContext, deps: TokenSearchDeps = tokenSearch
           summary: "The service's copy of a token's logo (PNG, JPEG, GIF or WebP from the aggregator, else a generated SVG)",
           params: tokenMintParams,
           querystring: noQuery,
-          response: { 200: z.string().describe('The image bytes (image/png, image/jpeg, image/gif, image/webp or image/svg+xml)'), ...errorResponses },
+          response: { 200: { description: 'The image', content: Object.fromEntries(LOGO_TYPES.map((type) => [type, { schema: imageBytes }])) }, ...errorResponses },
         },
       },
       async (request, reply) => {

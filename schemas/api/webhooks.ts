@@ -40,12 +40,14 @@ export const webhookCreateBody = z
       .min(1, { error: 'name at least one event' })
       .max(WEBHOOK_EVENT_TYPES.length)
       .refine((list) => new Set(list).size === list.length, { error: 'events must be distinct' })
+      .meta({ uniqueItems: true })
       .describe('Events to deliver: coin.launched, coin.graduated, payout.paid'),
     mints: z
       .array(address)
       .min(1, { error: 'name 1 to 20 mints, or leave mints out for every coin' })
       .max(MAX_WEBHOOK_MINTS, { error: 'at most 20 mints; leave mints out for every coin' })
       .refine((list) => new Set(list).size === list.length, { error: 'mints must be distinct' })
+      .meta({ uniqueItems: true })
       .optional()
       .describe('Coins to deliver events of (1 to 20); left out means every coin'),
   })

@@ -2,7 +2,7 @@
 // limits, bad enums, bad dates, bad mints, malformed JSON, overlong paths. Unknown query keys (dashboards add
 // cache-busting ones) are ignored: the answer is the one without them, bracket and prototype keys included, and
 // nothing is polluted; a known key with an invalid value still answers 400 beside an unknown key, on every route
-// family (the launch GETs in their `{ errors }` shape). Unknown routes and methods answer 404 in the same shape;
+// family (the launch GETs in their `{ errors }` shape). Unknown routes answer 404 in the same shape, a known path asked with another method 405 with Allow;
 // an unexpected failure answers a 500 that leaks nothing and is logged.
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -145,7 +145,7 @@ describe('bad input', () => {
     }
   });
 
-  it('answers 400 for malformed JSON and 404 { error } for unknown routes and methods', async () => {
+  it('answers 400 for malformed JSON, 404 { error } for unknown routes and 405 with Allow for a known path asked with another method', async () => {
     const bad = await app.inject({ method: 'POST', url: '/api/v1/coins', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['error']);
@@ -153,13 +153,23 @@ describe('bad input', () => {
       ['GET', '/api/v1/nothing'],
       ['GET', '/api/v2/coins'],
       ['GET', `/api/v1/coins/${h.fixture.coins.alpha.mint}/holdings`],
-      ['POST', '/api/v1/coins'],
-      ['DELETE', `/api/v1/coins/${h.fixture.coins.alpha.mint}`],
-      ['PUT', '/healthz'],
+      ['DELETE', '/api/v1/nothing'],
     ] as const) {
       const res = await app.inject({ method, url });
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
       expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+    for (const [method, url, allow] of [
+      ['POST', '/api/v1/coins', 'GET, HEAD'],
+      ['DELETE', `/api/v1/coins/${h.fixture.coins.alpha.mint}`, 'GET, HEAD'],
+      ['PUT', '/healthz', 'GET, HEAD'],
+      ['GET', '/api/v1/webhooks/list', 'POST'],
+      ['TRACE', '/api/v1/webhooks/list', 'POST'],
+      ['PATCH', '/api/v1/launch/terms', 'GET, HEAD, POST'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect({ method, url, status: res.statusCode, allow: res.headers.allow }).toEqual({ method, url, status: 405, allow });
+      expect(res.json()).toEqual({ error: expect.stringContaining(`use ${allow.replace(/, /g, ' or ')}`) });
     }
   });
 
