@@ -39,7 +39,24 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 /** The global error and not-found handlers (405 for a known path asked with another method). Installed before the
  * routes, so that every route declared after is known. */
 export function installErrorHandlers(app: FastifyInstance): void {
+  const routes = new RouteMethods();
+  routes.install(app);
+  /** A 405 naming the methods the path takes, when it takes others; undefined when it is unknown. */
+  const notAllowed = (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const allowed = routes.allowed(path);
+    if (allowed.length === 0) return undefined;
+    return reply
+      .code(405)
+      .header('allow', allowed.join(', '))
+      .send({ error: `${request.method} is not taken at ${path.slice(0, MAX_ECHOED_PATH)}; use ${allowed.join(' or ')}` });
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A method no route takes can fail in body parsing (a QUERY without a content type) before it is found unrouted.
+    if (request.is404) {
+      const answered = notAllowed(request, reply);
+      if (answered) return answered;
+    }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
       return reply.code(400).send({ error: validationText(error) });
     }
@@ -54,15 +71,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return reply.code(500).send({ error: 'internal error' });
   });
 
-  const routes = new RouteMethods();
-  routes.install(app);
   app.setNotFoundHandler((request, reply) => {
-    const fullPath = request.url.split('?')[0] ?? request.url;
-    const path = fullPath.slice(0, MAX_ECHOED_PATH);
-    const allowed = routes.allowed(fullPath);
-    if (allowed.length > 0) {
-      return reply.code(405).header('allow', allowed.join(', ')).send({ error: `${request.method} is not taken at ${path}; use ${allowed.join(' or ')}` });
-    }
-    return reply.code(404).send({ error: `no route ${request.method} ${path}` });
+    const path = (request.url.split('?')[0] ?? request.url).slice(0, MAX_ECHOED_PATH);
+    return notAllowed(request, reply) ?? reply.code(404).send({ error: `no route ${request.method} ${path}` });
   });
 }

@@ -146,9 +146,14 @@ describe('bad input', () => {
   });
 
   it('answers 400 for malformed JSON, 404 { error } for unknown routes and 405 with Allow for a known path asked with another method', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/api/v1/coins', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const bad = await app.inject({ method: 'POST', url: '/api/v1/webhooks/list', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['error']);
+    // The method is wrong whatever the body: a malformed one, or none where a body would need a content type.
+    const wrongMethod = await app.inject({ method: 'POST', url: '/api/v1/coins', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(wrongMethod.statusCode).toBe(405);
+    const query = await app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/coins' });
+    expect({ status: query.statusCode, allow: query.headers.allow }).toEqual({ status: 405, allow: 'GET, HEAD' });
     for (const [method, url] of [
       ['GET', '/api/v1/nothing'],
       ['GET', '/api/v2/coins'],
