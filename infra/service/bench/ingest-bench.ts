@@ -12,6 +12,7 @@
 //   --only throughput|lag|streams   one phase; streams is a diagnostic run only on request: the official
 //                          client's rate in three subscription shapes (streams-phase.ts)
 //   --pipeline-in ingest|projections   the process that decodes (ingest, as `npm run ingest` runs it)
+//   --log sqlite|kafka     the event log: SQLite (the default) or a local Kafka broker per phase (infra/kafka-local)
 //   --profile DIR          each process writes V8 CPU profiles under DIR/<phase>/<process>/
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     'trades-per-slot': { type: 'string', default: '380' },
     only: { type: 'string' },
     'pipeline-in': { type: 'string', default: 'ingest' },
+    log: { type: 'string', default: 'sqlite' },
     profile: { type: 'string' },
   },
   strict: true,
@@ -53,6 +55,8 @@ async function main(): Promise<void> {
   if (only !== undefined && only !== 'throughput' && only !== 'lag' && only !== 'streams') {
     throw new Error(`--only must be throughput, lag or streams, got ${only}`);
   }
+  const eventLog = values.log;
+  if (eventLog !== 'sqlite' && eventLog !== 'kafka') throw new Error(`--log must be sqlite or kafka, got ${eventLog}`);
   const workDir = mkdtempSync(join(tmpdir(), 'launchtape-ingest-bench-'));
   const started = Date.now();
   const report: string[] = [
@@ -62,7 +66,9 @@ async function main(): Promise<void> {
     report.push(
       `processes: chain (devnet + Yellowstone gRPC) | ingest (subscriber${pipelineIn === 'ingest' ? ' + decoding pipeline' : ''}) | ` +
         `project (${pipelineIn === 'projections' ? 'decoding pipeline + ' : ''}projections + API); ` +
-        `SQLite event log (synchronous FULL) and chDB, the service's defaults`,
+        (eventLog === 'kafka'
+          ? 'Kafka event log (a local single-node broker per phase, acks=all) and chDB'
+          : `SQLite event log (synchronous FULL) and chDB, the service's defaults`),
     );
   }
   let throughput: number | null = null;
@@ -82,6 +88,7 @@ async function main(): Promise<void> {
         transactions: positive('transactions', values.transactions),
         maxGenerateSeconds: positive('generate-seconds', values['generate-seconds']),
         pipelineIn,
+        eventLog,
         profileDir: values.profile === undefined ? undefined : join(values.profile, 'throughput'),
         log: progress,
       });
@@ -103,6 +110,7 @@ async function main(): Promise<void> {
         seconds: positive('lag-seconds', values['lag-seconds']),
         pollMs,
         pipelineIn,
+        eventLog,
         profileDir: values.profile === undefined ? undefined : join(values.profile, 'lag'),
         log: progress,
       });

@@ -9,6 +9,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { subscribeRequest } from '../../../ingest/subscriber/request.js';
 import { loadConfig } from '../../../schemas/config.js';
+import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
 import type { ChainReport, LiveInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';
 import { LagSampler } from './lag-samples.js';
@@ -34,6 +35,8 @@ export interface LagOptions {
   seconds: number;
   pollMs: number;
   pipelineIn: 'ingest' | 'projections';
+  /** The event log the pipeline runs on (SQLite by default). */
+  eventLog?: BenchLogKind;
   /** Write each process's CPU profile here (see bench-ipc.ts). */
   profileDir?: string;
   log: (line: string) => void;
@@ -48,8 +51,10 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
   const { log } = options;
   const progress = new ProgressLog();
   const dataDir = join(options.workDir, 'lag');
-  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false }, options.profileDir);
-  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true }, options.profileDir);
+  const eventLog = await openBenchEventLog(options.eventLog ?? 'sqlite');
+  const { kafkaBrokers } = eventLog;
+  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false, kafkaBrokers }, options.profileDir);
+  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true, kafkaBrokers }, options.profileDir);
   const chain = BenchChild.start<ChainReport>('chain', CHAIN_SCRIPT, {}, options.profileDir);
   const bare = BenchChild.start<SlotArrival>('bare', READER_SCRIPT, {});
   const children = [chain, ingest, project, bare];
@@ -130,5 +135,6 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
     };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
+    await eventLog.stop();
   }
 }

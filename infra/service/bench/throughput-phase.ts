@@ -5,6 +5,7 @@
 // stage's rate and each process's CPU show where the limit is.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
 import type { ChainReport, LedgerInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';
 import { coresBetween, cpuTimes } from './machine-load.js';
@@ -20,6 +21,8 @@ export interface ThroughputOptions {
   maxGenerateSeconds: number;
   /** Which process decodes: the ingest process (beside the subscriber) or the projections process. */
   pipelineIn: 'ingest' | 'projections';
+  /** The event log the pipeline runs on (SQLite by default). */
+  eventLog?: BenchLogKind;
   /** Write each process's CPU profile here (see bench-ipc.ts). */
   profileDir?: string;
   log: (line: string) => void;
@@ -53,8 +56,10 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
   const progress = new ProgressLog();
   const chain = BenchChild.start<ChainReport>('chain', CHAIN_SCRIPT, {}, options.profileDir);
   const dataDir = join(options.workDir, 'throughput');
-  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false }, options.profileDir);
-  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true }, options.profileDir);
+  const eventLog = await openBenchEventLog(options.eventLog ?? 'sqlite');
+  const { kafkaBrokers } = eventLog;
+  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false, kafkaBrokers }, options.profileDir);
+  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true, kafkaBrokers }, options.profileDir);
   const children = [chain, ingest, project];
   try {
     chain.onReport((report) => {
@@ -87,6 +92,7 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
     return { ledger, startedAt, seen, progress, pipelineProcess: options.pipelineIn === 'ingest' ? 'ingest' : 'project', olap, machine };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
+    await eventLog.stop();
   }
 }
 
