@@ -71,11 +71,15 @@ const envSchema = z.object({
   RPC_URL: z.url().optional(),
   YELLOWSTONE_URL: z.url().optional(),
   YELLOWSTONE_X_TOKEN: z.string().optional(),
+  /** With an empty event log, ingest follows the chain from this slot (replaying it if past); unset: from the tip. */
+  INGEST_START_SLOT: z.coerce.number().int().min(0).optional(),
   KAFKA_BROKERS: addressListOrHosts().optional(),
   CLICKHOUSE_URL: z.url().optional(),
   TRIPLIT_URL: z.url().optional(),
   /** A service (secret) token of the Triplit server at TRIPLIT_URL. */
   TRIPLIT_TOKEN: z.string().min(1).optional(),
+  /** `npm run start:scale-out` without TRIPLIT_URL: the loopback port of the operational store's own server. */
+  OPSTORE_PORT: port.default(8091),
   /** Public root of the site (coin pages, launch metadata); unset means http://localhost:<PORT>. */
   SITE_URL: z.url().optional(),
   /** Base64 of 32 bytes: the AES-256-GCM key sealing the service's keys (address-pool mints, sponsor) at rest.
@@ -180,7 +184,9 @@ export interface Config {
   port: number;
   devnet: { rpcPort: number; grpcPort: number; seed: number };
   chain: { rpcUrl?: string; yellowstoneUrl?: string; yellowstoneToken?: string };
-  stores: { kafkaBrokers?: string[]; clickhouseUrl?: string; triplitUrl?: string; triplitToken?: string };
+  /** Where ingest starts on an empty event log: a slot, or the chain's tip when unset. */
+  ingest: { startSlot?: number };
+  stores: { kafkaBrokers?: string[]; clickhouseUrl?: string; triplitUrl?: string; triplitToken?: string; opstorePort: number };
   programs: { launchpad: Address; poolVenue: Address; guard: Address };
   wallets: ServiceWallets;
   mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
@@ -234,7 +240,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     devnet: { rpcPort: e.DEVNET_RPC_PORT, grpcPort: e.DEVNET_GRPC_PORT, seed: e.DEVNET_SEED },
     chain: { rpcUrl: e.RPC_URL, yellowstoneUrl: e.YELLOWSTONE_URL, yellowstoneToken: e.YELLOWSTONE_X_TOKEN },
-    stores: { kafkaBrokers: e.KAFKA_BROKERS, clickhouseUrl: e.CLICKHOUSE_URL, triplitUrl: e.TRIPLIT_URL, triplitToken: e.TRIPLIT_TOKEN },
+    ingest: { startSlot: e.INGEST_START_SLOT },
+    stores: {
+      kafkaBrokers: e.KAFKA_BROKERS,
+      clickhouseUrl: e.CLICKHOUSE_URL,
+      triplitUrl: e.TRIPLIT_URL,
+      triplitToken: e.TRIPLIT_TOKEN,
+      opstorePort: e.OPSTORE_PORT,
+    },
     programs: { launchpad: e.LAUNCHPAD_PROGRAM_ID, poolVenue: e.POOL_VENUE_PROGRAM_ID, guard: e.GUARD_PROGRAM_ID },
     wallets: {
       treasury: e.TREASURY_WALLET,

@@ -61,13 +61,16 @@ export async function connectKafkaClients(options: KafkaEventLogOptions): Promis
   return { kafka, producer, admin, clientId };
 }
 
+/** kafkajs's lines as pino's. Its `Connection` lines report each error answer of the broker, which it retries when it
+ * can (a coordinator loading after a restart, a topic another client created first); what fails for good reaches our
+ * code as a thrown error, logged there. So those are warnings. */
 function pinoLogCreator(logger: Logger): logCreator {
   return () =>
     ({ namespace, level, log }) => {
       const { message, ...fields } = log;
       const entry = { kafkaNamespace: namespace, ...fields };
-      if (level === logLevel.ERROR) logger.error(entry, message);
-      else if (level === logLevel.WARN) logger.warn(entry, message);
+      if (level === logLevel.ERROR && namespace !== 'Connection') logger.error(entry, message);
+      else if (level <= logLevel.WARN) logger.warn(entry, message);
       else logger.debug(entry, message);
     };
 }

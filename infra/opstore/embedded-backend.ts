@@ -46,7 +46,7 @@ export class EmbeddedTriplitBackend implements TriplitBackend {
 }
 
 /** The SQLite store checks its WAL size every minute and never stops on its own; stop it with the file. */
-function stopWalGuard(kv: SQLiteKVStore): void {
+export function stopWalGuard(kv: SQLiteKVStore): void {
   const guard = (kv as unknown as { walGuard?: ReturnType<typeof setInterval> }).walGuard;
   if (guard !== undefined) clearInterval(guard);
 }

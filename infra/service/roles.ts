@@ -1,10 +1,13 @@
 // The long-running roles of the service (ingest, project, api; webhooks in webhooks-role.ts), each started from opened stores,
-// so `npm start` runs them together in one process and each role's own command runs it alone.
+// so `npm start` runs them together in one process and `run-role` runs any of them, alone or together.
 import type { Logger } from 'pino';
 import { buildServiceApp } from './http-app.js';
+import { createSolanaRpc } from '@solana/kit';
 import type { Readiness } from '../../api/deps.js';
+import { READY_MAX_LAG_SLOTS } from '../../api/health.js';
 import { warmReads } from '../../api/warm-reads.js';
 import { Pipeline } from '../../ingest/pipeline.js';
+import { readResumePoint } from '../../ingest/subscriber/resume.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
 import { ensureReadModelTables } from '../../projections/read-models.js';
@@ -35,6 +38,7 @@ export async function startIngest(config: Config, log: EventLog, logger: Logger)
     log,
     config: ingestConfig,
     logger: logger.child({ role: 'subscriber' }),
+    startSlot: config.ingest.startSlot,
   });
   const pipeline = await Pipeline.create({ log, config: ingestConfig, logger: logger.child({ role: 'pipeline' }) });
   pipeline.start();
@@ -79,6 +83,25 @@ export async function pipelineReadiness(ingest: IngestRole, project: ProjectRole
   // When everything is consumed the lag is the subscriber's own; otherwise count from the last projected slot.
   const lag = caughtUp ? tip - durable : tip - Math.max(projected.lastSlot ?? 0, 0);
   return { ingestConnected: subscription.connected, projectionLagSlots: Math.max(0, lag) };
+}
+
+/** Readiness of an API that runs beside the projections but not beside ingest (the scale-out deployment): ingest's
+ * progress is its durable slot as written to the log, the tip is the chain's confirmed slot from its JSON-RPC.
+ * Both are read at most once a second. */
+export function logReadiness(log: EventLog, project: ProjectRole, rpcUrl: string): () => Promise<Readiness> {
+  const rpc = createSolanaRpc(rpcUrl);
+  let cached: { at: number; tip: number; durable: number | null } | null = null;
+  return async () => {
+    if (cached === null || Date.now() - cached.at > 1_000) {
+      const [tip, resume] = await Promise.all([rpc.getSlot({ commitment: 'confirmed' }).send(), readResumePoint(log)]);
+      cached = { at: Date.now(), tip: Number(tip), durable: resume.durableSlot };
+    }
+    const { tip, durable } = cached;
+    if (durable === null) return { ingestConnected: false, projectionLagSlots: null };
+    const projected = await project.runner.progress();
+    const lag = projected.caughtUp ? tip - durable : tip - (projected.lastSlot ?? 0);
+    return { ingestConnected: tip - durable <= READY_MAX_LAG_SLOTS, projectionLagSlots: Math.max(0, lag) };
+  };
 }
 
 export interface ApiRole extends Role {
