@@ -74,6 +74,9 @@ const envSchema = z.object({
   /** With an empty event log, ingest follows the chain from this slot (replaying it if past); unset: from the tip. */
   INGEST_START_SLOT: z.coerce.number().int().min(0).optional(),
   KAFKA_BROKERS: addressListOrHosts().optional(),
+  /** How long the broker waits for a silent consumer before handing its partitions to the rest of its group (a role
+   * killed and started again waits this long to consume again); heartbeats go at a tenth of it. */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6_000).max(300_000).default(10_000),
   CLICKHOUSE_URL: z.url().optional(),
   TRIPLIT_URL: z.url().optional(),
   /** A service (secret) token of the Triplit server at TRIPLIT_URL. */
@@ -186,7 +189,14 @@ export interface Config {
   chain: { rpcUrl?: string; yellowstoneUrl?: string; yellowstoneToken?: string };
   /** Where ingest starts on an empty event log: a slot, or the chain's tip when unset. */
   ingest: { startSlot?: number };
-  stores: { kafkaBrokers?: string[]; clickhouseUrl?: string; triplitUrl?: string; triplitToken?: string; opstorePort: number };
+  stores: {
+    kafkaBrokers?: string[];
+    kafkaSessionTimeoutMs: number;
+    clickhouseUrl?: string;
+    triplitUrl?: string;
+    triplitToken?: string;
+    opstorePort: number;
+  };
   programs: { launchpad: Address; poolVenue: Address; guard: Address };
   wallets: ServiceWallets;
   mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
@@ -243,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingest: { startSlot: e.INGEST_START_SLOT },
     stores: {
       kafkaBrokers: e.KAFKA_BROKERS,
+      kafkaSessionTimeoutMs: e.KAFKA_SESSION_TIMEOUT_MS,
       clickhouseUrl: e.CLICKHOUSE_URL,
       triplitUrl: e.TRIPLIT_URL,
       triplitToken: e.TRIPLIT_TOKEN,

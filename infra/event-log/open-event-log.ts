@@ -11,6 +11,8 @@ export interface OpenEventLogOptions {
   dataDir: string;
   /** host:port of the Kafka brokers (config.stores.kafkaBrokers); absent or empty means SQLite. */
   kafkaBrokers?: readonly string[] | undefined;
+  /** The Kafka consumers' session timeout (config.stores.kafkaSessionTimeoutMs); kafkajs's default when absent. */
+  kafkaSessionTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -18,7 +20,11 @@ export async function openEventLog(options: OpenEventLogOptions): Promise<EventL
   const { kafkaBrokers, logger } = options;
   if (kafkaBrokers && kafkaBrokers.length > 0) {
     logger?.info({ brokers: kafkaBrokers }, 'event log: Kafka');
-    return KafkaEventLog.connect({ brokers: kafkaBrokers, ...(logger ? { logger } : {}) });
+    return KafkaEventLog.connect({
+      brokers: kafkaBrokers,
+      ...(options.kafkaSessionTimeoutMs === undefined ? {} : { sessionTimeoutMs: options.kafkaSessionTimeoutMs }),
+      ...(logger ? { logger } : {}),
+    });
   }
   const log = SqliteEventLog.open(options.dataDir);
   logger?.info({ dataDir: options.dataDir }, 'event log: SQLite');

@@ -12,7 +12,12 @@ import type { OpStore } from '../opstore/op-store.js';
 import type { Config } from '../../schemas/config.js';
 
 export function openServiceEventLog(config: Config, logger?: Logger): Promise<EventLog> {
-  return openEventLog({ dataDir: join(config.dataDir, 'event-log'), kafkaBrokers: config.stores.kafkaBrokers, logger });
+  return openEventLog({
+    dataDir: join(config.dataDir, 'event-log'),
+    kafkaBrokers: config.stores.kafkaBrokers,
+    kafkaSessionTimeoutMs: config.stores.kafkaSessionTimeoutMs,
+    logger,
+  });
 }
 
 export function openServiceOlap(config: Config): Promise<Olap> {

@@ -6,7 +6,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { candleRows } from '../../api/queries/ohlcv.js';
 import { SqliteEventLog } from '../../infra/event-log/sqlite-event-log.js';
 import { TOPICS, type EventLog } from '../../infra/event-log/event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
@@ -14,10 +13,9 @@ import { openOlap } from '../../infra/olap/open-olap.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { parseRawRecord } from '../../ingest/raw/raw-transaction.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { ProjectionRunner } from '../../projections/runner.js';
-import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
 import { loadConfig } from '../../schemas/config.js';
+import { tablePicture, type TablePicture } from './table-picture.js';
 
 export interface ChildOptions {
   dataDir: string;
@@ -37,13 +35,7 @@ export interface ChildStatus {
   gaps: number;
 }
 
-/** Columns holding a log position (or a version built from one): a re-appended event carries a new offset,
- * so they differ between a run that repeated work after a crash and one that did not. */
-export const LOG_POSITION_COLUMNS = ['logOffset', 'version'];
-
-export interface ChildPicture {
-  tables: Record<string, string[]>;
-  candles: Record<string, unknown[]>;
+export interface ChildPicture extends TablePicture {
   rawSignatures: string[];
 }
 
@@ -51,16 +43,6 @@ const config = loadConfig({ NETWORK: 'devnet' });
 const ingestConfig = { network: config.network, programs: config.programs, wallets: config.wallets, mints: config.mints };
 
 async function picture(log: EventLog, olap: Olap): Promise<ChildPicture> {
-  const tables: Record<string, string[]> = {};
-  for (const table of READ_MODEL_PROJECTORS.flatMap((projector) => projector.tables)) {
-    const rows = await olap.query<Record<string, unknown>>(`SELECT * FROM ${table.name} FINAL`);
-    for (const row of rows) for (const column of LOG_POSITION_COLUMNS) delete row[column];
-    tables[table.name] = rows.map((row) => JSON.stringify(row)).sort();
-  }
-  const candles: Record<string, unknown[]> = {};
-  for (const { mint, decimals } of await olap.query<{ mint: string; decimals: number }>('SELECT mint, decimals FROM coins FINAL ORDER BY mint')) {
-    for (const interval of INTERVALS) candles[`${mint}/${interval}`] = await candleRows(olap, mint, INTERVAL_SECONDS[interval], decimals);
-  }
   const rawSignatures: string[] = [];
   for (let batch = await log.poll(TOPICS.rawTransactions, 'dump', { maxRecords: 10_000 }); batch.length > 0; batch = await log.poll(TOPICS.rawTransactions, 'dump', { maxRecords: 10_000 })) {
     for (const record of batch) {
@@ -68,7 +50,7 @@ async function picture(log: EventLog, olap: Olap): Promise<ChildPicture> {
       if (raw.kind === 'tx') rawSignatures.push(raw.tx.signature);
     }
   }
-  return { tables, candles, rawSignatures };
+  return { ...(await tablePicture(olap)), rawSignatures };
 }
 
 async function main(): Promise<void> {

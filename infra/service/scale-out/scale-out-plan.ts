@@ -15,12 +15,15 @@ export interface RoleSpec {
   args: string[];
   /** A line of its output that says it is ready. */
   ready: RegExp;
+  /** A store or chain the roles after it need: started, and ready, before them. The roles start together. */
+  store: boolean;
 }
 
 const runRole = (...roles: string[]): RoleSpec => ({
   name: roles.join('+'),
   args: ['infra/service/run-role.ts', ...roles],
   ready: new RegExp(`"msg":"${roles.join('\\+')} running"`),
+  store: false,
 });
 
 /** The stores the deployment provides itself, which the roles after them are pointed at. */
@@ -33,10 +36,10 @@ export function scaleOutPlan(config: Config): RoleSpec[] {
   const plan: RoleSpec[] = [];
   if (provided.kafka) {
     const dataDir = join(config.dataDir, 'kafka');
-    plan.push({ name: 'kafka', args: ['infra/kafka-local/kafka-local.ts', '--port', String(LOCAL_KAFKA_PORT), '--data-dir', dataDir], ready: /^kafka ready / });
+    plan.push({ name: 'kafka', args: ['infra/kafka-local/kafka-local.ts', '--port', String(LOCAL_KAFKA_PORT), '--data-dir', dataDir], ready: /^kafka ready /, store: true });
   }
-  if (provided.chain) plan.push({ name: 'chain', args: ['infra/devnet/main.ts', '--speed', 'realtime', '--data-dir-from-config'], ready: /^devnet ready / });
-  if (provided.opstore) plan.push(runRole('opstore'));
+  if (provided.chain) plan.push({ name: 'chain', args: ['infra/devnet/main.ts', '--speed', 'realtime', '--data-dir-from-config'], ready: /^devnet ready /, store: true });
+  if (provided.opstore) plan.push({ ...runRole('opstore'), store: true });
   plan.push(runRole('ingest'));
   if (config.stores.clickhouseUrl === undefined) plan.push(runRole('project', 'api'));
   else plan.push(runRole('project'), runRole('api'));
