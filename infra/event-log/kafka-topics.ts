@@ -17,6 +17,8 @@ export interface KafkaTopicsOptions {
 }
 
 const PREFIX = /^[A-Za-z0-9._-]{0,49}$/;
+/** Tries at creating a topic when the broker's answers say to try again. */
+const CREATE_ATTEMPTS = 6;
 
 export class KafkaTopics {
   private readonly created = new Map<string, Promise<void>>();
@@ -50,9 +52,20 @@ export class KafkaTopics {
   ensure(topic: string): Promise<void> {
     let creating = this.created.get(topic);
     if (!creating) {
-      const { replicationFactor } = this.options;
-      creating = this.admin
-        .createTopics({
+      creating = this.create(topic);
+      creating.catch(() => this.created.delete(topic));
+      this.created.set(topic, creating);
+    }
+    return creating;
+  }
+
+  /** Processes starting together race to create a topic; the broker may then answer a retriable error (the topic
+   * not yet known to the one asking for its leaders) after kafkajs's own retries. Ask again, a little later. */
+  private async create(topic: string): Promise<void> {
+    const { replicationFactor } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.admin.createTopics({
           waitForLeaders: true,
           topics: [
             {
@@ -61,11 +74,12 @@ export class KafkaTopics {
               ...(replicationFactor === undefined ? {} : { replicationFactor }),
             },
           ],
-        })
-        .then(() => undefined);
-      creating.catch(() => this.created.delete(topic));
-      this.created.set(topic, creating);
+        });
+        return;
+      } catch (error) {
+        if (attempt >= CREATE_ATTEMPTS || (error as { retriable?: unknown }).retriable !== true) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
     }
-    return creating;
   }
 }
