@@ -16,7 +16,8 @@ import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Olap } from '../olap/olap.js';
 import type { OpStore } from '../opstore/op-store.js';
-import { openApiKeys, serviceLaunchDeps } from '../keys/service-setup.js';
+import { openApiKeys, serviceLaunchDeps, usesEmbeddedDevnet } from '../keys/service-setup.js';
+import { seedDevnetIdeas } from './devnet-ideas.js';
 import { openPaidCalls } from './paid-calls.js';
 import { yellowstoneEndpoint } from './stores.js';
 import { webhookDeps } from './webhooks-role.js';
@@ -118,6 +119,7 @@ export async function startApi(
   await ensureReadModelTables(olap);
   const apiLogger = logger.child({ role: 'api' });
   const keys = opstore ? await openApiKeys(config, opstore, apiLogger) : null;
+  if (opstore && usesEmbeddedDevnet(config)) await seedDevnetIdeas(opstore, apiLogger);
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
   const webhooks = opstore ? webhookDeps(config) : undefined;

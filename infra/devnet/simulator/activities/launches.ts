@@ -10,13 +10,20 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../runtime/well-known.js';
 import { buyInstructions, LAUNCHPAD, POOL_VENUE } from '../market-ops.js';
 import type { SimContext } from '../sim-context.js';
 import type { SimCoin } from '../sim-state.js';
+import { IDEA_EVERY, IDEA_OFFSET, SEEDED_IDEAS } from '../seeded-ideas.js';
 
 const WORDS = ['Moon', 'Frog', 'Pepe', 'Rocket', 'Cat', 'Doge', 'Laser', 'Turbo', 'Based', 'Giga', 'Mochi', 'Neon', 'Solar', 'Pixel', 'Yeti', 'Otter'];
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
-function coinName(ctx: SimContext): { name: string; symbol: string } {
+/** A made-up name of two words, or for every IDEA_EVERY-th launch a seeded idea's name and ticker (the words are drawn
+ * either way, so the draws that follow are the same). */
+function coinName(ctx: SimContext, launch: number): { name: string; symbol: string } {
   const a = ctx.rng.pick(WORDS);
   const b = ctx.rng.pick(WORDS);
+  if (launch % IDEA_EVERY === IDEA_OFFSET) {
+    const idea = SEEDED_IDEAS[Math.floor(launch / IDEA_EVERY) % SEEDED_IDEAS.length]!;
+    return { name: idea.name, symbol: idea.ticker };
+  }
   return { name: `${a} ${b}`, symbol: `${a.slice(0, 2)}${b.slice(0, 3)}`.toUpperCase() };
 }
 
@@ -43,7 +50,8 @@ export function launchCoin(ctx: SimContext): SimCoin | null {
   const opening = OPENING_LAUNCHES[ctx.state.mints];
   const creatorIndex = ctx.randomWallet();
   const creator = ctx.wallet(creatorIndex);
-  const mintKey = ctx.mintKey(ctx.state.mints++);
+  const launch = ctx.state.mints++;
+  const mintKey = ctx.mintKey(launch);
   const route = opening?.route ?? (ctx.rng.chance(0.5) ? 'launchpad' : 'pool-venue');
   const stable = !opening && route === 'launchpad' && ctx.rng.chance(0.2);
   const quoteMint = stable ? WELL_KNOWN_KEYS.stablecoinMint.address : NATIVE_MINT_ID;
@@ -52,7 +60,7 @@ export function launchCoin(ctx: SimContext): SimCoin | null {
   const basket = holdersPaid === 'basket' ? basketFor(ctx) : [];
   const hooks = !opening && !stable && ctx.rng.chance(0.25) ? HOOK_ANTI_SNIPER : 0;
   const feeBps = ctx.rng.pick([100, 150, 200, 300]);
-  const { name, symbol } = coinName(ctx);
+  const { name, symbol } = coinName(ctx, launch);
   const uri = `https://launchtape.example/meta/${mintKey.address}.json`;
   const tokenProgram = hooks ? TOKEN_2022_PROGRAM : TOKEN_PROGRAM;
   const coin: SimCoin = {
