@@ -7,6 +7,7 @@
 import type { IdeaRecord } from '../ideas/idea-records.js';
 import { IdeaLinker } from '../ideas/idea-linker.js';
 import { IdeaSnapshot } from '../ideas/idea-snapshot.js';
+import { ideaPageUrl } from '../site/coin-metadata.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { Idea, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
@@ -152,7 +153,7 @@ export async function listIdeas(
             ? null
             : { mint: coin.mint, venue: coin.route, marketCapLamports: marketCapLamports(coin, nowSeconds, stablecoin, solMicroUsd) },
         createdAt: new Date(idea.createdAt).toISOString(),
-        page: `/ideas/${encodeURIComponent(idea.id)}`,
+        page: ideaPageUrl(ctx.config.siteUrl, idea.id),
       };
     }),
   };

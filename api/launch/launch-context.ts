@@ -8,6 +8,7 @@ import type { ServiceWallets } from '../../schemas/config.js';
 import { ChainClient } from '../chain.js';
 import { LaunchError } from './launch-error.js';
 import { ProgramSettings } from './program-settings.js';
+import { coinPageUrl } from '../site/coin-metadata.js';
 
 /** What the service passes to the API to enable launching. */
 export interface LaunchDeps {
@@ -68,7 +69,7 @@ export class LaunchContext {
 
   /** The coin's page on the site. */
   pageOf(mint: string): string {
-    return `${this.deps.siteUrl}/coins/${mint}`;
+    return coinPageUrl(this.deps.siteUrl, mint);
   }
 
   /** The metadata URI written on chain: the coin's metadata document beside its page on the site, made from

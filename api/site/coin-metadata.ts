@@ -10,6 +10,11 @@ export function coinPageUrl(siteUrl: string, mint: string): string {
   return `${siteUrl}/coins/${mint}`;
 }
 
+/** An idea's page on the site (a path alone when no site URL is configured). */
+export function ideaPageUrl(siteUrl: string | undefined, id: string): string {
+  return `${siteUrl ?? ''}/ideas/${encodeURIComponent(id)}`;
+}
+
 /** Where the site serves the coin's image. */
 export function coinImageUrl(siteUrl: string, mint: string): string {
   return `${coinPageUrl(siteUrl, mint)}/image`;

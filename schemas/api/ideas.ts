@@ -51,7 +51,7 @@ export const idea = z.object({
     .nullable()
     .describe('The coin launched from the idea (same name and ticker, launched after the idea was created); null until then'),
   createdAt: isoTime,
-  page: z.string().describe("Path of the idea's page on the site"),
+  page: z.string().describe("The idea's page on the site: an absolute URL on SITE_URL"),
 });
 
 /** `GET /ideas` response, in board order: ideas scored in the last day and not launched first (highest score,

@@ -92,7 +92,7 @@ describe('GET /ideas', () => {
         scoredAt: at(2 * HOUR),
         launched: null,
         createdAt: at(5 * HOUR),
-        page: '/ideas/s1',
+        page: 'http://localhost:8080/ideas/s1',
       },
     ]);
   });
