@@ -1,8 +1,8 @@
 // The long-running roles of the service (ingest, project, api; webhooks in webhooks-role.ts), each started from opened stores,
 // so `npm start` runs them together in one process and `run-role` runs any of them, alone or together.
+import { createSolanaRpc } from '@solana/kit';
 import type { Logger } from 'pino';
 import { buildServiceApp } from './http-app.js';
-import { createSolanaRpc } from '@solana/kit';
 import type { Readiness } from '../../api/deps.js';
 import { READY_MAX_LAG_SLOTS } from '../../api/health.js';
 import { warmReads } from '../../api/warm-reads.js';

@@ -15,8 +15,8 @@ import { logReadiness, pipelineReadiness, startApi, startIngest, startProjection
 import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';
 import { startWebhooks } from './webhooks-role.js';
 
-export const ROLE_NAMES = ['opstore', 'ingest', 'project', 'webhooks', 'api'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+const ROLE_NAMES = ['opstore', 'ingest', 'project', 'webhooks', 'api'] as const;
+type RoleName = (typeof ROLE_NAMES)[number];
 
 function parseRoles(args: readonly string[]): RoleName[] | null {
   if (args.length === 0 || new Set(args).size !== args.length) return null;
@@ -24,7 +24,7 @@ function parseRoles(args: readonly string[]): RoleName[] | null {
   return ROLE_NAMES.filter((name) => args.includes(name)); // started in this order
 }
 
-/** Open `what` once, on first use, and close it with the process. */
+/** A store opened on first use, once, and closed with the process. */
 function once<T extends { close(): Promise<void> }>(open: () => Promise<T>, closers: (() => Promise<void>)[]): () => Promise<T> {
   let opened: Promise<T> | null = null;
   return () =>
