@@ -5,8 +5,22 @@
 // subscriber writes and decodes, so a server with little time to spare (a busy validator) can hand over a whole
 // slot at once instead of a flow-control window at a time. Updates received before an error are still yielded;
 // then the error is thrown.
-import type { SubscribeRequest, SubscribeUpdate } from '@triton-one/yellowstone-grpc';
+import type { ChannelOptions, SubscribeRequest, SubscribeUpdate } from '@triton-one/yellowstone-grpc';
 import type { YellowstoneClient } from '../../infra/yellowstone/client.js';
+
+/**
+ * The client's HTTP/2 flow control: fixed windows of 4 MiB a stream and 8 MiB a connection (a few slots of a busy
+ * chain). The official client's default adaptive (BDP) window stayed at HTTP/2's initial 64 KiB against the devnet,
+ * whose event loop answers pings only between its slot ticks; since the client frees window only as JavaScript
+ * reads each message, a subscriber whose event loop is busy (decoding, fsync) got 64 KiB per round trip between two
+ * busy loops and fell seconds behind the chain while a reader with nothing behind it kept up. With a fixed window
+ * the native side keeps receiving while the event loop is busy.
+ */
+export const CHANNEL_OPTIONS: ChannelOptions = {
+  grpcHttp2AdaptiveWindow: false,
+  grpcInitialStreamWindowSize: 4 * 1024 * 1024,
+  grpcInitialConnectionWindowSize: 8 * 1024 * 1024,
+};
 
 export interface Stream {
   write(request: SubscribeRequest): Promise<void>;

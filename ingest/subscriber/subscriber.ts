@@ -15,7 +15,7 @@ import { Relevance } from './relevance.js';
 import { pingRequest, subscribeRequest } from './request.js';
 import { errorText, firstAvailableSlot, readResumePoint } from './resume.js';
 import { SlotWriter } from './slot-writer.js';
-import { openStream, type Stream } from './stream.js';
+import { CHANNEL_OPTIONS, openStream, type Stream } from './stream.js';
 
 export type { SubscriberOptions, SubscriberStatus } from './options.js';
 
@@ -113,7 +113,7 @@ export class Subscriber {
   /** One connection: subscribe, wait for the pong that proves the filters apply, then consume. */
   private async follow(): Promise<void> {
     const from = this.fromSlot();
-    const client = new YellowstoneClient(this.options.endpoint, this.options.xToken, undefined);
+    const client = new YellowstoneClient(this.options.endpoint, this.options.xToken, CHANNEL_OPTIONS);
     await client.connect();
     const pingId = Date.now() % 1_000_000_000;
     this.stream = await openStream(client, this.options.idleTimeoutMs ?? 30_000);

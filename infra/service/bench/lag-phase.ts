@@ -3,8 +3,8 @@
 // confirmed inside the measuring window the orchestrator polls the API's trades route until the trade is
 // listed (see lag-samples.ts). Lag = the poll answer that first lists it − the slot's confirmation (next slot
 // sealed), so each figure is an upper bound, at most one poll period late. A bare official client beside the
-// pipeline, with the subscriber's request and nothing behind it, notes when it holds each whole slot: the
-// chain's own delivery time, which the pipeline cannot beat.
+// pipeline, with the subscriber's request and channel options and nothing behind it, notes when it holds each
+// whole slot: the chain's own delivery time, which the pipeline cannot beat.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { subscribeRequest } from '../../../ingest/subscriber/request.js';

@@ -3,9 +3,10 @@
 // - `read` (streams phase): replay a ledger, counting what arrives, until its last slot is complete (the
 //   slot's confirmed status on a transaction stream, its block on a block stream); answers with the counts,
 //   the time from the first message to the end and its own CPU time.
-// - `watch` (lag phase): follow a live chain and report when each slot's confirmed status arrives: the
-//   moment a client holds the whole slot, the floor under the pipeline's lag.
+// - `watch` (lag phase): follow a live chain with the subscriber's channel options and report when each slot's
+//   confirmed status arrives: the moment a client holds the whole slot, the floor under the pipeline's lag.
 import { SlotStatus, type SubscribeRequest, type SubscribeUpdate } from '@triton-one/yellowstone-grpc';
+import { CHANNEL_OPTIONS } from '../../../ingest/subscriber/stream.js';
 import { YellowstoneClient } from '../../yellowstone/client.js';
 import { sendReport, serveCommands, wallMs } from './bench-ipc.js';
 
@@ -48,9 +49,11 @@ async function read(job: ReadJob): Promise<ReadResult> {
   });
 }
 
-/** Report each confirmed slot status as it arrives, until stopped. */
+/** Report each confirmed slot status as it arrives, until stopped. The client's channel options are the
+ * subscriber's: its HTTP/2 flow control decides how the chain's gRPC time is shared between the two streams, so a
+ * reader with other windows would measure another delivery than the one the pipeline gets. */
 async function watch(job: Omit<ReadJob, 'lastSlot'>): Promise<void> {
-  const client = new YellowstoneClient(job.url, undefined, { grpcMaxDecodingMessageSize: 256 * 1024 * 1024 });
+  const client = new YellowstoneClient(job.url, undefined, CHANNEL_OPTIONS);
   await client.connect();
   const stream = await client.subscribe();
   stream.on('error', (error: Error) => process.stderr.write(`bare reader: ${error.message}\n`));
