@@ -27,6 +27,7 @@ import { tokenRoutes, tokenSearchDeps } from './routes/tokens.js';
 import { ohlcvRoutes } from './routes/ohlcv.js';
 import { platformRoutes } from './routes/platform.js';
 import { rewardRoutes } from './routes/rewards.js';
+import { streamRoutes } from './routes/stream.js';
 import { tradeRoutes } from './routes/trades.js';
 import { walletRewardRoutes } from './routes/wallet-rewards.js';
 import { keptSerializerCompiler } from './serializer.js';
@@ -85,6 +86,7 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });
+    await api.register(streamRoutes(ctx, deps.streams, deps.logger), { prefix: API_PREFIX });
     await api.register(launchRoutes(launch), { prefix: API_PREFIX });
     const webhooks = deps.webhooks && deps.opstore ? { ...deps.webhooks, opstore: deps.opstore, now: () => ctx.now().getTime() } : null;
     await api.register(webhookRoutes(webhooks), { prefix: API_PREFIX });

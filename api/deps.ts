@@ -6,6 +6,7 @@ import type { OpStore } from '../infra/opstore/op-store.js';
 import type { Config } from '../schemas/config.js';
 import type { LaunchDeps } from './launch/launch-context.js';
 import type { PaidCalls } from './payments/http-payments.js';
+import type { StreamDeps } from './routes/stream.js';
 import type { WebhookDeps } from './webhooks/webhook-calls.js';
 
 /** The pipeline's state as `/readyz` judges it. */
@@ -38,6 +39,8 @@ export interface ApiDeps {
   paidCalls?: PaidCalls;
   /** The key sealing webhook secrets and the receiver rules; without it (or without `opstore`) webhook calls answer 503. */
   webhooks?: WebhookDeps;
+  /** The projection runner's committed batches in this process, which feed the live streams; without it they answer 503. */
+  streams?: StreamDeps;
 }
 
 /** What a handler runs with. */

@@ -19,6 +19,8 @@ export interface ProjectedBatch {
   skipped: SkippedRecord[];
   /** Highest slot among the batch's events; null when it held none. */
   lastSlot: number | null;
+  /** The batch's events in log order (records set aside as skipped left out). */
+  events: Event[];
 }
 
 function looksLikeEvent(value: unknown): value is Event {
@@ -69,7 +71,7 @@ function project(events: readonly LoggedEvent[], projectors: readonly Projector[
       else for (const row of tableRows) into.push(row);
     }
   }
-  return { rows, projected: handled.size, lastSlot };
+  return { rows, projected: handled.size, lastSlot, events: events.map((logged) => logged.event) };
 }
 
 export function projectBatch(records: readonly LogRecord[], projectors: readonly Projector[]): ProjectedBatch {

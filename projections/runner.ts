@@ -7,6 +7,7 @@
 import type { EventLog, LogRecord } from '../infra/event-log/event-log.js';
 import { TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
+import type { Event } from '../schemas/events/index.js';
 import { pollBatch } from './batch-poller.js';
 import { projectBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
@@ -54,8 +55,15 @@ const TOPIC = TOPICS.coinEvents;
 const MAX_RETRY_DELAY_MS = 30_000;
 const HEAD_CACHE_MS = 1_000;
 
+/** What a committed batch changed: its events, in log order, now in the tables. */
+export interface CommittedBatch {
+  events: readonly Event[];
+  lastSlot: number | null;
+}
+
 export class ProjectionRunner {
   private readonly tracker = new ProgressTracker();
+  private readonly committedListeners = new Set<(batch: CommittedBatch) => void>();
   private loop: Promise<void> | null = null;
   private stopping = false;
   /** Ends a retry wait early when stop() is called. */
@@ -97,6 +105,23 @@ export class ProjectionRunner {
     this.tracker.setState('stopped');
   }
 
+  /** Call `listener` after each batch is written and committed (the live streams follow the tables this way); returns
+   * the call that stops it. A listener that throws is logged and never stops the runner. */
+  onCommitted(listener: (batch: CommittedBatch) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
+  }
+
+  private announce(batch: CommittedBatch): void {
+    for (const listener of this.committedListeners) {
+      try {
+        listener(batch);
+      } catch (error) {
+        this.options.logger?.error({ set: this.set.name, err: error }, 'a listener of committed batches failed');
+      }
+    }
+  }
+
   /** Poll one batch, write it, commit it. Resolves with the number of records handled, 0 when caught up.
    * On failure the group is rewound to its committed position and the error rethrown. */
   async runOnce(): Promise<number> {
@@ -122,6 +147,7 @@ export class ProjectionRunner {
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
       this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
+      this.announce({ events: batch.events, lastSlot: batch.lastSlot });
       for (const { offset, partition, reason } of batch.skipped) {
         this.options.logger?.warn({ set: this.set.name, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
       }

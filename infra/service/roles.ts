@@ -20,7 +20,7 @@ import { openApiKeys, serviceLaunchDeps, usesEmbeddedDevnet } from '../keys/serv
 import { seedDevnetIdeas } from './devnet-ideas.js';
 import { openPaidCalls } from './paid-calls.js';
 import { yellowstoneEndpoint } from './stores.js';
-import { webhookDeps } from './webhooks-role.js';
+import { webhookDeps, webhookEventContext } from './webhooks-role.js';
 
 export interface Role {
   stop(): Promise<void>;
@@ -109,12 +109,15 @@ export interface ApiRole extends Role {
   url: string;
 }
 
+/** The API (with the MCP server) on PORT. With `project`, the projections in this process, its live streams follow
+ * their committed batches; without, they answer 503. */
 export async function startApi(
   config: Config,
   olap: Olap,
   logger: Logger,
   readiness?: () => Promise<Readiness>,
   opstore?: OpStore,
+  project?: ProjectRole,
 ): Promise<ApiRole> {
   await ensureReadModelTables(olap);
   const apiLogger = logger.child({ role: 'api' });
@@ -123,7 +126,8 @@ export async function startApi(
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
   const webhooks = opstore ? webhookDeps(config) : undefined;
-  const app = buildServiceApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks });
+  const streams = project === undefined ? undefined : { changes: project.runner.onCommitted.bind(project.runner), events: webhookEventContext(config) };
+  const app = buildServiceApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks, streams });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   const stopping = new AbortController();
   void warmReads(olap, config, apiLogger, stopping.signal);

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   stoppers.push(async () => {
     for (const role of roles.reverse()) await role.stop();
   });
-  const api = await startApi(config, olap, logger, () => pipelineReadiness(ingest, project), opstore);
+  const api = await startApi(config, olap, logger, () => pipelineReadiness(ingest, project), opstore, project);
   stoppers.push(() => api.stop());
   logger.info({ url: api.url }, 'launchtape ready');
 }

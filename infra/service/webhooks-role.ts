@@ -18,7 +18,8 @@ export function webhookDeps(config: Config): WebhookDeps | undefined {
   return { sealKey, policy: { allowLoopback: config.webhooks.allowLoopback }, network: config.network };
 }
 
-function eventContext(config: Config): EventContext {
+/** How webhook events (and the live streams' launch messages) word the service's facts. */
+export function webhookEventContext(config: Config): EventContext {
   const symbols = new Map(listedTokens(config).map((token) => [token.mint, token.symbol]));
   return { network: config.network, siteUrl: config.siteUrl, pairSymbol: (mint) => symbols.get(mint) ?? null };
 }
@@ -34,7 +35,7 @@ export async function startWebhooks(config: Config, log: EventLog, opstore: OpSt
     roleLogger.warn('KEYS_ENCRYPTION_KEY is not set: webhooks are not delivered');
     return { dispatcher: null, stop: async () => undefined };
   }
-  const dispatcher = await WebhookDispatcher.open({ log, opstore, sealKey: deps.sealKey, events: eventContext(config), policy: deps.policy, logger: roleLogger });
+  const dispatcher = await WebhookDispatcher.open({ log, opstore, sealKey: deps.sealKey, events: webhookEventContext(config), policy: deps.policy, logger: roleLogger });
   dispatcher.start();
   return { dispatcher, stop: () => dispatcher.stop() };
 }

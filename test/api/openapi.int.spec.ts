@@ -34,6 +34,8 @@ const LAUNCH_PATHS: Record<string, string[]> = {
 };
 /** The signed webhook calls of spec 4.5, and the deliveries listing and redelivery beside them. */
 const WEBHOOK_PATHS = ['create', 'list', 'delete', 'enable', 'test', 'deliveries', 'redeliver'].map((action) => `/webhooks/${action}`);
+/** The live streams (Server-Sent Events). */
+const STREAM_PATHS = ['/coins/{mint}/stream', '/stream'];
 
 const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name);
 
@@ -42,7 +44,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual([...READ_PATHS, ...Object.keys(LAUNCH_PATHS), ...WEBHOOK_PATHS].sort());
+    expect(Object.keys(doc.paths).sort()).toEqual([...READ_PATHS, ...Object.keys(LAUNCH_PATHS), ...WEBHOOK_PATHS, ...STREAM_PATHS].sort());
+    for (const path of STREAM_PATHS) {
+      expect(Object.keys(doc.paths[path]), path).toEqual(['get']);
+      expect(Object.keys(doc.paths[path].get.responses[200].content), path).toEqual(['text/event-stream']);
+      expect(Object.keys(doc.paths[path].get.responses).sort(), path).toEqual(['200', '400', '402', '404', '429', '500', '503']);
+    }
     for (const path of WEBHOOK_PATHS) expect(Object.keys(doc.paths[path]), path).toEqual(['post']);
     for (const [path, methods] of Object.entries(LAUNCH_PATHS)) expect(Object.keys(doc.paths[path]), path).toEqual(methods);
     for (const path of READ_PATHS) {

@@ -1,0 +1,77 @@
+// What the live streams carry, made from the projection runner's committed batches (never by polling the tables):
+// each trade on its coin's channel in the shape of GET /coins/{mint}/trades, then, for a coin someone follows, its
+// latest candle at every interval as GET /coins/{mint}/ohlcv now reads it; launches and graduations on `all` in the
+// shape webhooks deliver them. Trades are published whether or not anyone follows, so a client that reconnects
+// catches up on what it missed.
+import type { Logger } from 'pino';
+import { coinGraduated, coinLaunched, type EventContext } from '../../projections/webhooks/webhook-events.js';
+import type { CommittedBatch } from '../../projections/runner.js';
+import { INTERVALS } from '../../schemas/api/ohlcv.js';
+import type { Trade } from '../../schemas/api/trades.js';
+import type { TradeEvent } from '../../schemas/events/index.js';
+import type { ApiContext } from '../deps.js';
+import { listCandles } from '../handlers/market.js';
+import type { StreamHub } from './stream-hub.js';
+
+/** Where the runner's committed batches come from: subscribe, and get the call that unsubscribes. */
+export type ChangeFeed = (listener: (batch: CommittedBatch) => void) => () => void;
+
+export const ALL_CHANNEL = 'all';
+
+export function coinChannel(mint: string): string {
+  return `coin:${mint}`;
+}
+
+function tradeItem(event: TradeEvent): Trade {
+  const d = event.data;
+  return { signature: event.signature, time: new Date(event.blockTime * 1000).toISOString(), side: d.side, trader: d.trader, coinAmount: d.coinAmount, quoteAmount: d.quoteAmount };
+}
+
+export class StreamFeed {
+  /** Coins whose candles are being read, and whether new trades came meanwhile. */
+  private readonly refreshing = new Map<string, boolean>();
+
+  constructor(
+    private readonly hub: StreamHub,
+    private readonly ctx: ApiContext,
+    private readonly events: EventContext,
+    private readonly logger?: Logger,
+  ) {}
+
+  readonly onCommitted = (batch: CommittedBatch): void => {
+    const traded = new Set<string>();
+    for (const event of batch.events) {
+      if (event.type === 'trade') {
+        this.hub.publish(coinChannel(event.data.mint), 'trade', JSON.stringify(tradeItem(event)));
+        traded.add(event.data.mint);
+      } else if (event.type === 'coin.launched') {
+        this.hub.publish(ALL_CHANNEL, 'coin.launched', coinLaunched(this.events, event).body);
+      } else if (event.type === 'coin.graduated') {
+        this.hub.publish(ALL_CHANNEL, 'coin.graduated', coinGraduated(this.events, event).body);
+      }
+    }
+    for (const mint of traded) if (this.hub.followed(coinChannel(mint))) this.refreshCandles(mint);
+  };
+
+  /** Read the coin's candles and publish the latest of each interval; one read at a time per coin, again when trades
+   * came during it. */
+  private refreshCandles(mint: string): void {
+    if (this.refreshing.has(mint)) {
+      this.refreshing.set(mint, true);
+      return;
+    }
+    this.refreshing.set(mint, false);
+    void (async () => {
+      do {
+        this.refreshing.set(mint, false);
+        for (const interval of INTERVALS) {
+          const { candles } = await listCandles(this.ctx, mint, { interval });
+          const latest = candles.at(-1);
+          if (latest !== undefined) this.hub.publish(coinChannel(mint), 'candle', JSON.stringify({ interval, candle: latest }));
+        }
+      } while (this.refreshing.get(mint) === true);
+    })()
+      .catch((error: unknown) => this.logger?.warn({ err: error, mint }, 'could not read candles for the live stream'))
+      .finally(() => this.refreshing.delete(mint));
+  }
+}
