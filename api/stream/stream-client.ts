@@ -30,8 +30,11 @@ export class StreamClient {
     response.once('close', () => this.close());
   }
 
-  send(message: StreamMessage): void {
-    this.write(`id: ${message.id}\nevent: ${message.event}\ndata: ${message.data}\n\n`);
+  /** Send messages in one write (a batch's messages go out as one chunk, not one each). */
+  send(messages: readonly StreamMessage[]): void {
+    let text = '';
+    for (const message of messages) text += `id: ${message.id}\nevent: ${message.event}\ndata: ${message.data}\n\n`;
+    if (text !== '') this.write(text);
   }
 
   /** End the stream (the service stopping). */

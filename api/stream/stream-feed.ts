@@ -18,8 +18,10 @@ export type ChangeFeed = (listener: (batch: CommittedBatch) => void) => () => vo
 
 export const ALL_CHANNEL = 'all';
 
+const COIN_PREFIX = 'coin:';
+
 export function coinChannel(mint: string): string {
-  return `coin:${mint}`;
+  return COIN_PREFIX + mint;
 }
 
 function tradeItem(event: TradeEvent): Trade {
@@ -38,19 +40,23 @@ export class StreamFeed {
     private readonly logger?: Logger,
   ) {}
 
+  /** A batch's messages, gathered per channel and published a channel at a time (one write a client). */
   readonly onCommitted = (batch: CommittedBatch): void => {
-    const traded = new Set<string>();
+    const byChannel = new Map<string, { event: string; data: string }[]>();
+    const add = (channel: string, event: string, data: string) => {
+      let messages = byChannel.get(channel);
+      if (messages === undefined) byChannel.set(channel, (messages = []));
+      messages.push({ event, data });
+    };
     for (const event of batch.events) {
-      if (event.type === 'trade') {
-        this.hub.publish(coinChannel(event.data.mint), 'trade', JSON.stringify(tradeItem(event)));
-        traded.add(event.data.mint);
-      } else if (event.type === 'coin.launched') {
-        this.hub.publish(ALL_CHANNEL, 'coin.launched', coinLaunched(this.events, event).body);
-      } else if (event.type === 'coin.graduated') {
-        this.hub.publish(ALL_CHANNEL, 'coin.graduated', coinGraduated(this.events, event).body);
-      }
+      if (event.type === 'trade') add(coinChannel(event.data.mint), 'trade', JSON.stringify(tradeItem(event)));
+      else if (event.type === 'coin.launched') add(ALL_CHANNEL, 'coin.launched', coinLaunched(this.events, event).body);
+      else if (event.type === 'coin.graduated') add(ALL_CHANNEL, 'coin.graduated', coinGraduated(this.events, event).body);
     }
-    for (const mint of traded) if (this.hub.followed(coinChannel(mint))) this.refreshCandles(mint);
+    for (const [channel, messages] of byChannel) {
+      this.hub.publish(channel, messages);
+      if (channel !== ALL_CHANNEL && this.hub.followed(channel)) this.refreshCandles(channel.slice(COIN_PREFIX.length));
+    }
   };
 
   /** Read the coin's candles and publish the latest of each interval; one read at a time per coin, again when trades
@@ -67,7 +73,7 @@ export class StreamFeed {
         for (const interval of INTERVALS) {
           const { candles } = await listCandles(this.ctx, mint, { interval });
           const latest = candles.at(-1);
-          if (latest !== undefined) this.hub.publish(coinChannel(mint), 'candle', JSON.stringify({ interval, candle: latest }));
+          if (latest !== undefined) this.hub.publish(coinChannel(mint), [{ event: 'candle', data: JSON.stringify({ interval, candle: latest }) }]);
         }
       } while (this.refreshing.get(mint) === true);
     })()

@@ -34,13 +34,15 @@ export class StreamHub {
     return open;
   }
 
-  /** Send `data` (one line of JSON) as an `event` message on `channel`. */
-  publish(channel: string, event: string, data: string): void {
-    const seq = ++this.seq;
-    const message: Kept = { seq, channel, id: `${this.epoch}-${seq}`, event, data };
-    this.recent.push(message);
+  /** Send messages on `channel`, in order: each an `event` name and its `data` (one line of JSON). */
+  publish(channel: string, messages: readonly { event: string; data: string }[]): void {
+    const kept = messages.map(({ event, data }): Kept => {
+      const seq = ++this.seq;
+      return { seq, channel, id: `${this.epoch}-${seq}`, event, data };
+    });
+    for (const message of kept) this.recent.push(message);
     if (this.recent.length >= 2 * RECENT_MESSAGES) this.recent = this.recent.slice(-RECENT_MESSAGES);
-    for (const client of this.channels.get(channel) ?? []) client.send(message);
+    for (const client of this.channels.get(channel) ?? []) client.send(kept);
   }
 
   /** Whether `visitor` may open one more stream. */
@@ -77,12 +79,9 @@ export class StreamHub {
     // Resumable: this process's id, not ahead of what was sent, and nothing after it dropped from what is kept.
     if (epoch !== this.epoch || !Number.isSafeInteger(seq) || seq < oldest - 1 || seq > this.seq) {
       const reason = epoch === this.epoch ? 'the messages after this id are no longer kept' : 'this id is not from this server since its start';
-      client.send({ id: `${this.epoch}-${this.seq}`, event: 'reset', data: JSON.stringify({ reason }) });
+      client.send([{ id: `${this.epoch}-${this.seq}`, event: 'reset', data: JSON.stringify({ reason }) }]);
       return;
     }
-    for (let i = seq - oldest + 1; i < this.recent.length; i++) {
-      const message = this.recent[i]!;
-      if (message.channel === channel) client.send(message);
-    }
+    client.send(this.recent.slice(seq - oldest + 1).filter((message) => message.channel === channel));
   }
 }

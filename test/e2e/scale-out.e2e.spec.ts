@@ -27,11 +27,11 @@ import type { TablePicture } from './table-picture.js';
 const SEED = 47;
 const PROFILE = { ...TUNE, tradesPerSlot: 6, initialWallets: 60 };
 /** Slots of the burst, one every SLOT_MS (also while the deployments start); the faults, at these burst slots. */
-const BURST_SLOTS = 180;
+const BURST_SLOTS = 150;
 const SLOT_MS = 60;
-const KILL_INGEST_AT = 40;
-const KILL_PROJECT_AT = 85;
-const KILL_BROKER_AT = 130;
+const KILL_INGEST_AT = 35;
+const KILL_PROJECT_AT = 70;
+const KILL_BROKER_AT = 105;
 const BROKER_DOWN_MS = 3_000;
 /** The groups whose positions must reach the end of their topics (the projections' first generation). */
 const GROUPS = [
