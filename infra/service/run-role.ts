@@ -70,7 +70,11 @@ async function main(): Promise<void> {
   }
 
   logger.info(`${name} running`);
+  // Ctrl-C under `npm run start:scale-out` reaches a role twice: from the terminal, and from the supervisor.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     for (const role of roles.reverse()) await role.stop();
     for (const close of closers.reverse()) await close();
     process.exit(0);

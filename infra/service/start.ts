@@ -13,9 +13,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   const stoppers: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
+  const stopEach = async () => {
     for (const stop of stoppers.reverse()) await stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
   };
+  // Once, whether SIGINT, SIGTERM or both arrive.
+  let stopping: Promise<void> | null = null;
+  const stopAll = () => (stopping ??= stopEach());
   process.once('SIGINT', () => void stopAll().then(() => process.exit(0)));
   process.once('SIGTERM', () => void stopAll().then(() => process.exit(0)));
 
