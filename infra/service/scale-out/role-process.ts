@@ -18,6 +18,12 @@ export interface RoleProcessOptions {
 }
 
 const STOP_GRACE_MS = 30_000;
+
+/** A line of the supervisor's own, in the column layout of the roles' lines. */
+export function supervisorLine(nameWidth: number, text: string): string {
+  return `${'scale-out'.padEnd(nameWidth)} | ${text}`;
+}
+
 const STABLE_AFTER_MS = 60_000;
 
 export class RoleProcess {
@@ -28,16 +34,12 @@ export class RoleProcess {
   private exited: Promise<void> = Promise.resolve();
   private readyWaiters: { resolve(): void; reject(error: Error): void }[] = [];
   private isReady = false;
-  starts = 0;
+  private starts = 0;
 
   constructor(
     readonly spec: RoleSpec,
     private readonly options: RoleProcessOptions,
   ) {}
-
-  get pid(): number | null {
-    return this.child?.pid ?? null;
-  }
 
   /** Start it; resolves once its ready line appears, rejects if it ends before (the first start only). */
   start(): Promise<void> {
@@ -58,7 +60,7 @@ export class RoleProcess {
   }
 
   private note(text: string): void {
-    this.options.err(`${'scale-out'.padEnd(this.options.nameWidth)} | ${this.spec.name} ${text}`);
+    this.options.err(supervisorLine(this.options.nameWidth, `${this.spec.name} ${text}`));
   }
 
   private spawnChild(): void {

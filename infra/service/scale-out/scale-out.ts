@@ -2,14 +2,14 @@
 // event log on Kafka (KAFKA_BROKERS, or a local broker it starts on port 9092 with data under DATA_DIR/kafka), the
 // operational store on a Triplit server (TRIPLIT_URL, or its own on OPSTORE_PORT with data under DATA_DIR), the chain
 // as for `npm start` (the devnet in realtime under DATA_DIR/devnet unless a remote one is configured), and the same
-// PORT and devnet ports. The stores and the chain start first, then the roles together. Every role's lines carry its name; a role that ends is started again; Ctrl-C stops them all,
-// the last started first.
+// PORT and devnet ports. The stores and the chain start first, then the roles together. Every role's lines carry its
+// name; a role that ends is started again; Ctrl-C stops them all, the last started first.
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../../schemas/config.js';
 import { serviceSealKey } from '../../keys/service-setup.js';
 import { mintServiceToken } from '../../opstore/service-token.js';
 import { servedStoreFiles } from '../../opstore/served-store.js';
-import { RoleProcess } from './role-process.js';
+import { RoleProcess, supervisorLine } from './role-process.js';
 import { LOCAL_KAFKA_PORT, providedStores, scaleOutPlan, type RoleSpec } from './scale-out-plan.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -50,11 +50,11 @@ async function main(): Promise<void> {
     for (const spec of plan.filter((s) => s.store)) await start(spec);
     await Promise.all(plan.filter((s) => !s.store).map(start));
   } catch (error) {
-    err(`${'scale-out'.padEnd(nameWidth)} | ${(error as Error).message}; stopping`);
+    err(supervisorLine(nameWidth, `${(error as Error).message}; stopping`));
     await stopAll(1);
     return;
   }
-  err(`${'scale-out'.padEnd(nameWidth)} | all roles ready: http://127.0.0.1:${config.port}`);
+  err(supervisorLine(nameWidth, `all roles ready: http://127.0.0.1:${config.port}`));
 }
 
 main().catch((error: unknown) => {
