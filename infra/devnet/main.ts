@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by `npm run start:scale-out` (over an IPC channel): end with it, also when it is killed.
+  process.on('disconnect', stop);
 }
 
 main().catch((error: unknown) => {

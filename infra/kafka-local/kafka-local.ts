@@ -21,14 +21,16 @@ async function main(): Promise<void> {
   process.stderr.write(`(started in ${((Date.now() - started) / 1000).toFixed(1)} s; data in ${kafka.dataDir})\n`);
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`${signal}: stopping the broker\n`);
+    process.stderr.write(`${reason}: stopping the broker\n`);
     void kafka.stop().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by `npm run start:scale-out` (over an IPC channel): end with it, also when it is killed.
+  process.on('disconnect', () => stop('the supervisor ended'));
   const code = await kafka.exited;
   if (!stopping) {
     process.stderr.write(`the Kafka broker exited by itself (code ${code})\n`);

@@ -69,7 +69,8 @@ async function main(): Promise<void> {
     else roles.push(await startApi(config, await olap(), logger, await apiReadiness(ingest, project, eventLog, chainRpcUrl(config)), await opstore(), project ?? undefined));
   }
 
-  logger.info(`${name} running`);
+  // Written whatever LOG_LEVEL says: `npm run start:scale-out` waits for this line.
+  pino({ level: 'info', name }).info(`${name} running`);
   // Ctrl-C under `npm run start:scale-out` reaches a role twice: from the terminal, and from the supervisor.
   let stopping = false;
   const stop = async () => {
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  // Started by `npm run start:scale-out` (over an IPC channel): end with it, also when it is killed.
+  process.once('disconnect', () => void stop());
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 // One role of the scale-out deployment as a child process (`node --import tsx <script> ...` from the project root):
 // its output line by line with the role's name in front, ready when a given line appears, started again when it
 // ends without being asked (1 s later, doubling to 30 s while it keeps ending within a minute), and stopped with
-// SIGTERM (SIGKILL after 30 s).
+// SIGTERM (SIGKILL after 30 s). An IPC channel ties it to the supervisor: the role ends itself when the channel
+// closes, so no role outlives a supervisor that was killed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { RoleSpec } from './scale-out-plan.js';
@@ -65,7 +66,7 @@ export class RoleProcess {
 
   private spawnChild(): void {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', ...this.spec.args], { cwd: this.options.cwd, env: this.options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...this.spec.args], { cwd: this.options.cwd, env: this.options.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     this.child = child;
     this.starts += 1;
     this.isReady = false;
