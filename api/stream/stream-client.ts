@@ -5,7 +5,7 @@
 // one batch's messages. A comment line every HEARTBEAT_MS keeps proxies from closing an idle stream.
 import type { ServerResponse } from 'node:http';
 
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 export interface StreamMessage {

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { StreamClient, type StreamMessage } from './stream-client.js';
 
-export const RECENT_MESSAGES = 10_000;
+const RECENT_MESSAGES = 10_000;
 export const MAX_STREAMS_PER_VISITOR = 5;
 
 interface Kept extends StreamMessage {
@@ -25,13 +25,6 @@ export class StreamHub {
   /** Whether anyone follows `channel` (work that only feeds a stream can be skipped otherwise). */
   followed(channel: string): boolean {
     return (this.channels.get(channel)?.size ?? 0) > 0;
-  }
-
-  /** Open streams, all channels. */
-  get size(): number {
-    let open = 0;
-    for (const clients of this.channels.values()) open += clients.size;
-    return open;
   }
 
   /** Send messages on `channel`, in order: each an `event` name and its `data` (one line of JSON). */

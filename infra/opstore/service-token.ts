@@ -5,8 +5,8 @@ import { createHmac } from 'node:crypto';
 /** The project id the service's own Triplit server runs under. */
 export const OPSTORE_PROJECT_ID = 'launchtape';
 
-export function mintServiceToken(secret: string, projectId = OPSTORE_PROJECT_ID): string {
+export function mintServiceToken(secret: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ 'x-triplit-token-type': 'secret', 'x-triplit-project-id': projectId })}`;
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ 'x-triplit-token-type': 'secret', 'x-triplit-project-id': OPSTORE_PROJECT_ID })}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
