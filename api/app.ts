@@ -14,7 +14,7 @@ import { installMetrics } from './metrics.js';
 import { ideaBoard, type IdeaBoard } from './handlers/ideas.js';
 import type { TokenSearchDeps } from './handlers/tokens.js';
 import type { LaunchContext } from './launch/launch-context.js';
-import { API_PREFIX, installOpenApiRoute, registerOpenApi } from './openapi.js';
+import { API_PREFIX, installOpenApiRoute, registerApiDocs, registerOpenApi } from './openapi.js';
 import { installPayments } from './payments/http-payments.js';
 import { coinRoutes } from './routes/coins.js';
 import { creatorRoutes } from './routes/creators.js';
@@ -31,6 +31,7 @@ import { streamRoutes } from './routes/stream.js';
 import { tradeRoutes } from './routes/trades.js';
 import { walletRewardRoutes } from './routes/wallet-rewards.js';
 import { keptSerializerCompiler } from './serializer.js';
+import { sitePageRoutes } from './site/page-routes.js';
 import { siteRoutes } from './site/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 
@@ -72,6 +73,8 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
   const { ctx, tokens, ideas, launch } = parts;
   app.register(async (api) => {
     await registerOpenApi(api);
+    // Before the payments hook: the reference page and its assets are not reads counted against the allowance.
+    await registerApiDocs(api);
     installPayments(api, { config: deps.config, paidCalls: deps.paidCalls, now: ctx.now });
     await api.register(coinRoutes(ctx), { prefix: API_PREFIX });
     await api.register(tradeRoutes(ctx), { prefix: API_PREFIX });
@@ -92,7 +95,8 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     await api.register(webhookRoutes(webhooks), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
-  // The site's coin resources sit outside /api/v1 and its OpenAPI document.
+  // The site's pages and coin resources sit outside /api/v1 and its OpenAPI document.
   app.register(siteRoutes(deps));
+  app.register(sitePageRoutes(deps));
   return app;
 }

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document at `/api/v1/openapi.json`, generated from the routes' zod schemas by @fastify/swagger
 // with the type provider's transform; never written by hand. Paths are relative to the server `/api/v1`.
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,6 +63,26 @@ function webhookDocs(): Record<string, object> {
 
 /** `GET /api/v1/openapi.json`. */
 export function installOpenApiRoute(app: FastifyInstance): void {
-  const webhooks = webhookDocs();
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => ({ ...app.swagger(), webhooks }));
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => openApiDocument(app));
+}
+
+/** The whole document: the routes' operations and the webhook events. */
+export function openApiDocument(app: FastifyInstance): Record<string, unknown> {
+  return { ...app.swagger(), webhooks: webhookDocs() };
+}
+
+/** `/docs`: the document as an interactive reference (Swagger UI, its assets served from the package), where each
+ * read can be tried from the browser. No request leaves for another host (no validator badge), and the page's
+ * Content-Security-Policy admits only this origin and the UI's own inline hashes. */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { validatorUrl: null, deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true },
+    staticCSP: true,
+    // The plugin's policy upgrades to https and admits https: styles and the validator's host: none of them here.
+    transformStaticCSP: (header) =>
+      `${header.replace(/ ?upgrade-insecure-requests;/, '').replace(/ https:/g, '').replace(' validator.swagger.io', '')} connect-src 'self';`,
+    transformSpecification: (_document, _request, _reply) => openApiDocument(app),
+    transformSpecificationClone: false,
+  });
 }

@@ -9,9 +9,10 @@ import { IdeaLinker } from '../ideas/idea-linker.js';
 import { IdeaSnapshot } from '../ideas/idea-snapshot.js';
 import { ideaPageUrl } from '../site/coin-metadata.js';
 import { priceAt } from '../../projections/prices/queries.js';
-import type { Idea, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js';
+import type { Idea, IdeaResponse, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
+import { NotFoundError } from '../errors.js';
 import { coinFigures } from '../figures.js';
 import { figuresPending } from '../figures.js';
 import { boardAt, type CoinBoard } from '../queries/coin-board.js';
@@ -107,6 +108,34 @@ function sameCoins(kept: KeptIdeas, coins: CoinBoard): boolean {
   return kept.rows.every((row, i) => coins.rows.get(row.mint) === row && figuresPending(row, coins.nowSeconds) === kept.pending[i]);
 }
 
+/** The ideas as the board shows them, with the board and rows their launched coins were read from. */
+async function ideaItems(ctx: ApiContext, ideas: readonly IdeaRecord[], nowMs: number) {
+  const mints = ideas.flatMap((idea) => (idea.launchedMint === null ? [] : [idea.launchedMint]));
+  const coins = mints.length === 0 ? null : await boardAt(ctx.olap, Math.floor(nowMs / 1000));
+  const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
+  const rows = new Map(mints.flatMap((mint) => coins?.rows.get(mint) ?? []).map((row) => [row.mint, row]));
+  const stablecoin = ctx.config.mints.stablecoin;
+  const needsSolPrice = [...rows.values()].some((row) => row.quoteMint === stablecoin);
+  const solMicroUsd = needsSolPrice ? await priceAt(ctx.olap, 'SOL') : null;
+  const items = ideas.map((idea): Idea => {
+    const coin = idea.launchedMint === null ? undefined : rows.get(idea.launchedMint);
+    return {
+      id: idea.id,
+      user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
+      pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, stablecoin) },
+      crewScore: idea.crewScore,
+      scoredAt: idea.scoredAt === null ? null : new Date(idea.scoredAt).toISOString(),
+      launched:
+        coin === undefined
+          ? null
+          : { mint: coin.mint, venue: coin.route, marketCapLamports: marketCapLamports(coin, nowSeconds, stablecoin, solMicroUsd) },
+      createdAt: new Date(idea.createdAt).toISOString(),
+      page: ideaPageUrl(ctx.config.siteUrl, idea.id),
+    };
+  });
+  return { items, coins, rows: [...rows.values()], needsSolPrice, solMicroUsd };
+}
+
 const NO_IDEAS: IdeasResponse = { ideas: [] };
 
 /** `GET /ideas`: links new launches first (a failure there is reported and the stored links are used). */
@@ -132,35 +161,27 @@ export async function listIdeas(
     }
   }
   const ideas = boardOrder(all, query, nowMs);
-  const mints = ideas.flatMap((idea) => (idea.launchedMint === null ? [] : [idea.launchedMint]));
-  const coins = mints.length === 0 ? null : await boardAt(ctx.olap, Math.floor(nowMs / 1000));
+  const { items, coins, rows, needsSolPrice, solMicroUsd } = await ideaItems(ctx, ideas, nowMs);
+  const answer: IdeasResponse = { ideas: items };
   const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
-  const rows = new Map(mints.flatMap((mint) => coins?.rows.get(mint) ?? []).map((row) => [row.mint, row]));
-  const stablecoin = ctx.config.mints.stablecoin;
-  const needsSolPrice = [...rows.values()].some((row) => row.quoteMint === stablecoin);
-  const solMicroUsd = needsSolPrice ? await priceAt(ctx.olap, 'SOL') : null;
-  const answer: IdeasResponse = {
-    ideas: ideas.map((idea) => {
-      const coin = idea.launchedMint === null ? undefined : rows.get(idea.launchedMint);
-      return {
-        id: idea.id,
-        user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
-        pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, stablecoin) },
-        crewScore: idea.crewScore,
-        scoredAt: idea.scoredAt === null ? null : new Date(idea.scoredAt).toISOString(),
-        launched:
-          coin === undefined
-            ? null
-            : { mint: coin.mint, venue: coin.route, marketCapLamports: marketCapLamports(coin, nowSeconds, stablecoin, solMicroUsd) },
-        createdAt: new Date(idea.createdAt).toISOString(),
-        page: ideaPageUrl(ctx.config.siteUrl, idea.id),
-      };
-    }),
-  };
   board.answers.delete(key);
-  const shown = [...rows.values()];
-  const pending = shown.map((row) => figuresPending(row, nowSeconds));
-  board.answers.set(key, { ideas: all, ...freshSpan(all, nowMs), coins: coins?.serial ?? null, rows: shown, pending, needsSolPrice, solMicroUsd, answer });
+  const pending = rows.map((row) => figuresPending(row, nowSeconds));
+  board.answers.set(key, { ideas: all, ...freshSpan(all, nowMs), coins: coins?.serial ?? null, rows, pending, needsSolPrice, solMicroUsd, answer });
   if (board.answers.size > MAX_ANSWERS) board.answers.delete(board.answers.keys().next().value!);
   return answer;
+}
+
+/** `GET /ideas/{id}`: one idea as the board shows it. */
+export async function getIdea(
+  ctx: ApiContext,
+  board: IdeaBoard | null,
+  id: string,
+  onLinkError: (error: unknown) => void = () => {},
+): Promise<IdeaResponse> {
+  if (board === null) throw new NotFoundError(`no idea ${id}`);
+  await board.linker.link().catch(onLinkError);
+  const idea = (await board.snapshot.ideas()).find((each) => each.id === id);
+  if (idea === undefined) throw new NotFoundError(`no idea ${id}`);
+  const { items } = await ideaItems(ctx, [idea], ctx.now().getTime());
+  return { idea: items[0]! };
 }

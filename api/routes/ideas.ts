@@ -1,10 +1,13 @@
-// Route of the ideas board: `GET /ideas` (spec 2.15), schema-first; handler in api/handlers/ideas.ts. Without
-// an operational store the board is empty.
+// Routes of the ideas board: `GET /ideas` (spec 2.15) and one idea, `GET /ideas/{id}` (what an idea's page on the
+// site shows), schema-first; handlers in api/handlers/ideas.ts. Without an operational store the board is empty.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
-import { ideasQuery, ideasResponse } from '../../schemas/api/ideas.js';
+import { ideaParams, ideaResponse, ideasQuery, ideasResponse } from '../../schemas/api/ideas.js';
 import type { ApiContext } from '../deps.js';
-import { ideaBoard, listIdeas, type IdeaBoard } from '../handlers/ideas.js';
+import { getIdea, ideaBoard, listIdeas, type IdeaBoard } from '../handlers/ideas.js';
+
+const onLinkError = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'linking ideas to coins failed');
 
 export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(ctx)): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,7 +21,19 @@ export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(
           response: { 200: ideasResponse, ...errorResponses },
         },
       },
-      async (request) => listIdeas(ctx, board, request.query, (error) => request.log.warn({ err: error }, 'linking ideas to coins failed')),
+      async (request) => listIdeas(ctx, board, request.query, onLinkError(request)),
+    );
+    app.get(
+      '/ideas/:id',
+      {
+        schema: {
+          tags: ['ideas'],
+          summary: 'One idea of the board: its text, crew score and, once launched, its coin (what its `page` on the site shows)',
+          params: ideaParams,
+          response: { 200: ideaResponse, ...errorResponses },
+        },
+      },
+      async (request) => getIdea(ctx, board, request.params.id, onLinkError(request)),
     );
   };
 }

@@ -58,6 +58,13 @@ export const idea = z.object({
  * then newest), then the others, newest first. */
 export const ideasResponse = z.object({ ideas: z.array(idea) });
 
+/** Path parameters of `GET /ideas/{id}`. */
+export const ideaParams = z.strictObject({ id: z.string().min(1).max(128).describe("The idea's id, as `id` of an item of `GET /ideas`") });
+
+/** `GET /ideas/{id}` response: one idea as the board shows it. */
+export const ideaResponse = z.object({ idea });
+
 export type IdeasQuery = z.output<typeof ideasQuery>;
 export type Idea = z.output<typeof idea>;
 export type IdeasResponse = z.output<typeof ideasResponse>;
+export type IdeaResponse = z.output<typeof ideaResponse>;
