@@ -14,6 +14,7 @@ import { ServiceKeys } from '../../infra/keys/service-keys.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
 import { acceptTerms, fundedWallet, type Inject } from '../api/launch/kit-wallet.js';
+import { webhookEventContext } from '../../infra/service/webhooks-role.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
@@ -35,7 +36,16 @@ export interface LaunchService {
   stop(): Promise<void>;
 }
 
-export async function startLaunchService(options: { seed: number; poolMints?: number }): Promise<LaunchService> {
+export interface LaunchServiceOptions {
+  seed: number;
+  poolMints?: number;
+  /** The site's root (default SITE), for a test that serves the app and follows its links. */
+  siteUrl?: string;
+  /** Feed the live streams from the harness's projection runner, as the service does. */
+  streams?: boolean;
+}
+
+export async function startLaunchService(options: LaunchServiceOptions): Promise<LaunchService> {
   const h = await startService({ seed: options.seed, rpc: true, slotMs: 400 });
   const dir = mkdtempSync(join(tmpdir(), 'launchtape-launch-e2e-'));
   const opstore = await openOpStore({ dataDir: dir });
@@ -43,11 +53,13 @@ export async function startLaunchService(options: { seed: number; poolMints?: nu
   await keys.add('sponsor', WELL_KNOWN_KEYS.sponsor.seed);
   if (options.poolMints) await keys.addPoolMints(options.poolMints);
   const rpc = createSolanaRpc(h.devnet.rpcUrl!);
+  const siteUrl = options.siteUrl ?? SITE;
   const app = buildApp({
     olap: h.olap,
-    config: CONFIG,
+    config: { ...CONFIG, siteUrl },
     opstore,
-    launch: { rpcUrl: h.devnet.rpcUrl!, programs: CONFIG.programs, siteUrl: SITE, keys, confirmWaitMs: 2_000, pollMs: 20, sweepIntervalMs: 100 },
+    launch: { rpcUrl: h.devnet.rpcUrl!, programs: CONFIG.programs, siteUrl, keys, confirmWaitMs: 2_000, pollMs: 20, sweepIntervalMs: 100 },
+    ...(options.streams ? { streams: { changes: h.runner.onCommitted.bind(h.runner), events: webhookEventContext(CONFIG) } } : {}),
   });
   const inject: Inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
     const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
