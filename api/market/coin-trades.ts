@@ -7,6 +7,7 @@
 import type { InternedStrings } from '../../projections/interned-strings.js';
 import { compareText } from '../../projections/text-order.js';
 import { widened } from '../../projections/typed-columns.js';
+import { TAIL_RANK } from '../../schemas/api/trades.js';
 
 /** A trade as read from the store. */
 export interface TradeInput {
@@ -20,10 +21,11 @@ export interface TradeInput {
   quoteAmount: string;
 }
 
-/** A position to page before: whole unix seconds and a rank within that second (ranks start at 1). */
+/** A position to page before: whole unix seconds and the milliseconds within that second (0 to 1000), which take
+ * the second's trades ranked below them (schemas/api/trades.ts). */
 export interface PagePoint {
   seconds: number;
-  rank: number;
+  millis: number;
 }
 
 interface Oversized {
@@ -109,16 +111,13 @@ export class CoinTrades {
     return Number.isNaN(value) ? BigInt(this.quoteText(i)) : BigInt(value);
   }
 
-  /** Rank of trade `i` within its second: 1 for the second's first trade. */
+  /** Rank of trade `i` within its second: 0 for the second's first trade. */
   rank(i: number): number {
-    const second = this.seconds[i]!;
-    let first = i;
-    while (first > 0 && this.seconds[first - 1] === second) first -= 1;
-    return i - first + 1;
+    return i - this.firstAtOrAfter(this.seconds[i]!);
   }
 
   /** Index of the first trade at or after `seconds`. */
-  private firstAtOrAfter(seconds: number): number {
+  firstAtOrAfter(seconds: number): number {
     let low = 0;
     let high = this.length;
     while (low < high) {
@@ -129,11 +128,12 @@ export class CoinTrades {
     return low;
   }
 
-  /** How many trades lie before `point`: every trade of an earlier second and those of its second ranked below it. */
+  /** How many trades lie before `point`: every trade of an earlier second and those of its second ranked below its
+   * milliseconds, the ranks from TAIL_RANK on counting as TAIL_RANK (so only 1000 takes them). */
   countBefore(point: PagePoint): number {
     const start = this.firstAtOrAfter(point.seconds);
     const inSecond = this.firstAtOrAfter(point.seconds + 1) - start;
-    return start + Math.min(Math.max(point.rank - 1, 0), inSecond);
+    return start + (point.millis > TAIL_RANK ? inSecond : Math.min(point.millis, inSecond));
   }
 
   /** Chain order of two trades: slot, log offset, event id. */

@@ -1,14 +1,16 @@
 // Pages of `GET /coins/{mint}/trades` from the resident trades (trade-book.ts): newest first, before a cursor of a
-// block second and a rank within it (the ISO time's nanoseconds), exactly as the SQL read pages them
-// (api/queries/trades.ts, the tests' reference). A cursor resolves to how many trades lie before it, so every
-// cursor between the same two trades asks for the same page. The pages readers share, the latest and the one its
-// `next.before` reaches, are kept as response objects while the coin's trades are unchanged (at most MAX_KEPT, the
-// least recently asked going first; a 50-trade page is about 10 KB and its JSON 13 KB), and a repeated ask gets
-// the very same object (never changed once made). Other pages are built on each ask: cursors of all ages are
-// rarely asked twice (~2% of a bench run's), and keeping them only carried short-lived pages into the old
-// generation, whose collections then paused every request.
+// block second and a rank within it (the ISO time's milliseconds, schemas/api/trades.ts), exactly as the SQL read
+// pages them (api/queries/trades.ts, the tests' reference). A cursor resolves to how many trades lie before it, so
+// every cursor between the same two trades asks for the same page. A page starts where a cursor can point, so never
+// inside the tail of a second of more than 1000 trades (its ranks from TAIL_RANK on): a page that would is cut short
+// at that second's end, and one that begins at that second's end takes the whole tail. The pages readers share, the
+// latest and the one its `next.before` reaches, are kept as response objects while the coin's trades are unchanged
+// (at most MAX_KEPT, the least recently asked going first; a 50-trade page is about 10 KB and its JSON 13 KB), and a
+// repeated ask gets the very same object (never changed once made). Other pages are built on each ask: cursors of
+// all ages are rarely asked twice (~2% of a bench run's), and keeping them only carried short-lived pages into the
+// old generation, whose collections then paused every request.
 import type { Olap } from '../../infra/olap/olap.js';
-import { formatCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
+import { formatCursor, TAIL_RANK, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
 import { keptPer } from '../handlers/kept-responses.js';
@@ -22,7 +24,17 @@ const keptPages = keptPer<Olap, TradesResponse>(MAX_KEPT);
 function countBefore(trades: CoinTrades, cursor: TradeCursor | null): number {
   if (cursor === null || cursor.seconds > MAX_DATETIME_SECONDS) return trades.length;
   if (cursor.seconds < 0) return 0;
-  return trades.countBefore({ seconds: cursor.seconds, rank: cursor.nanos });
+  return trades.countBefore(cursor);
+}
+
+/** Where the page of up to `limit` trades before index `end` starts: `end - limit` unless that is inside a busy
+ * second's tail, where no cursor points; then the second's end (a shorter page), or the tail's start when the page
+ * would otherwise be empty (a longer one). `end` is always where a cursor points. */
+function pageStart(trades: CoinTrades, end: number, limit: number): number {
+  const start = Math.max(0, end - limit);
+  if (start === 0 || trades.rank(start) <= TAIL_RANK) return start;
+  const secondEnd = trades.firstAtOrAfter(trades.seconds[start]! + 1);
+  return secondEnd < end ? secondEnd : start - trades.rank(start) + TAIL_RANK;
 }
 
 /** The page of `limit` trades before `cursor`, newest first, with the next cursor. */
@@ -40,7 +52,7 @@ export function pageJsonOf(trades: CoinTrades, cursor: TradeCursor | null, limit
 }
 
 function buildPage(trades: CoinTrades, end: number, limit: number): TradesResponse {
-  const start = Math.max(0, end - limit);
+  const start = pageStart(trades, end, limit);
   const page: TradesResponse['trades'] = [];
   const times = new SecondTexts();
   for (let i = end - 1; i >= start; i--) {
@@ -57,7 +69,7 @@ function buildPage(trades: CoinTrades, end: number, limit: number): TradesRespon
 }
 
 function pageJson(trades: CoinTrades, end: number, limit: number): string {
-  const start = Math.max(0, end - limit);
+  const start = pageStart(trades, end, limit);
   const times = new SecondTexts();
   let json = '{"trades":[';
   for (let i = end - 1; i >= start; i--) {
@@ -72,7 +84,7 @@ function pageJson(trades: CoinTrades, end: number, limit: number): string {
 
 /** The cursor of the page after the one of trades [start, end): null when it is the last. */
 function nextBefore(trades: CoinTrades, start: number, end: number): string | null {
-  return start > 0 && end > start ? formatCursor({ seconds: trades.seconds[start]!, nanos: trades.rank(start) }) : null;
+  return start > 0 && end > start ? formatCursor({ seconds: trades.seconds[start]!, millis: trades.rank(start) }) : null;
 }
 
 /** ISO texts of block seconds, made once for a run of trades in the same second. */
@@ -106,6 +118,6 @@ async function pageWith<T>(olap: Olap, mint: string, cursor: TradeCursor | null,
   const trades = await tradeBook(olap).trades(mint);
   const end = countBefore(trades, cursor);
   const fromLatest = trades.length - end;
-  if (fromLatest !== 0 && fromLatest !== limit) return render(trades, end, limit);
+  if (fromLatest !== 0 && fromLatest !== trades.length - pageStart(trades, trades.length, limit)) return render(trades, end, limit);
   return keptPages(olap).get(`${mint}|${fromLatest}|${limit}`, trades.version, () => buildPage(trades, end, limit));
 }

@@ -33,7 +33,8 @@ export const getMarketData = defineTool({
     let byTrades = answers.get(candles);
     if (byTrades === undefined) answers.set(candles, (byTrades = new WeakMap()));
     let answer = byTrades.get(trades);
-    if (answer === undefined) byTrades.set(trades, (answer = { candles: candles.candles.slice(-MARKET_CANDLES), trades: trades.trades }));
+    // A page holds more than its limit only as a busy second's tail (schemas/api/trades.ts): the latest 20 of it.
+    if (answer === undefined) byTrades.set(trades, (answer = { candles: candles.candles.slice(-MARKET_CANDLES), trades: trades.trades.slice(0, MARKET_TRADES) }));
     return answer;
   },
 });

@@ -61,8 +61,7 @@ function tradeRows(mint: string, count: number, seed: number, at: { seconds: num
 
 /** A page as the route answered it from the SQL read. */
 async function sqlPage(store: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
-  const rows = await tradesBefore(store, mint, cursor, limit + 1);
-  const page = rows.slice(0, limit);
+  const { trades: page, older } = await tradesBefore(store, mint, cursor, limit);
   const last = page.at(-1);
   return {
     trades: page.map((row) => ({
@@ -73,7 +72,7 @@ async function sqlPage(store: Olap, mint: string, cursor: TradeCursor | null, li
       coinAmount: row.coinAmount,
       quoteAmount: row.quoteAmount,
     })),
-    next: { before: rows.length > limit && last !== undefined ? formatCursor({ seconds: Number(last.seconds), nanos: Number(last.position) }) : null },
+    next: { before: older && last !== undefined ? formatCursor({ seconds: Number(last.seconds), millis: Number(last.position) }) : null },
   };
 }
 
@@ -92,17 +91,18 @@ async function sqlCandles(store: Olap, mint: string, interval: number): Promise<
   };
 }
 
-/** Cursors of every kind for `mint`: none, seconds with trades (plain, first ranks, half past: the seconds of
- * bursts and some others), before and after everything, outside the store's time range. */
+/** Cursors of every kind for `mint`: none, seconds with trades (plain, first ranks, half past, the last
+ * millisecond and past it: the seconds of bursts and some others), before and after everything, outside the
+ * store's time range. */
 async function cursorsOf(store: Olap, mint: string): Promise<(TradeCursor | null)[]> {
   const seconds = await store.query<{ s: number; n: string }>(
     `SELECT toUnixTimestamp(time) AS s, toString(uniqExact(id)) AS n FROM ${TRADES_TABLE} WHERE mint = {mint:String} GROUP BY s ORDER BY s`,
     { mint },
   );
   const picked = seconds.filter((row, i) => Number(row.n) > 2 || i % 40 === 0).slice(-12);
-  const cursors: (TradeCursor | null)[] = [null, { seconds: -62_135_596_800, nanos: 0 }, { seconds: 0, nanos: 0 }, { seconds: 253_402_300_799, nanos: 999_000_000 }];
-  for (const row of picked) for (const nanos of [0, 1, 2, 3, 500_000_000]) cursors.push({ seconds: row.s, nanos });
-  cursors.push({ seconds: (seconds[0]?.s ?? START) - 1, nanos: 0 }, { seconds: (seconds.at(-1)?.s ?? START) + 1, nanos: 0 });
+  const cursors: (TradeCursor | null)[] = [null, { seconds: -62_135_596_800, millis: 0 }, { seconds: 0, millis: 0 }, { seconds: 253_402_300_799, millis: 999 }];
+  for (const row of picked) for (const millis of [0, 1, 2, 3, 500, 999, 1000]) cursors.push({ seconds: row.s, millis });
+  cursors.push({ seconds: (seconds[0]?.s ?? START) - 1, millis: 0 }, { seconds: (seconds.at(-1)?.s ?? START) + 1, millis: 0 });
   return cursors;
 }
 
@@ -194,7 +194,7 @@ describe('resident trades', () => {
     expect(await coinCandles(olap, BUSY, 300, 6)).toBe(candles);
     const cursor = parseCursor(page.next.before!);
     const second = await tradePage(olap, BUSY, cursor, 50);
-    expect(await tradePage(olap, BUSY, { seconds: cursor.seconds, nanos: cursor.nanos }, 50)).toBe(second);
+    expect(await tradePage(olap, BUSY, { seconds: cursor.seconds, millis: cursor.millis }, 50)).toBe(second);
     await insertTrades(BUSY, 5, 21);
     expect(await tradePage(olap, BUSY, null, 50)).not.toBe(page);
   });

@@ -56,14 +56,15 @@ describe('GET /coins/{mint}/trades', () => {
     const { status, body } = await get(`/api/v1/coins/${alpha}/trades`);
     expect(status).toBe(200);
     expect(body.trades).toEqual(newestFirst(alpha).slice(0, 50));
-    expect(body.next.before).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
+    expect(body.next.before).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(new Date(body.next.before).toISOString()).toBe(body.next.before);
   });
 
   it.each([1, 7, 50, 100])('pages through every trade with limit %i, no duplicates or holes', async (limit) => {
     const { trades, cursors } = await allPages(alpha, limit);
     expect(trades).toEqual(newestFirst(alpha));
     expect(new Set(trades.map((trade) => trade.signature)).size).toBe(trades.length);
-    if (limit === 7) expect(cursors.some((cursor) => !cursor.endsWith('.000000001Z'))).toBe(true);
+    if (limit === 7) expect(cursors.some((cursor) => !cursor.endsWith('.000Z'))).toBe(true);
   });
 
   it('pages a coin with a few trades and one without any', async () => {

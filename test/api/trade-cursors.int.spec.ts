@@ -1,0 +1,236 @@
+// Trade cursors over HTTP on a chDB store: `next.before` written as `toISOString` writes it (3 digits, `Z`), so a
+// client that passes it through JavaScript's Date or Python's datetime (microseconds) sends the same trades back;
+// paging over 2,000+ trades in a few block seconds (one of 1,300, a busy latest second of 1,100, a second that fills
+// while being paged) sees every trade once, in order, at any limit, in development and production, as the SQL read
+// pages; client times at any precision take the trades that sit strictly before them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/app.js';
+import { tradesBefore } from '../../api/queries/trades.js';
+import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import { coinsProjector } from '../../projections/coins/projector.js';
+import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
+import { tradeRow } from '../../projections/trades/projector.js';
+import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
+import { formatCursor, parseCursor, type Trade, type TradesResponse } from '../../schemas/api/trades.js';
+import { loadConfig } from '../../schemas/config.js';
+import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
+
+const START = 1_767_225_600; // 2026-01-01T00:00:00Z
+const [SPREAD, LATEST, FILLING] = [addr(71_000), addr(71_001), addr(71_002)];
+const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0' });
+let dir: string;
+let olap: ChdbOlap;
+let dev: FastifyInstance;
+let production: FastifyInstance;
+let tx = 1;
+let slot = 80_000;
+let offset = 5_000n;
+/** Each coin's trades as written, oldest first. */
+const written = new Map<string, TradeRow[]>();
+
+/** `count` trades of `mint` in block second `seconds`, spread over three slots, several to a slot. */
+async function tradesIn(mint: string, seconds: number, count: number): Promise<void> {
+  const rows: TradeRow[] = [];
+  for (let k = 0; k < count; k++) {
+    if (k % Math.ceil(count / 3) === 0) slot += 1;
+    const event = trade({ slot, tx: tx++, blockTime: seconds }, { mint: mint as never, trader: addr(91_000 + (k % 17)), side: k % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000 + k), quoteAmount: String(7 + k) });
+    rows.push(tradeRow(event, (offset += 1n)));
+  }
+  await olap.insert(TRADES_TABLE, rows);
+  written.set(mint, [...(written.get(mint) ?? []), ...rows]);
+}
+
+const view = (row: TradeRow): Trade => ({
+  signature: row.signature,
+  time: `${row.time.replace(' ', 'T').slice(0, 19)}.000Z`,
+  side: row.side,
+  trader: row.trader,
+  coinAmount: String(row.coinAmount),
+  quoteAmount: String(row.quoteAmount),
+});
+
+const newestFirst = (mint: string): Trade[] => [...written.get(mint)!].reverse().map(view);
+
+/** What Python does to a cursor: `datetime.fromisoformat` keeps microseconds (digits past 6 cut), `isoformat()`
+ * writes them as 6 digits (none when 0) and UTC as `+00:00`. */
+function viaPython(iso: string): string {
+  const [, head, fraction = ''] = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/.exec(iso)!;
+  const micros = fraction.slice(0, 6).padEnd(6, '0');
+  return `${head}${micros === '000000' ? '' : `.${micros}`}+00:00`;
+}
+
+/** `datetime.fromisoformat(x).isoformat(timespec='milliseconds')` with UTC as `Z`: x when nothing was lost. */
+const pythonMillis = (iso: string): string => viaPython(iso).replace(/(\.\d{3})\d{3}\+00:00$/, '$1Z').replace(/:(\d{2})\+00:00$/, ':$1.000Z');
+
+async function page(mint: string, limit: number, before: string | null, on = dev): Promise<TradesResponse> {
+  const query = `limit=${limit}${before === null ? '' : `&before=${encodeURIComponent(before)}`}`;
+  const res = await on.inject({ method: 'GET', url: `/api/v1/coins/${mint}/trades?${query}` });
+  expect(res.statusCode, query).toBe(200);
+  return res.json();
+}
+
+/** Every page from the latest on, each cursor passed through `reformat` as a client might. */
+async function walk(mint: string, limit: number, reformat = (cursor: string) => cursor, on = dev): Promise<{ pages: TradesResponse[]; cursors: string[] }> {
+  const pages: TradesResponse[] = [];
+  const cursors: string[] = [];
+  let before: string | null = null;
+  do {
+    const answer = await page(mint, limit, before === null ? null : reformat(before), on);
+    pages.push(answer);
+    before = answer.next.before;
+    if (before !== null) cursors.push(before);
+    expect(pages.length).toBeLessThan(5_000);
+  } while (before !== null);
+  return { pages, cursors };
+}
+
+/** The page the SQL read answers. */
+async function sqlPage(mint: string, before: string | null, limit: number): Promise<TradesResponse> {
+  const { trades, older } = await tradesBefore(olap, mint, before === null ? null : parseCursor(before), limit);
+  const last = trades.at(-1);
+  return {
+    trades: trades.map((row) => ({
+      signature: row.signature,
+      time: new Date(Number(row.seconds) * 1000).toISOString(),
+      side: row.side,
+      trader: row.trader,
+      coinAmount: row.coinAmount,
+      quoteAmount: row.quoteAmount,
+    })),
+    next: { before: older && last !== undefined ? formatCursor({ seconds: Number(last.seconds), millis: Number(last.position) }) : null },
+  };
+}
+
+/** Trades of `mint` in block second `seconds`, oldest first. */
+const inSecond = (mint: string, seconds: number): Trade[] => newestFirst(mint).filter((t) => Date.parse(t.time) === seconds * 1000).reverse();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'trade-cursors-'));
+  olap = ChdbOlap.open(dir);
+  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+  const coins = coinsProjector.handle(logged([SPREAD, LATEST, FILLING].map((mint) => launched({ slot: 10, tx: tx++ }, mint))));
+  for (const [table, list] of Object.entries(coins)) await olap.insert(table, list);
+  // SPREAD: 2,052 trades, 2,050 of them in three seconds (1,300 in the first, a tail of 301 past rank 999).
+  await tradesIn(SPREAD, START, 1);
+  await tradesIn(SPREAD, START + 7, 1);
+  await tradesIn(SPREAD, START + 8, 1_300);
+  await tradesIn(SPREAD, START + 9, 500);
+  await tradesIn(SPREAD, START + 11, 250);
+  // LATEST: its latest second holds 1,100 trades (a tail of 101), after 1,000 and 3 in the seconds before.
+  await tradesIn(LATEST, START + 20, 3);
+  await tradesIn(LATEST, START + 21, 1_000);
+  await tradesIn(LATEST, START + 22, 1_100);
+  await tradesIn(FILLING, START + 30, 40);
+  await tradesIn(FILLING, START + 31, 600);
+  dev = buildApp({ olap, config, clock: () => new Date((START + 60) * 1000) });
+  production = buildApp({ olap, config: { ...config, production: true }, clock: () => new Date((START + 60) * 1000) });
+});
+
+afterAll(async () => {
+  await dev?.close();
+  await production?.close();
+  await olap?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('trade cursors', () => {
+  it('write next.before as toISOString does, unchanged through Date and through a microsecond ISO parser', async () => {
+    for (const mint of [SPREAD, LATEST]) {
+      for (const limit of [7, 100]) {
+        const { cursors } = await walk(mint, limit);
+        expect(cursors.length).toBeGreaterThan(15);
+        expect(cursors.some((cursor) => !cursor.endsWith('.000Z'))).toBe(true);
+        expect(cursors).toContain(new Date((mint === SPREAD ? START + 8 : START + 22) * 1000 + 999).toISOString());
+        for (const cursor of cursors) {
+          expect(cursor).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+          expect(new Date(cursor).toISOString()).toBe(cursor);
+          expect(pythonMillis(cursor)).toBe(cursor);
+        }
+      }
+    }
+  });
+
+  it.each([1, 7, 50, 100])('pages %i at a time over 2,000+ trades in few seconds: every trade once, in order, also with cursors re-formatted', async (limit) => {
+    for (const mint of [SPREAD, LATEST]) {
+      const { pages } = await walk(mint, limit);
+      const seen = pages.flatMap((answer) => answer.trades);
+      expect(seen).toEqual(newestFirst(mint));
+      for (const answer of pages) {
+        if (answer.trades.length <= limit) continue;
+        // Only a busy second's tail comes as a longer page: its trades from rank 999 on, and nothing else.
+        const second = Date.parse(answer.trades[0]!.time) / 1000;
+        expect(answer.trades).toEqual(inSecond(mint, second).slice(999).reverse());
+        expect(answer.next.before).toBe(new Date(second * 1000 + 999).toISOString());
+      }
+      for (const reformat of [(c: string) => new Date(c).toISOString(), viaPython, (c: string) => new Date(c).toISOString().replace('Z', '+00:00')]) {
+        expect((await walk(mint, limit, reformat)).pages).toEqual(pages);
+      }
+      expect((await walk(mint, limit, undefined, production)).pages).toEqual(pages);
+    }
+  });
+
+  it('cuts a page short rather than inside a tail, and takes the tail whole when a page starts at its end', async () => {
+    const first = await page(SPREAD, 100, new Date((START + 9) * 1000 + 40).toISOString());
+    expect(first.trades).toEqual(inSecond(SPREAD, START + 9).slice(0, 40).reverse());
+    expect(first.next.before).toBe(new Date((START + 9) * 1000).toISOString());
+    const tail = await page(SPREAD, 100, first.next.before);
+    expect(tail.trades).toEqual(inSecond(SPREAD, START + 8).slice(999).reverse());
+    const after = await page(SPREAD, 100, tail.next.before);
+    expect(after.trades).toEqual(inSecond(SPREAD, START + 8).slice(899, 999).reverse());
+    expect(after.next.before).toBe(new Date((START + 8) * 1000 + 899).toISOString());
+    const latest = await page(LATEST, 20, null);
+    expect(latest.trades).toEqual(inSecond(LATEST, START + 22).slice(999).reverse());
+  });
+
+  it('answers as the SQL read at cursors in and around busy seconds and along walks', async () => {
+    const cursors: (string | null)[] = [null];
+    for (const second of [START + 8, START + 9, START + 11, START + 22]) {
+      for (const millis of [0, 1, 2, 499, 500, 998, 999, 1000]) cursors.push(formatCursor({ seconds: second, millis }));
+    }
+    for (const mint of [SPREAD, LATEST]) {
+      for (const before of cursors) {
+        for (const limit of [1, 50, 100]) expect(await page(mint, limit, before), `${before} ${limit}`).toEqual(await sqlPage(mint, before, limit));
+      }
+      const { pages, cursors: walked } = await walk(mint, 100);
+      for (const [i, before] of [null, ...walked].entries()) expect(pages[i]).toEqual(await sqlPage(mint, before, 100));
+    }
+  });
+
+  it('reads client times at any precision as the trades strictly before them', async () => {
+    const second = inSecond(SPREAD, START + 8);
+    const at = (fraction: string) => `2026-01-01T00:00:08${fraction}`;
+    const before = async (time: string) => (await page(SPREAD, 100, time)).trades;
+    const earlier = newestFirst(SPREAD).filter((t) => Date.parse(t.time) < (START + 8) * 1000);
+    expect(await before(at('Z'))).toEqual(earlier.slice(0, 100));
+    expect(await before(at('.000000000Z'))).toEqual(earlier.slice(0, 100));
+    expect(await before(at('.000000001Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
+    expect(await before(at('.0005Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
+    expect(await before(at('.001Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
+    expect(await before(at('.003+00:00'))).toEqual([...second.slice(0, 3).reverse(), ...earlier].slice(0, 100));
+    expect(await before(at('.5Z'))).toEqual(second.slice(400, 500).reverse());
+    expect(await before(at('.999Z'))).toEqual(second.slice(899, 999).reverse());
+    expect(await before(at('.9990001Z'))).toEqual(second.slice(999).reverse());
+    expect(await before('2026-01-01T00:00:09Z')).toEqual(second.slice(999).reverse());
+    expect(await before('2026-01-01T02:00:08.003+02:00')).toEqual([...second.slice(0, 3).reverse(), ...earlier].slice(0, 100));
+    expect((await page(SPREAD, 5, '1970-01-01T00:00:00Z')).trades).toEqual([]);
+  });
+
+  it('keeps what a cursor takes while trades join its second', async () => {
+    const all = newestFirst(FILLING);
+    const first = await page(FILLING, 50, null);
+    expect(first.trades).toEqual(all.slice(0, 50));
+    await tradesIn(FILLING, START + 31, 30);
+    const seen = [...first.trades];
+    let before = first.next.before;
+    while (before !== null) {
+      const answer = await page(FILLING, 50, new Date(before).toISOString());
+      seen.push(...answer.trades);
+      before = answer.next.before;
+    }
+    expect(seen).toEqual(all);
+  });
+});
