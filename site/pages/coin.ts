@@ -102,6 +102,7 @@ function rewardsView(rewards: CoinRewardsResponse, quote: string): HTMLElement {
 async function main(): Promise<void> {
   const root = app();
   let coin: CoinFull;
+  const symbolsRead = quoteSymbols();
   try {
     coin = await getJson<CoinFull>(`${API}/coins/${encodeURIComponent(mint)}`);
   } catch (error) {
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     show(root, h('h1', {}, notFound ? 'No such coin' : 'Could not read the coin'), h('p', {}, (error as Error).message));
     return;
   }
-  const symbols = await quoteSymbols();
+  const symbols = await symbolsRead;
   const quote = coin.quote.mint === NATIVE_MINT ? 'SOL' : (symbols.get(coin.quote.mint) ?? 'quote');
   document.title = `${coin.user.name} (${coin.user.symbol}) · launchtape`;
 

@@ -1,4 +1,4 @@
-// GET /ideas on the API fixture's coins (chDB through the projections) and an embedded operational store:
+// GET /ideas and GET /ideas/{id} on the API fixture's coins (chDB through the projections) and an embedded operational store:
 // board order, filters, the launched link from name and ticker with its market cap in lamports, the import's
 // validation and idempotence, 400s for invalid known keys (also beside an unknown key), and unknown keys ignored.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -165,6 +165,30 @@ describe('GET /ideas', () => {
   it('is in the OpenAPI document', async () => {
     const { body } = await get('/api/v1/openapi.json');
     expect(Object.keys(body.paths)).toContain('/ideas');
+    expect(Object.keys(body.paths)).toContain('/ideas/{id}');
+  });
+});
+
+describe('GET /ideas/{id}', () => {
+  it('answers the idea as the board shows it, launched or not', async () => {
+    const board = new Map<string, unknown>((await get('/api/v1/ideas?limit=25')).body.ideas.map((i: { id: string }) => [i.id, i]));
+    for (const id of ['i-alpha', 'i-beta', 'i-fresh', 's2', 'u1']) {
+      const { status, body } = await get(`/api/v1/ideas/${id}`);
+      expect({ id, status }).toEqual({ id, status: 200 });
+      expect(body.idea).toEqual(board.get(id));
+    }
+  });
+
+  it('answers 404 { error } for an unknown idea or without an operational store, 400 for an over-long id', async () => {
+    for (const [url, on, status] of [
+      ['/api/v1/ideas/nope', app, 404],
+      ['/api/v1/ideas/i-alpha', h.app(), 404],
+      [`/api/v1/ideas/${'x'.repeat(129)}`, app, 400],
+    ] as const) {
+      const answer = await get(url, on);
+      expect({ url, status: answer.status }).toEqual({ url, status });
+      expect(typeof answer.body.error).toBe('string');
+    }
   });
 });
 

@@ -1,24 +1,14 @@
-// Headless Chromium for the site's tests, driven by playwright-core: the system's Chromium (CHROMIUM_PATH, default
-// /usr/bin/chromium) with the flags a closed, headless machine needs. Screenshots go to artifacts/screenshots, kept
-// after the run for a person to look at.
-import { existsSync, mkdirSync } from 'node:fs';
+// Pages of the site under test in headless Chromium (infra/browser/chromium.ts): what a page did that it must never
+// do, screenshots (under artifacts/screenshots, kept after the run for a person to look at), and whether a chart's
+// canvas drew anything.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+export { launchBrowser } from '../../infra/browser/chromium.js';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../artifacts/screenshots', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM);
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
-}
 
 /** What a page did that a page must never do: script errors, dialogs (an injected `alert`), CSP violations. */
 export interface PageFaults {
@@ -46,11 +36,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** What the check reads of a canvas (the tests are compiled without the DOM's types). */
+interface CanvasLike {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray } } | null;
+}
+
 /** Whether a canvas inside `selector` has drawn something beyond its background: distinct colours counted. */
 export async function canvasColours(page: Page, selector: string): Promise<number> {
   return page.$$eval(`${selector} canvas`, (canvases) => {
     const colours = new Set<number>();
-    for (const canvas of canvases as HTMLCanvasElement[]) {
+    for (const canvas of canvases as unknown as CanvasLike[]) {
       const context = canvas.getContext('2d');
       if (context === null || canvas.width === 0 || canvas.height === 0) continue;
       const { data } = context.getImageData(0, 0, canvas.width, canvas.height);

@@ -22,12 +22,16 @@
 //     client from funded payer wallets, beside the same route free on the plain app and the chain's own confirmation
 //     time (SOL transfers at the same concurrency), and the paywall's verify and settle as timed in the server.
 //
-// A last section, "MCP tools" (mcp-section.ts), runs against a third app the server serves over the same stores: the
+// A section "MCP tools" (mcp-section.ts), runs against a third app the server serves over the same stores: the
 // service's app (buildServiceApp: the read API and the MCP tool server at POST /mcp), with no allowance on either and
 // no paid calls. Each of the `--mcp-tools` is called free as JSON-RPC tools/call POSTs at `--concurrency`, its
 // arguments drawn by its route's plan (mcp-tool-plans.ts), beside that route on the plain app in alternating
 // slices; p50/p99/max of each, the p99 ratio, the tool's p99 against the table's target, server CPU per request,
 // and failures (non-200, a JSON-RPC error or an isError result).
+//
+// The last section, "Site" (site-section.ts), opens coin pages of the plain app in headless Chromium, each in a fresh
+// browser context, and times their first render (navigation to chart and trades drawn) against 1 s, with the page's
+// compressed asset bytes against 300 KB.
 //
 //   npm run bench:api -- [--trades 1000000] [--coins 1000] [--days 35] [--concurrency 50] [--seconds 8]
 //                        [--warmup-seconds 20] [--cold-seconds 3] [--max-requests 200000] [--writes-per-second 0]
@@ -38,7 +42,8 @@
 //                        [--paid-requests 100] [--paid-concurrency 4]
 //                        [--mcp-tools 'get_coin,search_coins,get_market_data,list_hooks,get_platform_stats']
 //                                           (each side gets --seconds a tool, after --warmup-seconds split between them)
-//                        [--no-allowance] [--no-paid] [--no-mcp]   (skip a section; with --no-paid the server starts
+//                        [--site-loads 20]   (coin pages opened in headless Chromium for the site section)
+//                        [--no-allowance] [--no-paid] [--no-mcp] [--no-site]   (skip a section; with --no-paid the server starts
 //                                           no devnet, with the first two it serves no second app, with --no-mcp no
 //                                           third)
 import { fork } from 'node:child_process';
@@ -53,6 +58,7 @@ import { BenchRandom } from './bench-random.js';
 import { runRoute, summarise, type LatencySummary } from './load-client.js';
 import { machineLine, machineWindow } from './machine-load.js';
 import { measureMcp } from './mcp-section.js';
+import { measureSite } from './site-section.js';
 import { toolPlans } from './mcp-tool-plans.js';
 import { measurePaid, PAID_ROUTES } from './paid-section.js';
 import { routePlans, type RoutePlan } from './route-plan.js';
@@ -82,10 +88,12 @@ const { values: flags } = parseArgs({
     'no-paid': { type: 'boolean', default: false },
     'mcp-tools': { type: 'string', default: 'get_coin,search_coins,get_market_data,list_hooks,get_platform_stats' },
     'no-mcp': { type: 'boolean', default: false },
+    'site-loads': { type: 'string', default: '20' },
+    'no-site': { type: 'boolean', default: false },
   },
 });
 
-const num = (name: Exclude<keyof typeof flags, 'no-allowance' | 'no-paid' | 'no-mcp' | 'mcp-tools'>) => {
+const num = (name: Exclude<keyof typeof flags, 'no-allowance' | 'no-paid' | 'no-mcp' | 'mcp-tools' | 'no-site'>) => {
   const value = Number(flags[name]);
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a non-negative number`);
   return value;
@@ -247,6 +255,11 @@ async function main(): Promise<void> {
         serverCpuMs: async () => (await ask('times')).cpuMs,
         progress,
       });
+      process.stdout.write(`\n${section}\n`);
+    }
+    if (!flags['no-site']) {
+      const origin = `http://127.0.0.1:${ready.port}`;
+      const section = await measureSite({ origin, coins: ready.catalog.coins, loads: num('site-loads'), random, progress });
       process.stdout.write(`\n${section}\n`);
     }
   } finally {
