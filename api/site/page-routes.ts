@@ -3,6 +3,7 @@
 // like any client and renders creator and idea text as text only. The shell's status says whether the coin exists,
 // so a link to an unknown coin answers 404. A strict Content-Security-Policy lets a page run only the service's
 // own scripts and styles and talk only to its own origin.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mintParams } from '../../schemas/api/coins.js';
@@ -71,7 +72,7 @@ export function sitePageRoutes(deps: Pick<ApiDeps, 'olap' | 'opstore'>): Fastify
       reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     });
 
-    const page = (name: SitePage, status = 200) => async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const page = (name: SitePage, status = 200) => async (_request: unknown, reply: FastifyReply) => {
       const html = pageHtml(await siteAssets(), name);
       return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
