@@ -1,5 +1,7 @@
-// Exact decimal text for the API's derived numbers: a quotient truncated to a number of places, and basis
-// points as a two-decimal percentage. Inputs are bigints; nothing passes through floating point.
+// Exact decimal text for the API's derived numbers: a quotient truncated to a number of places, a price in quote
+// tokens per whole coin, and basis points as a two-decimal percentage. Inputs are bigints; nothing passes through
+// floating point.
+import { pricePlaces, type PriceDecimals } from '../schemas/api/price.js';
 
 /** `numerator / denominator` (both non-negative, denominator positive) truncated to `places` decimals, trailing
  * zeros trimmed: `2796/100` -> `27.96`, `28/1` -> `28`. */
@@ -10,10 +12,11 @@ export function formatQuotient(numerator: bigint, denominator: bigint, places: n
   return trimDecimal(`${scaled / scale}.${(scaled % scale).toString().padStart(places, '0')}`);
 }
 
-/** A decimal string from ClickHouse (`27.96000`, `28`) cut to `places` decimals, trailing zeros trimmed. */
-export function truncateDecimal(text: string, places: number): string {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return trimDecimal(`${whole}.${fraction.slice(0, places)}`);
+/** The price of `quote` raw quote units for `coin` raw coin units (coin positive) in quote tokens per whole coin
+ * (schemas/api/price.ts): quote * 10^decimals / (coin * 10^quoteDecimals), truncated to pricePlaces(quoteDecimals)
+ * places, trailing zeros trimmed. 2 coins of 6 decimals for 1 SOL: `0.5`. */
+export function formatPrice(quote: bigint, coin: bigint, units: PriceDecimals): string {
+  return formatQuotient(quote * 10n ** BigInt(units.decimals), coin * 10n ** BigInt(units.quoteDecimals), pricePlaces(units.quoteDecimals));
 }
 
 function trimDecimal(text: string): string {

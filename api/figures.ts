@@ -1,15 +1,14 @@
 // The market figures of a coin summary, from the latest trade's reserves, a reference trade 24 hours back and
 // the 24-hour volume (api/queries/coins.ts). Spot price = quote reserve / coin reserve (virtual reserves on a
-// curve). A coin younger than FIGURES_PENDING_SECONDS has `figuresPending` and null figures (spec 3.4).
+// curve), in quote tokens per whole coin (schemas/api/price.ts). A coin younger than FIGURES_PENDING_SECONDS has
+// `figuresPending` and null figures (spec 3.4).
 import { SOL_CURVE } from '../schemas/programs/launchpad/constants.js';
 import { bondingProgressBps } from '../schemas/programs/curve-math.js';
-import { bpsToPercent, formatQuotient } from './decimal.js';
+import { bpsToPercent, formatPrice } from './decimal.js';
 import type { CoinRow } from './queries/coin-sql.js';
 
 /** How long after launch the figures read null. */
 export const FIGURES_PENDING_SECONDS = 60;
-/** Decimals of a spot or trade price. */
-export const PRICE_PLACES = 12;
 
 /** What the figures are computed from; amounts are raw-unit decimal strings. */
 export interface FigureInputs {
@@ -17,6 +16,8 @@ export interface FigureInputs {
   route: string;
   graduated: boolean;
   decimals: number;
+  /** Decimals of the coin's quote token: a price is in whole quote tokens. */
+  quoteDecimals: number;
   /** The curve's allotment and starting virtual coin reserve when the launch recorded them. */
   curveAllotment: string | null;
   initialReserveCoin: string | null;
@@ -83,7 +84,7 @@ export function computeFigures(input: FigureInputs, nowSeconds: number): Figures
   const progress = progressBps(input);
   return {
     figuresPending: false,
-    price: traded ? formatQuotient(BigInt(input.lastQuote) * 10n ** BigInt(input.decimals), BigInt(input.lastCoin), PRICE_PLACES) : null,
+    price: traded ? formatPrice(BigInt(input.lastQuote), BigInt(input.lastCoin), input) : null,
     marketCap: traded ? input.marketCap : null,
     volume24h: input.volume24h,
     change24hPct: change === null ? null : bpsToPercent(change),
@@ -100,6 +101,7 @@ export function coinFigures(row: CoinRow, holders: number, nowSeconds: number): 
       route: row.route,
       graduated: row.graduatedAt !== null,
       decimals: Number(row.decimals),
+      quoteDecimals: Number(row.quoteDecimals),
       curveAllotment: row.curveAllotment,
       initialReserveCoin: row.initialReserveCoin,
       lastQuote: row.lastQuote,

@@ -1,6 +1,7 @@
 // Handlers of a coin's market data, shared by the HTTP routes and the MCP tools: trades (newest first, paged
 // by `before`) and candles, both answered from the resident trades (api/market) as kept response objects.
 import { INTERVAL_SECONDS, type OhlcvQuery, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
+import type { PriceDecimals } from '../../schemas/api/price.js';
 import type { TradesQuery, TradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
@@ -8,7 +9,7 @@ import { coinCandles } from '../market/candles.js';
 import { tradePage, tradePageOrJson } from '../market/trade-pages.js';
 import { findCoin } from '../queries/coins.js';
 
-async function requireCoin(ctx: ApiContext, mint: string): Promise<{ decimals: number }> {
+async function requireCoin(ctx: ApiContext, mint: string): Promise<PriceDecimals> {
   const coin = await findCoin(ctx.olap, mint);
   if (coin === null) throw new NotFoundError(`no coin ${mint} on this network`);
   return coin;
@@ -28,8 +29,8 @@ export async function listTradesForHttp(ctx: ApiContext, mint: string, query: Tr
   return (ctx.config.production === true ? tradePageOrJson : tradePage)(ctx.olap, mint, query.before ?? null, query.limit);
 }
 
-/** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first. */
+/** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first, priced with the coin's and its quote's decimals. */
 export async function listCandles(ctx: ApiContext, mint: string, query: OhlcvQuery): Promise<OhlcvResponse> {
   const coin = await requireCoin(ctx, mint);
-  return coinCandles(ctx.olap, mint, INTERVAL_SECONDS[query.interval], coin.decimals);
+  return coinCandles(ctx.olap, mint, INTERVAL_SECONDS[query.interval], coin);
 }

@@ -1,9 +1,10 @@
 // Candles of `GET /coins/{mint}/ohlcv` from the resident trades (trade-book.ts), equal to the SQL read
 // (api/queries/ohlcv.ts, the tests' reference): intervals aligned to the unix epoch, the latest MAX_CANDLES
 // intervals with trades, trades without coins left out; open and close the interval's first and last trade in
-// chain order (slot, log offset, event id), high and low its extreme prices, volume its quote. A price is
-// quoteAmount * 10^decimals / coinAmount truncated to 12 places. Prices are compared as fractions (in floating
-// point where that decides it for sure, else exactly), so only the four prices a candle shows are divided out.
+// chain order (slot, log offset, event id), high and low its extreme prices, volume its quote. A price is in quote
+// tokens per whole coin (schemas/api/price.ts: quoteAmount * 10^decimals / (coinAmount * 10^quoteDecimals), cut to
+// 12 + quoteDecimals places). Prices are compared as fractions (in floating point where that decides it for sure,
+// else exactly; the unit scales every price alike), so only the four prices a candle shows are divided out.
 // Each answer is kept as a response object per (coin, interval) while the coin's trades are unchanged, and a
 // repeated ask gets the very same object (never changed once made). When trades were added or changed only from
 // some index on (new trades at the end), the next answer keeps the earlier intervals' candles and computes only the
@@ -12,8 +13,8 @@
 // going first.
 import type { Olap } from '../../infra/olap/olap.js';
 import { MAX_CANDLES, type Candle, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
-import { formatQuotient } from '../decimal.js';
-import { PRICE_PLACES } from '../figures.js';
+import type { PriceDecimals } from '../../schemas/api/price.js';
+import { formatPrice } from '../decimal.js';
 import type { CoinTrades } from './coin-trades.js';
 import { tradeBook } from './trade-book.js';
 
@@ -39,12 +40,11 @@ interface CandleList {
 
 /** Candles of `trades` at `interval` seconds, newest first, back to interval number `stop` (inclusive) or
  * MAX_CANDLES of them. */
-function latestCandles(trades: CoinTrades, interval: number, decimals: number, stop: number): CandleList {
-  const unit = 10n ** BigInt(decimals);
+function latestCandles(trades: CoinTrades, interval: number, units: PriceDecimals, stop: number): CandleList {
   const prices = new Map<number, string>();
   const price = (i: number): string => {
     let text = prices.get(i);
-    if (text === undefined) prices.set(i, (text = formatQuotient(trades.quoteExact(i) * unit, trades.coinExact(i), PRICE_PLACES)));
+    if (text === undefined) prices.set(i, (text = formatPrice(trades.quoteExact(i), trades.coinExact(i), units)));
     return text;
   };
   const list: CandleList = { candles: [], buckets: [] };
@@ -90,18 +90,18 @@ function latestCandles(trades: CoinTrades, interval: number, decimals: number, s
 }
 
 /** The latest candles of `trades` at `interval` seconds, oldest first. */
-export function computeCandles(trades: CoinTrades, interval: number, decimals: number): Candle[] {
-  return latestCandles(trades, interval, decimals, Number.NEGATIVE_INFINITY).candles;
+export function computeCandles(trades: CoinTrades, interval: number, units: PriceDecimals): Candle[] {
+  return latestCandles(trades, interval, units, Number.NEGATIVE_INFINITY).candles;
 }
 
 /** `old` (the candles of an earlier version) brought up to date when the trades before index `from` are as they
  * were: the intervals before the one of trade `from` are kept as they are, the later ones computed again. */
-function updatedCandles(trades: CoinTrades, interval: number, decimals: number, old: CandleList, from: number): CandleList {
+function updatedCandles(trades: CoinTrades, interval: number, units: PriceDecimals, old: CandleList, from: number): CandleList {
   if (from >= trades.length) return old;
   const stop = Math.floor(trades.seconds[from]! / interval);
   let keep = old.buckets.length;
   while (keep > 0 && old.buckets[keep - 1]! >= stop) keep -= 1;
-  const fresh = latestCandles(trades, interval, decimals, stop);
+  const fresh = latestCandles(trades, interval, units, stop);
   const drop = Math.max(0, keep + fresh.candles.length - MAX_CANDLES);
   return {
     candles: old.candles.slice(drop, keep).concat(fresh.candles),
@@ -111,7 +111,8 @@ function updatedCandles(trades: CoinTrades, interval: number, decimals: number, 
 
 interface KeptCandles {
   version: number;
-  decimals: number;
+  /** The decimals the prices were written with, as one key. */
+  units: string;
   list: CandleList;
   response: OhlcvResponse;
 }
@@ -123,25 +124,26 @@ interface CandleCache {
 
 const kept = new WeakMap<Olap, CandleCache>();
 
-/** Candles of `mint` (a coin of `decimals` decimals) at `interval` seconds. */
-export async function coinCandles(olap: Olap, mint: string, interval: number, decimals: number): Promise<OhlcvResponse> {
+/** Candles of `mint` (its decimals and its quote token's in `units`) at `interval` seconds. */
+export async function coinCandles(olap: Olap, mint: string, interval: number, units: PriceDecimals): Promise<OhlcvResponse> {
   const trades = await tradeBook(olap).trades(mint);
   let cache = kept.get(olap);
   if (cache === undefined) kept.set(olap, (cache = { answers: new Map(), candles: 0 }));
   const key = `${mint}|${interval}`;
+  const unitsKey = `${units.decimals}|${units.quoteDecimals}`;
   const found = cache.answers.get(key);
   if (found !== undefined) {
     cache.answers.delete(key);
-    if (found.version === trades.version && found.decimals === decimals) {
+    if (found.version === trades.version && found.units === unitsKey) {
       cache.answers.set(key, found);
       return found.response;
     }
     cache.candles -= found.list.candles.length;
   }
-  const from = found !== undefined && found.decimals === decimals ? trades.changedSince(found.version) : 0;
-  const list = from > 0 ? updatedCandles(trades, interval, decimals, found!.list, from) : latestCandles(trades, interval, decimals, Number.NEGATIVE_INFINITY);
+  const from = found !== undefined && found.units === unitsKey ? trades.changedSince(found.version) : 0;
+  const list = from > 0 ? updatedCandles(trades, interval, units, found!.list, from) : latestCandles(trades, interval, units, Number.NEGATIVE_INFINITY);
   const response = { candles: list.candles };
-  cache.answers.set(key, { version: trades.version, decimals, list, response });
+  cache.answers.set(key, { version: trades.version, units: unitsKey, list, response });
   cache.candles += list.candles.length;
   for (const [oldest, answer] of cache.answers) {
     if (cache.candles <= MAX_KEPT_CANDLES) break;

@@ -6,6 +6,7 @@ import { COINS_TABLE } from '../../projections/coins/table.js';
 import { keptAnswer, keptRead } from '../../projections/kept-reads.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
+import type { PriceDecimals } from '../../schemas/api/price.js';
 import { coinBoard, sortedRows, type BoardRow, type CoinBoard } from './coin-board.js';
 import type { CoinRow } from './coin-sql.js';
 
@@ -70,18 +71,21 @@ export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds:
   return pageRows({ board, solMicroUsd, matches, stablecoinMint }, query);
 }
 
-/** Every coin's decimals by mint, kept while the coins table is unchanged: whether a mint is a coin is asked by
- * most per-coin reads, and the table changes only when a coin launches. */
+/** Every coin's decimals and its quote token's (what its prices are written with, schemas/api/price.ts) by mint,
+ * kept while the coins table is unchanged: whether a mint is a coin is asked by most per-coin reads, and the table
+ * changes only when a coin launches. */
 const COIN_INDEX = { name: 'coin-index', tables: [COINS_TABLE], max: 1 };
 
-export function coinIndex(olap: Olap): Promise<Map<string, { decimals: number }>> {
+export function coinIndex(olap: Olap): Promise<Map<string, PriceDecimals>> {
   return keptAnswer(olap, COIN_INDEX, '', async () => {
-    const rows = await olap.query<{ mint: string; decimals: number }>(`SELECT mint, decimals FROM ${COINS_TABLE} FINAL`);
-    return new Map(rows.map((row) => [row.mint, { decimals: Number(row.decimals) }]));
+    const rows = await olap.query<{ mint: string; decimals: number; quoteDecimals: number }>(
+      `SELECT mint, decimals, quoteDecimals FROM ${COINS_TABLE} FINAL`,
+    );
+    return new Map(rows.map((row) => [row.mint, { decimals: Number(row.decimals), quoteDecimals: Number(row.quoteDecimals) }]));
   });
 }
 
-/** A coin's decimals, or null when there is no such coin. */
-export async function findCoin(olap: Olap, mint: string): Promise<{ decimals: number } | null> {
+/** A coin's decimals and its quote token's, or null when there is no such coin. */
+export async function findCoin(olap: Olap, mint: string): Promise<PriceDecimals | null> {
   return (await coinIndex(olap)).get(mint) ?? null;
 }

@@ -1,12 +1,14 @@
 // Read query of a coin's candles from the trades projection: trades grouped into intervals aligned to the unix
-// epoch (UTC), the latest MAX_CANDLES intervals with trades. Each trade's price is quoteAmount * 10^decimals /
-// coinAmount as Decimal256 with 30 places, so truncating it to the API's 12 places is exact. (The table's own
-// integer `price` column is rounded to whole raw quote units, too coarse for candles.) Open and close follow
-// chain order: (slot, log offset, event id). The route answers from the resident trades (api/market/candles.ts);
-// this read is the reference its tests hold it to.
+// epoch (UTC), the latest MAX_CANDLES intervals with trades. Each trade's price is in quote tokens per whole coin,
+// divided out in Decimal256 and cut as the API writes it (TRADE_PRICE_SQL, schemas/api/price.ts), so the strings
+// are the route's to the byte. (The table's own integer `price` column is rounded to whole raw quote units, too
+// coarse for candles.) Open and close follow chain order: (slot, log offset, event id). The route answers from
+// the resident trades (api/market/candles.ts); this read is the reference its tests hold it to.
 import type { Olap } from '../../infra/olap/olap.js';
+import { priceParams, TRADE_PRICE_SQL } from '../../projections/candles/queries.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { MAX_CANDLES } from '../../schemas/api/ohlcv.js';
+import type { PriceDecimals } from '../../schemas/api/price.js';
 
 export interface CandleRow {
   start: string;
@@ -28,8 +30,8 @@ const FIRST_BUCKET_KEPT = `
     LIMIT {max:UInt32}
   )`;
 
-/** Candles of `mint` at `intervalSeconds`, newest first. */
-export async function candleRows(olap: Olap, mint: string, intervalSeconds: number, coinDecimals: number): Promise<CandleRow[]> {
+/** Candles of `mint` (its decimals and its quote token's in `units`) at `intervalSeconds`, newest first. */
+export async function candleRows(olap: Olap, mint: string, intervalSeconds: number, units: PriceDecimals): Promise<CandleRow[]> {
   const sql = `
     SELECT
       intDiv(toUnixTimestamp(time), {interval:UInt32}) * {interval:UInt32} AS bucket,
@@ -41,12 +43,12 @@ export async function candleRows(olap: Olap, mint: string, intervalSeconds: numb
       toString(sum(toUInt256(quoteAmount))) AS volume
     FROM (
       SELECT time, slot, logOffset, id, quoteAmount,
-        toDecimal256(quoteAmount, 30) * {unit:UInt64} / coinAmount AS exact_price
+        ${TRADE_PRICE_SQL} AS exact_price
       FROM ${TRADES_TABLE} FINAL
       WHERE mint = {mint:String} AND coinAmount > 0 AND time >= (${FIRST_BUCKET_KEPT})
     )
     GROUP BY bucket
     ORDER BY bucket DESC
     LIMIT {max:UInt32}`;
-  return olap.query<CandleRow>(sql, { mint, interval: intervalSeconds, unit: 10 ** coinDecimals, max: MAX_CANDLES });
+  return olap.query<CandleRow>(sql, { mint, interval: intervalSeconds, max: MAX_CANDLES, ...priceParams(units) });
 }

@@ -20,9 +20,16 @@ export function quoteUsd(quoteMint: string, stablecoin: string, solMicroUsd: big
 /** A float with 12 significant digits: enough for dollars, without binary noise. */
 const tidy = (value: number) => Number(value.toPrecision(12));
 
+/** The price is already in whole quote tokens per coin (schemas/api/price.ts); market cap and volume are raw quote
+ * units, so they are scaled by the quote's decimals first. */
 export function usdValues(row: CoinRow, figures: Figures, stablecoin: string, solMicroUsd: bigint | null): UsdValues {
   const perQuote = quoteUsd(row.quoteMint, stablecoin, solMicroUsd);
   const scale = 10 ** Number(row.quoteDecimals);
-  const value = (raw: string | null) => (raw === null || perQuote === null ? null : tidy((Number(raw) / scale) * perQuote));
-  return { priceUsd: value(figures.price), marketCap: value(figures.marketCap), volume24h: value(figures.volume24h) };
+  const value = (wholeQuote: number | null) => (wholeQuote === null || perQuote === null ? null : tidy(wholeQuote * perQuote));
+  const raw = (amount: string | null) => (amount === null ? null : Number(amount) / scale);
+  return {
+    priceUsd: value(figures.price === null ? null : Number(figures.price)),
+    marketCap: value(raw(figures.marketCap)),
+    volume24h: value(raw(figures.volume24h)),
+  };
 }

@@ -6,14 +6,33 @@
 //
 // A candle: bucket start (unix seconds rounded down to the interval, UTC, so 4h and 1d align to midnight),
 // open/close = price of the first/last trade by (slot, logOffset), high/low = max/min price, volume = sum of
-// quoteAmount (quote raw units, fee excluded). Prices are quote raw units per whole coin. Trades moving no
-// coins carry no price and are left out.
-import type { Olap } from '../../infra/olap/olap.js';
+// quoteAmount (quote raw units, fee excluded). Prices are quote tokens per whole coin, exact decimals cut as the
+// API writes them (schemas/api/price.ts, TRADE_PRICE_SQL): the table's integer `price` column is raw quote units
+// per whole coin rounded down, too coarse for that. Trades moving no coins carry no price and are left out.
+import type { Olap, QueryParams } from '../../infra/olap/olap.js';
+import { pricePlaces, type PriceDecimals } from '../../schemas/api/price.js';
 import { TRADES_TABLE } from '../trades/table.js';
 
 export const CANDLE_INTERVALS = { '1m': 60, '5m': 300, '15m': 900, '1h': 3_600, '4h': 14_400, '1d': 86_400 } as const;
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;
 export const MAX_CANDLES = 500;
+
+/** Places of the Decimal256 a price is divided out in: enough for pricePlaces() of a quote of up to 18 decimals,
+ * while leaving 46 integer digits for quoteAmount * 10^decimals. */
+const PRICE_SCALE = 30;
+
+/** A trade row's price in quote tokens per whole coin (coinAmount > 0), as the API writes it: quoteAmount *
+ * {coinUnit} / coinAmount / {quoteUnit} divided out in Decimal256 (each division truncates, and cutting an
+ * already-cut quotient again equals cutting the exact one), then cut to {places}. Parameters from priceParams().
+ * Shared by every SQL read of prices, so they agree to the byte with api/decimal.ts formatPrice. */
+export const TRADE_PRICE_SQL = `trunc(toDecimal256(quoteAmount, ${PRICE_SCALE}) * {coinUnit:UInt64} / coinAmount / {quoteUnit:UInt64}, {places:UInt8})`;
+
+/** The parameters of TRADE_PRICE_SQL for a coin of `units`. */
+export function priceParams(units: PriceDecimals): QueryParams {
+  const places = pricePlaces(units.quoteDecimals);
+  if (places > PRICE_SCALE || units.decimals > 19) throw new RangeError(`no SQL price for a coin of ${units.decimals} decimals quoted in ${units.quoteDecimals}`);
+  return { coinUnit: 10n ** BigInt(units.decimals), quoteUnit: 10n ** BigInt(units.quoteDecimals), places };
+}
 
 export type CandleRow = {
   /** Bucket start, 'YYYY-MM-DD HH:MM:SS.000' UTC. */
@@ -31,15 +50,18 @@ SELECT time, open, high, low, close, volume, trades FROM (
   SELECT
     toDateTime64(intDiv(toUnixTimestamp(t.time), {seconds:UInt32}) * {seconds:UInt32}, 3, 'UTC') AS bucket,
     toString(bucket) AS time,
-    toString(argMin(t.price, (t.slot, t.logOffset))) AS open,
-    toString(max(t.price)) AS high,
-    toString(min(t.price)) AS low,
-    toString(argMax(t.price, (t.slot, t.logOffset))) AS close,
+    toString(argMin(t.exact_price, (t.slot, t.logOffset))) AS open,
+    toString(max(t.exact_price)) AS high,
+    toString(min(t.exact_price)) AS low,
+    toString(argMax(t.exact_price, (t.slot, t.logOffset))) AS close,
     toString(sum(t.quoteAmount)) AS volume,
     toString(count()) AS trades
-  FROM ${TRADES_TABLE} AS t FINAL
-  WHERE t.mint = {mint:String} AND t.coinAmount > 0
-    AND ({before:Nullable(DateTime64(3, 'UTC'))} IS NULL OR t.time < {before:Nullable(DateTime64(3, 'UTC'))})
+  FROM (
+    SELECT time, slot, logOffset, quoteAmount, ${TRADE_PRICE_SQL} AS exact_price
+    FROM ${TRADES_TABLE} FINAL
+    WHERE mint = {mint:String} AND coinAmount > 0
+      AND ({before:Nullable(DateTime64(3, 'UTC'))} IS NULL OR time < {before:Nullable(DateTime64(3, 'UTC'))})
+  ) AS t
   GROUP BY bucket
   ORDER BY bucket DESC
   LIMIT {limit:UInt32}
@@ -48,6 +70,8 @@ SELECT time, open, high, low, close, volume, trades FROM (
 export interface CandleQuery {
   mint: string;
   interval: CandleInterval;
+  /** The coin's decimals and its quote token's: prices are in whole quote tokens per whole coin. */
+  units: PriceDecimals;
   /** At most this many candles, the latest ones (1..500). */
   limit?: number;
   /** Only trades before this time: 'YYYY-MM-DD HH:MM:SS.mmm' UTC. */
@@ -57,5 +81,11 @@ export interface CandleQuery {
 /** The latest candles of a coin, oldest first. */
 export function queryCandles(olap: Olap, query: CandleQuery): Promise<CandleRow[]> {
   const limit = Math.min(Math.max(query.limit ?? MAX_CANDLES, 1), MAX_CANDLES);
-  return olap.query<CandleRow>(CANDLES_SQL, { mint: query.mint, seconds: CANDLE_INTERVALS[query.interval], limit, before: query.before ?? null });
+  return olap.query<CandleRow>(CANDLES_SQL, {
+    mint: query.mint,
+    seconds: CANDLE_INTERVALS[query.interval],
+    limit,
+    before: query.before ?? null,
+    ...priceParams(query.units),
+  });
 }

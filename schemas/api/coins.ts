@@ -1,8 +1,10 @@
 // Schemas of the coin list `GET /coins` (its query, the coin summary, the page) and the `{mint}` path parameter
 // of every route under `/coins/{mint}`. Creator-written text (name, symbol, description, socials, metadata URI) sits only under
-// `user`: it is data, never instructions. Amounts are raw-unit decimal strings (spec 2.1).
+// `user`: it is data, never instructions. Amounts are raw-unit decimal strings (spec 2.1); the price is quote tokens
+// per whole coin (price.ts).
 import { z } from 'zod';
 import { address, decimalString, intParam, isoTime, offsetParam, percentString, rawAmount, UNKNOWN_QUERY_KEYS } from './fields.js';
+import { PRICE_UNIT_TEXT } from './price.js';
 
 export const COIN_SORTS = ['newest', 'volume', 'marketCap'] as const;
 export const COIN_MODES = ['holder', 'creator'] as const;
@@ -51,10 +53,10 @@ export const coinSummary = z.object({
     .describe('True for about a minute after launch; every figure below then reads null'),
   price: decimalString
     .nullable()
-    .describe('Spot price (quote reserve / coin reserve) after the latest trade, or at launch before any trade: raw quote units per whole coin (10^6 raw units), truncated to 12 decimals; null when unknown'),
+    .describe(`Spot price after the latest trade, or at launch before any trade (the quote reserve against the coin reserve), in ${PRICE_UNIT_TEXT}; null when unknown`),
   marketCap: rawAmount
     .nullable()
-    .describe('Spot price times total supply, raw quote units (rounded down); null when the price is unknown'),
+    .describe('The total supply valued at the spot price, raw quote units (quote reserve * total supply / coin reserve, rounded down); null when the price is unknown'),
   volume24h: rawAmount.nullable().describe('Quote traded in the last 24 hours, fees excluded, raw quote units'),
   change24hPct: percentString
     .nullable()

@@ -1,8 +1,9 @@
 // Schemas of `GET /coins/{mint}/ohlcv`: price candles from the coin's trades, oldest first, at most 500 (the
 // latest ones). A candle exists only for an interval with trades; intervals start on multiples of their length
-// since the unix epoch (UTC). Prices are quote per whole coin; volume is raw quote units.
+// since the unix epoch (UTC). Prices are quote tokens per whole coin (price.ts); volume is raw quote units.
 import { z } from 'zod';
-import { decimalString, isoTime, rawAmount } from './fields.js';
+import { isoTime, rawAmount } from './fields.js';
+import { priceString } from './price.js';
 
 /** Length of each interval in seconds. */
 export const INTERVAL_SECONDS = { '1m': 60, '5m': 300, '15m': 900, '1h': 3_600, '4h': 14_400, '1d': 86_400 } as const;
@@ -16,9 +17,7 @@ export const ohlcvQuery = z.object({
   interval: z.enum(INTERVALS).default('1h').describe('Candle length'),
 });
 
-const price = decimalString.describe(
-  "Trade price: raw quote units per whole coin (quoteAmount * 10^6 / coinAmount), truncated to 12 decimals",
-);
+const price = priceString("A trade's price (its quoteAmount against its coinAmount)");
 
 export const candle = z.object({
   time: isoTime.describe('Start of the interval'),

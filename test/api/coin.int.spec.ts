@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STABLECOIN_CURVE } from '../../schemas/programs/launchpad/constants.js';
-import { expectedFigures, quotient, tradesOf } from './fixtures/expected.js';
+import { expectedFigures, expectedPrice, tradesOf } from './fixtures/expected.js';
 import { addressOf } from './fixtures/events.js';
 import { startApiHarness, type ApiHarness } from './harness.js';
 
@@ -71,7 +71,7 @@ describe('GET /coins/{mint}', () => {
     expect(gamma.basket.map((token: { weight: number }) => token.weight)).toEqual([6_000, 4_000]);
     const quiet = (await get(`/api/v1/coins/${c.quiet.mint}`)).body;
     expect(quiet).toMatchObject({ token: 'token-2022', hooks: ['anti-sniper'], ...expectedFigures(h.fixture, c.quiet.mint), bondingProgressPct: '0.00' });
-    expect(quiet).toMatchObject({ volume24h: '0', change24hPct: '0.00', price: quotient(c.quiet.initial!.quote * 1_000_000n, c.quiet.initial!.token) });
+    expect(quiet).toMatchObject({ volume24h: '0', change24hPct: '0.00', price: expectedPrice(c.quiet.initial!.quote, c.quiet.initial!.token, c.quiet.quoteDecimals) });
   });
 
   it('keeps figures pending for the first minute, then computes them', async () => {
@@ -86,7 +86,7 @@ describe('GET /coins/{mint}', () => {
       ...later,
       figuresPending: false,
       ...expectedFigures(h.fixture, c.fresh.mint, c.fresh.launchedAt + 60),
-      price: quotient(trade.reserves.quote * 1_000_000n, trade.reserves.token),
+      price: expectedPrice(trade.reserves.quote, trade.reserves.token, c.fresh.quoteDecimals),
       volume24h: trade.quoteAmount.toString(),
       holders: 0,
       bondingProgressPct: `${progress / 100n}.${(progress % 100n).toString().padStart(2, '0')}`,

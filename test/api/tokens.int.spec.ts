@@ -55,7 +55,7 @@ describe('GET /tokens, answered by the service', () => {
       holders: coin.holders,
       links: { website: null, x: null },
     });
-    close(token.priceUsd, (Number(coin.price) / 1e9) * SOL_USD);
+    close(token.priceUsd, Number(coin.price) * SOL_USD); // the price is SOL per coin already
     close(token.marketCap, (Number(coin.marketCap) / 1e9) * SOL_USD);
     close(token.volume24h, (Number(coin.volume24h) / 1e9) * SOL_USD);
     const logo = await app.inject({ method: 'GET', url: new URL(token.logoUrl).pathname });

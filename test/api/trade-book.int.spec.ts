@@ -12,8 +12,6 @@ import { z } from 'zod';
 import { coinCandles, computeCandles } from '../../api/market/candles.js';
 import { TradeBook, tradeBook } from '../../api/market/trade-book.js';
 import { pageJsonOf, pageOf, tradePage } from '../../api/market/trade-pages.js';
-import { truncateDecimal } from '../../api/decimal.js';
-import { PRICE_PLACES } from '../../api/figures.js';
 import { candleRows } from '../../api/queries/ohlcv.js';
 import { tradesBefore } from '../../api/queries/trades.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
@@ -27,6 +25,8 @@ import { seededRandom } from '../infra/seeded-random.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
 
 const START = 1_760_000_000;
+/** The coins' decimals and their quote's (the launch fixture's: 6, and SOL's 9). */
+const UNITS = { decimals: 6, quoteDecimals: 9 };
 const COINS = [0, 1, 2, 3, 4].map((seed) => addr(70_000 + seed));
 const [BUSY, SMALL, ODD, QUIET, LATE] = COINS as unknown as [string, string, string, string, string];
 let dir: string;
@@ -76,16 +76,16 @@ async function sqlPage(store: Olap, mint: string, cursor: TradeCursor | null, li
   };
 }
 
-/** Candles as the route answered them from the SQL read. */
+/** Candles as the route answered them from the SQL read (its prices already cut as the route writes them). */
 async function sqlCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
-  const rows = await candleRows(store, mint, interval, 6);
+  const rows = await candleRows(store, mint, interval, UNITS);
   return {
     candles: rows.reverse().map((row) => ({
       time: new Date(Number(row.start) * 1000).toISOString(),
-      open: truncateDecimal(row.open, PRICE_PLACES),
-      high: truncateDecimal(row.high, PRICE_PLACES),
-      low: truncateDecimal(row.low, PRICE_PLACES),
-      close: truncateDecimal(row.close, PRICE_PLACES),
+      open: row.open,
+      high: row.high,
+      low: row.low,
+      close: row.close,
       volume: row.volume,
     })),
   };
@@ -136,7 +136,7 @@ async function expectSameAnswers(store: Olap, mint: string, pages: (cursor: Trad
 
 const fromBook = (store: Olap, mint: string) => ({
   pages: (cursor: TradeCursor | null, limit: number) => tradePage(store, mint, cursor, limit),
-  candles: (interval: number) => coinCandles(store, mint, interval, 6),
+  candles: (interval: number) => coinCandles(store, mint, interval, UNITS),
 });
 
 async function expectAllSame(store: Olap, mints: readonly string[]): Promise<void> {
@@ -179,19 +179,19 @@ describe('resident trades', () => {
   it('answers every page, cursor and candle interval as the SQL reads, and nothing for a coin without trades', async () => {
     await expectAllSame(olap, [BUSY, SMALL, ODD, QUIET]);
     expect(await tradePage(olap, QUIET, null, 50)).toEqual({ trades: [], next: { before: null } });
-    expect(await coinCandles(olap, QUIET, 60, 6)).toEqual({ candles: [] });
+    expect(await coinCandles(olap, QUIET, 60, UNITS)).toEqual({ candles: [] });
   });
 
   it('answers a repeated ask with the same object while the coin is unchanged, also when rows are written again', async () => {
     const page = await tradePage(olap, BUSY, null, 50);
-    const candles = await coinCandles(olap, BUSY, 300, 6);
+    const candles = await coinCandles(olap, BUSY, 300, UNITS);
     expect(await tradePage(olap, BUSY, null, 50)).toBe(page);
-    expect(await coinCandles(olap, BUSY, 300, 6)).toBe(candles);
+    expect(await coinCandles(olap, BUSY, 300, UNITS)).toBe(candles);
     const [latest] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} WHERE mint = {mint:String} ORDER BY slot DESC, logOffset DESC LIMIT 1`, { mint: BUSY });
     await olap.insert(TRADES_TABLE, [latest!]);
     await insertTrades(SMALL, 3, 20);
     expect(await tradePage(olap, BUSY, null, 50)).toBe(page);
-    expect(await coinCandles(olap, BUSY, 300, 6)).toBe(candles);
+    expect(await coinCandles(olap, BUSY, 300, UNITS)).toBe(candles);
     const cursor = parseCursor(page.next.before!);
     const second = await tradePage(olap, BUSY, cursor, 50);
     expect(await tradePage(olap, BUSY, { seconds: cursor.seconds, millis: cursor.millis }, 50)).toBe(second);
@@ -241,7 +241,7 @@ describe('resident trades', () => {
       const book = new TradeBook(olap, options);
       for (const mint of [BUSY, ODD, SMALL, QUIET, LATE, BUSY]) {
         const pages = async (cursor: TradeCursor | null, limit: number) => pageOf(await book.trades(mint), cursor, limit);
-        const candles = async (interval: number) => ({ candles: computeCandles(await book.trades(mint), interval, 6) });
+        const candles = async (interval: number) => ({ candles: computeCandles(await book.trades(mint), interval, UNITS) });
         await expectSameAnswers(olap, mint, pages, candles);
       }
       if (options.maxTrades !== undefined) expect(book.size).toMatchObject({ coins: 1, trades: (await book.trades(BUSY)).length });

@@ -1,7 +1,8 @@
 // Ground truth for the end-to-end tests, read straight from the devnet's own ledger, never from the
 // pipeline: the trades the programs logged (their `Program data:` Trade and Swap events, decoded with the
-// programs' shared layouts), the venues of each coin (curve, launch pool, graduated pool), candles
-// recomputed from those trades with bigint arithmetic, and holder counts from the balance history.
+// programs' shared layouts), the venues of each coin (curve, launch pool, graduated pool) and its quote token's
+// decimals, candles and prices recomputed from those trades with bigint arithmetic (quote tokens per whole coin: SOL
+// per coin, dollars per coin on a stablecoin pair), and holder counts from the balance history.
 import type { Bank } from '../../infra/devnet/ledger/bank.js';
 import type { BalanceHistory } from '../../infra/devnet/truth/balance-history.js';
 import { formatQuotient } from '../../api/decimal.js';
@@ -30,11 +31,13 @@ export interface ChainFacts {
   venues: Map<string, Set<string>>;
   /** Graduated coins and their pools. */
   graduations: Map<string, string>;
+  /** Per coin created in the slots read: its quote token's decimals, as the creating program logged them. */
+  quoteDecimals: Map<string, number>;
 }
 
 /** Read slots [from, to] of the bank for the coins `coins`. */
 export function chainFacts(bank: Bank, config: Config, from: number, to: number, coins: ReadonlySet<string>): ChainFacts {
-  const facts: ChainFacts = { trades: [], venues: new Map(), graduations: new Map() };
+  const facts: ChainFacts = { trades: [], venues: new Map(), graduations: new Map(), quoteDecimals: new Map() };
   const venue = (mint: string, address: string) => facts.venues.set(mint, (facts.venues.get(mint) ?? new Set()).add(address));
   for (let slot = from; slot <= to; slot++) {
     const block = bank.getBlock(slot);
@@ -45,7 +48,10 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
         const base = { signature: tx.signature, slot, blockTime: block.blockTime };
         if (log.programId === config.programs.launchpad) {
           const event = decodeLaunchpadEvent(log.bytes);
-          if (event?.name === 'CoinCreated') venue(event.data.mint, event.data.curve);
+          if (event?.name === 'CoinCreated') {
+            venue(event.data.mint, event.data.curve);
+            facts.quoteDecimals.set(event.data.mint, event.data.quoteDecimals);
+          }
           if (event?.name === 'Graduated') {
             venue(event.data.mint, event.data.pool);
             facts.graduations.set(event.data.mint, event.data.pool);
@@ -57,7 +63,10 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
           }
         } else if (log.programId === config.programs.poolVenue) {
           const event = decodePoolVenueEvent(log.bytes);
-          if (event?.name === 'PoolCreated' && event.data.kind !== 'market') venue(event.data.mint, event.data.pool);
+          if (event?.name === 'PoolCreated' && event.data.kind !== 'market') {
+            venue(event.data.mint, event.data.pool);
+            facts.quoteDecimals.set(event.data.mint, event.data.quoteDecimals);
+          }
           if (event?.name === 'Swap' && coins.has(event.data.mint)) {
             const d = event.data;
             const reserves = { coin: d.tokenReserve, quote: d.virtualQuote + d.quoteReserve };
@@ -79,20 +88,33 @@ export interface ApiCandle {
   volume: string;
 }
 
-/** Candles of one coin as the API defines them: buckets aligned to the epoch, price = quote * 10^decimals /
- * coin truncated to 12 places, open/close by chain order, volume = sum of quote; no-coin trades left out. */
-export function expectedCandles(trades: readonly ChainTrade[], mint: string, seconds: number, decimals: number): ApiCandle[] {
+/** The quote token's decimals of a coin created in the slots read. */
+export function quoteDecimalsOf(facts: ChainFacts, mint: string): number {
+  const decimals = facts.quoteDecimals.get(mint);
+  if (decimals === undefined) throw new Error(`no creation of ${mint} in the slots read`);
+  return decimals;
+}
+
+/** A price as the API defines it: quote tokens per whole coin, quote * 10^decimals / (coin * 10^quoteDecimals)
+ * from raw amounts, truncated to 12 + quoteDecimals places, trailing zeros trimmed. */
+function priceText(quote: bigint, coin: bigint, decimals: number, quoteDecimals: number): string {
+  return formatQuotient(quote * 10n ** BigInt(decimals), coin * 10n ** BigInt(quoteDecimals), 12 + quoteDecimals);
+}
+
+/** Candles of one coin as the API defines them: buckets aligned to the epoch, prices as priceText says,
+ * open/close by chain order, volume = sum of quote (raw units); no-coin trades left out. */
+export function expectedCandles(trades: readonly ChainTrade[], mint: string, seconds: number, decimals: number, quoteDecimals: number): ApiCandle[] {
   const buckets = new Map<number, { prices: bigint[][]; volume: bigint }>();
   for (const trade of trades) {
     if (trade.mint !== mint || trade.coinAmount === '0') continue;
     const start = Math.floor(trade.blockTime / seconds) * seconds;
     const bucket = buckets.get(start) ?? { prices: [], volume: 0n };
-    // Price as a fraction [numerator, denominator]; compared exactly, formatted at the end.
-    bucket.prices.push([BigInt(trade.quoteAmount) * 10n ** BigInt(decimals), BigInt(trade.coinAmount)]);
+    // Price as a fraction [quote, coin]; compared exactly, formatted at the end.
+    bucket.prices.push([BigInt(trade.quoteAmount), BigInt(trade.coinAmount)]);
     bucket.volume += BigInt(trade.quoteAmount);
     buckets.set(start, bucket);
   }
-  const text = ([n, d]: bigint[]) => formatQuotient(n!, d!, 12);
+  const text = ([quote, coin]: bigint[]) => priceText(quote!, coin!, decimals, quoteDecimals);
   const above = (a: bigint[], b: bigint[]) => a[0]! * b[1]! > b[0]! * a[1]!;
   return [...buckets.entries()]
     .sort(([a], [b]) => a - b)
@@ -107,11 +129,11 @@ export function expectedCandles(trades: readonly ChainTrade[], mint: string, sec
     }));
 }
 
-/** The coin's spot price after its latest trade (quote per whole coin, 12 places) and its quote volume. */
-export function expectedFigures(trades: readonly ChainTrade[], mint: string, decimals: number): { price: string | null; volume: string } {
+/** The coin's spot price after its latest trade (as priceText says) and its quote volume (raw units). */
+export function expectedFigures(trades: readonly ChainTrade[], mint: string, decimals: number, quoteDecimals: number): { price: string | null; volume: string } {
   const mine = trades.filter((t) => t.mint === mint);
   const latest = mine.at(-1);
-  const price = latest === undefined || latest.reserves.coin === 0n ? null : formatQuotient(latest.reserves.quote * 10n ** BigInt(decimals), latest.reserves.coin, 12);
+  const price = latest === undefined || latest.reserves.coin === 0n ? null : priceText(latest.reserves.quote, latest.reserves.coin, decimals, quoteDecimals);
   return { price, volume: mine.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString() };
 }
 

@@ -26,7 +26,7 @@ import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
 import { COIN_DECIMALS } from '../../schemas/events/index.js';
 import { CONFIG, plainTransfer, simWallet, TUNE } from '../ingest/chain-fixture.js';
 import { silent, sleep, waitFor } from '../ingest/ingest-harness.js';
-import { chainFacts, expectedCandles, expectedFigures, trueHolders, type ChainFacts } from './chain-facts.js';
+import { chainFacts, expectedCandles, expectedFigures, quoteDecimalsOf, trueHolders, type ChainFacts } from './chain-facts.js';
 
 const SEED = 29;
 const SLOTS = 160;
@@ -155,13 +155,15 @@ describe('pipeline end to end', () => {
       for (const interval of INTERVALS) {
         const { status, body } = await get<{ candles: unknown[] }>(`/api/v1/coins/${mint}/ohlcv?interval=${interval}`);
         expect(status).toBe(200);
-        expect(body.candles, `${mint} ${interval}`).toEqual(expectedCandles(facts.trades, mint, INTERVAL_SECONDS[interval], COIN_DECIMALS));
+        expect(body.candles, `${mint} ${interval}`).toEqual(expectedCandles(facts.trades, mint, INTERVAL_SECONDS[interval], COIN_DECIMALS, quoteDecimalsOf(facts, mint)));
       }
     }
-    const most = (seconds: number) => Math.max(...mints.map((m) => expectedCandles(facts.trades, m, seconds, COIN_DECIMALS).length));
+    const most = (seconds: number) => Math.max(...mints.map((m) => expectedCandles(facts.trades, m, seconds, COIN_DECIMALS, quoteDecimalsOf(facts, m)).length));
     expect(most(60)).toBeGreaterThan(30);
     expect(most(900)).toBeGreaterThan(3);
     expect(most(3_600)).toBe(2);
+    // Prices in whole quote tokens on both pairs: SOL (9 decimals) and the stablecoin (6).
+    expect(new Set(mints.map((m) => quoteDecimalsOf(facts, m)))).toEqual(new Set([9, 6]));
   });
 
   it('counts holders as the balance history does (pools, curves and service wallets left out), and sums volume', async () => {
@@ -181,7 +183,7 @@ describe('pipeline end to end', () => {
       const expected = trueHolders(devnet.truth!, CONFIG, facts, mint, last);
       expect(listed.get(mint)?.holders, mint).toBe(expected);
       // The whole run lies within the last 24 hours of the API's clock.
-      const { price, volume } = expectedFigures(facts.trades, mint, COIN_DECIMALS);
+      const { price, volume } = expectedFigures(facts.trades, mint, COIN_DECIMALS, quoteDecimalsOf(facts, mint));
       expect(listed.get(mint)?.volume24h, mint).toBe(volume);
       if (price !== null) expect(listed.get(mint)?.price, mint).toBe(price);
       expect((await get<{ holders: number }>(`/api/v1/coins/${mint}`)).body.holders, mint).toBe(expected);

@@ -22,8 +22,10 @@ export async function tablePicture(olap: Olap): Promise<TablePicture> {
     tables[table.name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   const candles: Record<string, unknown[]> = {};
-  for (const { mint, decimals } of await olap.query<{ mint: string; decimals: number }>('SELECT mint, decimals FROM coins FINAL ORDER BY mint')) {
-    for (const interval of INTERVALS) candles[`${mint}/${interval}`] = await candleRows(olap, mint, INTERVAL_SECONDS[interval], decimals);
+  const coins = await olap.query<{ mint: string; decimals: number; quoteDecimals: number }>('SELECT mint, decimals, quoteDecimals FROM coins FINAL ORDER BY mint');
+  for (const { mint, decimals, quoteDecimals } of coins) {
+    const units = { decimals: Number(decimals), quoteDecimals: Number(quoteDecimals) };
+    for (const interval of INTERVALS) candles[`${mint}/${interval}`] = await candleRows(olap, mint, INTERVAL_SECONDS[interval], units);
   }
   return { tables, candles };
 }

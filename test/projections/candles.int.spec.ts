@@ -1,5 +1,6 @@
 // Candles on chDB, given trades then candles: the 500 latest buckets, open and close by chain order within a
-// slot (log offset, not id order), trades moving no coins left out, `before` paging.
+// slot (log offset, not id order), trades moving no coins left out, `before` paging. Prices are SOL per whole coin
+// (the fixture coins have 6 decimals and a 9-decimal SOL quote): 1,100 lamports for 10^6 raw coins is 0.0000011.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { LoggedEvent } from '../../projections/projector.js';
 import { addr, trade } from './event-fixtures.js';
 
 const MINT = addr(1);
+const UNITS = { decimals: 6, quoteDecimals: 9 };
 const START = 1_750_000_020;
 let dir: string;
 let olap: Olap;
@@ -37,12 +39,12 @@ afterAll(async () => {
 describe('candles', () => {
   it('given trades in 600 minutes, then the 500 latest 1m candles, oldest first', async () => {
     await olap.insert(TRADES_TABLE, tradesProjector.handle(minuteTrades)[TRADES_TABLE]!);
-    const candles = await queryCandles(olap, { mint: MINT, interval: '1m' });
+    const candles = await queryCandles(olap, { mint: MINT, interval: '1m', units: UNITS });
     expect(candles).toHaveLength(500);
-    expect(candles[0]).toEqual({ time: dateTime64(Math.floor((START + 100 * 60) / 60) * 60), open: '1100', high: '1100', low: '1100', close: '1100', volume: '1100', trades: '1' });
-    expect(candles[499]?.close).toBe('1599');
-    expect(await queryCandles(olap, { mint: MINT, interval: '1m', limit: 1, before: dateTime64(START + 60) })).toEqual([expect.objectContaining({ close: '1000' })]);
-    const hours = await queryCandles(olap, { mint: MINT, interval: '1h' });
+    expect(candles[0]).toEqual({ time: dateTime64(Math.floor((START + 100 * 60) / 60) * 60), open: '0.0000011', high: '0.0000011', low: '0.0000011', close: '0.0000011', volume: '1100', trades: '1' });
+    expect(candles[499]?.close).toBe('0.000001599');
+    expect(await queryCandles(olap, { mint: MINT, interval: '1m', units: UNITS, limit: 1, before: dateTime64(START + 60) })).toEqual([expect.objectContaining({ close: '0.000001' })]);
+    const hours = await queryCandles(olap, { mint: MINT, interval: '1h', units: UNITS });
     expect(hours).toHaveLength(11);
     expect(hours.map((candle) => Number(candle.trades)).reduce((a, b) => a + b)).toBe(600);
   });
@@ -60,8 +62,9 @@ describe('candles', () => {
         { event: trade(at(6), { mint, coinAmount: '0', quoteAmount: '0' }), offset: 4n },
       ])[TRADES_TABLE]!,
     );
-    expect(await queryCandles(olap, { mint, interval: '4h' })).toEqual([
-      { time: dateTime64(Math.floor(blockTime / 14_400) * 14_400), open: '250', high: '900', low: '100', close: '100', volume: '1500', trades: '3' },
+    // 500 lamports for 2 coins, 900 for 1, 100 for 1.
+    expect(await queryCandles(olap, { mint, interval: '4h', units: UNITS })).toEqual([
+      { time: dateTime64(Math.floor(blockTime / 14_400) * 14_400), open: '0.00000025', high: '0.0000009', low: '0.0000001', close: '0.0000001', volume: '1500', trades: '3' },
     ]);
   });
 });

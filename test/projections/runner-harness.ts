@@ -1,13 +1,16 @@
 // Helpers for runner integration tests: append events to the log keyed by mint, read every projection table
-// back as sorted rows, recompute candles from trade events in bigint, and stores that fail on cue to stand in
-// for a crash between the write and the commit.
+// back as sorted rows, recompute candles from trade events in bigint (prices in quote tokens per whole coin, from
+// the raw amounts and the decimals the coin's launch event states), and stores that fail on cue to stand in for a
+// crash between the write and the commit.
 import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
 import { CANDLE_INTERVALS, type CandleInterval, type CandleRow } from '../../projections/candles/queries.js';
-import { dateTime64, pricePerWholeCoin } from '../../projections/column-values.js';
+import { dateTime64 } from '../../projections/column-values.js';
 import type { Projector } from '../../projections/projector.js';
+import type { PriceDecimals } from '../../schemas/api/price.js';
 import type { Event, TradeEvent } from '../../schemas/events/index.js';
+import { expectedPrice } from '../api/fixtures/expected-price.js';
 
 export function keyOf(event: Event): string {
   const data = event.data as { mint?: unknown };
@@ -39,27 +42,38 @@ export async function dropAllTables(olap: Olap): Promise<void> {
   for (const { name } of tables) await olap.exec(`DROP TABLE IF EXISTS ${name} SYNC`);
 }
 
-/** Candles of one coin recomputed from its trade events with bigint, oldest first, like queryCandles. */
+/** The coin's decimals and its quote token's, as its launch event states them. */
+export function unitsOf(events: readonly Event[], mint: string): PriceDecimals {
+  const launch = events.find((event) => event.type === 'coin.launched' && event.data.mint === mint);
+  if (launch?.type !== 'coin.launched') throw new Error(`no launch of ${mint}`);
+  return { decimals: launch.data.decimals, quoteDecimals: launch.data.quoteDecimals };
+}
+
+/** Candles of one coin recomputed from its trade events with bigint, oldest first, like queryCandles. Prices are
+ * compared as fractions (quote / coin) and written out at the end. */
 export function expectedCandles(events: readonly Event[], mint: string, interval: CandleInterval): CandleRow[] {
   const seconds = CANDLE_INTERVALS[interval];
+  const { decimals, quoteDecimals } = unitsOf(events, mint);
   const trades = events.filter((event): event is TradeEvent => event.type === 'trade' && event.data.mint === mint && event.data.coinAmount !== '0');
-  const buckets = new Map<number, CandleRow & { prices: bigint[]; total: bigint }>();
+  type Fraction = { quote: bigint; coin: bigint };
+  const buckets = new Map<number, { time: string; prices: Fraction[]; total: bigint }>();
   for (const event of trades) {
     const start = Math.floor(event.blockTime / seconds) * seconds;
-    const price = pricePerWholeCoin(BigInt(event.data.quoteAmount), BigInt(event.data.coinAmount));
-    const bucket = buckets.get(start) ?? { time: dateTime64(start), open: '', high: '', low: '', close: '', volume: '', trades: '0', prices: [], total: 0n };
-    bucket.prices.push(price);
+    const bucket = buckets.get(start) ?? { time: dateTime64(start), prices: [], total: 0n };
+    bucket.prices.push({ quote: BigInt(event.data.quoteAmount), coin: BigInt(event.data.coinAmount) });
     bucket.total += BigInt(event.data.quoteAmount);
     buckets.set(start, bucket);
   }
+  const above = (a: Fraction, b: Fraction) => a.quote * b.coin > b.quote * a.coin;
+  const text = (p: Fraction) => expectedPrice(p.quote, p.coin, quoteDecimals, decimals);
   return [...buckets.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, { time, prices, total }]) => ({
       time,
-      open: prices[0]!.toString(),
-      high: prices.reduce((a, b) => (b > a ? b : a)).toString(),
-      low: prices.reduce((a, b) => (b < a ? b : a)).toString(),
-      close: prices[prices.length - 1]!.toString(),
+      open: text(prices[0]!),
+      high: text(prices.reduce((a, b) => (above(b, a) ? b : a))),
+      low: text(prices.reduce((a, b) => (above(a, b) ? b : a))),
+      close: text(prices[prices.length - 1]!),
       volume: total.toString(),
       trades: prices.length.toString(),
     }));

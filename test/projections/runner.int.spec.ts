@@ -16,7 +16,7 @@ import { PROJECTION_CHECKPOINTS_TABLE } from '../../projections/runner-state.js'
 import { tradesProjector } from '../../projections/trades/projector.js';
 import type { Event, TradeEvent } from '../../schemas/events/index.js';
 import { simulateMarket } from './market-simulation.js';
-import { appendEvents, CrashingLog, CrashingOlap, dropAllTables, expectedCandles, snapshotTables } from './runner-harness.js';
+import { appendEvents, CrashingLog, CrashingOlap, dropAllTables, expectedCandles, snapshotTables, unitsOf } from './runner-harness.js';
 
 const root = mkdtempSync(join(tmpdir(), 'runner-int-'));
 const EVENTS = simulateMarket({ seed: 7, coins: 6, trades: 4_000 });
@@ -129,11 +129,11 @@ describe('projection runner on SQLite and chDB', () => {
         (SELECT count() FROM balance_changes FINAL) AS changes, (SELECT count() FROM coins FINAL) AS coins,
         (SELECT groupArray(tuple(mint, tokenAccount, owner, toString(balance))) FROM (SELECT * FROM balances FINAL ORDER BY mint, tokenAccount)) AS balances`);
     const once = await figures();
-    const candlesOnce = await queryCandles(olap, { mint: MINTS[0]!, interval: '1h' });
+    const candlesOnce = await queryCandles(olap, { mint: MINTS[0]!, interval: '1h', units: unitsOf(EVENTS, MINTS[0]!) });
     await appendEvents(logs[0]!, EVENTS);
     await (await restart()).runUntilCaughtUp();
     expect(await figures()).toEqual(once);
-    expect(await queryCandles(olap, { mint: MINTS[0]!, interval: '1h' })).toEqual(candlesOnce);
+    expect(await queryCandles(olap, { mint: MINTS[0]!, interval: '1h', units: unitsOf(EVENTS, MINTS[0]!) })).toEqual(candlesOnce);
   });
 
   it('given the trades, then candles of every interval equal a recomputation from the trade events', async () => {
@@ -142,11 +142,11 @@ describe('projection runner on SQLite and chDB', () => {
       for (const interval of Object.keys(CANDLE_INTERVALS) as CandleInterval[]) {
         const expected = expectedCandles(EVENTS, mint, interval).slice(-MAX_CANDLES);
         expect(expected.length).toBeGreaterThan(interval === '1d' ? 0 : 1);
-        expect(await queryCandles(olap, { mint, interval })).toEqual(expected);
+        expect(await queryCandles(olap, { mint, interval, units: unitsOf(EVENTS, mint) })).toEqual(expected);
       }
     }
     const before = expectedCandles(EVENTS, MINTS[0]!, '1m')[3]!.time;
-    expect(await queryCandles(olap, { mint: MINTS[0]!, interval: '1m', before, limit: 2 })).toEqual(expectedCandles(EVENTS, MINTS[0]!, '1m').slice(1, 3));
+    expect(await queryCandles(olap, { mint: MINTS[0]!, interval: '1m', units: unitsOf(EVENTS, MINTS[0]!), before, limit: 2 })).toEqual(expectedCandles(EVENTS, MINTS[0]!, '1m').slice(1, 3));
   });
 
   it('rebuilds when a projector version changes, replaying into fresh tables under a new group', async () => {
