@@ -51,7 +51,8 @@ export interface ApiParts {
 
 export function apiParts(deps: ApiDeps): ApiParts {
   const ctx = apiContext(deps);
-  return { ctx, tokens: tokenSearchDeps(ctx), ideas: ideaBoard(ctx), launch: launchContextOf(deps) };
+  const launch = launchContextOf(deps);
+  return { ctx, tokens: tokenSearchDeps(ctx, launch), ideas: ideaBoard(ctx), launch };
 }
 
 export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): FastifyInstance {

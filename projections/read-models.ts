@@ -8,12 +8,13 @@ import { creatorsProjector } from './creators/projector.js';
 import { healthProjector } from './health/projector.js';
 import { platformProjector } from './platform/projector.js';
 import { pricesProjector } from './prices/projector.js';
+import { quoteListingsProjector } from './quote-listings/projector.js';
 import type { Projector } from './projector.js';
 import { rewardsProjector } from './rewards/projector.js';
 import { tradesProjector } from './trades/projector.js';
 
 export const READ_MODEL_SET = 'read-models';
-export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector, coinFiguresProjector];
+export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector, coinFiguresProjector, quoteListingsProjector];
 
 /** Create any missing read-model table, so an API started on a store never projected answers empty lists rather
  * than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */

@@ -1,6 +1,8 @@
 // Handlers of the token search `GET /tokens` (spec 2.14) and the token logo, shared by the HTTP routes and the
 // MCP tool: the aggregator's answer in its ranking when one is configured and answers, else the service's own
-// (api/tokens/embedded-search.ts). `onService` always comes from the service's own knowledge.
+// (api/tokens/embedded-search.ts). `onService` always comes from the service's own knowledge: `quote` and, for
+// its listed tokens, `addedAt` from chain facts (api/tokens/pair-states.ts, as `GET /token-quotes`); a coin's
+// `addedAt` its launch day; `basket` from the configuration.
 import { isAddress } from '@solana/kit';
 import type { TokenItem, TokensQuery, TokensResponse } from '../../schemas/api/tokens.js';
 import { TOKEN_2022_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
@@ -12,11 +14,14 @@ import type { AggregatorToken, TokenAggregator } from '../tokens/aggregator.js';
 import { embeddedTokenSearch } from '../tokens/embedded-search.js';
 import { labelName, labelSymbol } from '../tokens/label-rule.js';
 import { listedTokens } from '../tokens/listed-tokens.js';
+import { pairStates, type QuoteConfigReader } from '../tokens/pair-states.js';
 import { logoUrl, type Logo, type LogoStore } from '../tokens/token-logo.js';
 
 export interface TokenSearchDeps {
   aggregator: TokenAggregator | null;
   logos: LogoStore;
+  /** The launchpad's quote configs on chain; null or left out without a chain connection. */
+  quoteConfigs?: QuoteConfigReader | null;
 }
 
 const address = (value: string | null | undefined) => (typeof value === 'string' && isAddress(value) ? value : null);
@@ -34,12 +39,13 @@ function volume(token: AggregatorToken): number | null {
 }
 
 async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: AggregatorToken[]): Promise<TokenItem[]> {
-  const listed = new Map(listedTokens(ctx.config).map((token) => [token.mint, token]));
+  const own = listedTokens(ctx.config);
   const valid = tokens.filter((token) => isAddress(token.id));
-  const launchDays = await coinLaunchDays(ctx.olap, valid.map((token) => token.id));
+  const [launchDays, pairs] = await Promise.all([coinLaunchDays(ctx.olap, valid.map((token) => token.id)), pairStates(ctx, own, deps.quoteConfigs ?? null)]);
+  const listed = new Map(own.map((token, i) => [token.mint, { token, pair: pairs.states[i]! }]));
   return valid.map((token) => {
     deps.logos.remember(token.id, token.icon);
-    const own = listed.get(token.id);
+    const mine = listed.get(token.id);
     return {
       mint: token.id,
       symbol: labelSymbol(token.symbol ?? ''),
@@ -48,7 +54,11 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
       description: null,
       verified: token.isVerified ?? false,
       tags: token.tags ?? [],
-      onService: { quote: own?.quote ?? false, basket: own?.basket ?? false, addedAt: launchDays.get(token.id) ?? null },
+      onService: {
+        quote: mine?.pair.quote ?? false,
+        basket: mine?.token.basket ?? false,
+        addedAt: mine === undefined ? (launchDays.get(token.id) ?? null) : mine.pair.addedAt,
+      },
       decimals: token.decimals,
       tokenProgram: token.tokenProgram === TOKEN_2022_PROGRAM_ID || token.tokenProgram === 'token-2022' ? 'token-2022' : 'spl',
       mintAuthority: address(token.mintAuthority),
@@ -80,7 +90,7 @@ export async function searchTokens(
     );
     if (answer !== null) return { tokens: await fromAggregator(ctx, deps, answer.slice(0, query.limit)) };
   }
-  const items = await embeddedTokenSearch(ctx, query.q, query.limit);
+  const items = await embeddedTokenSearch(ctx, query.q, query.limit, deps.quoteConfigs ?? null);
   // The service's own answer is a kept array: its response object is kept with it, so its JSON is too.
   let answer = ownAnswers.get(items);
   if (answer === undefined) ownAnswers.set(items, (answer = { tokens: items }));

@@ -5,7 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { tokenMintParams, tokensQuery, tokensResponse } from '../../schemas/api/tokens.js';
+import type { Address } from '@solana/kit';
 import type { ApiContext } from '../deps.js';
+import type { LaunchContext } from '../launch/launch-context.js';
 import { searchTokens, tokenLogo, type TokenSearchDeps } from '../handlers/tokens.js';
 import { HttpTokenAggregator } from '../tokens/aggregator.js';
 import { LogoStore } from '../tokens/token-logo.js';
@@ -14,13 +16,15 @@ import { LogoStore } from '../tokens/token-logo.js';
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
 const imageBytes = z.string().describe('The image bytes');
 
-export function tokenSearchDeps(ctx: ApiContext): TokenSearchDeps {
+/** `launch`: the launch context, whose chain client reads the launchpad's quote configs; null without a chain. */
+export function tokenSearchDeps(ctx: ApiContext, launch: LaunchContext | null = null): TokenSearchDeps {
   const settings = ctx.config.tokenSearch;
   const aggregator =
     settings?.url === undefined
       ? null
       : new HttpTokenAggregator({ baseUrl: settings.url, apiKey: settings.apiKey, ttlMs: settings.ttlSeconds * 1000, timeoutMs: settings.timeoutMs });
-  return { aggregator, logos: new LogoStore(settings?.timeoutMs) };
+  const quoteConfigs = launch === null ? null : (mint: Address) => launch.settings.quoteConfig(mint);
+  return { aggregator, logos: new LogoStore(settings?.timeoutMs), quoteConfigs };
 }
 
 export function tokenRoutes(ctx: ApiContext, deps: TokenSearchDeps = tokenSearchDeps(ctx)): FastifyPluginAsyncZod {

@@ -2,8 +2,10 @@
 // projection), matched and ranked here. Rank: mint equal, then symbol equal, symbol starting with the text,
 // name starting with it, a word of the name starting with it, then either containing it; within a rank the
 // listed tokens first, then higher market cap in dollars (unknown last), then mint. Answers are kept per text and
-// limit, the same array while the matched coins' board rows, their holder counts and the SOL price are the same
-// (figures as of the coin board's second: api/queries/coin-board.ts); never changed once answered.
+// limit, the same array while the matched coins' board rows, their holder counts, the SOL price and the listed
+// tokens' pair states are the same (figures as of the coin board's second: api/queries/coin-board.ts); never
+// changed once answered. A listed token's `onService.quote` and `addedAt` follow api/tokens/pair-states.ts, as
+// `GET /token-quotes` does; `basket` is the configuration's (no chain fact lists basket tokens).
 import type { TokenItem } from '../../schemas/api/tokens.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { ApiContext } from '../deps.js';
@@ -13,7 +15,8 @@ import type { CoinRow } from '../queries/coin-sql.js';
 import { boardRowsOf, searchMatches } from '../queries/tokens.js';
 import { figuresPending } from '../figures.js';
 import { labelName, labelSymbol } from './label-rule.js';
-import { listedTokens } from './listed-tokens.js';
+import { listedTokens, type ListedToken } from './listed-tokens.js';
+import { pairStates, type PairState, type QuoteConfigReader } from './pair-states.js';
 import { logoUrl } from './token-logo.js';
 import { coinFigures } from '../figures.js';
 import { quoteUsd, usdValues } from './token-values.js';
@@ -66,6 +69,8 @@ interface KeptSearch {
   pending: boolean[];
   holders: number;
   solMicroUsd: bigint | null;
+  /** The listed tokens' pair states, as text. */
+  pairs: string;
   items: TokenItem[];
 }
 
@@ -89,22 +94,33 @@ function sameRows(kept: KeptSearch, board: CoinBoard): boolean {
   return kept.rows.every((row, i) => board.rows.get(row.mint) === row && figuresPending(row, board.nowSeconds) === kept.pending[i]);
 }
 
-export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number): Promise<TokenItem[]> {
+/** The service's own answer; `chain` reads the launchpad's quote configs (null without a chain connection). */
+export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number, chain: QuoteConfigReader | null = null): Promise<TokenItem[]> {
   const state = stateOf(ctx);
   const board = await boardAt(ctx.olap, Math.floor(ctx.now().getTime() / 1000));
-  const [matches, solMicroUsd, holders] = await Promise.all([
+  const listed = listedTokens(ctx.config);
+  const [matches, solMicroUsd, holders, pairs] = await Promise.all([
     searchMatches(ctx.olap, q, MAX_COIN_CANDIDATES),
     priceAt(ctx.olap, 'SOL'),
     boardHolderCounts(ctx.olap, board, state.serviceWallets),
+    pairStates(ctx, listed, chain),
   ]);
+  const pairsText = JSON.stringify(pairs.states);
   const key = `${limit}|${q}`;
   const kept = state.kept.get(key);
-  if (kept !== undefined && kept.matches === matches && kept.holders === countsSerial(holders) && kept.solMicroUsd === solMicroUsd && sameRows(kept, board)) {
+  if (
+    kept !== undefined &&
+    kept.matches === matches &&
+    kept.holders === countsSerial(holders) &&
+    kept.solMicroUsd === solMicroUsd &&
+    kept.pairs === pairsText &&
+    sameRows(kept, board)
+  ) {
     kept.board = board.serial;
     return kept.items;
   }
   const rows = boardRowsOf(board, matches);
-  const items = rankedItems(ctx, q, limit, rows, holders, board.nowSeconds, solMicroUsd);
+  const items = rankedItems(ctx, q, limit, listed, pairs.states, rows, holders, board.nowSeconds, solMicroUsd);
   state.kept.delete(key);
   state.kept.set(key, {
     matches,
@@ -113,6 +129,7 @@ export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: num
     pending: rows.map((row) => figuresPending(row, board.nowSeconds)),
     holders: countsSerial(holders),
     solMicroUsd,
+    pairs: pairsText,
     items,
   });
   if (state.kept.size > MAX_KEPT) state.kept.delete(state.kept.keys().next().value!);
@@ -123,6 +140,8 @@ function rankedItems(
   ctx: ApiContext,
   q: string,
   limit: number,
+  listed: readonly ListedToken[],
+  pairs: readonly PairState[],
   rows: CoinRow[],
   holders: HolderCounts,
   nowSeconds: number,
@@ -131,7 +150,8 @@ function rankedItems(
   const stablecoin = ctx.config.mints.stablecoin;
   const ranked: Ranked[] = [];
 
-  for (const token of listedTokens(ctx.config)) {
+  for (const [i, token] of listed.entries()) {
+    const pair = pairs[i]!;
     const rank = matchRank(q, token.mint, token.symbol, token.name);
     if (rank === null || token.decimals === null) continue;
     ranked.push({
@@ -145,12 +165,12 @@ function rankedItems(
         description: null,
         verified: true,
         tags: [token.role],
-        onService: { quote: token.quote, basket: token.basket, addedAt: null },
+        onService: { quote: pair.quote, basket: token.basket, addedAt: pair.addedAt },
         decimals: token.decimals,
         tokenProgram: 'spl',
         mintAuthority: null,
         freezeAuthority: null,
-        priceUsd: token.quote ? quoteUsd(token.mint, stablecoin, solMicroUsd) : null,
+        priceUsd: quoteUsd(token.mint, stablecoin, solMicroUsd),
         marketCap: null,
         liquidityUsd: null,
         volume24h: null,

@@ -1,5 +1,7 @@
-// The tokens the service itself lists: SOL and the stablecoin (launchpad pairs), the basket tokens (holder
-// rewards) and the platform token, from the configuration. Their labels and decimals come from the token
+// The tokens the service itself lists: SOL and the stablecoin (the configuration's pairs), the basket tokens
+// (holder rewards) and the platform token, from the configuration. Whether the launchpad takes one as a pair is a
+// chain fact (api/tokens/pair-states.ts), not decided here. Basket membership stays the configuration's: the
+// keepers buy the basket the configuration names, and no chain fact lists basket tokens. Their labels and decimals come from the token
 // list of the chain the service runs on: the devnet's genesis list here; a listed mint without an entry there
 // is still answered, with null labels and the decimals the configuration gives (platform token) or none.
 import { LISTED_TOKENS } from '../../infra/devnet/genesis/genesis.js';
@@ -14,8 +16,6 @@ export interface ListedToken {
   name: string | null;
   symbol: string | null;
   decimals: number | null;
-  /** Offered for pairing on the launchpad. */
-  quote: boolean;
   /** Offered in holder baskets. */
   basket: boolean;
 }
@@ -44,7 +44,6 @@ export function listedTokens(config: ApiConfig): ListedToken[] {
       name: label?.name ?? null,
       symbol: label?.symbol ?? null,
       decimals,
-      quote: role === 'sol' || role === 'stablecoin',
       basket: basket.has(mint),
     }];
   });

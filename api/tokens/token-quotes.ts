@@ -1,34 +1,50 @@
-// `GET /token-quotes`: the pair tokens the service offers for launching (SOL and the dollar stablecoin), each with
-// what the launchpad's quote configuration on chain says of it (read through the launch context's program settings,
-// kept half a minute) and its price in US dollars when known.
+// `GET /token-quotes`: the pair tokens a launch may choose: SOL and the stablecoin (the configuration's pairs),
+// then every other token the launchpad's admin configured by transaction, listed or since disabled. Whether the
+// launchpad takes each now and the day it was listed come from api/tokens/pair-states.ts, the same rule token
+// search follows; decimals from the chain's quote config; the price in US dollars when known.
 import type { Address } from '@solana/kit';
 import { priceAt } from '../../projections/prices/queries.js';
+import { quoteListings } from '../../projections/quote-listings/queries.js';
 import type { TokenQuotesResponse } from '../../schemas/api/token-quotes.js';
 import type { ApiContext } from '../deps.js';
 import type { LaunchContext } from '../launch/launch-context.js';
 import { dollars } from '../payments/tiers.js';
-import { listedTokens } from './listed-tokens.js';
+import { listedTokens, type ListedToken } from './listed-tokens.js';
+import { pairStates } from './pair-states.js';
 
 /** The stablecoin is a dollar by definition here, as everywhere the service values amounts. */
 const STABLECOIN_USD = '1';
 
+/** SOL and the stablecoin first, then configured tokens in the configuration's order, then the rest by mint. */
+async function candidates(ctx: ApiContext): Promise<{ mint: string; token: ListedToken | null }[]> {
+  const listed = listedTokens(ctx.config);
+  const configured = await quoteListings(ctx.olap);
+  const pairs = listed.filter((token) => token.role === 'sol' || token.role === 'stablecoin');
+  const others = listed.filter((token) => !pairs.includes(token) && configured.has(token.mint));
+  const known = new Set(listed.map((token) => token.mint));
+  const unknown = [...configured.keys()].filter((mint) => !known.has(mint)).sort();
+  return [...[...pairs, ...others].map((token) => ({ mint: token.mint, token })), ...unknown.map((mint) => ({ mint, token: null }))];
+}
+
 export async function tokenQuotes(ctx: ApiContext, lc: LaunchContext): Promise<TokenQuotesResponse> {
-  const candidates = listedTokens(ctx.config).filter((token) => token.quote);
-  const [solMicroUsd, configs] = await Promise.all([
+  const tokens = await candidates(ctx);
+  const [solMicroUsd, { states }] = await Promise.all([
     priceAt(ctx.olap, 'SOL'),
-    Promise.all(candidates.map((token) => lc.settings.quoteConfig(token.mint as Address))),
+    pairStates(ctx, tokens.map(({ mint, token }) => ({ mint, role: token?.role ?? null })), (mint: Address) => lc.settings.quoteConfig(mint)),
   ]);
   return {
-    quotes: candidates.map((token, i) => {
-      const config = configs[i] ?? null;
-      const priceUsd = token.role === 'stablecoin' ? STABLECOIN_USD : solMicroUsd === null ? null : dollars(solMicroUsd);
+    quotes: tokens.map(({ mint, token }, i) => {
+      const state = states[i]!;
+      const role = token?.role ?? null;
+      const priceUsd = role === 'stablecoin' ? STABLECOIN_USD : role === 'sol' ? (solMicroUsd === null ? null : dollars(solMicroUsd)) : null;
       return {
-        mint: token.mint,
-        symbol: token.symbol,
-        name: token.name,
-        decimals: config?.quoteDecimals ?? token.decimals,
+        mint,
+        symbol: token?.symbol ?? null,
+        name: token?.name ?? null,
+        decimals: state.decimals ?? token?.decimals ?? null,
         priceUsd,
-        launchpad: config !== null,
+        launchpad: state.quote,
+        addedAt: state.addedAt,
       };
     }),
   };

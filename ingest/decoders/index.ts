@@ -9,6 +9,7 @@ import * as launchpadClaimFees from './launchpad/claim-fees.js';
 import * as launchpadCreateCoin from './launchpad/create-coin.js';
 import * as launchpadGraduate from './launchpad/graduate.js';
 import * as launchpadLockFeeSplit from './launchpad/lock-fee-split.js';
+import * as launchpadSetQuoteConfig from './launchpad/set-quote-config.js';
 import * as launchpadTrade from './launchpad/trade.js';
 import * as creatorSent from './memo/creator-sent.js';
 import * as payoutRound from './memo/payout-round.js';
@@ -33,6 +34,7 @@ export const DECODERS: readonly Decoder[] = [
   launchpadTrade.decode,
   launchpadClaimFees.decode,
   launchpadGraduate.decode,
+  launchpadSetQuoteConfig.decode,
   poolSwap.decode,
   poolClaimFees.decode,
   tokenBalances.decode,
@@ -82,6 +84,7 @@ export function eventKey(event: Event): string {
     case 'platform.burned':
     case 'price.updated':
     case 'fund.balance':
+    case 'quote.configured':
       return PLATFORM_KEY;
     default:
       return assertNever(event);

@@ -11,6 +11,7 @@ import { payoutRoundEvent } from './payout-round.js';
 import { payoutSentEvent } from './payout-sent.js';
 import { platformBurnedEvent } from './platform-burned.js';
 import { priceUpdatedEvent } from './price-updated.js';
+import { quoteConfiguredEvent } from './quote-configured.js';
 import { revenueEvent } from './revenue.js';
 import { tokenBalanceChangedEvent } from './token-balance-changed.js';
 import { tradeEvent } from './trade.js';
@@ -29,6 +30,7 @@ export * from './payout-round.js';
 export * from './payout-sent.js';
 export * from './platform-burned.js';
 export * from './price-updated.js';
+export * from './quote-configured.js';
 export * from './revenue.js';
 export * from './token-balance-changed.js';
 export * from './trade.js';
@@ -49,6 +51,7 @@ const eventSchemas = [
   revenueEvent,
   priceUpdatedEvent,
   fundBalanceEvent,
+  quoteConfiguredEvent,
 ] as const;
 
 /** Every event type, in catalog order. */

@@ -120,6 +120,7 @@ const validData: { [T in EventType]: EventData<T> } = {
   revenue: { kind: 'fee-share', amount: '300', unit: 'quote', mint: MINT, quoteMint: QUOTE },
   'price.updated': { asset: 'SOL', microUsd: '187250000' },
   'fund.balance': { fund: 'burn', wallet: addr(41), lamports: '1500000000' },
+  'quote.configured': { quoteMint: QUOTE, quoteDecimals: 6, enabled: true, initialVirtualQuote: '30000000000', initialVirtualToken: '1073000000000000', curveAllotment: '793100000000000' },
 };
 
 function eventOf<T extends EventType>(type: T, data: unknown = validData[type]): Record<string, unknown> {
@@ -529,6 +530,8 @@ describe('exhaustiveness', () => {
           return event.data.microUsd;
         case 'fund.balance':
           return event.data.fund;
+        case 'quote.configured':
+          return event.data.quoteMint;
         default:
           return assertNever(event);
       }
@@ -547,7 +550,7 @@ describe('exhaustiveness', () => {
     const described = EVENT_TYPES.map((type) => describeEvent(parseEvent(eventOf(type))));
 
     // Assert
-    expect(described).toHaveLength(14);
+    expect(described).toHaveLength(15);
     expect(() => missesACase(parseEvent(eventOf('payout.sent')))).toThrow('unhandled event type: "payout.sent"');
   });
 
@@ -568,6 +571,7 @@ describe('exhaustiveness', () => {
       | 'revenue'
       | 'price.updated'
       | 'fund.balance'
+      | 'quote.configured'
     >();
     expectTypeOf<EventData<'trade'>['coinAmount']>().toEqualTypeOf<string>();
     expectTypeOf<EventData<'trade'>['trader']>().toEqualTypeOf<Address>();
