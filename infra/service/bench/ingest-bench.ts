@@ -2,7 +2,8 @@
 // projections → chDB → API) against the devnet, in separate processes as a deployment would run them:
 // chain (devnet + gRPC server) | ingest (subscriber + decoding pipeline) | project (projections + API).
 // 1. sustained transactions per second end to end over a pre-generated ledger replayed at full speed;
-// 2. lag from chain confirmation to the trade listed by the API, at a fixed background rate.
+// 2. lag from chain confirmation to the trade listed by the API, at a fixed background rate, and for the same
+//    trades to their `trade` message at a client of the coin's live stream (SSE; the figure bench:stream leaves out).
 // Figures go to stdout with the targets beside them; progress goes to stderr.
 // Options:
 //   --transactions N       ledger size (60000: 20-30 s of replay at the rates measured here)

@@ -4,7 +4,10 @@
 // listed (see lag-samples.ts). Lag = the poll answer that first lists it − the slot's confirmation (next slot
 // sealed), so each figure is an upper bound, at most one poll period late. A bare official client beside the
 // pipeline, with the subscriber's request and channel options and nothing behind it, notes when it holds each
-// whole slot: the chain's own delivery time, which the pipeline cannot beat.
+// whole slot: the chain's own delivery time, which the pipeline cannot beat. The API serves the live streams too,
+// fed by the projection runner beside it as the service feeds them, and a clients process holds a stream open on every
+// coin from the start (lag-streams-child.ts): for the same sampled trades it notes when each one's `trade` message
+// arrived, so the stream's lag (arrival − confirmation, lag-streams.ts) is measured beside the trades route's.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { subscribeRequest } from '../../../ingest/subscriber/request.js';
@@ -13,6 +16,8 @@ import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
 import type { ChainReport, LiveInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';
 import { LagSampler } from './lag-samples.js';
+import type { StreamArrivals } from './lag-streams-child.js';
+import { StreamSamples } from './lag-streams.js';
 import { LagWindow, type LagResult } from './lag-window.js';
 import { coresBetween, cpuTimes } from './machine-load.js';
 import { ProgressLog } from './progress-log.js';
@@ -45,6 +50,7 @@ export interface LagOptions {
 const CHAIN_SCRIPT = new URL('./chain-child.ts', import.meta.url);
 const PIPELINE_SCRIPT = new URL('./pipeline-child.ts', import.meta.url);
 const READER_SCRIPT = new URL('./stream-reader-child.ts', import.meta.url);
+const STREAMS_SCRIPT = new URL('./lag-streams-child.ts', import.meta.url);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runLag(options: LagOptions): Promise<LagResult> {
@@ -57,10 +63,15 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
   const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true, kafkaBrokers }, options.profileDir);
   const chain = BenchChild.start<ChainReport>('chain', CHAIN_SCRIPT, {}, options.profileDir);
   const bare = BenchChild.start<SlotArrival>('bare', READER_SCRIPT, {});
-  const children = [chain, ingest, project, bare];
+  const streams = BenchChild.start<never>('streams', STREAMS_SCRIPT, {});
+  const children = [chain, ingest, project, bare, streams];
   const stageTimes = new StageTimes();
   let sampler: LagSampler | null = null;
-  const window = new LagWindow((slot) => sampler?.watch(slot.slot, slot.transactions, slot.confirmedAt, slot.samples));
+  const streamSamples = new StreamSamples();
+  const window = new LagWindow((slot) => {
+    sampler?.watch(slot.slot, slot.transactions, slot.confirmedAt, slot.samples);
+    streamSamples.watch(slot.confirmedAt, slot.samples);
+  });
   try {
     for (const child of [ingest, project]) {
       child.onReport((report) => {
@@ -84,6 +95,8 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
     const upstream: PipelineRoleName[] = options.pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'];
     const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: downstream, grpcUrl, startSlot: 1 });
     await bare.command('watch', { url: grpcUrl, request: subscribeRequest(loadConfig({}), 1) });
+    // Streams open before anything is ingested: every coin then comes as a launch on the platform stream.
+    await streams.command('follow', { apiUrl });
     await ingest.command('start', { roles: upstream, grpcUrl, startSlot: 1 });
     const lag = (sampler = new LagSampler(apiUrl!));
     window.open(wallMs() + options.warmupSeconds * 1000, options.seconds);
@@ -115,6 +128,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
     await sleep(300); // the last stage advances arrive with the next progress report
     const olap = await project.command<Record<string, StatementTimes>>('olapTimes');
     const appends = await ingest.command<AppendTimes | null>('appendTimes');
+    const arrivals = await streams.command<StreamArrivals>('collect', { signatures: streamSamples.signatures() });
     return {
       lags: lag.lags,
       missing: lag.missing,
@@ -132,6 +146,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
       slotGaps: window.gaps,
       bare: window.bareSplit(lag.listedSlots()),
       bareAll: window.bareAll(),
+      stream: streamSamples.result(arrivals, lag.listedAt, (slot) => window.heldAt(slot)),
     };
   } finally {
     await Promise.all(children.map((child) => child.stop()));

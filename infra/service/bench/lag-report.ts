@@ -1,5 +1,5 @@
 // The lag phase's figures as text: percentiles of the lag, where it goes (per part, p50 / p99), the slowest
-// slots taken apart, the probes' own load on the API, CPU and chDB time.
+// slots taken apart, the same trades at the live streams' clients, the probes' own load on the API, CPU and chDB time.
 import type { LagResult } from './lag-window.js';
 import type { LagPart } from './lag-samples.js';
 import { percentile } from './progress-log.js';
@@ -40,6 +40,7 @@ export function lagFigures(result: LagResult, pollMs: number, slotMs: number): L
     `  of all ${result.bareAll.slots} slots confirmed in the window, the bare client held ${result.bareAll.held.length} by the end, ` +
       `${spread(result.bareAll.held)} ms after confirmation`,
     `  slowest slots: ${slowest.join('; ')}`,
+    ...streamLines(result.stream),
     `  the probes' own load: ${int(result.probes.requests)} trades-route requests, ${result.probes.meanMs.toFixed(1)} ms each on average`,
     cpuLine(result.progress, result.windowStart, result.windowEnd, result.machine),
     olapLine(result.olap),
@@ -55,4 +56,22 @@ function chainStalls(gaps: readonly number[], slotMs: number): string {
   const late = gaps.filter((gap) => gap > slotMs + 100);
   const longest = gaps.length === 0 ? 0 : Math.max(...gaps);
   return `  chain stalls: ${late.length} of ${gaps.length} slots confirmed over 100 ms after the slot before's ${slotMs} ms (longest gap ${int(longest)} ms)`;
+}
+
+/** The live streams' figure beside the trades route's, over the same sampled trades. */
+function streamLines(stream: LagResult['stream']): string[] {
+  const refused = Object.entries(stream.refused).map(([status, count]) => `${count} answered ${status}`);
+  const { lags } = stream;
+  return [
+    `  lag, slot confirmed → the trade's \`trade\` message at a client of GET /coins/{mint}/stream: p50 ${int(percentile(lags, 50))} ms, ` +
+      `p99 ${int(percentile(lags, 99))} ms, max ${int(Math.max(...lags))} ms (min ${int(Math.min(...lags))} ms), no cut-off; ` +
+      `${lags.length + stream.missing} sampled trades of coins whose stream was open before their slot was confirmed, ` +
+      `${stream.missing} of them not received by the end (${stream.missingListed} of those listed by the trades route); ` +
+      `${stream.notOpen} sampled trades of coins not yet followed not counted`,
+    `  the same trades listed by the trades route: ${spread(stream.listedLags)} ms; listed after the stream message by ${spread(stream.listedAfterStream)} ms; ` +
+      `from the bare client holding the slot to the stream message (the pipeline's and the stream's share): ${spread(stream.afterBare)} ms`,
+    `  streams: ${stream.coinStreams} coin streams open at the end, one visitor each, and the platform stream for launches` +
+      `${stream.ended > 0 ? `; ${stream.ended} ended early` : ''}${refused.length > 0 ? `; ${refused.join(', ')}` : ''}; ` +
+      `${int(stream.messages)} trade messages received in all`,
+  ];
 }

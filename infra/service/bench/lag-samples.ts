@@ -39,6 +39,8 @@ const GRACE_MS = 5_000;
 export class LagSampler {
   /** Lag of each sampled trade, ms. */
   readonly lags: number[] = [];
+  /** When each sampled trade was found listed (wall ms), by signature. */
+  readonly listedAt = new Map<string, number>();
   missing = 0;
   private readonly queue: WatchedSlot[] = [];
   private readonly listed: SlotListed[] = [];
@@ -62,7 +64,11 @@ export class LagSampler {
       const at = wallMs();
       if (first.size > 0) this.listed.push({ slot: head.slot, transactions: head.transactions, confirmedAt: head.confirmedAt, listedAt: at });
       const now = new Set([...first, ...rest.flatMap((set) => [...set])]);
-      for (const trade of head.pending) if (now.has(trade.signature)) this.lags.push(at - head.confirmedAt);
+      for (const trade of head.pending) {
+        if (!now.has(trade.signature)) continue;
+        this.lags.push(at - head.confirmedAt);
+        this.listedAt.set(trade.signature, at);
+      }
       head.pending = head.pending.filter((trade) => !now.has(trade.signature));
       if (head.pending.length > 0 && at - head.confirmedAt <= GRACE_MS) return;
       this.missing += head.pending.length;

@@ -3,6 +3,7 @@
 // result as the report reads it.
 import type { SlotConfirmed } from './bench-types.js';
 import type { LagPart, SlotListed, SlowSlot } from './lag-samples.js';
+import type { StreamLagResult } from './lag-streams.js';
 import type { ProgressLog } from './progress-log.js';
 import type { AppendTimes } from './timed-log.js';
 import type { StatementTimes } from './timed-olap.js';
@@ -36,6 +37,8 @@ export interface LagResult {
   bare: { delivered: number[]; pipeline: number[] };
   /** Every slot confirmed in the window, listed or not: how many the bare client held by the end, and when. */
   bareAll: { slots: number; held: number[] };
+  /** The same sampled trades at clients of their coins' live streams. */
+  stream: StreamLagResult;
 }
 
 export class LagWindow {
@@ -70,6 +73,11 @@ export class LagWindow {
   /** The bare reader held the whole slot at `at`. */
   arrived(slot: number, at: number): void {
     this.arrivals.set(slot, at);
+  }
+
+  /** When the bare reader held `slot` (wall ms), if it did. */
+  heldAt(slot: number): number | undefined {
+    return this.arrivals.get(slot);
   }
 
   /** For every slot confirmed in the window: when the bare reader held it (a chain whose delivery stalls shows

@@ -1,8 +1,10 @@
 // A pipeline process of the ingest bench: some of the service's roles (subscriber, pipeline, projections,
 // api) on the service's own stores and defaults (SQLite event log with FULL sync and chDB under a data
 // dir), composed as infra/service/roles.ts composes them, except that the subscriber replays from a given
-// slot. Projections and the API share one process (chDB is in-process). Reports each stage's counts and the
-// process's CPU time every 250 ms, with the times each stage moved past each slot (sampled every 10 ms).
+// slot. Projections and the API share one process (chDB is in-process), and the API's live streams follow the
+// projections' committed batches there, as in the service; it trusts one proxy, so the bench's stream clients can
+// each say they are a visitor of their own. Reports each stage's counts and the process's CPU time every 250 ms,
+// with the times each stage moved past each slot (sampled every 10 ms).
 import { pino } from 'pino';
 import { Pipeline } from '../../../ingest/pipeline.js';
 import { Subscriber } from '../../../ingest/subscriber/subscriber.js';
@@ -36,7 +38,15 @@ const stages = new StageWatch();
 
 function configFor(grpcUrl: string): Config {
   // The bench reads the API as fast as it measures: no free allowance to run out of.
-  return loadConfig({ DATA_DIR: arg.dataDir, PORT: '0', YELLOWSTONE_URL: grpcUrl, LOG_LEVEL: 'warn', KAFKA_BROKERS: arg.kafkaBrokers, RATE_LIMIT_PER_MINUTE: '0' });
+  return loadConfig({
+    DATA_DIR: arg.dataDir,
+    PORT: '0',
+    YELLOWSTONE_URL: grpcUrl,
+    LOG_LEVEL: 'warn',
+    KAFKA_BROKERS: arg.kafkaBrokers,
+    RATE_LIMIT_PER_MINUTE: '0',
+    TRUSTED_PROXIES: '1',
+  });
 }
 
 async function start(request: PipelineStart): Promise<{ apiUrl: string | null }> {
@@ -49,7 +59,8 @@ async function start(request: PipelineStart): Promise<{ apiUrl: string | null }>
     roles.push(project);
   }
   if (request.roles.includes('api')) {
-    const api = await startApi(config, olap!, logger);
+    // With the projections here, the live streams follow their committed batches (startApi wires them as the service does).
+    const api = await startApi(config, olap!, logger, undefined, undefined, project ?? undefined);
     roles.push(api);
     apiUrl = `http://127.0.0.1:${new URL(api.url).port}`;
   }

@@ -1,30 +1,25 @@
 // The stream bench's clients, in a process of their own: `open` opens `count` Server-Sent Event streams (node:http,
 // one connection each) and counts the trades each receives; `expect` names the sampled trades whose arrival times
 // are kept; `status` reports the counts; `collect` gives, for each sampled trade, the arrival wall time at every
-// client. Parsing is minimal: a trade message is recognised by its `event: trade` line and its signature field.
+// client. Parsing is minimal (sse-blocks.ts): a trade message is recognised by its `event: trade` line and its
+// signature field.
 import { get, type ClientRequest } from 'node:http';
 import { sendReport, serveCommands, wallMs } from './bench-ipc.js';
+import { isEvent, signatureOf, SseBlocks } from './sse-blocks.js';
 
-const clients: { request: ClientRequest; trades: number; pending: string }[] = [];
+const clients: { request: ClientRequest; trades: number }[] = [];
 let samples = new Set<string>();
 const arrivals = new Map<string, number[]>();
-const SIGNATURE = /"signature":"([^"]+)"/;
 
-function onText(client: (typeof clients)[number], text: string): void {
-  client.pending += text;
-  let end: number;
-  while ((end = client.pending.indexOf('\n\n')) >= 0) {
-    const block = client.pending.slice(0, end);
-    client.pending = client.pending.slice(end + 2);
-    if (!block.includes('\nevent: trade\n')) continue;
-    client.trades += 1;
-    if (samples.size === 0) continue;
-    const signature = SIGNATURE.exec(block)?.[1];
-    if (signature !== undefined && samples.has(signature)) {
-      let times = arrivals.get(signature);
-      if (times === undefined) arrivals.set(signature, (times = []));
-      times.push(wallMs());
-    }
+function onBlock(client: (typeof clients)[number], block: string): void {
+  if (!isEvent(block, 'trade')) return;
+  client.trades += 1;
+  if (samples.size === 0) return;
+  const signature = signatureOf(block);
+  if (signature !== null && samples.has(signature)) {
+    let times = arrivals.get(signature);
+    if (times === undefined) arrivals.set(signature, (times = []));
+    times.push(wallMs());
   }
 }
 
@@ -39,10 +34,11 @@ serveCommands({
             const headers = { accept: 'text/event-stream', 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` };
             const request = get(args.url, { headers, agent: false }, (response) => {
               if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-              const client = { request, trades: 0, pending: '' };
+              const client = { request, trades: 0 };
               clients.push(client);
+              const blocks = new SseBlocks((block) => onBlock(client, block));
               response.setEncoding('utf8');
-              response.on('data', (text: string) => onText(client, text));
+              response.on('data', (text: string) => blocks.push(text));
               resolve();
             });
             request.on('error', reject);
