@@ -1,15 +1,21 @@
 // GET /tokens and GET /tokens/{mint}/logo on the API fixture (chDB through the projections): the service's own
 // answer (listed tokens and coins, ranking, every field, dollars from the coin figures), and the aggregator
 // adapter against a fake aggregator on a free port: its ranking kept, the cache, fallback on timeout, 5xx and
-// junk, the logo copy, 400s for a missing or invalid known key (also beside an unknown key), and unknown keys ignored.
+// junk, the logo copy, 400s for a missing or invalid known key (also beside an unknown key), and unknown keys ignored;
+// listed tokens' onService.quote and addedAt from the pair listings read model (no chain connection here: SOL and the
+// stablecoin count as the genesis pairs until a transaction configures them).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Address } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTokenAggregator } from '../../api/tokens/aggregator.js';
 import { generatedLogo, LogoStore } from '../../api/tokens/token-logo.js';
 import { DEVNET_ADDRESSES } from '../../schemas/config.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
+import { quoteListingsProjector } from '../../projections/quote-listings/projector.js';
+import { logged } from '../projections/event-fixtures.js';
+import { quoteConfigured } from '../projections/quote-fixtures.js';
 import { NOW, SOL_MICRO_USD } from './fixtures/market.js';
 import { startApiHarness, type ApiHarness } from './harness.js';
 
@@ -320,5 +326,30 @@ describe('GET /tokens, answered by an aggregator', () => {
     expect(res.statusCode).toBe(200);
     // The service's logo store fetches https only: the fake's http image is not copied, a logo is generated.
     expect(res.body).toBe(generatedLogo(stranger).body.toString());
+  });
+
+  it('takes onService.quote and addedAt of listed tokens from the chain\'s pair listings, in both answers', async () => {
+    // JUP listed by a SetQuoteConfig on one day; the stablecoin disabled by one (its genesis listing has no day).
+    const jup = DEVNET_ADDRESSES.basketMints[2] as Address;
+    const listedAt = NOW - 2 * 86_400;
+    const rows = quoteListingsProjector.handle(
+      logged([
+        quoteConfigured({ slot: 9_000, tx: 9_001, time: listedAt }, jup, true, 6),
+        quoteConfigured({ slot: 9_001, tx: 9_002, time: listedAt + 60 }, DEVNET_ADDRESSES.stablecoinMint as Address, false, 6),
+      ]),
+    );
+    for (let pass = 0; pass < 2; pass++) for (const [table, list] of Object.entries(rows)) await h.olap.insert(table, list);
+    const day = new Date(listedAt * 1000).toISOString().slice(0, 10);
+
+    const own = async (q: string, mint: string) => (await get(`/api/v1/tokens?q=${q}`)).body.tokens.find((token: { mint: string }) => token.mint === mint);
+    expect((await own('jupiter', jup)).onService).toEqual({ quote: true, basket: true, addedAt: day });
+    expect((await own('usdc', DEVNET_ADDRESSES.stablecoinMint)).onService).toEqual({ quote: false, basket: false, addedAt: null });
+    expect((await own('SOL', NATIVE_MINT_ID)).onService).toEqual({ quote: true, basket: false, addedAt: null });
+
+    fake.mode = 'ok';
+    const { body } = await get('/api/v1/tokens?q=ranking', withAggregator);
+    const byMint = new Map(body.tokens.map((token: { mint: string; onService: unknown }) => [token.mint, token.onService]));
+    expect(byMint.get(jup)).toEqual({ quote: true, basket: true, addedAt: day });
+    expect(byMint.get(DEVNET_ADDRESSES.stablecoinMint)).toEqual({ quote: false, basket: false, addedAt: null });
   });
 });
