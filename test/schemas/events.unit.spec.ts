@@ -138,13 +138,13 @@ function errorOf(input: unknown): string {
 }
 
 describe('event catalog', () => {
-  it('has the fourteen types, each with a valid example', () => {
+  it('has the fifteen types, each with a valid example', () => {
     // Arrange / Act
     const types = [...EVENT_TYPES].sort();
 
     // Assert
     expect(types).toEqual(Object.keys(validData).sort());
-    expect(types).toHaveLength(14);
+    expect(types).toHaveLength(15);
   });
 
   it.each(EVENT_TYPES)('parses a valid %s event unchanged', (type) => {
