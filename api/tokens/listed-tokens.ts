@@ -2,9 +2,9 @@
 // (holder rewards) and the platform token, from the configuration. Whether the launchpad takes one as a pair is a
 // chain fact (api/tokens/pair-states.ts), not decided here. Basket membership stays the configuration's: the
 // keepers buy the basket the configuration names, and no chain fact lists basket tokens. Their labels and decimals come from the token
-// list of the chain the service runs on: the devnet's genesis list here; a listed mint without an entry there
+// list of the chain the service runs on: the devnet's list here (schemas/devnet-tokens.ts); a listed mint without an entry there
 // is still answered, with null labels and the decimals the configuration gives (platform token) or none.
-import { LISTED_TOKENS } from '../../infra/devnet/genesis/genesis.js';
+import { DEVNET_TOKENS } from '../../schemas/devnet-tokens.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
 
@@ -23,7 +23,7 @@ export interface ListedToken {
 const SOL = { name: 'Wrapped SOL', symbol: 'SOL', decimals: 9 };
 
 export function listedTokens(config: ApiConfig): ListedToken[] {
-  const labels = new Map<string, { name: string; symbol: string; decimals: number }>(LISTED_TOKENS.map((token) => [token.mint, token]));
+  const labels = new Map<string, { name: string; symbol: string; decimals: number }>(DEVNET_TOKENS.map((token) => [token.mint, token]));
   labels.set(NATIVE_MINT_ID, SOL);
   const basket = new Set<string>(config.mints.basket);
   const entries: [string, ListedRole][] = [

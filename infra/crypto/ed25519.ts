@@ -3,7 +3,7 @@
 // on the fast synchronous path (WebCrypto's async API costs an event-loop turn per call).
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import type { Address } from '@solana/kit';
-import { addressFromBytes } from './base58.js';
+import { addressFromBytes } from '../../schemas/base58.js';
 
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');

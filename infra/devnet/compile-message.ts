@@ -3,7 +3,7 @@
 // then kit's address collation). Returns null for what it leaves to kit (lookup-table accounts,
 // invalid or over-limit input) so the caller falls back and gets kit's result or error.
 import { getAddressComparator, type Address, type Instruction } from '@solana/kit';
-import { addressBytesView } from '../crypto/base58.js';
+import { addressBytesView } from '../../schemas/base58.js';
 
 const compareAddresses = getAddressComparator();
 const MAX_ACCOUNTS = 64;

@@ -13,7 +13,7 @@ import { Paywall } from '../../api/payments/paywall.js';
 import type { Config } from '../../schemas/config.js';
 import { associatedTokenAddress } from '../../schemas/programs/associated-token.js';
 import type { ServiceKeys } from '../keys/service-keys.js';
-import { chainRpcUrl, usesEmbeddedDevnet } from '../keys/service-setup.js';
+import { chainRpcUrl, usesEmbeddedDevnet } from './service-keys-setup.js';
 import type { OpStore } from '../opstore/op-store.js';
 
 const SWEEP_INTERVAL_MS = 30_000;

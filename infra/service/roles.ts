@@ -16,7 +16,7 @@ import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Olap } from '../olap/olap.js';
 import type { OpStore } from '../opstore/op-store.js';
-import { openApiKeys, serviceLaunchDeps, usesEmbeddedDevnet } from '../keys/service-setup.js';
+import { openApiKeys, serviceLaunchDeps, usesEmbeddedDevnet } from './service-keys-setup.js';
 import { seedDevnetIdeas } from './devnet-ideas.js';
 import { openPaidCalls } from './paid-calls.js';
 import { yellowstoneEndpoint } from './stores.js';

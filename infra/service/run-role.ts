@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import type { EventLog } from '../event-log/event-log.js';
 import { servedStoreFiles } from '../opstore/served-store.js';
 import { startTriplitServer } from '../opstore/triplit-server.js';
-import { chainRpcUrl } from '../keys/service-setup.js';
+import { chainRpcUrl } from './service-keys-setup.js';
 import { loadConfig } from '../../schemas/config.js';
 import { logReadiness, pipelineReadiness, startApi, startIngest, startProjections, type IngestRole, type ProjectRole, type Role } from './roles.js';
 import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';

@@ -8,7 +8,7 @@ import { WebhookDispatcher } from '../../projections/webhooks/dispatcher.js';
 import type { EventContext } from '../../projections/webhooks/webhook-events.js';
 import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
-import { serviceSealKey } from '../keys/service-setup.js';
+import { serviceSealKey } from './service-keys-setup.js';
 import type { OpStore } from '../opstore/op-store.js';
 import type { Role } from './roles.js';
 

@@ -2,7 +2,7 @@
 // compact form: base58 keys and signature, base64 instruction data, token balances flattened. The
 // full account list is the static keys followed by the lookup-table keys, as Solana orders them.
 import type { SubscribeUpdateTransactionInfo } from '@triton-one/yellowstone-grpc';
-import { addressFromBytes, encodeBase58 } from '../../infra/crypto/base58.js';
+import { addressFromBytes, encodeBase58 } from '../../schemas/base58.js';
 import type { RawTokenBalance, RawTransaction } from './raw-transaction.js';
 
 type TokenBalance = NonNullable<SubscribeUpdateTransactionInfo['meta']>['preTokenBalances'][number];

@@ -4,7 +4,7 @@
 // The toolkit's checks convert through BigInt and cost tens of microseconds each; a decoded transaction's
 // signature alone is checked several times per event.
 import { isAddress, isSignature } from '@solana/kit';
-import { addressBytesView, decodeBase58 } from '../../infra/crypto/base58.js';
+import { addressBytesView, decodeBase58 } from '../../schemas/base58.js';
 import { isEventId } from '../../schemas/events/index.js';
 
 const MEMO_LIMIT = 50_000;

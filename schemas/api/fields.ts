@@ -2,7 +2,7 @@
 // strings, times, integer query parameters and the `{ error }` body. Response schemas use no transforms, so the
 // serializer can encode them; query parameters arrive as strings and are read strictly (no `" 5"`, `"1e1"`, `""`).
 import { z } from 'zod';
-import { addressBytesView } from '../../infra/crypto/base58.js';
+import { addressBytesView } from '../base58.js';
 
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 

@@ -17,7 +17,7 @@ import {
   type Codec,
   type FixedSizeCodec,
 } from '@solana/kit';
-import { addressFromBytes, writeAddressBytes } from '../../infra/crypto/base58.js';
+import { addressFromBytes, writeAddressBytes } from '../base58.js';
 import { COIN_MODES, HOLDERS_PAID, type BasketEntry, type CreatorRecipient } from './coin-rules.js';
 
 /** A 32-byte address, through the cached base58 conversions (kit's address codec converts with BigInt

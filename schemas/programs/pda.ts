@@ -3,7 +3,7 @@
 // the async WebCrypto path and caches results; they agree with @solana/kit's getProgramDerivedAddress.
 import { createHash } from 'node:crypto';
 import type { Address } from '@solana/kit';
-import { addressBytesView, addressFromBytes, addressToBytes } from '../../infra/crypto/base58.js';
+import { addressBytesView, addressFromBytes, addressToBytes } from '../base58.js';
 
 const P = 2n ** 255n - 19n;
 /** The ed25519 curve constant d = -121665/121666 mod p. */

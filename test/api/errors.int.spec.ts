@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
-import { encodeBase58 } from '../../infra/crypto/base58.js';
+import { encodeBase58 } from '../../schemas/base58.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { addressOf, signatureOf } from './fixtures/events.js';
 import { startApiHarness, type ApiHarness } from './harness.js';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../api/app.js';
-import { encodeBase58 } from '../../infra/crypto/base58.js';
+import { encodeBase58 } from '../../schemas/base58.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';

@@ -15,7 +15,7 @@ import type { ApiDeps } from '../../api/app.js';
 import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
 import { newEncryptionKey } from '../../infra/keys/secret-box.js';
 import type { ServiceKeys } from '../../infra/keys/service-keys.js';
-import { openServiceKeys } from '../../infra/keys/service-setup.js';
+import { openServiceKeys } from '../../infra/service/service-keys-setup.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
 import { buildServiceApp } from '../../infra/service/http-app.js';

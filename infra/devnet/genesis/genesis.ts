@@ -1,32 +1,13 @@
 // The devnet's genesis state: funded service wallets and faucet, and the listed tokens (stablecoin,
 // platform token, basket tokens) whose mint authority is the faucet.
-import type { Address } from '@solana/kit';
 import type { Bank } from '../ledger/bank.js';
 import { nativeMintAccount } from '../programs/token.js';
 import { MINT_SIZE, writeMint } from '../runtime/token-layout.js';
 import { NATIVE_MINT, rentExemptMinimum, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../runtime/well-known.js';
+import { DEVNET_TOKENS } from '../../../schemas/devnet-tokens.js';
 import { WELL_KNOWN_KEYS } from './well-known-keys.js';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
-
-export interface ListedToken {
-  mint: Address;
-  symbol: string;
-  name: string;
-  decimals: number;
-  /** Role of the token on the service. */
-  kind: 'stablecoin' | 'platform' | 'basket';
-}
-
-/** The tokens the devnet creates at genesis. */
-export const LISTED_TOKENS: readonly ListedToken[] = [
-  { mint: WELL_KNOWN_KEYS.stablecoinMint.address, symbol: 'USDC', name: 'USD Coin', decimals: 6, kind: 'stablecoin' },
-  { mint: WELL_KNOWN_KEYS.platformTokenMint.address, symbol: 'BALL', name: 'Platform Token', decimals: 6, kind: 'platform' },
-  { mint: WELL_KNOWN_KEYS.basketMints[0].address, symbol: 'WBTC', name: 'Wrapped Bitcoin', decimals: 8, kind: 'basket' },
-  { mint: WELL_KNOWN_KEYS.basketMints[1].address, symbol: 'WETH', name: 'Wrapped Ether', decimals: 8, kind: 'basket' },
-  { mint: WELL_KNOWN_KEYS.basketMints[2].address, symbol: 'JUP', name: 'Jupiter', decimals: 6, kind: 'basket' },
-  { mint: WELL_KNOWN_KEYS.basketMints[3].address, symbol: 'BONK', name: 'Bonk', decimals: 5, kind: 'basket' },
-];
 
 /** Original supply of the platform token, whole tokens (the burn endpoint reports against it). */
 export const PLATFORM_TOKEN_SUPPLY = 1_000_000_000n;
@@ -53,7 +34,7 @@ export function installGenesis(bank: Bank): void {
   }
   // The flywheel fund was removed; its leftover stays visible until moved to the treasury.
   bank.setAccount(keys.flywheelFund.address, fundedWallet(37n * LAMPORTS_PER_SOL + 250_000_000n));
-  for (const token of LISTED_TOKENS) {
+  for (const token of DEVNET_TOKENS) {
     const data = new Uint8Array(MINT_SIZE);
     writeMint(data, {
       mintAuthority: keys.faucet.address,

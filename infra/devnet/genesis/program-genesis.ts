@@ -14,7 +14,8 @@ import type { Bank } from '../ledger/bank.js';
 import { rentExemptMinimum, TOKEN_PROGRAM } from '../runtime/well-known.js';
 import { createAtaIdempotent, mintTo } from '../simulator/token-ops.js';
 import { buildTransaction } from '../tx-builder.js';
-import { LAMPORTS_PER_SOL, LISTED_TOKENS, PLATFORM_TOKEN_SUPPLY } from './genesis.js';
+import { DEVNET_TOKENS } from '../../../schemas/devnet-tokens.js';
+import { LAMPORTS_PER_SOL, PLATFORM_TOKEN_SUPPLY } from './genesis.js';
 import { WELL_KNOWN_KEYS } from './well-known-keys.js';
 
 const keys = WELL_KNOWN_KEYS;
@@ -95,7 +96,7 @@ export function installProgramGenesis(bank: Bank): void {
   installConfigAccounts(bank);
   const faucet = keys.faucet.address;
   for (const pool of MARKET_POOLS) {
-    const token = LISTED_TOKENS.find((t) => t.symbol === pool.symbol)!;
+    const token = DEVNET_TOKENS.find((t) => t.symbol === pool.symbol)!;
     const unit = 10n ** BigInt(token.decimals);
     const supply = token.kind === 'platform' ? PLATFORM_TOKEN_SUPPLY * unit : pool.tokens * unit;
     submit(bank, [

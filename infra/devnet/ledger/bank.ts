@@ -3,7 +3,7 @@
 // signature statuses and recent blockhashes, and tells listeners about every sealed block.
 import { createHash } from 'node:crypto';
 import type { Address } from '@solana/kit';
-import { encodeBase58 } from '../../crypto/base58.js';
+import { encodeBase58 } from '../../../schemas/base58.js';
 import { executeTransaction, type ExecutionResult } from '../runtime/executor.js';
 import type { NativeProgram } from '../runtime/program.js';
 import {

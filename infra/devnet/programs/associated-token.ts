@@ -3,7 +3,7 @@
 // token program (GetAccountDataSize), funds it with System program CPIs signed by the PDA, then has
 // the token program mark it immutable-owner and initialise it (InitializeImmutableOwner, InitializeAccount3).
 import type { Address } from '@solana/kit';
-import { addressToBytes } from '../../crypto/base58.js';
+import { addressToBytes } from '../../../schemas/base58.js';
 import { associatedTokenAddressAndBump } from '../../../schemas/programs/associated-token.js';
 import {
   accountAt,

@@ -1,6 +1,6 @@
 // The System program: create, assign, allocate and transfer, with Solana's checks, logs and errors.
 import type { Address } from '@solana/kit';
-import { addressFromBytes } from '../../crypto/base58.js';
+import { addressFromBytes } from '../../../schemas/base58.js';
 import { accountAt, Errors, type InstructionContext, type NativeProgram } from '../runtime/program.js';
 import { SYSTEM_PROGRAM } from '../runtime/well-known.js';
 

@@ -4,7 +4,7 @@
 // the ImmutableOwner account extension (its associated token accounts are 170 bytes). Multisig
 // authorities are refused with a logged reason; instructions that need return data only validate.
 import { address, type Address } from '@solana/kit';
-import { addressFromBytes } from '../../crypto/base58.js';
+import { addressFromBytes } from '../../../schemas/base58.js';
 import {
   accountAt,
   Errors,

@@ -3,7 +3,7 @@
 // v0 transactions are parsed directly (wire-format.ts); anything else goes through @solana/kit's
 // decoders, whose refusals (and their order) this keeps.
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address } from '@solana/kit';
-import { addressBytesView, encodeBase58 } from '../../crypto/base58.js';
+import { addressBytesView, encodeBase58 } from '../../../schemas/base58.js';
 import { verifySignature } from '../../crypto/ed25519.js';
 import type { CompiledInstruction, TransactionErrorValue } from './types.js';
 import { parseWireTransaction, type WireTransaction } from './wire-format.js';

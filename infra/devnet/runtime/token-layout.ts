@@ -1,7 +1,7 @@
 // Byte layouts of SPL Token / Token-2022 mint and token accounts (the base state both programs share),
 // read directly for speed: the runtime reads them for every transaction's token balance metadata.
 import type { Address } from '@solana/kit';
-import { addressFromBytes, writeAddressBytes } from '../../crypto/base58.js';
+import { addressFromBytes, writeAddressBytes } from '../../../schemas/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './well-known.js';
 
 export const MINT_SIZE = 82;

@@ -5,7 +5,7 @@
 // anything else (other versions, truncation, a signature count that does not match the signers), so
 // the caller falls back to kit's decoders and their exact refusals.
 import type { Address } from '@solana/kit';
-import { addressFromBytes } from '../../crypto/base58.js';
+import { addressFromBytes } from '../../../schemas/base58.js';
 import type { CompiledInstruction } from './types.js';
 
 export interface MessageHeader {

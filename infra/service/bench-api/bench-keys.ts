@@ -2,7 +2,7 @@
 // hash of a label, so the dataset is the same run after run and every value passes the address and signature
 // checks the API's schemas make.
 import { createHash } from 'node:crypto';
-import { encodeBase58 } from '../../crypto/base58.js';
+import { encodeBase58 } from '../../../schemas/base58.js';
 
 /** A 32-byte address named by `label` (e.g. `wallet:12`). */
 export function benchAddress(label: string): string {

@@ -6,7 +6,7 @@ import { MAX_WEBHOOKS_PER_WALLET } from '../../../api/webhooks/webhook-calls.js'
 import { webhookEventId } from '../../../projections/webhooks/webhook-events.js';
 import { MAX_WEBHOOK_MINTS } from '../../../schemas/api/webhooks.js';
 import { instructionEventId, parseEvent, type CoinLaunchedEvent } from '../../../schemas/events/index.js';
-import { addressFromBytes, encodeBase58 } from '../../crypto/base58.js';
+import { addressFromBytes, encodeBase58 } from '../../../schemas/base58.js';
 import { BenchRandom } from '../bench-api/bench-random.js';
 import type { HookPlan } from './webhooks-bench-types.js';
 

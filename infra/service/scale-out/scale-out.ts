@@ -6,7 +6,7 @@
 // name; a role that ends is started again; Ctrl-C stops them all, the last started first.
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../../schemas/config.js';
-import { serviceSealKey } from '../../keys/service-setup.js';
+import { serviceSealKey } from '../service-keys-setup.js';
 import { mintServiceToken } from '../../opstore/service-token.js';
 import { servedStoreFiles } from '../../opstore/served-store.js';
 import { RoleProcess, supervisorLine } from './role-process.js';

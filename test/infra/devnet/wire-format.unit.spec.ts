@@ -11,7 +11,7 @@ import {
   type Address,
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { encodeBase58 } from '../../../infra/crypto/base58.js';
+import { encodeBase58 } from '../../../schemas/base58.js';
 import { sanitizeTransaction, TransactionRejected, type SanitizedTransaction } from '../../../infra/devnet/runtime/sanitize.js';
 import type { CompiledInstruction } from '../../../infra/devnet/runtime/types.js';
 import { parseWireTransaction } from '../../../infra/devnet/runtime/wire-format.js';

@@ -10,7 +10,7 @@ import { poolPda } from '../../../../schemas/programs/pool-venue/pdas.js';
 import { NATIVE_MINT_ID } from '../../../../schemas/programs/token-addresses.js';
 import { allocateRound } from '../../../../schemas/rewards/allocation.js';
 import { minPayout } from '../../../../schemas/rewards/min-payout.js';
-import { LISTED_TOKENS } from '../../genesis/genesis.js';
+import { DEVNET_TOKENS } from '../../../../schemas/devnet-tokens.js';
 import { WELL_KNOWN_KEYS } from '../../genesis/well-known-keys.js';
 import { TOKEN_PROGRAM } from '../../runtime/well-known.js';
 import { LAUNCHPAD, marketBuyInstructions, POOL_VENUE } from '../market-ops.js';
@@ -35,7 +35,7 @@ export function excludedHolders(coin: SimCoin): Set<string> {
 }
 
 function decimalsOf(mint: Address): number {
-  return LISTED_TOKENS.find((t) => t.mint === mint)?.decimals ?? 9;
+  return DEVNET_TOKENS.find((t) => t.mint === mint)?.decimals ?? 9;
 }
 
 export function payoutRound(ctx: SimContext, coin: SimCoin): void {

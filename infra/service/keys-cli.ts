@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import type { Address } from '@solana/kit';
 import { loadConfig } from '../../schemas/config.js';
 import { keyPairFromSeed } from '../crypto/ed25519.js';
-import { openServiceOpStore } from '../service/stores.js';
-import { openServiceKeys } from './service-setup.js';
-import type { ServiceKeys, SingleKeyKind } from './service-keys.js';
+import { openServiceOpStore } from './stores.js';
+import { openServiceKeys } from './service-keys-setup.js';
+import type { ServiceKeys, SingleKeyKind } from '../keys/service-keys.js';
 
 function fail(message: string): never {
   console.error(message);

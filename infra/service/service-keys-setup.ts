@@ -10,8 +10,8 @@ import type { Config } from '../../schemas/config.js';
 import type { Ed25519KeyPair } from '../crypto/ed25519.js';
 import { WELL_KNOWN_KEYS } from '../devnet/genesis/well-known-keys.js';
 import { OpStoreConflictError, type OpStore } from '../opstore/op-store.js';
-import { loadEncryptionKey } from './encryption-key.js';
-import { ServiceKeys, type SingleKeyKind } from './service-keys.js';
+import { loadEncryptionKey } from '../keys/encryption-key.js';
+import { ServiceKeys, type SingleKeyKind } from '../keys/service-keys.js';
 
 /** Whether the service runs on the embedded devnet (no remote chain configured). */
 export function usesEmbeddedDevnet(config: Config): boolean {

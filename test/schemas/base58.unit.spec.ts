@@ -10,8 +10,8 @@ import {
   decodeBase58,
   encodeBase58,
   writeAddressBytes,
-} from '../../../infra/crypto/base58.js';
-import { seededRandom } from '../seeded-random.js';
+} from '../../schemas/base58.js';
+import { seededRandom } from '../infra/seeded-random.js';
 
 const kitText = getBase58Decoder(); // bytes → text
 const kitBytes = getBase58Encoder(); // text → bytes
