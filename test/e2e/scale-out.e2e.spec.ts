@@ -224,7 +224,8 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
     for (const [table, rows] of Object.entries(embeddedPicture.tables)) {
       // coin_health is filled by the health scorer on its own clock, so the two runs grade at different moments.
       if (table === 'coin_health') continue;
-      expect(rows.length, table).toBeGreaterThan(0);
+      // quote_listings holds the launchpad admin's pair listings, which the simulator's traffic does not make.
+      if (table !== 'quote_listings') expect(rows.length, table).toBeGreaterThan(0);
       expect(scaleOutPicture.tables[table], table).toEqual(rows);
     }
     expect(scaleOutPicture.candles).toEqual(embeddedPicture.candles);
