@@ -91,17 +91,17 @@ async function sqlCandles(store: Olap, mint: string, interval: number): Promise<
   };
 }
 
-/** Cursors of every kind for `mint`: none, seconds with trades (plain, first ranks, half past, the last
- * millisecond and past it: the seconds of bursts and some others), before and after everything, outside the
- * store's time range. */
+/** Cursors of every kind for `mint`: none, seconds with trades (plain, within the first ranks, the last
+ * millisecond: the latest seconds of bursts and some others), before and after everything, outside the store's time
+ * range. Busy seconds' cursors in depth are test/api/trade-cursors.int.spec.ts's. */
 async function cursorsOf(store: Olap, mint: string): Promise<(TradeCursor | null)[]> {
   const seconds = await store.query<{ s: number; n: string }>(
     `SELECT toUnixTimestamp(time) AS s, toString(uniqExact(id)) AS n FROM ${TRADES_TABLE} WHERE mint = {mint:String} GROUP BY s ORDER BY s`,
     { mint },
   );
-  const picked = seconds.filter((row, i) => Number(row.n) > 2 || i % 40 === 0).slice(-12);
+  const picked = seconds.filter((row, i) => Number(row.n) > 2 || i % 40 === 0).slice(-8);
   const cursors: (TradeCursor | null)[] = [null, { seconds: -62_135_596_800, millis: 0 }, { seconds: 0, millis: 0 }, { seconds: 253_402_300_799, millis: 999 }];
-  for (const row of picked) for (const millis of [0, 1, 2, 3, 500, 999, 1000]) cursors.push({ seconds: row.s, millis });
+  for (const row of picked) for (const millis of [0, 2, 999]) cursors.push({ seconds: row.s, millis });
   cursors.push({ seconds: (seconds[0]?.s ?? START) - 1, millis: 0 }, { seconds: (seconds.at(-1)?.s ?? START) + 1, millis: 0 });
   return cursors;
 }
