@@ -15,14 +15,17 @@ export function toolCallBody(name: string, args: Record<string, unknown>): strin
  * the server's cores, a JSON.parse of up to tens of KB (each answer carries its data twice, as text and as
  * structuredContent) that the route side does not pay; so it reads the raw text instead. An unescaped `"isError":true`
  * can only be the result's own flag (text inside answers is in JSON strings, its quotes escaped), and an answer that
- * opens with `{"result":` cannot be a JSON-RPC error; anything else is parsed in full. */
+ * opens with its `result` (after `jsonrpc` and `id`, as the server writes a result it has as JSON, or first) cannot be
+ * a JSON-RPC error; anything else is parsed in full. */
 export function judgeToolAnswer(answer: Answer): string {
   if (answer.status !== 200) return String(answer.status);
   const body = answer.body ?? '';
   if (body.includes('"isError":true')) return 'isError';
-  if (body.startsWith('{"result":')) return '200';
+  if (RESULT_FIRST.test(body)) return '200';
   return readToolAnswer(body).outcome;
 }
+
+const RESULT_FIRST = /^\{(?:"jsonrpc":"2\.0","id":(?:\d+|"[^"\\]*"),)?"result":/;
 
 export interface ReadAnswer {
   outcome: string;
