@@ -2,7 +2,7 @@
 // trades' raw amounts: 1 SOL (10^9 lamports) for 2 coins (2 * 10^6 raw) is 0.5 SOL per coin, 1.5 dollars
 // (1,500,000 raw of a 6-decimal stablecoin) for 3 coins is 0.5 dollars per coin. Every implementation answers the
 // same strings: the in-memory candles the route serves (priced with the decimals the coins table gives), the SQL
-// read of candles, the projection's SQL candles, and the coin's spot price. A price keeps 12 + quote decimals
+// read of candles (projections/candles/queries.ts), and the coin's spot price. A price keeps 12 + quote decimals
 // places (21 for SOL, 18 for the stablecoin), trailing zeros trimmed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFigures } from '../../api/figures.js';
 import { coinCandles } from '../../api/market/candles.js';
 import { findCoin } from '../../api/queries/coins.js';
-import { candleRows } from '../../api/queries/ohlcv.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import { queryCandles } from '../../projections/candles/queries.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
@@ -70,7 +69,7 @@ afterAll(async () => {
 });
 
 describe('price unit', () => {
-  it.each(PAIRS)('prices every trade of $mint in whole quote tokens per whole coin, alike in memory and in both SQL reads', async ({ mint, trades }) => {
+  it.each(PAIRS)('prices every trade of $mint in whole quote tokens per whole coin, alike in memory and in the SQL read', async ({ mint, trades }) => {
     const units = (await findCoin(olap, mint))!;
     expect(units).toEqual({ decimals: 6, quoteDecimals: mint === SOL_COIN ? 9 : 6 });
     const prices = trades.map((t) => t.price);
@@ -82,9 +81,6 @@ describe('price unit', () => {
     const day = { open: prices[0], high: prices[1], low: prices[2], close: prices[2] };
     const [memory] = (await coinCandles(olap, mint, 86_400, units)).candles;
     expect(memory).toEqual({ time: new Date(DAY_START * 1000).toISOString(), ...day, volume: trades.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString() });
-    const [sql] = await candleRows(olap, mint, 86_400, units);
-    expect(sql).toMatchObject(day);
-    expect((await candleRows(olap, mint, 60, units)).map((c) => c.close).reverse()).toEqual(prices);
     const [projection] = await queryCandles(olap, { mint, interval: '1d', units });
     expect(projection).toMatchObject(day);
     expect((await queryCandles(olap, { mint, interval: '1m', units })).map((c) => c.close)).toEqual(prices);

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { coinCandles, computeCandles } from '../../api/market/candles.js';
 import { TradeBook, tradeBook } from '../../api/market/trade-book.js';
 import { pageJsonOf, pageOf, tradePage } from '../../api/market/trade-pages.js';
-import { candleRows } from '../../api/queries/ohlcv.js';
 import { tradesBefore } from '../../api/queries/trades.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
@@ -20,6 +19,7 @@ import { coinsProjector } from '../../projections/coins/projector.js';
 import { tradeRow, tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { INTERVAL_SECONDS, INTERVALS, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
+import { queryCandles } from '../../projections/candles/queries.js';
 import { formatCursor, parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { seededRandom } from '../infra/seeded-random.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
@@ -78,10 +78,10 @@ async function sqlPage(store: Olap, mint: string, cursor: TradeCursor | null, li
 
 /** Candles as the route answered them from the SQL read (its prices already cut as the route writes them). */
 async function sqlCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
-  const rows = await candleRows(store, mint, interval, UNITS);
+  const rows = await queryCandles(store, { mint, interval: INTERVALS.find((name) => INTERVAL_SECONDS[name] === interval)!, units: UNITS });
   return {
-    candles: rows.reverse().map((row) => ({
-      time: new Date(Number(row.start) * 1000).toISOString(),
+    candles: rows.map((row) => ({
+      time: `${row.time.replace(' ', 'T')}Z`,
       open: row.open,
       high: row.high,
       low: row.low,

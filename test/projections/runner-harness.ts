@@ -5,7 +5,8 @@
 import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
-import { CANDLE_INTERVALS, type CandleInterval, type CandleRow } from '../../projections/candles/queries.js';
+import { type CandleRow } from '../../projections/candles/queries.js';
+import { INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
 import { dateTime64 } from '../../projections/column-values.js';
 import type { Projector } from '../../projections/projector.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
@@ -51,8 +52,8 @@ export function unitsOf(events: readonly Event[], mint: string): PriceDecimals {
 
 /** Candles of one coin recomputed from its trade events with bigint, oldest first, like queryCandles. Prices are
  * compared as fractions (quote / coin) and written out at the end. */
-export function expectedCandles(events: readonly Event[], mint: string, interval: CandleInterval): CandleRow[] {
-  const seconds = CANDLE_INTERVALS[interval];
+export function expectedCandles(events: readonly Event[], mint: string, interval: Interval): CandleRow[] {
+  const seconds = INTERVAL_SECONDS[interval];
   const { decimals, quoteDecimals } = unitsOf(events, mint);
   const trades = events.filter((event): event is TradeEvent => event.type === 'trade' && event.data.mint === mint && event.data.coinAmount !== '0');
   type Fraction = { quote: bigint; coin: bigint };

@@ -9,7 +9,8 @@ import type { EventLog } from '../../infra/event-log/event-log.js';
 import { SqliteEventLog } from '../../infra/event-log/sqlite-event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
-import { CANDLE_INTERVALS, MAX_CANDLES, queryCandles, type CandleInterval } from '../../projections/candles/queries.js';
+import { queryCandles } from '../../projections/candles/queries.js';
+import { INTERVALS, MAX_CANDLES } from '../../schemas/api/ohlcv.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { ProjectionRunner, type RunnerOptions } from '../../projections/runner.js';
 import { PROJECTION_CHECKPOINTS_TABLE } from '../../projections/runner-state.js';
@@ -139,7 +140,7 @@ describe('projection runner on SQLite and chDB', () => {
   it('given the trades, then candles of every interval equal a recomputation from the trade events', async () => {
     await (await restart()).runUntilCaughtUp();
     for (const mint of MINTS) {
-      for (const interval of Object.keys(CANDLE_INTERVALS) as CandleInterval[]) {
+      for (const interval of INTERVALS) {
         const expected = expectedCandles(EVENTS, mint, interval).slice(-MAX_CANDLES);
         expect(expected.length).toBeGreaterThan(interval === '1d' ? 0 : 1);
         expect(await queryCandles(olap, { mint, interval, units: unitsOf(EVENTS, mint) })).toEqual(expected);
