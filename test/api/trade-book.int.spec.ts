@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { coinCandles, computeCandles } from '../../api/market/candles.js';
 import { TradeBook, tradeBook } from '../../api/market/trade-book.js';
 import { pageJsonOf, pageOf, tradePage } from '../../api/market/trade-pages.js';
-import { tradesBefore } from '../../api/queries/trades.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
@@ -20,7 +19,8 @@ import { tradeRow, tradesProjector } from '../../projections/trades/projector.js
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { INTERVAL_SECONDS, INTERVALS, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import { queryCandles } from '../../projections/candles/queries.js';
-import { formatCursor, parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
+import { sqlTradePage } from './fixtures/sql-trade-page.js';
+import { parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { seededRandom } from '../infra/seeded-random.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
 
@@ -59,22 +59,6 @@ function tradeRows(mint: string, count: number, seed: number, at: { seconds: num
   return rows;
 }
 
-/** A page as the route answered it from the SQL read. */
-async function sqlPage(store: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
-  const { trades: page, older } = await tradesBefore(store, mint, cursor, limit);
-  const last = page.at(-1);
-  return {
-    trades: page.map((row) => ({
-      signature: row.signature,
-      time: new Date(Number(row.seconds) * 1000).toISOString(),
-      side: row.side,
-      trader: row.trader,
-      coinAmount: row.coinAmount,
-      quoteAmount: row.quoteAmount,
-    })),
-    next: { before: older && last !== undefined ? formatCursor({ seconds: Number(last.seconds), millis: Number(last.position) }) : null },
-  };
-}
 
 /** Candles as the route answered them from the SQL read (its prices already cut as the route writes them). */
 async function sqlCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
@@ -118,14 +102,14 @@ async function expectSameAnswers(store: Olap, mint: string, pages: (cursor: Trad
   for (const cursor of await cursorsOf(store, mint)) {
     for (const limit of [1, 50, 100]) {
       const page = await pages(cursor, limit);
-      expect(page, `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await sqlPage(store, mint, cursor, limit));
+      expect(page, `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await sqlTradePage(store, mint, cursor, limit));
       await expectTextAsEncoded(store, mint, cursor, limit, page);
     }
   }
   let cursor: TradeCursor | null = null;
   do {
     const page = await pages(cursor, 13);
-    expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await sqlPage(store, mint, cursor, 13));
+    expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await sqlTradePage(store, mint, cursor, 13));
     await expectTextAsEncoded(store, mint, cursor, 13, page);
     cursor = page.next.before === null ? null : parseCursor(page.next.before);
   } while (cursor !== null);

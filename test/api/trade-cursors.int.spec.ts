@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
-import { tradesBefore } from '../../api/queries/trades.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
@@ -18,6 +17,7 @@ import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { formatCursor, parseCursor, type Trade, type TradesResponse } from '../../schemas/api/trades.js';
 import { loadConfig } from '../../schemas/config.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
+import { sqlTradePage } from './fixtures/sql-trade-page.js';
 
 const START = 1_767_225_600; // 2026-01-01T00:00:00Z
 const [SPREAD, LATEST, FILLING] = [addr(71_000), addr(71_001), addr(71_002)];
@@ -88,22 +88,6 @@ async function walk(mint: string, limit: number, reformat = (cursor: string) => 
   return { pages, cursors };
 }
 
-/** The page the SQL read answers. */
-async function sqlPage(mint: string, before: string | null, limit: number): Promise<TradesResponse> {
-  const { trades, older } = await tradesBefore(olap, mint, before === null ? null : parseCursor(before), limit);
-  const last = trades.at(-1);
-  return {
-    trades: trades.map((row) => ({
-      signature: row.signature,
-      time: new Date(Number(row.seconds) * 1000).toISOString(),
-      side: row.side,
-      trader: row.trader,
-      coinAmount: row.coinAmount,
-      quoteAmount: row.quoteAmount,
-    })),
-    next: { before: older && last !== undefined ? formatCursor({ seconds: Number(last.seconds), millis: Number(last.position) }) : null },
-  };
-}
 
 /** Trades of `mint` in block second `seconds`, oldest first. */
 const inSecond = (mint: string, seconds: number): Trade[] => newestFirst(mint).filter((t) => Date.parse(t.time) === seconds * 1000).reverse();
@@ -193,10 +177,10 @@ describe('trade cursors', () => {
     }
     for (const mint of [SPREAD, LATEST]) {
       for (const before of cursors) {
-        for (const limit of [1, 50, 100]) expect(await page(mint, limit, before), `${before} ${limit}`).toEqual(await sqlPage(mint, before, limit));
+        for (const limit of [1, 50, 100]) expect(await page(mint, limit, before), `${before} ${limit}`).toEqual(await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), limit));
       }
       const { pages, cursors: walked } = await walk(mint, 100);
-      for (const [i, before] of [null, ...walked].entries()) expect(pages[i]).toEqual(await sqlPage(mint, before, 100));
+      for (const [i, before] of [null, ...walked].entries()) expect(pages[i]).toEqual(await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), 100));
     }
   });
 
