@@ -73,15 +73,20 @@ export function openApiDocument(app: FastifyInstance): Record<string, unknown> {
 
 /** `/docs`: the document as an interactive reference (Swagger UI, its assets served from the package), where each
  * read can be tried from the browser. No request leaves for another host (no validator badge), and the page's
- * Content-Security-Policy admits only this origin and the UI's own inline hashes. */
+ * Content-Security-Policy admits scripts and connections of this origin only. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
     uiConfig: { validatorUrl: null, deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true },
     staticCSP: true,
-    // The plugin's policy upgrades to https and admits https: styles and the validator's host: none of them here.
+    // The plugin's policy upgrades to https and admits https: styles and the validator's host: none of them here. The
+    // UI sets style attributes as it renders (no stylesheet hash can admit those), and its text is this document's.
     transformStaticCSP: (header) =>
-      `${header.replace(/ ?upgrade-insecure-requests;/, '').replace(/ https:/g, '').replace(' validator.swagger.io', '')} connect-src 'self';`,
+      `${header
+        .replace(/ ?upgrade-insecure-requests;/, '')
+        .replace(/ https:/g, '')
+        .replace(' validator.swagger.io', '')
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")} connect-src 'self';`,
     transformSpecification: (_document, _request, _reply) => openApiDocument(app),
     transformSpecificationClone: false,
   });

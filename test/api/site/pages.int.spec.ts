@@ -75,6 +75,9 @@ describe('the site pages', () => {
     const page = await get('/docs');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger-ui');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'self'/);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe|https:|upgrade-insecure-requests/);
     const document = (await get('/docs/json')).json();
     expect(document).toEqual((await get('/api/v1/openapi.json')).json());
   });
