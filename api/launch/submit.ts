@@ -101,7 +101,7 @@ export async function submitLaunch(lc: LaunchContext, route: Route, mint: string
     }
     const signatures = signed.map(signatureOf);
     const now = lc.now().getTime();
-    let sending = await lc.opstore.transact(async (tx) => {
+    await lc.opstore.transact(async (tx) => {
       await tx.update(launchesInFlight, mint, { state: 'sending' });
       return tx.update(launches, mint, { state: 'sending', submittedHash: hash, signed, signatures, sent: 0, updatedAt: now });
     });
@@ -113,7 +113,7 @@ export async function submitLaunch(lc: LaunchContext, route: Route, mint: string
       });
       throw new LaunchError(400, [`${steps.field(0)}: the chain refused it, nothing was sent: ${outcome.error}; fix the cause and submit again`]);
     }
-    sending = await lc.opstore.update(launches, mint, { sent: 1, updatedAt: lc.now().getTime() });
+    const sending = await lc.opstore.update(launches, mint, { sent: 1, updatedAt: lc.now().getTime() });
     return advanceFor(lc, sending, lc.confirmWaitMs);
   });
 }

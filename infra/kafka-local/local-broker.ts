@@ -220,7 +220,7 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
     await waitReady(local.brokers, exited, options.readyTimeoutMs ?? 90_000);
   } catch (error) {
     await local.stop();
-    throw new Error(`${(error as Error).message}\n${tail.join('\n')}`);
+    throw new Error(`${(error as Error).message}\n${tail.join('\n')}`, { cause: error });
   }
   return local;
 }

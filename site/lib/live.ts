@@ -7,7 +7,7 @@ export function follow(path: string, handlers: StreamHandlers): EventSource {
   for (const [event, handle] of Object.entries(handlers)) {
     source.addEventListener(event, (message) => {
       const text = (message as MessageEvent<string>).data;
-      let data: unknown = null;
+      let data: unknown;
       try {
         data = JSON.parse(text);
       } catch {

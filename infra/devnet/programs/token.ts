@@ -321,7 +321,7 @@ function transfer(ctx: InstructionContext, f: Flavor, amount: bigint, decimals: 
   const source = accountAt(ctx, i++);
   const mint = decimals === null ? null : accountAt(ctx, i++);
   const destination = accountAt(ctx, i++);
-  const authority = accountAt(ctx, i++);
+  const authority = accountAt(ctx, i);
   const src = unpackAccount(f, source);
   const dst = unpackAccount(f, destination);
   if (src.state === TokenAccountStatus.Frozen || dst.state === TokenAccountStatus.Frozen) {
@@ -352,7 +352,7 @@ function approve(ctx: InstructionContext, f: Flavor, amount: bigint, decimals: n
   const source = accountAt(ctx, i++);
   const mint = decimals === null ? null : accountAt(ctx, i++);
   const delegate = accountAt(ctx, i++);
-  const owner = accountAt(ctx, i++);
+  const owner = accountAt(ctx, i);
   const state = unpackAccount(f, source);
   if (state.state === TokenAccountStatus.Frozen) throw tokenError(TokenError.AccountFrozen);
   checkExpectedMint(mint, state, decimals);
