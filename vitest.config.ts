@@ -32,6 +32,7 @@ const tier = (name: string, timeout: number) => ({
 export default defineConfig({
   test: {
     pool: 'forks',
+    reporters: ['default', './test/closing-line-reporter.ts'],
     // One local Kafka broker for the run when a selected spec uses Kafka (test/infra/event-log/kafka-test-brokers.ts).
     globalSetup: ['test/infra/event-log/kafka-global-setup.ts'],
     projects: [tier('unit', 20_000), tier('int', 60_000), tier('e2e', 180_000)],
