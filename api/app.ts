@@ -90,14 +90,15 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });
-    await api.register(streamRoutes(ctx, deps.streams, deps.logger), { prefix: API_PREFIX });
+    await api.register(streamRoutes(ctx, deps.changes, deps.streams, deps.logger), { prefix: API_PREFIX });
     await api.register(launchRoutes(launch), { prefix: API_PREFIX });
     const webhooks = deps.webhooks && deps.opstore ? { ...deps.webhooks, opstore: deps.opstore, now: () => ctx.now().getTime() } : null;
     await api.register(webhookRoutes(webhooks), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
   // The site's pages and coin resources sit outside /api/v1 and its OpenAPI document.
-  app.register(siteRoutes(deps));
-  app.register(sitePageRoutes(deps));
+  const siteSources = { reads: ctx.reads, ...(deps.opstore ? { opstore: deps.opstore } : {}) };
+  app.register(siteRoutes(deps, siteSources));
+  app.register(sitePageRoutes(siteSources));
   return app;
 }

@@ -3,6 +3,8 @@
 import type { Logger } from 'pino';
 import type { Olap } from '../infra/olap/olap.js';
 import type { OpStore } from '../infra/opstore/op-store.js';
+import type { ChangeFeed } from '../projections/changes.js';
+import { ReadPath } from '../projections/read-path.js';
 import type { Config } from '../schemas/config.js';
 import type { LaunchDeps } from './launch/launch-context.js';
 import type { PaidCalls } from './payments/http-payments.js';
@@ -23,6 +25,13 @@ export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'hooks' | 'platformTo
 
 export interface ApiDeps {
   olap: Olap;
+  /** What the projections in this process write, as they commit it: what keeps kept answers and resident indexes
+   * current, and what the live streams carry. Without it nothing read is kept (every read asks the store) and the
+   * live streams answer 503. */
+  changes?: ChangeFeed;
+  /** The read path to serve from, when several apps of a process share one (its cache and indexes); made from
+   * `olap` and `changes` when left out. */
+  reads?: ReadPath;
   config: ApiConfig;
   /** The operational store (ideas, launches, terms acceptances, ...); routes that need it answer without it as documented. */
   opstore?: OpStore;
@@ -39,13 +48,13 @@ export interface ApiDeps {
   paidCalls?: PaidCalls;
   /** The key sealing webhook secrets and the receiver rules; without it (or without `opstore`) webhook calls answer 503. */
   webhooks?: WebhookDeps;
-  /** The projection runner's committed batches in this process, which feed the live streams; without it they answer 503. */
+  /** How the live streams word launches and graduations; they also need `changes`. */
   streams?: StreamDeps;
 }
 
 /** What a handler runs with. */
 export interface ApiContext {
-  olap: Olap;
+  reads: ReadPath;
   config: ApiConfig;
   opstore?: OpStore;
   now: () => Date;
@@ -53,5 +62,6 @@ export interface ApiContext {
 
 export function apiContext(deps: ApiDeps): ApiContext {
   const clock = deps.clock ?? (() => new Date());
-  return { olap: deps.olap, config: deps.config, opstore: deps.opstore, now: clock };
+  const reads = deps.reads ?? new ReadPath(deps.olap, deps.changes);
+  return { reads, config: deps.config, opstore: deps.opstore, now: clock };
 }

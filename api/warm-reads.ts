@@ -2,7 +2,7 @@
 // the first reader of a route does not wait out a bulk load. Started by the service, not by buildApp: a test's app
 // loads only what it asks for.
 import type { Logger } from 'pino';
-import type { Olap } from '../infra/olap/olap.js';
+import type { ReadPath } from '../projections/read-path.js';
 import { rewardModel } from '../projections/rewards/reward-model.js';
 import { serviceWalletList, type Config } from '../schemas/config.js';
 import { tradeBook } from './market/trade-book.js';
@@ -11,13 +11,13 @@ import { holderBook } from './queries/holder-book.js';
 
 /** Loads each model in turn (chDB runs one statement at a time, so one after another gets each ready soonest),
  * most asked first. A failed load is logged and left to the first reader, which loads on its own. */
-export async function warmReads(olap: Olap, config: Pick<Config, 'wallets'>, logger: Logger, stopped: AbortSignal): Promise<void> {
+export async function warmReads(reads: ReadPath, config: Pick<Config, 'wallets'>, logger: Logger, stopped: AbortSignal): Promise<void> {
   const wallets = serviceWalletList(config.wallets);
   const steps: [string, () => Promise<unknown> | unknown][] = [
-    ['coin board', () => boardAt(olap, Math.floor(Date.now() / 1000))],
-    ['holders', () => holderBook(olap, wallets).warm()],
-    ['rewards', () => rewardModel(olap, wallets)?.current('wallets')],
-    ['trades', () => tradeBook(olap).warm()],
+    ['coin board', () => boardAt(reads, Math.floor(Date.now() / 1000))],
+    ['holders', () => holderBook(reads, wallets).warm()],
+    ['rewards', () => rewardModel(reads, wallets)?.current('wallets')],
+    ['trades', () => tradeBook(reads).warm()],
   ];
   for (const [name, step] of steps) {
     if (stopped.aborted) return;

@@ -7,8 +7,8 @@
 import type { EventLog, LogRecord } from '../infra/event-log/event-log.js';
 import { TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
-import type { Event } from '../schemas/events/index.js';
 import { pollBatch } from './batch-poller.js';
+import { ChangePublisher, emptied, touchedCoins } from './changes.js';
 import { projectBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { ProjectorSet } from './projector-set.js';
@@ -55,15 +55,11 @@ const TOPIC = TOPICS.coinEvents;
 const MAX_RETRY_DELAY_MS = 30_000;
 const HEAD_CACHE_MS = 1_000;
 
-/** What a committed batch changed: its events, in log order, now in the tables. */
-export interface CommittedBatch {
-  events: readonly Event[];
-  lastSlot: number | null;
-}
-
 export class ProjectionRunner {
   private readonly tracker = new ProgressTracker();
-  private readonly committedListeners = new Set<(batch: CommittedBatch) => void>();
+  /** What each committed batch (and rebuild) changed, for the reads and the live streams; other writers of the
+   * read-model tables in this process (the health scorer) publish here too. */
+  readonly changes: ChangePublisher;
   private loop: Promise<void> | null = null;
   private stopping = false;
   /** Ends a retry wait early when stop() is called. */
@@ -74,7 +70,9 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions,
     private readonly set: ProjectorSet,
     private state: SetState,
-  ) {}
+  ) {
+    this.changes = new ChangePublisher((error) => options.logger?.error({ set: set.name, err: error }, 'a listener of committed changes failed'));
+  }
 
   /** Create the tables when missing; finish an interrupted rebuild; rebuild when a projector version changed. */
   static async open(options: RunnerOptions): Promise<ProjectionRunner> {
@@ -105,23 +103,6 @@ export class ProjectionRunner {
     this.tracker.setState('stopped');
   }
 
-  /** Call `listener` after each batch is written and committed (the live streams follow the tables this way); returns
-   * the call that stops it. A listener that throws is logged and never stops the runner. */
-  onCommitted(listener: (batch: CommittedBatch) => void): () => void {
-    this.committedListeners.add(listener);
-    return () => this.committedListeners.delete(listener);
-  }
-
-  private announce(batch: CommittedBatch): void {
-    for (const listener of this.committedListeners) {
-      try {
-        listener(batch);
-      } catch (error) {
-        this.options.logger?.error({ set: this.set.name, err: error }, 'a listener of committed batches failed');
-      }
-    }
-  }
-
   /** Poll one batch, write it, commit it. Resolves with the number of records handled, 0 when caught up.
    * On failure the group is rewound to its committed position and the error rethrown. */
   async runOnce(): Promise<number> {
@@ -147,7 +128,7 @@ export class ProjectionRunner {
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
       this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
-      this.announce({ events: batch.events, lastSlot: batch.lastSlot });
+      this.changes.publish({ events: batch.events, lastSlot: batch.lastSlot, tables: new Map([...batch.rows].map(([table, rows]) => [table, touchedCoins(rows)])) });
       for (const { offset, partition, reason } of batch.skipped) {
         this.options.logger?.warn({ set: this.set.name, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
       }
@@ -172,6 +153,7 @@ export class ProjectionRunner {
     if (wasRunning) await this.stop();
     this.tracker.setState('rebuilding');
     this.state = await this.set.rebuild(this.state.generation + 1);
+    this.changes.publish(emptied(this.set.projectors.flatMap((projector) => projector.tables.map((table) => table.name))));
     this.tracker.restore(this.group, this.state.generation, null);
     this.options.logger?.info({ set: this.set.name, group: this.group }, 'projections rebuilt: replaying the log from the start');
     if (wasRunning) this.start();

@@ -91,10 +91,10 @@ const sameItems = (a: readonly CoinSummary[], b: readonly CoinSummary[]) => a.le
 /** `GET /coins`: one page of coin summaries and the offset of the next page. */
 export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<CoinListResponse> {
   const kept = answersOf(ctx);
-  const board = await boardAt(ctx.olap, nowSecondsOf(ctx));
-  const holders = await boardHolderCounts(ctx.olap, board, kept.serviceWallets);
-  const solMicroUsd = await listSolPrice(ctx.olap, query.sort);
-  const matches = query.q === undefined ? null : await listMatches(ctx.olap, query.q);
+  const board = await boardAt(ctx.reads, nowSecondsOf(ctx));
+  const holders = await boardHolderCounts(ctx.reads, board, kept.serviceWallets);
+  const solMicroUsd = await listSolPrice(ctx.reads, query.sort);
+  const matches = query.q === undefined ? null : await listMatches(ctx.reads, query.q);
   const key = pageKey(query);
   const page = kept.pages.get(key);
   if (page !== undefined && page.board === board.serial && page.holders === countsSerial(holders) && page.solMicroUsd === solMicroUsd && page.matches === matches) {
@@ -112,10 +112,10 @@ export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<
 /** `GET /coins/{mint}`: the coin in full; NotFoundError when it is not a coin on this network. */
 export async function getCoin(ctx: ApiContext, mint: string): Promise<CoinFull> {
   const kept = answersOf(ctx);
-  const board = await boardAt(ctx.olap, nowSecondsOf(ctx));
+  const board = await boardAt(ctx.reads, nowSecondsOf(ctx));
   const row = board.rows.get(mint);
   if (row === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
-  const [counts, text] = await Promise.all([boardHolderCounts(ctx.olap, board, kept.serviceWallets), kept.texts.get(mint, row.creator)]);
+  const [counts, text] = await Promise.all([boardHolderCounts(ctx.reads, board, kept.serviceWallets), kept.texts.get(mint, row.creator)]);
   const holders = counts.get(mint) ?? 0;
   const pending = figuresPending(row, board.nowSeconds);
   const coin = kept.coins.get(mint);

@@ -6,16 +6,13 @@
 // has write marks, the same response object again while the creator's coins are unchanged; from statements
 // otherwise (reward-reads-sql.ts).
 import type { CreatorSendEntry } from '../../projections/creators/queries.js';
-import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
+import { rewardModel } from '../../projections/rewards/reward-model.js';
 import { RECENT_SENDS, type CreatorResponse } from '../../schemas/api/creators.js';
 import type { ApiContext } from '../deps.js';
-import { keptPer } from './kept-responses.js';
 import { creatorFromStore } from './reward-reads-sql.js';
 import { creatorView } from './reward-views.js';
 import { serviceWalletList } from '../../schemas/config.js';
 
-/** Answers kept: a few thousand creators; most answers are a few KB. */
-const keptAnswers = keptPer<RewardModel, CreatorResponse>(5_000);
 const NO_COINS: never[] = [];
 
 /** Newest first: time, slot, log offset, event id, all descending (creators/queries.ts recentSends' order). */
@@ -24,13 +21,13 @@ const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
 
 /** `GET /creators/{wallet}`. */
 export async function getCreator(ctx: ApiContext, wallet: string): Promise<CreatorResponse> {
-  const model = rewardModel(ctx.olap, serviceWalletList(ctx.config.wallets));
+  const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
   if (model === null) return creatorFromStore(ctx, wallet);
   await model.current('coins');
   const coins = model.byCreator.get(wallet) ?? NO_COINS;
   let stamp = model.factsStamp;
   for (const coin of coins) stamp = Math.max(stamp, (coin.mode === 'creator' ? model.creators.get(coin.mint)?.stamp : model.ledgers.get(coin.mint)?.stamp) ?? 0);
-  return keptAnswers(model).get(wallet, stamp, () => {
+  return ctx.reads.answer(`creator\n${wallet}`, { tables: [], variant: String(stamp) }, async () => {
     const creatorCoins = coins.filter((coin) => coin.mode === 'creator');
     const sends = creatorCoins.flatMap((coin) => model.creators.get(coin.mint)?.sends ?? []).sort(newestFirst).slice(0, RECENT_SENDS);
     return creatorView(

@@ -9,8 +9,8 @@ import { findCoin } from '../queries/coins.js';
 import { latestHealthCheck } from '../queries/health.js';
 
 export async function getHealth(ctx: ApiContext, mint: string): Promise<HealthResponse> {
-  if ((await findCoin(ctx.olap, mint)) === null) throw new NotFoundError(`no coin ${mint} on this network`);
-  const check = await latestHealthCheck(ctx.olap, mint);
+  if ((await findCoin(ctx.reads, mint)) === null) throw new NotFoundError(`no coin ${mint} on this network`);
+  const check = await latestHealthCheck(ctx.reads, mint);
   if (check === null) return { grade: null, checkedAt: null, signals: null, levels: null, context: null, note: HEALTH_NOTE };
   const levels = healthLevels(check.signals);
   const fresh = ctx.now().getTime() - check.checkedAt.getTime() <= GRADE_TTL_MS;

@@ -10,7 +10,7 @@ import { coinHolders } from '../queries/holders.js';
 import { serviceWalletList } from '../../schemas/config.js';
 
 export async function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): Promise<HoldersResponse> {
-  const answer = await coinHolders(ctx.olap, mint, query.limit, serviceWalletList(ctx.config.wallets));
+  const answer = await coinHolders(ctx.reads, mint, query.limit, serviceWalletList(ctx.config.wallets));
   if (answer === null) throw new NotFoundError(`no coin ${mint} on this network`);
   return answer;
 }

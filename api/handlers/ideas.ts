@@ -86,7 +86,7 @@ export interface IdeaBoard {
 export function ideaBoard(ctx: ApiContext): IdeaBoard | null {
   if (ctx.opstore === undefined) return null;
   const snapshot = new IdeaSnapshot(ctx.opstore);
-  return { snapshot, linker: new IdeaLinker(ctx.olap, ctx.opstore, snapshot), answers: new Map() };
+  return { snapshot, linker: new IdeaLinker(ctx.reads, ctx.opstore, snapshot), answers: new Map() };
 }
 
 /** The span around `nowMs` within which no unlaunched scored idea enters or leaves the last day: an idea is fresh
@@ -111,12 +111,12 @@ function sameCoins(kept: KeptIdeas, coins: CoinBoard): boolean {
 /** The ideas as the board shows them, with the board and rows their launched coins were read from. */
 async function ideaItems(ctx: ApiContext, ideas: readonly IdeaRecord[], nowMs: number) {
   const mints = ideas.flatMap((idea) => (idea.launchedMint === null ? [] : [idea.launchedMint]));
-  const coins = mints.length === 0 ? null : await boardAt(ctx.olap, Math.floor(nowMs / 1000));
+  const coins = mints.length === 0 ? null : await boardAt(ctx.reads, Math.floor(nowMs / 1000));
   const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
   const rows = new Map(mints.flatMap((mint) => coins?.rows.get(mint) ?? []).map((row) => [row.mint, row]));
   const stablecoin = ctx.config.mints.stablecoin;
   const needsSolPrice = [...rows.values()].some((row) => row.quoteMint === stablecoin);
-  const solMicroUsd = needsSolPrice ? await priceAt(ctx.olap, 'SOL') : null;
+  const solMicroUsd = needsSolPrice ? await priceAt(ctx.reads, 'SOL') : null;
   const items = ideas.map((idea): Idea => {
     const coin = idea.launchedMint === null ? undefined : rows.get(idea.launchedMint);
     return {
@@ -153,8 +153,8 @@ export async function listIdeas(
   const kept = board.answers.get(key);
   if (kept !== undefined && kept.ideas === all && nowMs >= kept.fromMs && nowMs < kept.untilMs) {
     if (kept.coins === null) return kept.answer;
-    const coins = await boardAt(ctx.olap, Math.floor(nowMs / 1000));
-    const solMicroUsd = kept.needsSolPrice ? await priceAt(ctx.olap, 'SOL') : null;
+    const coins = await boardAt(ctx.reads, Math.floor(nowMs / 1000));
+    const solMicroUsd = kept.needsSolPrice ? await priceAt(ctx.reads, 'SOL') : null;
     if (solMicroUsd === kept.solMicroUsd && (coins.serial === kept.coins || sameCoins(kept, coins))) {
       kept.coins = coins.serial;
       return kept.answer;

@@ -10,7 +10,7 @@ import { tradePage, tradePageOrJson } from '../market/trade-pages.js';
 import { findCoin } from '../queries/coins.js';
 
 async function requireCoin(ctx: ApiContext, mint: string): Promise<PriceDecimals> {
-  const coin = await findCoin(ctx.olap, mint);
+  const coin = await findCoin(ctx.reads, mint);
   if (coin === null) throw new NotFoundError(`no coin ${mint} on this network`);
   return coin;
 }
@@ -18,7 +18,7 @@ async function requireCoin(ctx: ApiContext, mint: string): Promise<PriceDecimals
 /** `GET /coins/{mint}/trades`. */
 export async function listTrades(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse> {
   await requireCoin(ctx, mint);
-  return tradePage(ctx.olap, mint, query.before ?? null, query.limit);
+  return tradePage(ctx.reads, mint, query.before ?? null, query.limit);
 }
 
 /** `GET /coins/{mint}/trades` over HTTP: in production a page that is not kept (a cursor's, new on almost every
@@ -26,11 +26,11 @@ export async function listTrades(ctx: ApiContext, mint: string, query: TradesQue
  * response schema checks. */
 export async function listTradesForHttp(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse | string> {
   await requireCoin(ctx, mint);
-  return (ctx.config.production === true ? tradePageOrJson : tradePage)(ctx.olap, mint, query.before ?? null, query.limit);
+  return (ctx.config.production === true ? tradePageOrJson : tradePage)(ctx.reads, mint, query.before ?? null, query.limit);
 }
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first, priced with the coin's and its quote's decimals. */
 export async function listCandles(ctx: ApiContext, mint: string, query: OhlcvQuery): Promise<OhlcvResponse> {
   const coin = await requireCoin(ctx, mint);
-  return coinCandles(ctx.olap, mint, INTERVAL_SECONDS[query.interval], coin);
+  return coinCandles(ctx.reads, mint, INTERVAL_SECONDS[query.interval], coin);
 }

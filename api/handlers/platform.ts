@@ -25,7 +25,6 @@ import { formatQuotient } from '../decimal.js';
 import type { ApiContext } from '../deps.js';
 import { BadRequestError } from '../errors.js';
 import { addDays, firstDayNeeded, revenueDaily, utcDayOf } from './revenue-daily.js';
-import { whileUnchanged } from './unchanged-cache.js';
 
 const SOL_DECIMALS = 9;
 /** Lamports per SOL times micro-USD per dollar: lamports x micro-USD per SOL / this = dollars. */
@@ -43,16 +42,16 @@ const STATS_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, TRADES_TABLE, PRICES_
 /** `GET /platform/stats`. */
 export async function getPlatformStats(ctx: ApiContext): Promise<PlatformStatsResponse> {
   const today = utcDayOf(ctx.now());
-  return whileUnchanged(ctx.olap, 'platform-stats', today, STATS_TABLES, () => computeStats(ctx, today));
+  return ctx.reads.answer(`platform-stats\n${today}`, { tables: STATS_TABLES, previousWhileRefreshing: true }, () => computeStats(ctx, today));
 }
 
 async function computeStats(ctx: ApiContext, today: string): Promise<PlatformStatsResponse> {
   const mints = valuingMints(ctx);
-  const [totals, revenue] = await Promise.all([platformTotals(ctx.olap, mints), revenueByDay(ctx.olap, today, mints)]);
+  const [totals, revenue] = await Promise.all([platformTotals(ctx.reads, mints), revenueByDay(ctx.reads.olap, today, mints)]);
   const from = firstDayNeeded(today, revenue);
   const [prices, priceBefore] = await Promise.all([
-    solPricesByDay(ctx.olap, from, today),
-    priceAt(ctx.olap, 'SOL', new Date(Date.parse(`${from}T00:00:00Z`) - 1)),
+    solPricesByDay(ctx.reads.olap, from, today),
+    priceAt(ctx.reads, 'SOL', new Date(Date.parse(`${from}T00:00:00Z`) - 1)),
   ]);
   return {
     coinsLaunched: totals.coinsLaunched,
@@ -76,11 +75,11 @@ function fundView(balance: FundBalance | undefined, wallet: Address) {
 
 /** `GET /platform/funds`: each fund's latest balance on chain; the flywheel's until it is emptied. */
 export async function getPlatformFunds(ctx: ApiContext): Promise<PlatformFundsResponse> {
-  return whileUnchanged(ctx.olap, 'platform-funds', '', [FUND_LATEST_TABLE], () => computeFunds(ctx));
+  return ctx.reads.answer('platform-funds', { tables: [FUND_LATEST_TABLE], previousWhileRefreshing: true }, () => computeFunds(ctx));
 }
 
 async function computeFunds(ctx: ApiContext): Promise<PlatformFundsResponse> {
-  const balances = await latestFundBalances(ctx.olap);
+  const balances = await latestFundBalances(ctx.reads.olap);
   const wallets = ctx.config.wallets;
   const flywheel = balances.get(wallets.flywheelFund);
   return {
@@ -100,16 +99,16 @@ export async function getPlatformBurns(ctx: ApiContext, query: PlatformBurnsQuer
   const today = utcDayOf(ctx.now());
   const day = query.date ?? today;
   if (day > today) throw new BadRequestError(`date ${day} is after today (${today}, UTC)`);
-  return whileUnchanged(ctx.olap, `platform-burns:${day}`, today, BURNS_TABLES, () => computeBurns(ctx, day, today));
+  return ctx.reads.answer(`platform-burns:${day}\n${today}`, { tables: BURNS_TABLES, previousWhileRefreshing: true }, () => computeBurns(ctx, day, today));
 }
 
 async function computeBurns(ctx: ApiContext, day: string, today: string): Promise<PlatformBurnsResponse> {
   const burnFund = ctx.config.wallets.burnFund;
   const endOfDay = new Date(Date.parse(`${addDays(day, 1)}T00:00:00Z`) - 1);
   const [burns, solPrice, fund] = await Promise.all([
-    burnDay(ctx.olap, ctx.config.mints.platformToken, day),
-    priceAt(ctx.olap, 'SOL'),
-    day === today ? latestFundBalances(ctx.olap).then((funds) => funds.get(burnFund) ?? null) : fundBalanceAt(ctx.olap, burnFund, endOfDay),
+    burnDay(ctx.reads.olap, ctx.config.mints.platformToken, day),
+    priceAt(ctx.reads, 'SOL'),
+    day === today ? latestFundBalances(ctx.reads.olap).then((funds) => funds.get(burnFund) ?? null) : fundBalanceAt(ctx.reads.olap, burnFund, endOfDay),
   ]);
   const { decimals, originalSupplyRaw } = ctx.config.platformToken;
   const tokens = (raw: bigint) => formatQuotient(raw, 10n ** BigInt(decimals), decimals);

@@ -17,14 +17,14 @@ import { serviceWalletList } from '../../schemas/config.js';
 
 /** The coin, or a 404 when it is not one of ours on this network. */
 export async function rewardCoinFromStore(ctx: ApiContext, mint: string): Promise<RewardCoin> {
-  const coin = (await rewardCoins(ctx.olap, [mint])).get(mint);
+  const coin = (await rewardCoins(ctx.reads, [mint])).get(mint);
   if (coin === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
   return coin;
 }
 
 /** `GET /coins/{mint}/rewards` from statements. */
 export async function coinRewardsFromStore(ctx: ApiContext, mint: string, limit: number): Promise<CoinRewardsResponse> {
-  const { olap } = ctx;
+  const olap = ctx.reads;
   const coin = await rewardCoinFromStore(ctx, mint);
   if (coin.mode === 'creator') return creatorRewardsView(coin, (await creatorTotals(olap, [mint])).get(mint)!);
   const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
@@ -38,7 +38,7 @@ export async function coinRewardsFromStore(ctx: ApiContext, mint: string, limit:
 
 /** `GET /wallets/{wallet}/rewards` from statements. */
 export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
-  const { olap } = ctx;
+  const olap = ctx.reads;
   const coin = query.coin ?? null;
   if (coin !== null) await rewardCoinFromStore(ctx, coin);
   const paid = await walletPayouts(olap, wallet, coin, query.limit);
@@ -50,7 +50,7 @@ export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, qu
   for (const mint of candidates) {
     const facts = coins.get(mint);
     if (facts === undefined || facts.mode !== 'holder') continue;
-    const state = await owedAfterLatestRound(olap, { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...service]) }, lastRounds.get(mint));
+    const state = await owedAfterLatestRound(ctx.reads, { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...service]) }, lastRounds.get(mint));
     const amount = state.owed.get(wallet);
     if (amount !== undefined && amount > 0n) owed.push({ coin: mint, token: facts.quoteMint, amount, round: state.round });
     if (owed.length >= query.limit) break;
@@ -60,7 +60,7 @@ export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, qu
 
 /** `GET /creators/{wallet}` from statements. */
 export async function creatorFromStore(ctx: ApiContext, wallet: string): Promise<CreatorResponse> {
-  const { olap } = ctx;
+  const olap = ctx.reads;
   const coins = await coinsLaunchedBy(olap, wallet);
   const creatorMints = coins.filter((coin) => coin.mode === 'creator').map((coin) => coin.mint);
   const holderMints = coins.filter((coin) => coin.mode === 'holder').map((coin) => coin.mint);

@@ -1,7 +1,7 @@
 // US dollar figures of reward totals (spec 2.5): how a coin's quote token is priced (SOL from the price feed, the
 // dollar stablecoin at $1, any other quote token not at all) and raw quote amounts into whole US cents, rounded
 // down, with bigint arithmetic only.
-import type { Olap } from '../../infra/olap/olap.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { QuotePricing } from '../../projections/rewards/token-totals.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
@@ -18,8 +18,8 @@ export function quotePricing(quoteMint: string, stablecoinMint: string): QuotePr
 }
 
 /** The quote token's latest price, micro-USD per whole unit; null without one. */
-export async function latestQuotePrice(olap: Olap, pricing: QuotePricing): Promise<bigint | null> {
-  if (pricing.kind === 'sol') return priceAt(olap, 'SOL');
+export async function latestQuotePrice(reads: ReadPath, pricing: QuotePricing): Promise<bigint | null> {
+  if (pricing.kind === 'sol') return priceAt(reads, 'SOL');
   return pricing.kind === 'fixed' ? pricing.microUsd : null;
 }
 

@@ -8,20 +8,17 @@ import { rewardModel, type RewardModel } from '../../projections/rewards/reward-
 import type { CoinRewardsQuery, CoinRewardsResponse, RoundView } from '../../schemas/api/rewards.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { keptPer } from './kept-responses.js';
 import { coinRewardsFromStore } from './reward-reads-sql.js';
 import { quotePricing } from './reward-usd.js';
 import { creatorRewardsView, holderRewardsView, roundView } from './reward-views.js';
 import { serviceWalletList } from '../../schemas/config.js';
 
-/** Answers kept: 1,000 coins at two page sizes fit; a 50-round answer is up to ~60 KB, most a few KB. */
-const keptAnswers = keptPer<RewardModel, CoinRewardsResponse>(4_000);
 /** Each ledger's round views, newest first, built as far as asked (shared by the answers of every page size). */
 const roundViews = new WeakMap<CoinLedger, RoundView[]>();
 
 /** The model of the context's store, up to date for coin reads; null where the store has no write marks. */
 async function coinModel(ctx: ApiContext): Promise<RewardModel | null> {
-  const model = rewardModel(ctx.olap, serviceWalletList(ctx.config.wallets));
+  const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
   if (model !== null) await model.current('coins');
   return model;
 }
@@ -36,11 +33,11 @@ export async function getCoinRewards(ctx: ApiContext, mint: string, query: CoinR
   if (coin.mode === 'creator') {
     const creator = model.creators.get(mint);
     const stamp = Math.max(model.factsStamp, creator?.stamp ?? 0);
-    return keptAnswers(model).get(`${mint}|creator`, stamp, () => creatorRewardsView(coin, creator ?? { earned: 0n, sent: 0n }));
+    return ctx.reads.answer(`coin-rewards\n${mint}|creator`, { tables: [], variant: String(stamp) }, async () => creatorRewardsView(coin, creator ?? { earned: 0n, sent: 0n }));
   }
   const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
   const stamp = Math.max(model.factsStamp, ledger.stamp, pricing.kind === 'sol' ? model.priceStamp : 0);
-  return keptAnswers(model).get(`${mint}|${query.limit}|${pricing.kind}`, stamp, () => {
+  return ctx.reads.answer(`coin-rewards\n${mint}|${query.limit}|${pricing.kind}`, { tables: [], variant: String(stamp) }, async () => {
     const quoteNow = pricing.kind === 'sol' ? model.prices.latest : pricing.kind === 'fixed' ? pricing.microUsd : null;
     return holderRewardsView(coin, ledger.pot, tokenTotalsOf(ledger, pricing, model.prices), quoteNow, latestRoundViews(ledger, query.limit));
   });

@@ -4,27 +4,24 @@
 // (projections/rewards/reward-model.ts: every payout by wallet, every coin's owed shares) where the store has write
 // marks, the same response object again while the wallet's payouts and owed shares are unchanged; from statements
 // otherwise (reward-reads-sql.ts).
-import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
+import { rewardModel } from '../../projections/rewards/reward-model.js';
 import type { WalletRewardsQuery, WalletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { keptPer } from './kept-responses.js';
 import { walletRewardsFromStore } from './reward-reads-sql.js';
 import { walletRewardsView } from './reward-views.js';
 import { serviceWalletList } from '../../schemas/config.js';
 
-/** Answers kept: the ~12,000 wallets a busy client asks about, a few with a coin filter; most are under 2 KB. */
-const keptAnswers = keptPer<RewardModel, WalletRewardsResponse>(20_000);
 
 /** `GET /wallets/{wallet}/rewards`. */
 export async function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
-  const model = rewardModel(ctx.olap, serviceWalletList(ctx.config.wallets));
+  const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
   if (model === null) return walletRewardsFromStore(ctx, wallet, query);
   await model.current('wallets');
   const coin = query.coin ?? null;
   if (coin !== null && !model.facts.has(coin)) throw new NotFoundError(`no coin ${coin} on this network`);
   const stamp = Math.max(model.payouts.walletStamp(wallet), model.owed.walletStamp(wallet));
-  return keptAnswers(model).get(`${wallet}|${coin ?? ''}|${query.limit}`, stamp, () =>
+  return ctx.reads.answer(`wallet-rewards\n${wallet}|${coin ?? ''}|${query.limit}`, { tables: [], variant: String(stamp) }, async () =>
     walletRewardsView(
       wallet,
       model.payouts.walletPayouts(wallet, coin, query.limit),

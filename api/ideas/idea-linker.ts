@@ -6,7 +6,7 @@
 // its last pass against every coin. A pass runs before each board read; concurrent reads share one. A pass is
 // skipped when the ideas (the same snapshot object) and the coins table (the store's write marks, where it has them)
 // are as the last finished pass found them: it could link nothing the last one did not.
-import type { Olap } from '../../infra/olap/olap.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { coinsLaunchedFrom, type CoinIdentity } from '../queries/ideas.js';
@@ -27,7 +27,7 @@ export class IdeaLinker {
   private settled: { ideas: IdeaRecord[]; coins: string } | null = null;
 
   constructor(
-    private readonly olap: Olap,
+    private readonly reads: ReadPath,
     private readonly store: OpStore,
     private readonly snapshot: IdeaSnapshot,
     private readonly clockMarginMs = IMPORT_CLOCK_MARGIN_MS,
@@ -45,13 +45,13 @@ export class IdeaLinker {
 
   private async pass(): Promise<void> {
     const startedAt = Date.now();
-    const coinsMark = this.olap.writeMarks?.([COINS_TABLE]) ?? null;
+    const coinsMark = this.reads.version([COINS_TABLE]);
     const ideas = await this.snapshot.ideas();
-    if (coinsMark !== null && this.settled?.ideas === ideas && this.settled.coins === coinsMark) return;
+    if (this.settled?.ideas === ideas && this.settled.coins === coinsMark) return;
     const waiting = ideas.filter((idea) => idea.launchedMint === null);
     const newIdeas = waiting.filter((idea) => idea.importedAt >= this.ideasSince);
     // Every coin when new ideas arrived (they may name a coin launched earlier), else only the new coins.
-    const coins = await coinsLaunchedFrom(this.olap, newIdeas.length > 0 ? 0 : this.fromSlot);
+    const coins = await coinsLaunchedFrom(this.reads, newIdeas.length > 0 ? 0 : this.fromSlot);
     const newKeys = new Set(coins.filter((coin) => coin.launchSlot >= this.fromSlot).map((coin) => matchKey(coin.name, coin.symbol)));
     const candidates = waiting.filter((idea) => idea.importedAt >= this.ideasSince || newKeys.has(idea.matchKey));
 
@@ -67,6 +67,6 @@ export class IdeaLinker {
     const lastSlot = coins.at(-1)?.launchSlot;
     if (lastSlot !== undefined) this.fromSlot = Math.max(this.fromSlot, lastSlot);
     this.ideasSince = startedAt - this.clockMarginMs;
-    this.settled = coinsMark === null ? null : { ideas, coins: coinsMark };
+    this.settled = { ideas, coins: coinsMark };
   }
 }

@@ -11,7 +11,7 @@
 // intervals from that trade's on, so a busy coin's daily candles do not read its whole history at every trade. At
 // most MAX_KEPT_CANDLES candles are kept over all answers (~230 bytes each: ~70 MB), the least recently asked
 // going first.
-import type { Olap } from '../../infra/olap/olap.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { MAX_CANDLES, type Candle, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import { formatPrice } from '../decimal.js';
@@ -122,13 +122,10 @@ interface CandleCache {
   candles: number;
 }
 
-const kept = new WeakMap<Olap, CandleCache>();
-
 /** Candles of `mint` (its decimals and its quote token's in `units`) at `interval` seconds. */
-export async function coinCandles(olap: Olap, mint: string, interval: number, units: PriceDecimals): Promise<OhlcvResponse> {
-  const trades = await tradeBook(olap).trades(mint);
-  let cache = kept.get(olap);
-  if (cache === undefined) kept.set(olap, (cache = { answers: new Map(), candles: 0 }));
+export async function coinCandles(reads: ReadPath, mint: string, interval: number, units: PriceDecimals): Promise<OhlcvResponse> {
+  const trades = await tradeBook(reads).trades(mint);
+  const cache = reads.index<CandleCache>('candles', () => ({ answers: new Map(), candles: 0 }));
   const key = `${mint}|${interval}`;
   const unitsKey = `${units.decimals}|${units.quoteDecimals}`;
   const found = cache.answers.get(key);

@@ -3,8 +3,8 @@
 // slots split), then chunks are read one after another, each about chunkRows rows (a run of coins by mint range,
 // or a slot range of one large coin: a few tens of ms of engine time each); a request for a coin whose chunk is
 // still waiting moves that chunk to the front and waits for it. Coins of the coin index without trades start
-// empty. After that a coin is refreshed when its write mark moved (olap.writeMarks with the mint: only inserts of
-// that coin's rows move it; where the store has no marks, the trades table's parts fingerprint), by reading its
+// empty. After that a coin is refreshed when its version moved (the read path's version of the trades table for the
+// coin: only changes touching that coin's rows move it), by reading its
 // rows from its highest slot on (new trades only ever join at later slots or a slot's end) and folding them in: a
 // row read again unchanged changes nothing, so kept answers built from the coin stay valid; a held row missing
 // from them (the table dropped and being filled again) makes the coin be read in full. The mark is taken before
@@ -13,8 +13,7 @@
 // Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At
 // most maxTrades trades are held (2 million by default, ~380 MB): past that the coins asked about least recently
 // go, and are read again (one statement) when next asked about.
-import type { Olap } from '../../infra/olap/olap.js';
-import { tablesVersion } from '../../projections/kept-reads.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { coinIndex } from '../queries/coins.js';
 import { CoinTrades, type TradeInput } from './coin-trades.js';
@@ -35,7 +34,7 @@ export interface TradeBookOptions {
 
 interface CoinEntry {
   trades: CoinTrades;
-  /** The write mark (or tables version) the trades were read at. */
+  /** The version the trades were read at. */
   mark: string;
   refreshing: Promise<void> | null;
 }
@@ -62,7 +61,7 @@ export class TradeBook {
   private readonly chunkRows: number;
 
   constructor(
-    private readonly olap: Olap,
+    private readonly path: ReadPath,
     options: TradeBookOptions = {},
   ) {
     this.maxTrades = options.maxTrades ?? DEFAULT_MAX_TRADES;
@@ -100,11 +99,11 @@ export class TradeBook {
   /** Loads every coin; resolves once the chunks are planned (they load in the background). */
   private async plan(): Promise<void> {
     try {
-      const known = await coinIndex(this.olap);
-      const emptyMarks = await this.marks([...known.keys()]);
-      const counts = await tradeRowCounts(this.olap);
+      const known = await coinIndex(this.path);
+      const emptyMarks = this.marks([...known.keys()]);
+      const counts = await tradeRowCounts(this.path.olap);
       const large = counts.filter(([, rows]) => rows > this.chunkRows).map(([mint]) => mint);
-      const cuts = large.length > 0 ? await slotQuantiles(this.olap, large) : new Map<string, number[]>();
+      const cuts = large.length > 0 ? await slotQuantiles(this.path.olap, large) : new Map<string, number[]>();
       const listed = new Set(counts.map(([mint]) => mint));
       for (const [mint, mark] of emptyMarks) {
         if (!listed.has(mint) && !this.entries.has(mint)) this.put(mint, { trades: new CoinTrades(this.traders, ++this.versions), mark, refreshing: null });
@@ -159,10 +158,10 @@ export class TradeBook {
   }
 
   private async loadChunk(chunk: Chunk): Promise<void> {
-    const marks = await this.marks(chunk.mints);
+    const marks = this.marks(chunk.mints);
     const rows = new Map<string, TradeInput[]>(chunk.mints.map((mint) => [mint, []]));
     for (const range of chunk.reads) {
-      for (const [mint, trades] of await tradesInRange(this.olap, range)) {
+      for (const [mint, trades] of await tradesInRange(this.path.olap, range)) {
         const list = rows.get(mint);
         if (list !== undefined) for (const trade of trades) list.push(trade);
       }
@@ -173,10 +172,9 @@ export class TradeBook {
     }
   }
 
-  /** Write marks of `mints` now; where the store has none, the trades table's version (one check for all). */
-  private async marks(mints: readonly string[]): Promise<Map<string, string>> {
-    const versions = await Promise.all(mints.map((mint) => tablesVersion(this.olap, [TRADES_TABLE], mint)));
-    return new Map(mints.map((mint, i) => [mint, versions[i]!]));
+  /** Versions of `mints` now. */
+  private marks(mints: readonly string[]): Map<string, string> {
+    return new Map(mints.map((mint) => [mint, this.path.version([TRADES_TABLE], mint)]));
   }
 
   /** Reads one coin in full (not loaded in bulk, evicted, or new); concurrent asks share the read. */
@@ -184,8 +182,8 @@ export class TradeBook {
     let running = this.loading.get(mint);
     if (running === undefined) {
       running = (async () => {
-        const mark = await tablesVersion(this.olap, [TRADES_TABLE], mint);
-        const rows = await tradesFromSlot(this.olap, mint, 0);
+        const mark = this.path.version([TRADES_TABLE], mint);
+        const rows = await tradesFromSlot(this.path.olap, mint, 0);
         const entry: CoinEntry = { trades: CoinTrades.of(rows, this.traders, ++this.versions), mark, refreshing: null };
         this.put(mint, entry);
         return entry;
@@ -199,7 +197,7 @@ export class TradeBook {
    * started when it began before the latest write. */
   private async freshen(mint: string, entry: CoinEntry): Promise<void> {
     for (;;) {
-      const mark = await tablesVersion(this.olap, [TRADES_TABLE], mint);
+      const mark = this.path.version([TRADES_TABLE], mint);
       if (mark === entry.mark) return;
       if (entry.refreshing !== null) {
         await entry.refreshing;
@@ -214,9 +212,9 @@ export class TradeBook {
   private async refresh(mint: string, entry: CoinEntry, mark: string): Promise<void> {
     const before = entry.trades.length;
     const fromSlot = entry.trades.lastSlot;
-    const outcome = entry.trades.merge(await tradesFromSlot(this.olap, mint, fromSlot), fromSlot, this.versions + 1);
+    const outcome = entry.trades.merge(await tradesFromSlot(this.path.olap, mint, fromSlot), fromSlot, this.versions + 1);
     if (outcome === 'changed') this.versions += 1;
-    if (outcome === 'missing') entry.trades = CoinTrades.of(await tradesFromSlot(this.olap, mint, 0), this.traders, ++this.versions);
+    if (outcome === 'missing') entry.trades = CoinTrades.of(await tradesFromSlot(this.path.olap, mint, 0), this.traders, ++this.versions);
     entry.mark = mark;
     if (this.entries.get(mint) === entry) this.held += entry.trades.length - before;
     this.evict(mint);
@@ -252,11 +250,7 @@ function slotParts(mint: string, rows: number, chunkRows: number, cuts: readonly
   return [undefined, ...bounds].map((fromSlot, i) => ({ fromMint: mint, toMint: mint, fromSlot, toSlot: bounds[i] }));
 }
 
-const books = new WeakMap<Olap, TradeBook>();
-
-/** The resident trades of the store `olap`. */
-export function tradeBook(olap: Olap): TradeBook {
-  let book = books.get(olap);
-  if (book === undefined) books.set(olap, (book = new TradeBook(olap)));
-  return book;
+/** The read path's resident trades. */
+export function tradeBook(reads: ReadPath): TradeBook {
+  return reads.index('trade-book', () => new TradeBook(reads));
 }

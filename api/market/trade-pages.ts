@@ -5,20 +5,16 @@
 // inside the tail of a second of more than 1000 trades (its ranks from TAIL_RANK on): a page that would is cut short
 // at that second's end, and one that begins at that second's end takes the whole tail. The pages readers share, the
 // latest and the one its `next.before` reaches, are kept as response objects while the coin's trades are unchanged
-// (at most MAX_KEPT, the least recently asked going first; a 50-trade page is about 10 KB and its JSON 13 KB), and a
-// repeated ask gets the very same object (never changed once made). Other pages are built on each ask: cursors of
-// all ages are rarely asked twice (~2% of a bench run's), and keeping them only carried short-lived pages into the
-// old generation, whose collections then paused every request.
-import type { Olap } from '../../infra/olap/olap.js';
+// (in the read path's cache; a 50-trade page is about 10 KB and its JSON 13 KB), and a repeated ask gets the very
+// same object (never changed once made). Other pages are built on each ask: cursors of all ages are rarely asked
+// twice (~2% of a bench run's), and keeping them only carried short-lived pages into the old generation, whose
+// collections then paused every request.
+import type { ReadPath } from '../../projections/read-path.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { formatCursor, TAIL_RANK, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
-import { keptPer } from '../handlers/kept-responses.js';
 import { tradeBook } from './trade-book.js';
-
-const MAX_KEPT = 3_000;
-
-const keptPages = keptPer<Olap, TradesResponse>(MAX_KEPT);
 
 /** How many of the coin's trades lie before `cursor` (all without one). */
 function countBefore(trades: CoinTrades, cursor: TradeCursor | null): number {
@@ -102,22 +98,24 @@ class SecondTexts {
 }
 
 /** Up to `limit` trades of `mint` before `cursor` (the latest without one), newest first, with the next cursor. */
-export function tradePage(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
-  return pageWith(olap, mint, cursor, limit, buildPage);
+export function tradePage(reads: ReadPath, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
+  return pageWith(reads, mint, cursor, limit, buildPage);
 }
 
 /** As tradePage, but a page that is not kept comes as its JSON text: what an HTTP answer sends, without building
  * the page's objects only to write them out. */
-export function tradePageOrJson(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse | string> {
-  return pageWith(olap, mint, cursor, limit, pageJson);
+export function tradePageOrJson(reads: ReadPath, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse | string> {
+  return pageWith(reads, mint, cursor, limit, pageJson);
 }
 
 /** The kept page before `cursor` where it is one (the latest, or the one its `next.before` reaches), made and kept
  * if missing or out of date; any other page as `render` makes it. */
-async function pageWith<T>(olap: Olap, mint: string, cursor: TradeCursor | null, limit: number, render: (trades: CoinTrades, end: number, limit: number) => T): Promise<TradesResponse | T> {
-  const trades = await tradeBook(olap).trades(mint);
+async function pageWith<T>(reads: ReadPath, mint: string, cursor: TradeCursor | null, limit: number, render: (trades: CoinTrades, end: number, limit: number) => T): Promise<TradesResponse | T> {
+  const trades = await tradeBook(reads).trades(mint);
   const end = countBefore(trades, cursor);
   const fromLatest = trades.length - end;
   if (fromLatest !== 0 && fromLatest !== trades.length - pageStart(trades, trades.length, limit)) return render(trades, end, limit);
-  return keptPages(olap).get(`${mint}|${fromLatest}|${limit}`, trades.version, () => buildPage(trades, end, limit));
+  return reads.answer(`trade-page\n${mint}|${fromLatest}|${limit}`, { tables: [TRADES_TABLE], coin: mint, variant: String(trades.version) }, async () =>
+    buildPage(trades, end, limit),
+  );
 }

@@ -18,10 +18,9 @@
 // request reads the new board and waits for it; requests arriving while it is read get the board from before (one
 // read behind, as if the write had landed a moment later). A caller asking again after its answer never gets older
 // data; with a fixed clock (tests) every request at a second gets exactly that second's board.
-import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from '../../projections/coin-figures/table.js';
 import { windowFigures, type WindowFigures } from '../../projections/coin-figures/queries.js';
-import { keptAnswer, tablesVersion } from '../../projections/kept-reads.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
@@ -50,7 +49,6 @@ export interface CoinBoard {
 
 const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
 const BOARD_TABLES = [...FACT_TABLES, ...FIGURE_TABLES];
-const FIGURES = { name: 'coin-window-figures', tables: FIGURE_TABLES, max: 4 };
 /** Boards kept by second (the current, the next read ahead and a few before). */
 const BOARDS_KEPT = 4;
 /** How long before a second begins its board is read. */
@@ -106,9 +104,9 @@ const madeFrom = new WeakMap<BoardRow, { facts: CoinFacts; figures: WindowFigure
 
 /** The board at `nowSeconds`, read from the store; `before` (any earlier board) lends its unchanged rows, and is
  * returned itself when nothing it shows differs at `nowSeconds`. */
-async function readBoard(olap: Olap, nowSeconds: number, before: CoinBoard | null): Promise<CoinBoard> {
-  const facts = await allCoinFacts(olap);
-  const figures = await keptAnswer(olap, FIGURES, String(nowSeconds), () => windowFigures(olap, nowSeconds, facts.map((coin) => coin.mint)));
+async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard | null): Promise<CoinBoard> {
+  const facts = await allCoinFacts(reads);
+  const figures = await reads.answer(`coin-window-figures\n${nowSeconds}`, { tables: FIGURE_TABLES }, () => windowFigures(reads, nowSeconds, facts.map((coin) => coin.mint)));
   const rows = new Map<string, BoardRow>();
   let same = before !== null && before.rows.size === facts.length;
   for (const coin of facts) {
@@ -154,20 +152,16 @@ interface BoardState {
   readAhead: number;
 }
 
-const states = new WeakMap<Olap, BoardState>();
-
-function stateOf(olap: Olap): BoardState {
-  let state = states.get(olap);
-  if (state === undefined) states.set(olap, (state = { bySecond: new Map(), reading: new Map(), latest: null, started: 0, readAhead: 0 }));
-  return state;
+function stateOf(reads: ReadPath): BoardState {
+  return reads.index<BoardState>('coin-board', () => ({ bySecond: new Map(), reading: new Map(), latest: null, started: 0, readAhead: 0 }));
 }
 
-function read(olap: Olap, state: BoardState, second: number, version: string): Promise<CoinBoard> {
+function read(reads: ReadPath, state: BoardState, second: number, version: string): Promise<CoinBoard> {
   const key = `${second}|${version}`;
   const running = state.reading.get(key);
   if (running !== undefined) return running;
   const started = ++state.started;
-  const reading = readBoard(olap, second, state.latest?.board ?? null)
+  const reading = readBoard(reads, second, state.latest?.board ?? null)
     .then((board) => {
       const done = { second, version, board, started };
       const kept = state.bySecond.get(second);
@@ -186,7 +180,7 @@ function read(olap: Olap, state: BoardState, second: number, version: string): P
 
 const followsWallClock = (second: number) => Math.floor(Date.now() / 1000) === second;
 
-function serve(olap: Olap, state: BoardState, second: number, version: string): CoinBoard | Promise<CoinBoard> {
+function serve(reads: ReadPath, state: BoardState, second: number, version: string): CoinBoard | Promise<CoinBoard> {
   const exact = state.bySecond.get(second);
   if (exact !== undefined && exact.version === version) return exact.board;
   const latest = state.latest;
@@ -194,38 +188,32 @@ function serve(olap: Olap, state: BoardState, second: number, version: string): 
     const beingRead = state.reading.has(`${second}|${version}`);
     const clockStep = latest.second === second - 1 && latest.version === version && followsWallClock(second);
     if (beingRead || clockStep) {
-      read(olap, state, second, version).catch(() => {});
+      read(reads, state, second, version).catch(() => {});
       return latest.board;
     }
   }
-  return read(olap, state, second, version);
+  return read(reads, state, second, version);
 }
 
 /** Every coin's row at `nowSeconds` (see the header for when a request gets the board of the second before). */
-export function boardAt(olap: Olap, nowSeconds: number): CoinBoard | Promise<CoinBoard> {
-  const state = stateOf(olap);
-  readNextSecondAhead(olap, state, nowSeconds);
-  const version = tablesVersion(olap, BOARD_TABLES);
-  return typeof version === 'string' ? serve(olap, state, nowSeconds, version) : version.then((v) => serve(olap, state, nowSeconds, v));
+export function boardAt(reads: ReadPath, nowSeconds: number): CoinBoard | Promise<CoinBoard> {
+  const state = stateOf(reads);
+  readNextSecondAhead(reads, state, nowSeconds);
+  return serve(reads, state, nowSeconds, reads.version(BOARD_TABLES));
 }
 
 /** Every coin's row at `nowSeconds`. */
-export async function coinBoard(olap: Olap, nowSeconds: number): Promise<CoinBoard> {
-  return boardAt(olap, nowSeconds);
+export async function coinBoard(reads: ReadPath, nowSeconds: number): Promise<CoinBoard> {
+  return boardAt(reads, nowSeconds);
 }
 
 /** While the clock follows the wall clock, reads the next second's board shortly before that second begins. */
-function readNextSecondAhead(olap: Olap, state: BoardState, nowSeconds: number): void {
+function readNextSecondAhead(reads: ReadPath, state: BoardState, nowSeconds: number): void {
   const wallMs = Date.now();
   if (Math.floor(wallMs / 1000) !== nowSeconds || state.readAhead === nowSeconds + 1) return;
   state.readAhead = nowSeconds + 1;
   const timer = setTimeout(
-    () => {
-      const version = tablesVersion(olap, BOARD_TABLES);
-      Promise.resolve(version)
-        .then((v) => read(olap, state, nowSeconds + 1, v))
-        .catch(() => {});
-    },
+    () => read(reads, state, nowSeconds + 1, reads.version(BOARD_TABLES)).catch(() => {}),
     Math.max(0, (nowSeconds + 1) * 1000 - READ_AHEAD_MS - wallMs),
   );
   timer.unref();

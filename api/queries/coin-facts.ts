@@ -1,26 +1,23 @@
 // Every coin's facts (coin-sql.ts: the coin, its graduation, its latest market state) in memory for the coin board,
-// the same array while the tables are unchanged. Where the store has write marks (embedded chDB), a write reads
-// again only the coins whose rows were written (per-coin marks of graduations and markets; a trade rewrites its
-// coin's market row), keeping every other coin's facts object; a write to the coins table (a launch) or any other
-// change reads every coin. Without marks, every coin is read again when the tables' fingerprint moves.
-// Reads are one at a time, each starting from the state the one before left.
-import type { Olap } from '../../infra/olap/olap.js';
+// the same array while the tables are unchanged. A change reads again only the coins whose rows it wrote (the read
+// path's coin versions of graduations and markets; a trade rewrites its coin's market row), keeping every other
+// coin's facts object; a change of the coins table (a launch) or of rows of no one coin reads every coin.
+// Reads are one at a time, each starting from the state the one before left. Held as the read path's index.
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
-import { keptAnswer } from '../../projections/kept-reads.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { COIN_MARKETS_TABLE } from '../../projections/trades/table.js';
 import { coinFacts, coinFactsSql, type CoinFacts, type CoinFactsSql } from './coin-sql.js';
 
 export const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, COIN_MARKETS_TABLE];
-const FULL = { name: 'coin-facts', tables: FACT_TABLES, max: 1 };
 /** Past this share of coins written since the last read, every coin is read in one statement instead. */
 const MOST_COINS = 0.25;
 
 interface FactsState {
-  /** The tables' marks, and the coins table's, as they were when this state was read. */
+  /** The tables' versions, and the coins table's, as they were when this state was read. */
   marks: string;
   coinsMark: string;
   facts: CoinFacts[];
-  /** Each coin's marks when its facts were read ('' when not known: read again at the next change). */
+  /** Each coin's versions when its facts were read ('' when not known: read again at the next change). */
   coinMarks: Map<string, string>;
 }
 
@@ -29,17 +26,13 @@ interface Keeper {
   pending: { marks: string; read: Promise<FactsState> } | null;
 }
 
-const keepers = new WeakMap<Olap, Keeper>();
-
-const readAll = async (olap: Olap) => (await olap.query<CoinFactsSql>(coinFactsSql())).map(coinFacts);
-
-async function readFull(olap: Olap, marks: string, coinsMark: string, before: FactsState | null): Promise<FactsState> {
-  // Marks of the coins known so far are taken before the read; those of new coins after it, which hold only when
+async function readFull(reads: ReadPath, marks: string, coinsMark: string, before: FactsState | null): Promise<FactsState> {
+  // Versions of the coins known so far are taken before the read; those of new coins after it, which hold only when
   // nothing was written meanwhile (else '': read again at the next change).
-  const known = new Map(before?.facts.map((coin) => [coin.mint, olap.writeMarks!(FACT_TABLES, coin.mint)!]) ?? []);
-  const facts = await readAll(olap);
-  const unchanged = olap.writeMarks!(FACT_TABLES) === marks;
-  const markOf = (mint: string) => known.get(mint) ?? (unchanged ? olap.writeMarks!(FACT_TABLES, mint)! : '');
+  const known = new Map(before?.facts.map((coin) => [coin.mint, reads.version(FACT_TABLES, coin.mint)]) ?? []);
+  const facts = (await reads.olap.query<CoinFactsSql>(coinFactsSql())).map(coinFacts);
+  const unchanged = reads.version(FACT_TABLES) === marks;
+  const markOf = (mint: string) => known.get(mint) ?? (unchanged ? reads.version(FACT_TABLES, mint) : '');
   const coinMarks = new Map(facts.map((coin) => [coin.mint, markOf(coin.mint)]));
   const kept = new Map(before?.facts.map((coin) => [coin.mint, coin]) ?? []);
   return { marks, coinsMark, facts: facts.map((coin) => sameFacts(kept.get(coin.mint), coin) ?? coin), coinMarks };
@@ -57,22 +50,22 @@ function sameFacts(before: CoinFacts | undefined, after: CoinFacts): CoinFacts |
   return before;
 }
 
-async function refresh(olap: Olap, before: FactsState | null): Promise<FactsState> {
-  const marks = olap.writeMarks!(FACT_TABLES)!;
+async function refresh(reads: ReadPath, before: FactsState | null): Promise<FactsState> {
+  const marks = reads.version(FACT_TABLES);
   if (before !== null && before.marks === marks) return before;
-  const coinsMark = olap.writeMarks!([COINS_TABLE])!;
-  if (before === null || before.coinsMark !== coinsMark) return readFull(olap, marks, coinsMark, before);
+  const coinsMark = reads.version([COINS_TABLE]);
+  if (before === null || before.coinsMark !== coinsMark) return readFull(reads, marks, coinsMark, before);
   const coinMarks = new Map(before.coinMarks);
   const written: string[] = [];
   for (const coin of before.facts) {
-    const now = olap.writeMarks!(FACT_TABLES, coin.mint)!;
+    const now = reads.version(FACT_TABLES, coin.mint);
     if (now === before.coinMarks.get(coin.mint)) continue;
     written.push(coin.mint);
     coinMarks.set(coin.mint, now);
   }
   if (written.length === 0) return { ...before, marks };
-  if (written.length > before.facts.length * MOST_COINS) return readFull(olap, marks, coinsMark, before);
-  const read = new Map((await olap.query<CoinFactsSql>(coinFactsSql(true), { mints: written })).map((row) => [row.mint, coinFacts(row)]));
+  if (written.length > before.facts.length * MOST_COINS) return readFull(reads, marks, coinsMark, before);
+  const read = new Map((await reads.olap.query<CoinFactsSql>(coinFactsSql(true), { mints: written })).map((row) => [row.mint, coinFacts(row)]));
   const facts = before.facts.flatMap((coin) => {
     if (!read.has(coin.mint)) return coinMarks.get(coin.mint) === before.coinMarks.get(coin.mint) ? [coin] : [];
     return [sameFacts(coin, read.get(coin.mint)!) ?? read.get(coin.mint)!];
@@ -81,16 +74,13 @@ async function refresh(olap: Olap, before: FactsState | null): Promise<FactsStat
 }
 
 /** Every coin's facts, the same array (and each coin's the same object) while unchanged; never to be changed. */
-export function allCoinFacts(olap: Olap): Promise<CoinFacts[]> {
-  const marks = olap.writeMarks?.(FACT_TABLES);
-  if (typeof marks !== 'string') return keptAnswer(olap, FULL, '', () => readAll(olap));
-  let keeper = keepers.get(olap);
-  if (keeper === undefined) keepers.set(olap, (keeper = { state: null, pending: null }));
-  const own = keeper;
+export function allCoinFacts(reads: ReadPath): Promise<CoinFacts[]> {
+  const marks = reads.version(FACT_TABLES);
+  const own = reads.index<Keeper>('coin-facts', () => ({ state: null, pending: null }));
   if (own.state !== null && own.state.marks === marks) return Promise.resolve(own.state.facts);
   if (own.pending !== null && own.pending.marks === marks) return own.pending.read.then((state) => state.facts);
   const previous = own.pending?.read.catch(() => null) ?? Promise.resolve(null);
-  const read = previous.then(() => refresh(olap, own.state)).then((state) => {
+  const read = previous.then(() => refresh(reads, own.state)).then((state) => {
     own.state = state;
     return state;
   });

@@ -1,9 +1,8 @@
 // Read queries of the coin routes, answered from the coin board (coin-board.ts): the list with filters, sorts and
 // paging; one coin by mint; whether a mint is a coin. A text search picks its coins from the coins table (kept
 // per text until a coin launches).
-import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { keptAnswer, keptRead } from '../../projections/kept-reads.js';
+import { cachedRead, type ReadPath } from '../../projections/read-path.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
@@ -14,10 +13,11 @@ export type { CoinRow } from './coin-sql.js';
 
 /** Mints the list's `q` matches: the mint itself, the symbol (a leading `$` of `q` dropped) case-insensitively,
  * or a part of the name case-insensitively. The same Set object while the coins table is unchanged. */
-export const listMatches = keptRead(
-  { name: 'coin-list-matches', tables: [COINS_TABLE], max: 2_000 },
+export const listMatches = cachedRead(
+  'coin-list-matches',
+  [COINS_TABLE],
   (q: string) => q,
-  async (olap: Olap, q: string): Promise<ReadonlySet<string>> => {
+  async (olap, q: string): Promise<ReadonlySet<string>> => {
     const rows = await olap.query<{ mint: string }>(
       `SELECT mint FROM ${COINS_TABLE} FINAL
        WHERE mint = {q:String} OR lowerUTF8(untrustedSymbol) = lowerUTF8({symbol:String}) OR positionCaseInsensitiveUTF8(untrustedName, {q:String}) > 0`,
@@ -59,26 +59,24 @@ export function pageRows(inputs: ListInputs, query: CoinListQuery): BoardRow[] {
 }
 
 /** The SOL price the list values stablecoin coins at for `sort` (none needed for newest first). */
-export async function listSolPrice(olap: Olap, sort: CoinListQuery['sort']): Promise<bigint> {
-  return sort === 'newest' ? 0n : ((await priceAt(olap, 'SOL')) ?? 0n);
+export async function listSolPrice(reads: ReadPath, sort: CoinListQuery['sort']): Promise<bigint> {
+  return sort === 'newest' ? 0n : ((await priceAt(reads, 'SOL')) ?? 0n);
 }
 
 /** One page of coins, filtered and sorted: `limit` rows at most from `offset`. */
-export async function listCoinRows(olap: Olap, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
-  const board = await coinBoard(olap, nowSeconds);
-  const solMicroUsd = await listSolPrice(olap, query.sort);
-  const matches = query.q === undefined ? null : await listMatches(olap, query.q);
+export async function listCoinRows(reads: ReadPath, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
+  const board = await coinBoard(reads, nowSeconds);
+  const solMicroUsd = await listSolPrice(reads, query.sort);
+  const matches = query.q === undefined ? null : await listMatches(reads, query.q);
   return pageRows({ board, solMicroUsd, matches, stablecoinMint }, query);
 }
 
 /** Every coin's decimals and its quote token's (what its prices are written with, schemas/api/price.ts) by mint,
  * kept while the coins table is unchanged: whether a mint is a coin is asked by most per-coin reads, and the table
  * changes only when a coin launches. */
-const COIN_INDEX = { name: 'coin-index', tables: [COINS_TABLE], max: 1 };
-
-export function coinIndex(olap: Olap): Promise<Map<string, PriceDecimals>> {
-  return keptAnswer(olap, COIN_INDEX, '', async () => {
-    const rows = await olap.query<{ mint: string; decimals: number; quoteDecimals: number }>(
+export async function coinIndex(reads: ReadPath): Promise<Map<string, PriceDecimals>> {
+  return reads.answer('coin-index', { tables: [COINS_TABLE] }, async () => {
+    const rows = await reads.olap.query<{ mint: string; decimals: number; quoteDecimals: number }>(
       `SELECT mint, decimals, quoteDecimals FROM ${COINS_TABLE} FINAL`,
     );
     return new Map(rows.map((row) => [row.mint, { decimals: Number(row.decimals), quoteDecimals: Number(row.quoteDecimals) }]));
@@ -86,6 +84,6 @@ export function coinIndex(olap: Olap): Promise<Map<string, PriceDecimals>> {
 }
 
 /** A coin's decimals and its quote token's, or null when there is no such coin. */
-export async function findCoin(olap: Olap, mint: string): Promise<PriceDecimals | null> {
-  return (await coinIndex(olap)).get(mint) ?? null;
+export async function findCoin(reads: ReadPath, mint: string): Promise<PriceDecimals | null> {
+  return (await coinIndex(reads)).get(mint) ?? null;
 }

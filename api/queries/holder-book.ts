@@ -5,23 +5,21 @@
 //
 // Loading: on first use, every coin's view in one statement, then its balances now in chunks of coins (counts are
 // ready then: about 0.5 s on the bench store), then balances at the baseline slots in chunks in the background
-// (one UNION statement each, about 25,000 rows). Freshness: where the store has write marks (embedded chDB), each
-// coin remembers the per-coin marks of the tables it was read from; once the tables' marks move, a coin asked for
-// is compared with its own marks (a few microseconds, once per move) and read again when its rows were written, the
-// coins found so read together; requests for other coins do not wait. Without marks (a ClickHouse server) the
-// tables' fingerprint versions every coin: when it moves, the coins a request needs are read again (coarser,
-// still exact). A coin not in the model is unknown unless the coins table was written since the full load; then it
-// is looked up once (and remembered as absent while its rows are unchanged).
+// (one UNION statement each, about 25,000 rows). Freshness: each coin remembers its versions of the tables it was
+// read from (the read path's, moved by the change feed); once the tables' version moves, a coin asked for is
+// compared with its own versions (a few microseconds, once per move) and read again when its rows were written, the
+// coins found so read together; requests for other coins do not wait. A coin not in the model is unknown unless the
+// coins table was written since the full load; then it is looked up once (and remembered as absent while its rows
+// are unchanged). Held as the read path's index, one per set of service wallets.
 //
 // Memory: a holding, a baseline balance or a response item takes about 140 bytes (wallet string, bigint, entry):
 // the bench store (1,000 coins, 165,000 holders, 290,000 such units) takes about 40 MB. They are capped at
 // MAX_DETAIL (1.5 million, about 210 MB): past it the least recently read coins drop their holder lists and
 // baselines (their counts stay) and read them again when asked. Responses are kept per (coin, limit) while the
 // coin is unchanged, so repeated requests return the same object (never mutated).
-import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../projections/balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
-import { tablesVersion } from '../../projections/kept-reads.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
 import type { HolderItem, HoldersResponse } from '../../schemas/api/holders.js';
 import { countedBalance } from '../../schemas/rewards/allocation.js';
@@ -83,7 +81,7 @@ export class HolderBook {
   private detailUnits = 0;
   private loaded: Promise<void> | null = null;
   private isLoaded = false;
-  /** The coins table's marks (or all tables' fingerprint) at the full load. */
+  /** The coins table's version at the full load. */
   private coinsAtLoad = '';
   private queued = new Set<string>();
   private nextRead: Promise<void> | null = null;
@@ -93,7 +91,7 @@ export class HolderBook {
   private readonly service: ReadonlySet<string>;
 
   constructor(
-    private readonly olap: Olap,
+    private readonly reads: ReadPath,
     serviceWallets: readonly string[],
     private readonly maxDetail = MAX_DETAIL,
   ) {
@@ -135,14 +133,7 @@ export class HolderBook {
    * their holdings and baseline in memory. */
   private async entries(mints: readonly string[], details: boolean): Promise<(CoinEntry | null)[]> {
     if (!this.isLoaded) await (this.loaded ??= this.loadAll());
-    const marks = this.olap.writeMarks?.(ALL_TABLES);
-    let fingerprint: string | null = null;
-    if (typeof marks === 'string') {
-      this.checkMarks(mints, marks);
-    } else {
-      fingerprint = await tablesVersion(this.olap, ALL_TABLES);
-      this.markFingerprintStale(mints, fingerprint);
-    }
+    this.checkMarks(mints, this.reads.version(ALL_TABLES));
     let waits: Promise<void>[] | null = null;
     let lookups: string[] | null = null;
     for (const mint of mints) {
@@ -150,7 +141,7 @@ export class HolderBook {
       if (entry !== undefined) {
         if (entry.waiting !== null) (waits ??= []).push(entry.waiting);
         else if (details && !hasDetails(entry)) (waits ??= []).push(this.read([mint]));
-      } else if (this.mayBeNew(mint, fingerprint)) {
+      } else if (this.mayBeNew(mint)) {
         (lookups ??= []).push(mint);
       }
     }
@@ -159,22 +150,20 @@ export class HolderBook {
     return mints.map((mint) => this.coins.get(mint) ?? null);
   }
 
-  /** Whether `mint`, not in the model, may have become a coin since it was found absent or since the full load
-   * (`fingerprint`: the tables' version now, without marks). */
-  private mayBeNew(mint: string, fingerprint: string | null): boolean {
+  /** Whether `mint`, not in the model, may have become a coin since it was found absent or since the full load. */
+  private mayBeNew(mint: string): boolean {
     const absentAt = this.absent.get(mint);
-    const now = fingerprint ?? this.olap.writeMarks!(VIEW_TABLES, mint);
-    if (absentAt !== undefined) return now !== absentAt;
-    return (fingerprint ?? this.olap.writeMarks!([COINS_TABLE])) !== this.coinsAtLoad;
+    if (absentAt !== undefined) return this.reads.version(VIEW_TABLES, mint) !== absentAt;
+    return this.reads.version([COINS_TABLE]) !== this.coinsAtLoad;
   }
 
-  /** The versions of `mint`'s rows now; only where the store has marks. */
+  /** The versions of `mint`'s rows now. */
   private markVersions(mint: string): Versions {
-    const marks = (tables: readonly string[]) => this.olap.writeMarks!(tables, mint)!;
+    const marks = (tables: readonly string[]) => this.reads.version(tables, mint);
     return { view: marks(VIEW_TABLES), balances: marks([BALANCES_TABLE]), changes: marks([BALANCE_CHANGES_TABLE]) };
   }
 
-  /** Coins of `mints` not compared since the tables' marks last moved are compared with their own marks; those
+  /** Coins of `mints` not compared since the tables' version last moved are compared with their own; those
    * whose rows were written are read again, together (about 5 µs a coin, once per write at most). */
   private checkMarks(mints: readonly string[], marks: string): void {
     let stale: CoinEntry[] | null = null;
@@ -197,56 +186,33 @@ export class HolderBook {
     );
   }
 
-  /** Without marks: coins of `mints` read at another fingerprint than the tables' now are read again. */
-  private markFingerprintStale(mints: readonly string[], fingerprint: string): void {
-    const stale = mints.filter((mint) => {
-      const entry = this.coins.get(mint);
-      return entry !== undefined && entry.waiting === null && (entry.countVersion !== fingerprint || entry.viewVersion !== fingerprint);
-    });
-    if (stale.length === 0) return;
-    const reading = this.read(stale);
-    for (const mint of stale) this.coins.get(mint)!.waiting = reading;
-  }
-
   /** Versions of every coin in `mints` before their rows are read. */
-  private async versionsOf(mints: readonly string[]): Promise<Map<string, Versions>> {
-    const out = new Map<string, Versions>();
-    if (typeof this.olap.writeMarks?.(ALL_TABLES) !== 'string') {
-      const version = await tablesVersion(this.olap, ALL_TABLES);
-      for (const mint of mints) out.set(mint, { view: version, balances: version, changes: version });
-      return out;
-    }
-    for (const mint of mints) out.set(mint, this.markVersions(mint));
-    return out;
+  private versionsOf(mints: readonly string[]): Map<string, Versions> {
+    return new Map(mints.map((mint) => [mint, this.markVersions(mint)]));
   }
 
   /** Every coin's view, then balances now in chunks: counts are ready; balances at the baselines follow in the
    * background, chunk after chunk, so a coin asked for meanwhile waits for one chunk at most. */
   private async loadAll(): Promise<void> {
     try {
-      const marks = this.olap.writeMarks?.(ALL_TABLES);
-      const coinsMarks = this.olap.writeMarks?.([COINS_TABLE]);
-      const viewMarks = this.olap.writeMarks?.(VIEW_TABLES);
-      const fingerprint = typeof marks === 'string' ? null : await tablesVersion(this.olap, ALL_TABLES);
-      const views = await holderViews(this.olap);
-      // Per-coin view marks taken after the read are right only when no view table was written meanwhile; else
+      const coinsMarks = this.reads.version([COINS_TABLE]);
+      const viewMarks = this.reads.version(VIEW_TABLES);
+      const views = await holderViews(this.reads.olap);
+      // Per-coin view versions taken after the read are right only when no view table was written meanwhile; else
       // every coin's view is read again when next asked for.
-      const viewsSettled = typeof viewMarks === 'string' && this.olap.writeMarks?.(VIEW_TABLES) === viewMarks;
-      const viewVersions = new Map([...views.keys()].map((mint) => [mint, viewsSettled ? this.olap.writeMarks!(VIEW_TABLES, mint)! : '']));
-      const rows = await balanceRowCounts(this.olap);
+      const viewsSettled = this.reads.version(VIEW_TABLES) === viewMarks;
+      const viewVersions = new Map([...views.keys()].map((mint) => [mint, viewsSettled ? this.reads.version(VIEW_TABLES, mint) : '']));
+      const rows = await balanceRowCounts(this.reads.olap);
       for (const [mint, view] of views) {
         const counts = rows.get(mint);
         if (counts !== undefined) this.weights.set(mint, counts.balances + (view.baselineSlot === null ? 0 : counts.changes / 2));
       }
       for (const chunk of this.chunks([...views.keys()], (mint) => rows.get(mint)?.balances ?? 0)) {
         const versions = new Map<string, Versions>();
-        for (const mint of chunk) {
-          const now = fingerprint === null ? this.markVersions(mint) : { view: fingerprint, balances: fingerprint, changes: fingerprint };
-          versions.set(mint, fingerprint === null ? { ...now, view: viewVersions.get(mint)! } : now);
-        }
+        for (const mint of chunk) versions.set(mint, { ...this.markVersions(mint), view: viewVersions.get(mint)! });
         await this.readBalances(chunk, views, versions, false);
       }
-      this.coinsAtLoad = typeof coinsMarks === 'string' ? coinsMarks : fingerprint!;
+      this.coinsAtLoad = coinsMarks;
       this.isLoaded = true;
       void this.loadBaselines((mint) => (rows.get(mint)?.changes ?? 0) / 2);
     } catch (error) {
@@ -313,7 +279,7 @@ export class HolderBook {
       const versions = await this.versionsOf(chunk);
       const viewStale = chunk.filter((mint) => this.coins.get(mint)?.viewVersion !== versions.get(mint)!.view);
       const views = new Map<string, HolderView>();
-      const read = await holderViews(this.olap, viewStale);
+      const read = await holderViews(this.reads.olap, viewStale);
       const readAgain = new Set(viewStale);
       for (const mint of chunk) {
         const view = readAgain.has(mint) ? read.get(mint) : this.coins.get(mint)?.view;
@@ -351,10 +317,10 @@ export class HolderBook {
       if (entry === undefined || entry.baseline === null || entry.view.baselineSlot !== slot) atSlot.set(mint, slot);
       else if (entry.baselineVersion !== v.changes) check.set(mint, slot);
     }
-    const sets = await balanceSets(this.olap, now, atSlot, new Map([...atSlot, ...check]));
+    const sets = await balanceSets(this.reads.olap, now, atSlot, new Map([...atSlot, ...check]));
     const pastWritten = new Map([...check].filter(([mint]) => sets.idsAt.get(mint) !== this.coins.get(mint)!.baselineIds));
     if (pastWritten.size > 0) {
-      const again = await balanceSets(this.olap, [], pastWritten, pastWritten);
+      const again = await balanceSets(this.reads.olap, [], pastWritten, pastWritten);
       for (const mint of pastWritten.keys()) {
         sets.atSlot.set(mint, again.atSlot.get(mint)!);
         sets.idsAt.set(mint, again.idsAt.get(mint)!);
@@ -450,14 +416,7 @@ function hasDetails(entry: CoinEntry): boolean {
   return entry.holdings !== null && (entry.view.baselineSlot === null || entry.baseline !== null);
 }
 
-const books = new WeakMap<Olap, Map<string, HolderBook>>();
-
-/** The holder book of a store, for a set of service wallets. */
-export function holderBook(olap: Olap, serviceWallets: readonly string[]): HolderBook {
-  let byWallets = books.get(olap);
-  if (byWallets === undefined) books.set(olap, (byWallets = new Map()));
-  const key = serviceWallets.join(',');
-  let book = byWallets.get(key);
-  if (book === undefined) byWallets.set(key, (book = new HolderBook(olap, serviceWallets)));
-  return book;
+/** The read path's holder book for a set of service wallets. */
+export function holderBook(reads: ReadPath, serviceWallets: readonly string[]): HolderBook {
+  return reads.index(`holder-book\n${serviceWallets.join(',')}`, () => new HolderBook(reads, serviceWallets));
 }

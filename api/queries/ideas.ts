@@ -2,7 +2,7 @@
 // launched from them).
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { keptRead } from '../../projections/kept-reads.js';
+import { cachedRead } from '../../projections/read-path.js';
 
 /** What ties a coin to an idea. */
 export interface CoinIdentity {
@@ -17,8 +17,9 @@ export interface CoinIdentity {
 
 /** Coins launched at or after `fromSlot`, oldest first; kept while the coins table is unchanged where the store
  * says so for free (the ideas board asks before every read). */
-export const coinsLaunchedFrom = keptRead(
-  { name: 'coins-launched-from', tables: [COINS_TABLE], max: 100, onlyWithMarks: true },
+export const coinsLaunchedFrom = cachedRead(
+  'coins-launched-from',
+  [COINS_TABLE],
   (fromSlot: number) => String(fromSlot),
   readCoinsLaunchedFrom,
 );

@@ -1,20 +1,17 @@
 // Read queries of the token search on the coins projection: the service's coins whose mint, symbol or name
 // match a search text (newest first, a bounded number; kept per text until a coin launches, the same array object
 // meanwhile, never changed), as rows of the coin board with what their figures come from.
-import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { keptAnswer } from '../../projections/kept-reads.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import type { CoinBoard } from './coin-board.js';
 import { allCoinFacts } from './coin-facts.js';
 import type { CoinRow } from './coin-sql.js';
 
-const MATCHES = { name: 'token-search-matches', tables: [COINS_TABLE], max: 2_000 };
-
 /** Mints matching `q`: mint equal, or symbol (a leading `$` of `q` dropped) or name containing it
  * (case-insensitive); newest first, at most `max`. */
-export function searchMatches(olap: Olap, q: string, max: number): Promise<readonly string[]> {
-  return keptAnswer(olap, MATCHES, `${max}|${q}`, async () => {
-    const rows = await olap.query<{ mint: string }>(
+export async function searchMatches(reads: ReadPath, q: string, max: number): Promise<readonly string[]> {
+  return reads.answer(`token-search-matches\n${max}|${q}`, { tables: [COINS_TABLE] }, async () => {
+    const rows = await reads.olap.query<{ mint: string }>(
       `SELECT mint FROM ${COINS_TABLE} FINAL
        WHERE mint = {q:String} OR positionCaseInsensitiveUTF8(untrustedSymbol, {symbol:String}) > 0
          OR positionCaseInsensitiveUTF8(untrustedName, {q:String}) > 0
@@ -31,11 +28,11 @@ export function boardRowsOf(board: CoinBoard, mints: readonly string[]): CoinRow
 }
 
 /** The UTC launch day of each given mint that is one of the service's coins. */
-export async function coinLaunchDays(olap: Olap, mints: string[]): Promise<Map<string, string>> {
+export async function coinLaunchDays(reads: ReadPath, mints: string[]): Promise<Map<string, string>> {
   if (mints.length === 0) return new Map();
   const wanted = new Set(mints);
   const days = new Map<string, string>();
-  for (const coin of await allCoinFacts(olap)) {
+  for (const coin of await allCoinFacts(reads)) {
     if (wanted.has(coin.mint)) days.set(coin.mint, new Date(coin.launchMs).toISOString().slice(0, 10));
   }
   return days;

@@ -1,6 +1,5 @@
-// Routes of the live streams (Server-Sent Events): `GET /coins/{mint}/stream` and `GET /stream`, fed by the projection
-// runner's committed batches in this process (api/stream). A process without the projections has no feed and answers
-// 503. A visitor may hold MAX_STREAMS_PER_VISITOR streams (429 beyond); `Last-Event-ID` (or `lastEventId`) resumes.
+// Routes of the live streams (Server-Sent Events): `GET /coins/{mint}/stream` and `GET /stream`, fed by the projections'
+// committed changes in this process (api/stream). A process without the projections has no feed and answers 503. A visitor may hold MAX_STREAMS_PER_VISITOR streams (429 beyond); `Last-Event-ID` (or `lastEventId`) resumes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -12,12 +11,12 @@ import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { visitorOf } from '../payments/visitor.js';
 import { findCoin } from '../queries/coins.js';
-import { ALL_CHANNEL, coinChannel, StreamFeed, type ChangeFeed } from '../stream/stream-feed.js';
+import type { ChangeFeed } from '../../projections/changes.js';
+import { ALL_CHANNEL, coinChannel, StreamFeed } from '../stream/stream-feed.js';
 import { MAX_STREAMS_PER_VISITOR, StreamHub } from '../stream/stream-hub.js';
 
-/** What the streams need from the process: the runner's committed batches, and how webhooks word launches. */
+/** How the streams word launches and graduations (as webhooks do). */
 export interface StreamDeps {
-  changes: ChangeFeed;
   events: EventContext;
 }
 
@@ -25,11 +24,11 @@ const NO_FEED = 'live streams are not served by this process: it does not run th
 
 const errors = { ...errorResponses, 503: errorBody.describe('This process has no live feed (it does not run the projections)') };
 
-export function streamRoutes(ctx: ApiContext, deps: StreamDeps | undefined, logger?: Logger): FastifyPluginAsyncZod {
+export function streamRoutes(ctx: ApiContext, changes: ChangeFeed | undefined, deps: StreamDeps | undefined, logger?: Logger): FastifyPluginAsyncZod {
   return async (app) => {
-    const hub = deps === undefined ? null : new StreamHub();
-    if (deps !== undefined && hub !== null) {
-      const unsubscribe = deps.changes(new StreamFeed(hub, ctx, deps.events, logger).onCommitted);
+    const hub = changes === undefined || deps === undefined ? null : new StreamHub();
+    if (hub !== null) {
+      const unsubscribe = changes!(new StreamFeed(hub, ctx, deps!.events, logger).onCommitted);
       // Open streams never end by themselves: end them before the server waits for its connections to close.
       app.addHook('preClose', async () => {
         unsubscribe();
@@ -76,7 +75,7 @@ export function streamRoutes(ctx: ApiContext, deps: StreamDeps | undefined, logg
         },
       },
       async (request, reply) => {
-        if (hub !== null && (await findCoin(ctx.olap, request.params.mint)) === null) throw new NotFoundError(`no coin ${request.params.mint} on this network`);
+        if (hub !== null && (await findCoin(ctx.reads, request.params.mint)) === null) throw new NotFoundError(`no coin ${request.params.mint} on this network`);
         return follow(request, request.query, reply, coinChannel(request.params.mint));
       },
     );

@@ -4,14 +4,13 @@
 // the coin, when the launch routes saw it land (confirmed); so a stray record never puts words in another
 // coin's mouth, and a coin launched elsewhere is described by its chain facts alone.
 import { z } from 'zod';
-import type { Olap } from '../../infra/olap/olap.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { keptRead } from '../../projections/kept-reads.js';
+import { cachedRead, type ReadPath } from '../../projections/read-path.js';
 import { launches, type LaunchRecord } from '../launch/records.js';
 
 export interface SiteSources {
-  olap: Olap;
+  reads: ReadPath;
   opstore?: OpStore;
 }
 
@@ -31,10 +30,11 @@ interface ChainText {
 
 /** The coin's creator, name and symbol on chain, kept while the coins table is unchanged (a coin's launch facts
  * never change once written). */
-const chainText = keptRead(
-  { name: 'site-coin-text', tables: [COINS_TABLE], max: 1_000 },
+const chainText = cachedRead(
+  'site-coin-text',
+  [COINS_TABLE],
   (mint: string) => mint,
-  async (olap: Olap, mint: string): Promise<ChainText | null> => {
+  async (olap, mint: string): Promise<ChainText | null> => {
     const rows = await olap.query<ChainText>(
       `SELECT creator, untrustedName AS name, untrustedSymbol AS symbol FROM ${COINS_TABLE} FINAL WHERE mint = {mint:String} LIMIT 1`,
       { mint },
@@ -49,7 +49,7 @@ const launchSettingsText = z.object({ name: z.string(), ticker: z.string() });
 /** The coin at `mint` as the site describes it, or null when neither the chain nor a landed launch knows it. */
 export async function coinOnSite(sources: SiteSources, mint: string): Promise<CoinOnSite | null> {
   const [chain, record] = await Promise.all([
-    chainText(sources.olap, mint),
+    chainText(sources.reads, mint),
     sources.opstore ? sources.opstore.get(launches, mint) : Promise.resolve(null),
   ]);
   if (chain) {

@@ -7,8 +7,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mintParams } from '../../schemas/api/coins.js';
-import type { ApiDeps } from '../deps.js';
-import { coinOnSite } from './coin-on-site.js';
+
+import { coinOnSite, type SiteSources } from './coin-on-site.js';
 import { buildSiteAssets, encodingFor, type SiteAssets, type SitePage } from './site-assets.js';
 
 export const PAGE_CSP = [
@@ -50,7 +50,7 @@ function pageHtml(assets: SiteAssets, page: SitePage): string {
 `;
 }
 
-export function sitePageRoutes(deps: Pick<ApiDeps, 'olap' | 'opstore'>): FastifyPluginAsyncZod {
+export function sitePageRoutes(sources: SiteSources): FastifyPluginAsyncZod {
   let assets: Promise<SiteAssets> | null = null;
   const siteAssets = (): Promise<SiteAssets> => {
     assets ??= buildSiteAssets().catch((error: unknown) => {
@@ -59,7 +59,6 @@ export function sitePageRoutes(deps: Pick<ApiDeps, 'olap' | 'opstore'>): Fastify
     });
     return assets;
   };
-  const sources = { olap: deps.olap, ...(deps.opstore ? { opstore: deps.opstore } : {}) };
 
   return async (app) => {
     // A listening service builds the assets straight away, so its first visitor does not wait for the bundle.

@@ -11,7 +11,7 @@ import type { ApiDeps } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { coinImage } from './coin-image.js';
 import { coinMetadata } from './coin-metadata.js';
-import { coinOnSite, type CoinOnSite } from './coin-on-site.js';
+import { coinOnSite, type CoinOnSite, type SiteSources } from './coin-on-site.js';
 
 /** A document served as data: no scripts, styles, frames or plugins from it, even when opened directly. */
 export const DATA_CSP = "default-src 'none'; sandbox";
@@ -28,9 +28,8 @@ export function siteRootOf(deps: Pick<ApiDeps, 'launch' | 'config'>): string {
   return deps.launch?.siteUrl ?? deps.config.siteUrl ?? '';
 }
 
-export function siteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+export function siteRoutes(deps: ApiDeps, sources: SiteSources): FastifyPluginAsyncZod {
   const siteUrl = siteRootOf(deps);
-  const sources = { olap: deps.olap, opstore: deps.opstore };
   const known = async (mint: string): Promise<CoinOnSite> => {
     const coin = await coinOnSite(sources, mint);
     if (coin === null) throw new NotFoundError(`no coin ${mint} on this network`);

@@ -1,20 +1,17 @@
-// What the live streams carry, made from the projection runner's committed batches (never by polling the tables):
+// What the live streams carry, made from the projections' committed changes (never by polling the tables):
 // each trade on its coin's channel in the shape of GET /coins/{mint}/trades, then, for a coin someone follows, its
 // latest candle at every interval as GET /coins/{mint}/ohlcv now reads it; launches and graduations on `all` in the
 // shape webhooks deliver them. Trades are published whether or not anyone follows, so a client that reconnects
 // catches up on what it missed.
 import type { Logger } from 'pino';
 import { coinGraduated, coinLaunched, type EventContext } from '../../projections/webhooks/webhook-events.js';
-import type { CommittedBatch } from '../../projections/runner.js';
+import type { Change } from '../../projections/changes.js';
 import { INTERVALS } from '../../schemas/api/ohlcv.js';
 import type { Trade } from '../../schemas/api/trades.js';
 import type { TradeEvent } from '../../schemas/events/index.js';
 import type { ApiContext } from '../deps.js';
 import { listCandles } from '../handlers/market.js';
 import type { StreamHub } from './stream-hub.js';
-
-/** Where the runner's committed batches come from: subscribe, and get the call that unsubscribes. */
-export type ChangeFeed = (listener: (batch: CommittedBatch) => void) => () => void;
 
 export const ALL_CHANNEL = 'all';
 
@@ -41,7 +38,7 @@ export class StreamFeed {
   ) {}
 
   /** A batch's messages, gathered per channel and published a channel at a time (one write a client). */
-  readonly onCommitted = (batch: CommittedBatch): void => {
+  readonly onCommitted = (batch: Change): void => {
     const byChannel = new Map<string, { event: string; data: string }[]>();
     const add = (channel: string, event: string, data: string) => {
       let messages = byChannel.get(channel);

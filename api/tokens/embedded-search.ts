@@ -97,12 +97,12 @@ function sameRows(kept: KeptSearch, board: CoinBoard): boolean {
 /** The service's own answer; `chain` reads the launchpad's quote configs (null without a chain connection). */
 export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number, chain: QuoteConfigReader | null = null): Promise<TokenItem[]> {
   const state = stateOf(ctx);
-  const board = await boardAt(ctx.olap, Math.floor(ctx.now().getTime() / 1000));
+  const board = await boardAt(ctx.reads, Math.floor(ctx.now().getTime() / 1000));
   const listed = listedTokens(ctx.config);
   const [matches, solMicroUsd, holders, pairs] = await Promise.all([
-    searchMatches(ctx.olap, q, MAX_COIN_CANDIDATES),
-    priceAt(ctx.olap, 'SOL'),
-    boardHolderCounts(ctx.olap, board, state.serviceWallets),
+    searchMatches(ctx.reads, q, MAX_COIN_CANDIDATES),
+    priceAt(ctx.reads, 'SOL'),
+    boardHolderCounts(ctx.reads, board, state.serviceWallets),
     pairStates(ctx, listed, chain),
   ]);
   const pairsText = JSON.stringify(pairs.states);

@@ -18,7 +18,7 @@ const STABLECOIN_USD = '1';
 /** SOL and the stablecoin first, then configured tokens in the configuration's order, then the rest by mint. */
 async function candidates(ctx: ApiContext): Promise<{ mint: string; token: ListedToken | null }[]> {
   const listed = listedTokens(ctx.config);
-  const configured = await quoteListings(ctx.olap);
+  const configured = await quoteListings(ctx.reads);
   const pairs = listed.filter((token) => token.role === 'sol' || token.role === 'stablecoin');
   const others = listed.filter((token) => !pairs.includes(token) && configured.has(token.mint));
   const known = new Set(listed.map((token) => token.mint));
@@ -29,7 +29,7 @@ async function candidates(ctx: ApiContext): Promise<{ mint: string; token: Liste
 export async function tokenQuotes(ctx: ApiContext, lc: LaunchContext): Promise<TokenQuotesResponse> {
   const tokens = await candidates(ctx);
   const [solMicroUsd, { states }] = await Promise.all([
-    priceAt(ctx.olap, 'SOL'),
+    priceAt(ctx.reads, 'SOL'),
     pairStates(ctx, tokens.map(({ mint, token }) => ({ mint, role: token?.role ?? null })), (mint: Address) => lc.settings.quoteConfig(mint)),
   ]);
   return {

@@ -11,6 +11,7 @@ import { readResumePoint } from '../../ingest/subscriber/resume.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
 import { ensureReadModelTables } from '../../projections/read-models.js';
+import { ReadPath } from '../../projections/read-path.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -61,7 +62,7 @@ export interface ProjectRole extends Role {
 export async function startProjections(log: EventLog, olap: Olap, logger: Logger, serviceWallets?: readonly string[]): Promise<ProjectRole> {
   const runner = await ProjectionRunner.open({ log, olap, logger: logger.child({ role: 'projections' }) });
   runner.start();
-  const health = serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }) });
+  const health = serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }), changes: runner.changes });
   health?.start();
   return {
     runner,
@@ -126,17 +127,19 @@ export async function startApi(
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
   const webhooks = opstore ? webhookDeps(config) : undefined;
-  const streams = project === undefined ? undefined : { changes: project.runner.onCommitted.bind(project.runner), events: webhookEventContext(config) };
-  const app = buildServiceApp({ olap, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks, streams });
+  const reads = new ReadPath(olap, project?.runner.changes.feed);
+  const streams = { events: webhookEventContext(config) };
+  const app = buildServiceApp({ olap, reads, changes: project?.runner.changes.feed, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks, streams });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   const stopping = new AbortController();
-  void warmReads(olap, config, apiLogger, stopping.signal);
+  void warmReads(reads, config, apiLogger, stopping.signal);
   return {
     url,
     stop: async () => {
       stopping.abort();
       payments.stop();
       await app.close();
+      reads.close();
     },
   };
 }

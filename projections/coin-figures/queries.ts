@@ -8,10 +8,11 @@
 // in (then - 24 h, now - 24 h]) are read, and each coin's figures updated: volume and trade count by what entered
 // and left, the reference by the latest of what left, and the first trade from the smallest positions in the window
 // kept per coin (refilled from the coin's trades when they have all left). A step back in time, a long step or a
-// change to the tables reads in full again; where the store has per-coin write marks and the caller names its coins,
-// a change reads again only the coins whose rows were written (at the state's second, then steps on).
+// change to the tables reads in full again; where the caller names its coins, a change reads again only the coins
+// whose rows it wrote (the read path's coin versions; at the state's second, then steps on). Held as the read path's
+// index.
 import type { Olap } from '../../infra/olap/olap.js';
-import { tablesVersion } from '../kept-reads.js';
+import type { ReadPath } from '../read-path.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from './table.js';
 
@@ -47,7 +48,7 @@ interface WindowState {
   version: string;
   now: number;
   coins: Map<string, CoinWindow>;
-  /** Each coin's write marks when its figures were read, where the store has marks and the caller named its coins. */
+  /** Each coin's versions when its figures were read, where the caller named its coins. */
   coinMarks: Map<string, string> | null;
 }
 
@@ -112,38 +113,37 @@ function coinWindow(row: WindowRow): CoinWindow {
   };
 }
 
-/** Each of `mints`' write marks (where the store has them), or null. */
-function marksOf(olap: Olap, mints: Iterable<string>): Map<string, string> | null {
-  if (typeof olap.writeMarks?.(TABLES) !== 'string') return null;
+/** Each of `mints`' versions of the tables. */
+function marksOf(reads: ReadPath, mints: Iterable<string>): Map<string, string> {
   const marks = new Map<string, string>();
-  for (const mint of mints) marks.set(mint, olap.writeMarks(TABLES, mint)!);
+  for (const mint of mints) marks.set(mint, reads.version(TABLES, mint));
   return marks;
 }
 
-async function readInFull(olap: Olap, version: string, now: number, mints: readonly string[] | undefined): Promise<WindowState> {
-  // Per-coin marks (to read only written coins later) are taken before the read; a coin not asked about gets hers
+async function readInFull(reads: ReadPath, version: string, now: number, mints: readonly string[] | undefined): Promise<WindowState> {
+  // Per-coin versions (to read only written coins later) are taken before the read; a coin not asked about gets hers
   // after it, valid only when nothing was written meanwhile (else '': read again at the next change).
-  const coinMarks = mints === undefined ? null : marksOf(olap, mints);
-  const rows = await olap.query<WindowRow>(WINDOW_FIGURES_SQL, { now });
+  const coinMarks = mints === undefined ? null : marksOf(reads, mints);
+  const rows = await reads.olap.query<WindowRow>(WINDOW_FIGURES_SQL, { now });
   const coins = new Map(rows.map((row) => [row.mint, coinWindow(row)]));
   if (coinMarks !== null) {
-    const unchanged = olap.writeMarks!(TABLES) === version;
-    for (const mint of coins.keys()) if (!coinMarks.has(mint)) coinMarks.set(mint, unchanged ? olap.writeMarks!(TABLES, mint)! : '');
+    const unchanged = reads.version(TABLES) === version;
+    for (const mint of coins.keys()) if (!coinMarks.has(mint)) coinMarks.set(mint, unchanged ? reads.version(TABLES, mint) : '');
   }
   return { version, now, coins, coinMarks };
 }
 
 /** The state with the figures of the coins (of the state and `mints`) whose rows were written since their marks read
  * again at the state's second; null when so many were that one full read is better. `state` is left as it was. */
-async function readWritten(olap: Olap, state: WindowState, version: string, mints: readonly string[]): Promise<WindowState | null> {
+async function readWritten(reads: ReadPath, state: WindowState, version: string, mints: readonly string[]): Promise<WindowState | null> {
   const kept = state.coinMarks!;
-  const now = marksOf(olap, new Set([...state.coins.keys(), ...mints]))!;
+  const now = marksOf(reads, new Set([...state.coins.keys(), ...mints]));
   const written = [...now].filter(([mint, mark]) => kept.get(mint) !== mark).map(([mint]) => mint);
   if (written.length > now.size * MOST_WRITTEN) return null;
   const coins = new Map(state.coins);
   const coinMarks = new Map(kept);
   if (written.length > 0) {
-    const rows = await olap.query<WindowRow>(windowFiguresSql(true), { now: state.now, mints: written });
+    const rows = await reads.olap.query<WindowRow>(windowFiguresSql(true), { now: state.now, mints: written });
     for (const mint of written) coins.delete(mint);
     for (const row of rows) coins.set(row.mint, coinWindow(row));
   }
@@ -231,9 +231,8 @@ interface Stepper {
   busy: Promise<unknown>;
 }
 
-/** States kept per store. */
+/** States kept. */
 const STATES_KEPT = 4;
-const steppers = new WeakMap<Olap, Stepper>();
 
 /** The latest kept state `nowSeconds` can be stepped to from (at or before it, within MAX_STEP) that `accept`s. */
 function stateBefore(states: readonly WindowState[], nowSeconds: number, accept: (state: WindowState) => boolean): WindowState | null {
@@ -249,23 +248,21 @@ function stateBefore(states: readonly WindowState[], nowSeconds: number, accept:
  * one after another, each from the kept state of a second at or before it (the states of a few seconds are kept, so
  * a second asked after the next one was read ahead still steps forward). A coin's figures are the same object from
  * call to call while its window has not moved (never to be changed by the caller). With `mints` (every coin the
- * caller shows) and a store with write marks, a write makes only the written coins' figures be read again. */
-export function windowFigures(olap: Olap, nowSeconds: number, mints?: readonly string[]): Promise<Map<string, WindowFigures>> {
-  let stepper = steppers.get(olap);
-  if (stepper === undefined) steppers.set(olap, (stepper = { states: [], busy: Promise.resolve() }));
-  const own = stepper;
+ * caller shows), a change makes only the written coins' figures be read again. */
+export function windowFigures(reads: ReadPath, nowSeconds: number, mints?: readonly string[]): Promise<Map<string, WindowFigures>> {
+  const own = reads.index<Stepper>('coin-window-figures', () => ({ states: [], busy: Promise.resolve() }));
   const answer = own.busy.then(async () => {
-    const version = await tablesVersion(olap, TABLES);
+    const version = reads.version(TABLES);
     const current = stateBefore(own.states, nowSeconds, (state) => state.version === version);
     let next: WindowState | null = null;
     if (current !== null) {
       next = current;
     } else {
       const written = mints === undefined ? null : stateBefore(own.states, nowSeconds, (state) => state.coinMarks !== null);
-      if (written !== null) next = await readWritten(olap, written, version, mints!);
-      next ??= await readInFull(olap, version, nowSeconds, mints);
+      if (written !== null) next = await readWritten(reads, written, version, mints!);
+      next ??= await readInFull(reads, version, nowSeconds, mints);
     }
-    if (nowSeconds > next.now) next = await step(olap, next, nowSeconds);
+    if (nowSeconds > next.now) next = await step(reads.olap, next, nowSeconds);
     if (!own.states.includes(next)) {
       own.states = [...own.states.filter((state) => !(state.now === next!.now && state.version === next!.version)), next].slice(-STATES_KEPT);
     }

@@ -2,7 +2,7 @@
 // and sent on, and the latest payments of those earnings. Amounts are raw quote units.
 import type { Olap } from '../../infra/olap/olap.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from './table.js';
-import { keptRead } from '../kept-reads.js';
+import { cachedRead } from '../read-path.js';
 
 export interface CreatorTotals {
   /** The creator's share of every fee claim. */
@@ -12,8 +12,9 @@ export interface CreatorTotals {
 }
 
 /** Earned and sent per coin in `mints`; coins with neither read zero. */
-export const creatorTotals = keptRead(
-  { name: 'creatorTotals', tables: [CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE], max: 5_000 },
+export const creatorTotals = cachedRead(
+  'creatorTotals',
+  [CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE],
   (mints: readonly string[]) => mints.join(','),
   readCreatorTotals,
 );
@@ -49,8 +50,9 @@ export interface CreatorSend {
 }
 
 /** The latest `limit` payments of the earnings of the coins in `mints`, newest first. */
-export const recentSends = keptRead(
-  { name: 'recentSends', tables: [CREATOR_SENDS_TABLE], max: 5_000 },
+export const recentSends = cachedRead(
+  'recentSends',
+  [CREATOR_SENDS_TABLE],
   (mints: readonly string[], limit: number) => `${mints.join(',')}|${limit}`,
   readRecentSends,
 );

@@ -1,11 +1,11 @@
-// The trade figures of the platform stats (all-time trade count and volume in lamports), kept per coin where the
-// store knows which coins each insert wrote (Olap.writtenCoins): read for every coin once, then only the coins
-// written since are read again (a few granules each: the trades table is sorted by coin first). Without this a
-// trade write cost a scan of every trade (~600 ms of engine time for a million) at the next stats read. Read for
-// every coin again after a price is written (stablecoin trades are valued at the SOL price in force at their
-// slot) or after any statement other than an insert; where the store has no marks, the two statements over
-// every trade answer, as they always did.
+// The trade figures of the platform stats (all-time trade count and volume in lamports), kept per coin as the read
+// path's index: read for every coin once, then only the coins whose trades a change touched are read again (a few
+// granules each: the trades table is sorted by coin first). Without this a trade write cost a scan of every trade
+// (~600 ms of engine time for a million) at the next stats read. Read for every coin again after a price is written
+// (stablecoin trades are valued at the SOL price in force at their slot) or after a change of trade rows of no one
+// coin; without a change feed, the two statements over every trade answer each time.
 import type { Olap } from '../../infra/olap/olap.js';
+import type { ReadPath } from '../read-path.js';
 import { lamportsOf, valuingParams, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { TRADES_TABLE } from '../trades/table.js';
@@ -16,14 +16,12 @@ export interface TradeTotals {
 }
 
 interface Kept {
-  /** The prices' write mark (and of any other statement) the totals were read at. */
+  /** The prices' version and the trades' changes of no one coin the totals were read at. */
   base: string;
-  /** Each coin's inserts into the trades table when its totals were read. */
+  /** Each coin's changes of the trades table when its totals were read. */
   inserts: Map<string, number>;
   byCoin: Map<string, TradeTotals>;
 }
-
-const kept = new WeakMap<Olap, Kept>();
 
 /** `mints` null: every trade. */
 const whereMints = (mints: readonly string[] | null, and: boolean) => (mints === null ? '' : `${and ? 'AND' : 'WHERE'} mint IN {mints:Array(String)}`);
@@ -61,14 +59,17 @@ function sum(totals: Iterable<TradeTotals>): TradeTotals {
 
 /** Every trade's count and volume in lamports (stablecoin trades valued at the SOL price at their slot; those
  * before any price are left out of the volume). */
-export async function tradeTotals(olap: Olap, valuing: ValuingMints): Promise<TradeTotals> {
-  const base = olap.writeMarks?.([PRICES_TABLE]) ?? null;
-  const inserts = olap.writtenCoins?.(TRADES_TABLE) ?? null;
-  if (base === null || inserts === null) return sum((await totalsByCoin(olap, valuing, null)).values());
-  const state = kept.get(olap);
-  if (state === undefined || state.base !== base) {
+export async function tradeTotals(reads: ReadPath, valuing: ValuingMints): Promise<TradeTotals> {
+  const { olap } = reads;
+  const changes = reads.coinChanges(TRADES_TABLE);
+  if (changes === null) return sum((await totalsByCoin(olap, valuing, null)).values());
+  const base = `${reads.version([PRICES_TABLE])}|${changes.anyCoin}`;
+  const inserts = changes.coins;
+  const holder = reads.index<{ state: Kept | null }>('trade-totals', () => ({ state: null }));
+  const state = holder.state;
+  if (state === null || state.base !== base) {
     const byCoin = await totalsByCoin(olap, valuing, null);
-    kept.set(olap, { base, inserts, byCoin });
+    holder.state = { base, inserts: new Map(inserts), byCoin };
     return sum(byCoin.values());
   }
   const written = [...inserts].filter(([mint, count]) => state.inserts.get(mint) !== count).map(([mint]) => mint);

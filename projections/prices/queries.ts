@@ -3,13 +3,14 @@
 // per whole unit as bigint; null where no price exists.
 import type { Olap } from '../../infra/olap/olap.js';
 import { PRICES_TABLE } from './table.js';
-import { keptRead } from '../kept-reads.js';
+import { cachedRead } from '../read-path.js';
 
 export type PricedAsset = 'SOL';
 
 /** The last price posted at or before `at` (any time when left out); null when none. */
-export const priceAt = keptRead(
-  { name: 'priceAt', tables: [PRICES_TABLE], max: 1_000 },
+export const priceAt = cachedRead(
+  'priceAt',
+  [PRICES_TABLE],
   (asset: PricedAsset, at?: Date) => `${asset}|${at === undefined ? '' : at.getTime()}`,
   readPriceAt,
 );

@@ -2,7 +2,7 @@
 // whether the launchpad takes it now (the latest config by chain order) and the UTC day it was first enabled.
 // Tokens the chain started with (genesis quote configs) are absent: no transaction configured them.
 import type { Olap } from '../../infra/olap/olap.js';
-import { keptAnswer } from '../kept-reads.js';
+import type { ReadPath } from '../read-path.js';
 import { QUOTE_LISTINGS_TABLE } from './table.js';
 
 export interface QuoteListing {
@@ -17,12 +17,10 @@ export interface QuoteListing {
 
 export type QuoteListings = ReadonlyMap<string, QuoteListing>;
 
-const SPACE = { name: 'quoteListings', tables: [QUOTE_LISTINGS_TABLE], max: 1 };
-
 /** Every configured quote token by mint. The same map object while the table is unchanged, so callers that keep
  * answers made from it may compare it by identity; it must not be changed. */
-export function quoteListings(olap: Olap): Promise<QuoteListings> {
-  return keptAnswer(olap, SPACE, 'all', () => readQuoteListings(olap));
+export async function quoteListings(reads: ReadPath): Promise<QuoteListings> {
+  return reads.answer('quoteListings', { tables: [QUOTE_LISTINGS_TABLE] }, () => readQuoteListings(reads.olap));
 }
 
 async function readQuoteListings(olap: Olap): Promise<QuoteListings> {

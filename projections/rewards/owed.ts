@@ -8,7 +8,7 @@
 // number holdersCounted); replays that check out are kept per coin in memory, so a later call only replays the
 // rounds since. A replay that does not check out (rows of the round's batch still being written) is answered
 // but not kept.
-import type { Olap } from '../../infra/olap/olap.js';
+import type { ReadPath } from '../read-path.js';
 import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { ownerBalancesAt } from '../balances/queries.js';
 import { balanceChanges, potIncome, type ChainPosition, type PotIncome } from './allocation-inputs.js';
@@ -38,15 +38,8 @@ interface Replay extends OwedProgress {
   lastSnapshot: { slot: number; balances: Map<string, bigint> } | null;
 }
 
-/** Coins whose replay is kept per store; the least recently used goes first. */
+/** Coins whose replay is kept per reader; the least recently used goes first. */
 const MAX_KEPT = 1_000;
-const kept = new WeakMap<Olap, Map<string, Replay>>();
-
-function keptFor(olap: Olap): Map<string, Replay> {
-  let coins = kept.get(olap);
-  if (coins === undefined) kept.set(olap, (coins = new Map()));
-  return coins;
-}
 
 const fresh = (): Replay => ({ round: 0, spent: 0n, owed: new Map(), accounts: new Map(), sweptThrough: -1, lastSnapshot: null });
 
@@ -100,8 +93,9 @@ export function applyRound(
 
 /** Replay the coin's rounds up to its latest and return what is owed after it. `knownLastRound`, when given,
  * skips the store entirely if the kept replay is already there. */
-export async function owedAfterLatestRound(olap: Olap, coin: OwedCoin, knownLastRound?: number): Promise<OwedState> {
-  const coins = keptFor(olap);
+export async function owedAfterLatestRound(reads: ReadPath, coin: OwedCoin, knownLastRound?: number): Promise<OwedState> {
+  const { olap } = reads;
+  const coins = reads.index('owed-replays', () => new Map<string, Replay>());
   const known = coins.get(coin.mint);
   if (known !== undefined) {
     coins.delete(coin.mint); // most recently used goes last
@@ -110,7 +104,7 @@ export async function owedAfterLatestRound(olap: Olap, coin: OwedCoin, knownLast
   const start = known ?? fresh();
   if (knownLastRound !== undefined && start.round >= knownLastRound) return { round: start.round, owed: start.owed, consistent: true };
 
-  const rounds = await roundsAfter(olap, coin.mint, start.round);
+  const rounds = await roundsAfter(reads, coin.mint, start.round);
   if (rounds.length === 0) return { round: start.round, owed: start.owed, consistent: true };
   const income = await potIncome(olap, coin.mint);
   const lastSnapshotSlot = Math.max(...rounds.map((round) => round.snapshotSlot));

@@ -4,7 +4,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
-import { keptRead } from '../kept-reads.js';
+import { cachedRead } from '../read-path.js';
 
 /** What the reward reads need to know of a coin. */
 export interface RewardCoin {
@@ -48,8 +48,9 @@ export function rewardCoin(row: RewardCoinRow): RewardCoin {
 }
 
 /** The coins with these mints (unknown mints are absent). */
-export const rewardCoins = keptRead(
-  { name: 'rewardCoins', tables: [COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 5_000 },
+export const rewardCoins = cachedRead(
+  'rewardCoins',
+  [COINS_TABLE, COIN_GRADUATIONS_TABLE],
   (mints: readonly string[]) => mints.join(','),
   readRewardCoins,
 );
@@ -64,8 +65,9 @@ async function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<Ma
 }
 
 /** The coins `creator` launched, newest first. */
-export const coinsLaunchedBy = keptRead(
-  { name: 'coinsLaunchedBy', tables: [COINS_TABLE, COIN_GRADUATIONS_TABLE], max: 5_000 },
+export const coinsLaunchedBy = cachedRead(
+  'coinsLaunchedBy',
+  [COINS_TABLE, COIN_GRADUATIONS_TABLE],
   (creator: string) => creator,
   readCoinsLaunchedBy,
 );
@@ -87,8 +89,9 @@ export interface PotTotals {
 }
 
 /** Pot totals of each coin in `mints`; coins without claims or rounds read zero. */
-export const potTotals = keptRead(
-  { name: 'potTotals', tables: [REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE], max: 5_000 },
+export const potTotals = cachedRead(
+  'potTotals',
+  [REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE],
   (mints: readonly string[]) => mints.join(','),
   readPotTotals,
 );
@@ -171,8 +174,9 @@ export function roundRow(raw: RawRound): RoundRow {
 }
 
 /** The coin's latest `limit` rounds, newest first. */
-export const latestRounds = keptRead(
-  { name: 'latestRounds', tables: [REWARD_ROUNDS_TABLE], max: 5_000 },
+export const latestRounds = cachedRead(
+  'latestRounds',
+  [REWARD_ROUNDS_TABLE],
   (mint: string, limit: number) => `${mint}|${limit}`,
   readLatestRounds,
 );
@@ -187,8 +191,9 @@ async function readLatestRounds(olap: Olap, mint: string, limit: number): Promis
 }
 
 /** The coin's rounds numbered above `afterRound`, oldest first. */
-export const roundsAfter = keptRead(
-  { name: 'roundsAfter', tables: [REWARD_ROUNDS_TABLE], max: 5_000 },
+export const roundsAfter = cachedRead(
+  'roundsAfter',
+  [REWARD_ROUNDS_TABLE],
   (mint: string, afterRound: number) => `${mint}|${afterRound}`,
   readRoundsAfter,
 );
@@ -203,8 +208,9 @@ async function readRoundsAfter(olap: Olap, mint: string, afterRound: number): Pr
 }
 
 /** Each coin's highest round number; coins without rounds are absent. */
-export const lastRoundNumbers = keptRead(
-  { name: 'lastRoundNumbers', tables: [REWARD_ROUNDS_TABLE], max: 5_000 },
+export const lastRoundNumbers = cachedRead(
+  'lastRoundNumbers',
+  [REWARD_ROUNDS_TABLE],
   (mints: readonly string[]) => mints.join(','),
   readLastRoundNumbers,
 );
@@ -230,8 +236,9 @@ export interface RoundPayouts {
 }
 
 /** What each of the coin's `rounds` paid out. */
-export const payoutsOfRounds = keptRead(
-  { name: 'payoutsOfRounds', tables: [REWARD_PAYOUTS_TABLE], max: 5_000 },
+export const payoutsOfRounds = cachedRead(
+  'payoutsOfRounds',
+  [REWARD_PAYOUTS_TABLE],
   (mint: string, rounds: readonly number[]) => `${mint}|${rounds.join(',')}`,
   readPayoutsOfRounds,
 );

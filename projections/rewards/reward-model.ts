@@ -1,20 +1,19 @@
 // The rewards reads' resident model: every coin's reward facts, rounds, pot income and payouts (coin-ledger.ts,
 // payout-store.ts), the SOL prices (price-series.ts), what creator coins earned and sent, and what every wallet is
-// owed (owed-book.ts), loaded in bulk on first use and kept current from the store's write marks, so the coin
-// rewards, wallet rewards and creators reads answer from memory without a statement. It holds only where every
-// write passes through this process (embedded chDB: Olap.writeMarks); elsewhere the reads keep their statements.
+// owed (owed-book.ts), loaded in bulk on first use and kept current from the read path's versions (the change feed),
+// so the coin rewards, wallet rewards and creators reads answer from memory without a statement. It is kept only on
+// a read path that follows a change feed; elsewhere the reads keep their statements.
 //
-// Refreshing: a read first compares the marks of the tables the model is made of with those it was last brought
+// Refreshing: a read first compares the versions of the tables the model is made of with those it was last brought
 // up to date with (a string compare). When they moved, one refresh runs for all waiting reads: each part whose
-// tables moved is read again only for the coins whose own marks moved (rows carry the coin), payouts only from the
-// coin's latest slot loaded on; owed shares are replayed for the coins with new rounds. A read waits for a refresh
-// that began after it arrived, so it sees every write made before it. Coin reads wait only for the coin parts;
-// wallet reads also for the owed shares. A statement that may have changed any table (DDL, a projector's rebuild)
-// starts the model over.
+// tables moved is read again only for the coins whose own versions moved (rows carry the coin), payouts only from
+// the coin's latest slot loaded on; owed shares are replayed for the coins with new rounds. A read waits for a
+// refresh that began after it arrived, so it sees every write made before it. Coin reads wait only for the coin
+// parts; wallet reads also for the owed shares. A change of the coin-keyed tables other than coin by coin (a
+// projector's rebuild emptying them) starts the model over.
 //
 // Memory, for the bench's 1,000 coins, 4,400 rounds and 356,000 payouts to 51,000 wallets: about 45 MB (payouts
 // 36 MB, the rest a few MB; the response objects the handlers keep are bounded there).
-import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { readCreatorLedgers, type CreatorLedgerRows } from '../creators/queries.js';
@@ -28,6 +27,7 @@ import type { OwedCoin } from './owed.js';
 import { excludedKey, FRESH, OwedBook, replayOwed, type OwedJob } from './owed-book.js';
 import { PayoutStore } from './payout-store.js';
 import { NO_PRICES, readSolPrices, type PriceSeries } from './price-series.js';
+import type { ReadPath } from '../read-path.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from './table.js';
 
 const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE];
@@ -35,6 +35,8 @@ const LEDGER_TABLES = [REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, REWARD_WALLET_
 const PRICE_TABLES = [PRICES_TABLE];
 const CREATOR_TABLES = [CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE];
 const MODEL_TABLES = [...FACT_TABLES, ...LEDGER_TABLES, ...PRICE_TABLES, ...CREATOR_TABLES];
+/** The tables whose rows all carry a coin. */
+const KEYED_TABLES = [...FACT_TABLES, ...LEDGER_TABLES, ...CREATOR_TABLES, BALANCE_CHANGES_TABLE, REWARD_WALLET_MINTS_TABLE];
 /** Coins per increment read of payouts. */
 const COINS_PER_INCREMENT = 200;
 
@@ -45,8 +47,6 @@ export interface CreatorLedger extends CreatorLedgerRows {
 
 /** 'coins': facts, ledgers, prices and creator earnings; 'wallets': also the owed shares. */
 export type ModelStage = 'coins' | 'wallets';
-
-type MarkedOlap = Olap & { writeMarks(tables: readonly string[], mint?: string): string | null };
 
 interface Refresh {
   seq: number;
@@ -85,7 +85,7 @@ export class RewardModel {
   private seq = 0;
 
   constructor(
-    private readonly olap: MarkedOlap,
+    private readonly reads: ReadPath,
     private readonly serviceWallets: readonly string[],
   ) {}
 
@@ -100,7 +100,7 @@ export class RewardModel {
   }
 
   private marks(tables: readonly string[], mint?: string): string {
-    return this.olap.writeMarks(tables, mint) ?? '';
+    return this.reads.version(tables, mint);
   }
 
   /** The marks a stage is current with: the model's tables; for wallets also those watched for owed shares. */
@@ -165,7 +165,7 @@ export class RewardModel {
   }
 
   private async refresh(coinsReady: () => void): Promise<void> {
-    const base = this.marks([]);
+    const base = this.reads.wholeVersion(KEYED_TABLES);
     if (base !== this.base) {
       this.reset();
       this.base = base;
@@ -183,7 +183,7 @@ export class RewardModel {
     const marks = this.marks(FACT_TABLES);
     const venues = new Set<string>();
     if (marks === this.factsMarks) return { changed: false, venues };
-    const coins = await readAllRewardCoins(this.olap);
+    const coins = await readAllRewardCoins(this.reads.olap);
     for (const coin of coins) {
       const before = this.facts.get(coin.mint);
       if (before !== undefined && before.venues.join(',') !== coin.venues.join(',')) venues.add(coin.mint);
@@ -205,7 +205,7 @@ export class RewardModel {
   private async refreshPrices(): Promise<void> {
     const marks = this.marks(PRICE_TABLES);
     if (marks === this.priceMarks) return;
-    this.prices = await readSolPrices(this.olap);
+    this.prices = await readSolPrices(this.reads.olap);
     this.priceStamp = this.next();
     this.priceMarks = marks;
   }
@@ -227,17 +227,17 @@ export class RewardModel {
     const moved = this.movedCoins(LEDGER_TABLES, (mint) => this.ledgers.get(mint)?.marks);
     const mints = [...moved.keys()];
     if (mints.length > 0) {
-      const rounds = await readRoundsOf(this.olap, mints);
-      const income = await readIncomeOf(this.olap, mints);
+      const rounds = await readRoundsOf(this.reads.olap, mints);
+      const income = await readIncomeOf(this.reads.olap, mints);
       const stamp = this.next();
       const unread = mints.filter((mint) => !this.ledgers.has(mint));
-      const plan = await planPayoutReads(this.olap, unread);
+      const plan = await planPayoutReads(this.reads.olap, unread);
       this.payouts.expect(plan.rows);
-      for (const read of plan.reads) this.payouts.add(await readPayouts(this.olap, read), stamp);
+      for (const read of plan.reads) this.payouts.add(await readPayouts(this.reads.olap, read), stamp);
       const known = mints.filter((mint) => this.ledgers.has(mint));
       for (let i = 0; i < known.length; i += COINS_PER_INCREMENT) {
         const ranges = known.slice(i, i + COINS_PER_INCREMENT).map((mint) => ({ mint, ...ALL_ROUNDS, fromSlot: Math.max(0, this.payouts.lastSlot(mint)) }));
-        this.payouts.add(await readPayouts(this.olap, ranges), stamp);
+        this.payouts.add(await readPayouts(this.reads.olap, ranges), stamp);
       }
       this.payouts.settle();
       for (const mint of mints) {
@@ -252,7 +252,7 @@ export class RewardModel {
     const marks = this.marks(CREATOR_TABLES);
     if (marks === this.creatorMarks && !factsChanged) return;
     const moved = this.movedCoins(CREATOR_TABLES, (mint) => this.creators.get(mint)?.marks);
-    const rows = await readCreatorLedgers(this.olap, [...moved.keys()]);
+    const rows = await readCreatorLedgers(this.reads.olap, [...moved.keys()]);
     for (const [mint, ledger] of rows) this.creators.set(mint, { ...ledger, marks: moved.get(mint)!, stamp: this.next() });
     this.creatorMarks = marks;
   }
@@ -282,7 +282,7 @@ export class RewardModel {
       } else if (ledgers.has(mint) || this.balanceMarks.get(mint) !== this.marks([BALANCE_CHANGES_TABLE], mint)) jobs.push(job(state.base));
     }
     for (const job of jobs) this.balanceMarks.set(job.coin.mint, this.marks([BALANCE_CHANGES_TABLE], job.coin.mint));
-    await replayOwed(this.olap, jobs, (mint, state) => {
+    await replayOwed(this.reads.olap, jobs, (mint, state) => {
       this.owed.set(mint, this.facts.get(mint)!.quoteMint, state, this.next());
       if (state.consistent) this.balanceMarks.delete(mint);
       changed = true;
@@ -297,7 +297,7 @@ export class RewardModel {
     if (!owedChanged && (!this.watchHeld || marks === this.heldMarks)) return;
     const pairs = this.owed.unconfirmed();
     if (pairs.length > 0) {
-      const held = await readHeldPairs(this.olap, pairs);
+      const held = await readHeldPairs(this.reads.olap, pairs);
       const found = pairs.filter((pair) => held.has(heldKey(pair.wallet, pair.mint)));
       this.owed.confirm(found, this.next());
       this.watchHeld = found.length < pairs.length;
@@ -306,18 +306,13 @@ export class RewardModel {
   }
 }
 
-const models = new WeakMap<Olap, Map<string, RewardModel> | null>();
 const walletKeys = new WeakMap<readonly string[], string>();
 
-/** The store's rewards model (one per set of service wallets, which owed shares never count); null where the
- * store has no write marks. */
-export function rewardModel(olap: Olap, serviceWallets: readonly string[]): RewardModel | null {
-  let byWallets = models.get(olap);
-  if (byWallets === undefined) models.set(olap, (byWallets = typeof olap.writeMarks?.([]) === 'string' ? new Map() : null));
-  if (byWallets === null) return null;
+/** The read path's rewards model (one per set of service wallets, which owed shares never count); null where the
+ * read path follows no change feed. */
+export function rewardModel(reads: ReadPath, serviceWallets: readonly string[]): RewardModel | null {
+  if (!reads.follows) return null;
   let key = walletKeys.get(serviceWallets);
   if (key === undefined) walletKeys.set(serviceWallets, (key = [...serviceWallets].sort().join(',')));
-  let model = byWallets.get(key);
-  if (model === undefined) byWallets.set(key, (model = new RewardModel(olap as MarkedOlap, serviceWallets)));
-  return model;
+  return reads.index(`reward-model\n${key}`, () => new RewardModel(reads, serviceWallets));
 }

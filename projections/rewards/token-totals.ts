@@ -8,7 +8,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
-import { keptRead } from '../kept-reads.js';
+import { cachedRead } from '../read-path.js';
 
 /** How the coin's quote token is priced in US dollars. */
 export type QuotePricing = { kind: 'sol' } | { kind: 'fixed'; microUsd: bigint } | { kind: 'none' };
@@ -51,8 +51,9 @@ function roundsWithPrice(pricing: QuotePricing): string {
 }
 
 /** Totals per token the coin's rounds bought, in the order of first purchase. */
-export const tokenTotals = keptRead(
-  { name: 'tokenTotals', tables: [REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, PRICES_TABLE], max: 5_000 },
+export const tokenTotals = cachedRead(
+  'tokenTotals',
+  [REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, PRICES_TABLE],
   (mint: string, pricing: QuotePricing) => `${mint}|${pricing.kind}|${pricing.kind === 'fixed' ? pricing.microUsd : ''}`,
   readTokenTotals,
 );

@@ -2,7 +2,7 @@
 // ever held (the only coins it can be owed on: a share below the minimum needs a counted balance first).
 import type { Olap } from '../../infra/olap/olap.js';
 import { REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from './table.js';
-import { keptRead } from '../kept-reads.js';
+import { cachedRead } from '../read-path.js';
 
 export interface WalletPayout {
   coin: string;
@@ -15,8 +15,9 @@ export interface WalletPayout {
 }
 
 /** The wallet's latest `limit` payouts (of one coin when `coin` is set), newest first. */
-export const walletPayouts = keptRead(
-  { name: 'walletPayouts', tables: [REWARD_WALLET_PAYOUTS_TABLE], max: 10_000 },
+export const walletPayouts = cachedRead(
+  'walletPayouts',
+  [REWARD_WALLET_PAYOUTS_TABLE],
   (wallet: string, coin: string | null, limit: number) => `${wallet}|${coin ?? ''}|${limit}`,
   readWalletPayouts,
 );
@@ -34,8 +35,9 @@ async function readWalletPayouts(olap: Olap, wallet: string, coin: string | null
 }
 
 /** Coins that had a payout round and that the wallet held at some time (only `coin` when set). */
-export const walletRoundCoins = keptRead(
-  { name: 'walletRoundCoins', tables: [REWARD_WALLET_MINTS_TABLE, REWARD_ROUNDS_TABLE], max: 10_000 },
+export const walletRoundCoins = cachedRead(
+  'walletRoundCoins',
+  [REWARD_WALLET_MINTS_TABLE, REWARD_ROUNDS_TABLE],
   (wallet: string, coin: string | null) => `${wallet}|${coin ?? ''}`,
   readWalletRoundCoins,
 );

@@ -3,6 +3,8 @@
 // and pending ones, written twice as a replay would: every coin's row, and every page of the list for each sort,
 // filter and search, at many moments, including moments one second either side of a trade's 24-hour mark and of
 // a UTC midnight. Then a later trade moves the board at once.
+import { announcedStore } from '../fixtures/announced-store.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +28,7 @@ const NOW = Date.UTC(2026, 2, 10, 0, 0, 30) / 1000;
 const DATASET = { coins: 30, trades: 2_500, days: 4, seed: 7, now: NOW };
 let dir: string;
 let olap: Olap;
+let reads: ReadPath;
 let catalog: Catalog;
 
 const COLUMNS: (keyof CoinRow)[] = [
@@ -37,7 +40,7 @@ const columns = (row: CoinRow | undefined) => (row === undefined ? undefined : O
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coin-board-'));
-  olap = ChdbOlap.open(dir);
+  ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
   const quiet = () => {};
   catalog = (await loadDataset(olap, DATASET, config, quiet)).catalog;
   await loadDataset(olap, DATASET, config, quiet); // the same rows again: a replay
@@ -61,7 +64,7 @@ describe('coin board', () => {
   it('holds every coin with the row the single-statement read gives, at every moment', async () => {
     for (const now of await moments()) {
       const reference = await referenceCoinRows(olap, now);
-      const board = await coinBoard(olap, now);
+      const board = await coinBoard(reads, now);
       expect(board.rows.size).toBe(reference.size);
       for (const [mint, row] of reference) expect(columns(board.rows.get(mint)), `${mint} at ${now}`).toEqual(columns(row));
     }
@@ -83,7 +86,7 @@ describe('coin board', () => {
         for (const partial of queries) {
           const query: CoinListQuery = { ...partial, sort };
           const expected = await referenceCoinList(olap, query, now, config.mints.stablecoin);
-          const actual = await listCoinRows(olap, query, now, config.mints.stablecoin);
+          const actual = await listCoinRows(reads, query, now, config.mints.stablecoin);
           expect(actual.map(columns), JSON.stringify({ ...query, now })).toEqual(expected.map(columns));
         }
       }
@@ -91,7 +94,7 @@ describe('coin board', () => {
   }, 300_000);
 
   it('moves with a trade written after the board was read', async () => {
-    const before = await coinBoard(olap, NOW);
+    const before = await coinBoard(reads, NOW);
     const [last] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL ORDER BY time DESC, slot DESC LIMIT 1`);
     const events = [{
       offset: 10_000_000n,
@@ -106,7 +109,7 @@ describe('coin board', () => {
     for (const projector of [tradesProjector, coinFiguresProjector]) {
       for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await olap.insert(table, rows);
     }
-    const after = await coinBoard(olap, NOW);
+    const after = await coinBoard(reads, NOW);
     const mint = String(last!.mint);
     expect(BigInt(after.rows.get(mint)!.volume24h) - BigInt(before.rows.get(mint)!.volume24h)).toBe(777_000n);
     expect(after.rows.get(mint)!.lastQuote).toBe('9000000');

@@ -3,9 +3,12 @@
 // service wallets holding, creator-mode coins, coins without holders, baselines from claims and rounds): the
 // holders read (count, top list, shares, what the next round counts) for every coin and limit, holder counts, and
 // unknown mints, equal to the SQL path after the full load and after each new batch of rows (new balances of one
-// coin, a replay, a new round and claim, a graduation, a change before a baseline, a new coin). The same with a
-// store without write marks (fingerprint versions) and with a detail cap small enough to drop details; repeated
-// reads of an unchanged coin return the same object, also while other coins are written.
+// coin, a replay, a new round and claim, a graduation, a change before a baseline, a new coin), each write announced
+// as the projections announce theirs. The same on a read path without a change feed (every read asks the store) and
+// with a detail cap small enough to drop details; repeated reads of an unchanged coin return the same object, also
+// while other coins are written.
+import { announcedStore } from '../fixtures/announced-store.js';
+import { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +115,7 @@ function history(): Event[] {
 
 let dir: string;
 let olap: Olap;
+let reads: ReadPath;
 let initial: Event[];
 let offset = 0n;
 
@@ -122,11 +126,6 @@ async function write(events: readonly Event[]): Promise<void> {
     const rows = projector.handle(logs.filter(({ event }) => projector.canHandle.includes(event.type)));
     for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
   }
-}
-
-/** The store without write marks: versions from the tables' parts, as on a ClickHouse server. */
-function withoutMarks(inner: Olap): Olap {
-  return { exec: (...a) => inner.exec(...a), insert: (...a) => inner.insert(...a), query: (...a) => inner.query(...a), close: () => Promise.resolve() };
 }
 
 /** The holders read as the per-coin SQL answers it. */
@@ -166,15 +165,15 @@ async function expectSameAsSql(step: string): Promise<void> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-holder-book-'));
-  olap = ChdbOlap.open(dir);
+  ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
   for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
   initial = history();
   await write(initial);
   books = [
-    { name: 'marks', book: new HolderBook(olap, SERVICE) },
-    { name: 'fingerprint', book: new HolderBook(withoutMarks(olap), SERVICE) },
+    { name: 'following changes', book: new HolderBook(reads, SERVICE) },
+    { name: 'without a change feed', book: new HolderBook(new ReadPath(olap), SERVICE) },
     // 30 holdings and baseline balances at most: coins drop their details and read them again when asked.
-    { name: 'capped', book: new HolderBook(olap, SERVICE, 30) },
+    { name: 'capped', book: new HolderBook(reads, SERVICE, 30) },
   ];
 });
 

@@ -17,7 +17,8 @@ import { launches, type LaunchRecord } from '../../api/launch/records.js';
 import { boardAt, type CoinBoard } from '../../api/queries/coin-board.js';
 import type { CoinRow } from '../../api/queries/coin-sql.js';
 import { LogoStore } from '../../api/tokens/token-logo.js';
-import type { Olap } from '../../infra/olap/olap.js';
+import { ReadPath } from '../../projections/read-path.js';
+import { announcedStore, type AnnouncedStore } from '../fixtures/announced-store.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
 import { coinFiguresProjector } from '../../projections/coin-figures/projector.js';
@@ -35,12 +36,15 @@ let dir: string;
 let store: OpStore;
 let nowMs = NOW * 1000;
 let ctx: ApiContext;
+/** The harness's store with its writes announced, and the read path following them. */
+let announced: AnnouncedStore;
 
 beforeAll(async () => {
   h = await startApiHarness();
   dir = mkdtempSync(join(tmpdir(), 'kept-answers-'));
   store = await openOpStore({ dataDir: dir });
-  ctx = apiContext({ olap: h.olap, config: h.config, opstore: store, clock: () => new Date(nowMs) });
+  announced = announcedStore(h.olap);
+  ctx = apiContext({ olap: announced.olap, reads: announced.reads, config: h.config, opstore: store, clock: () => new Date(nowMs) });
 });
 afterAll(async () => {
   await h?.close();
@@ -67,7 +71,7 @@ async function writeTrade(mint: string, second: number, quoteAmount: string): Pr
     },
   }] as never;
   for (const projector of [tradesProjector, coinFiguresProjector]) {
-    for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await h.olap.insert(table, rows);
+    for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await announced.olap.insert(table, rows);
   }
 }
 
@@ -78,7 +82,7 @@ describe('the coin board', () => {
     let before: CoinBoard | null = null;
     let sawSame = false;
     for (let second = NOW - 2; second <= NOW + 40; second++) {
-      const board = await boardAt(h.olap, second);
+      const board = await boardAt(announced.reads, second);
       const reference = await referenceCoinRows(h.olap, second);
       for (const [mint, row] of reference) expect(columns(board.rows.get(mint)), `${mint} at ${second}`).toEqual(columns(row));
       if (before !== null) {
@@ -100,17 +104,17 @@ describe('the coin board', () => {
   it('after a write, answers the board from before only to requests arriving while the new one is read', async () => {
     const second = NOW + 100;
     const alpha = h.fixture.coins.alpha.mint;
-    const before = await boardAt(h.olap, second);
-    expect(boardAt(h.olap, second)).toBe(before);
+    const before = await boardAt(announced.reads, second);
+    expect(boardAt(announced.reads, second)).toBe(before);
     await writeTrade(alpha, second, '123000');
-    const reading = boardAt(h.olap, second);
+    const reading = boardAt(announced.reads, second);
     expect(reading).toBeInstanceOf(Promise);
-    expect(boardAt(h.olap, second)).toBe(before);
+    expect(boardAt(announced.reads, second)).toBe(before);
     const after = await reading;
     expect(after).not.toBe(before);
     expect(BigInt(after.rows.get(alpha)!.volume24h) - BigInt(before.rows.get(alpha)!.volume24h)).toBe(123_000n);
     expect(columns(after.rows.get(alpha))).toEqual(columns((await referenceCoinRows(h.olap, second)).get(alpha)));
-    expect(boardAt(h.olap, second)).toBe(after);
+    expect(boardAt(announced.reads, second)).toBe(after);
     // Rows of coins the write did not touch are the same objects.
     expect(after.rows.get(h.fixture.coins.beta.mint)).toBe(before.rows.get(h.fixture.coins.beta.mint));
   });
@@ -119,16 +123,18 @@ describe('the coin board', () => {
 describe('after a trade', () => {
   it('reads again only the written coin\'s facts and figures, and the board equals the reference', async () => {
     const statements: { sql: string; params?: Record<string, unknown> }[] = [];
-    const counted: Olap = {
-      exec: (sql, params) => h.olap.exec(sql, params),
-      insert: (table, rows) => h.olap.insert(table, rows),
-      query: (sql, params) => {
-        statements.push({ sql, params });
-        return h.olap.query(sql, params);
+    const counted = new ReadPath(
+      {
+        exec: (sql, params) => h.olap.exec(sql, params),
+        insert: (table, rows) => h.olap.insert(table, rows),
+        query: (sql, params) => {
+          statements.push({ sql, params });
+          return h.olap.query(sql, params);
+        },
+        close: async () => {},
       },
-      writeMarks: (tables, mint) => h.olap.writeMarks!(tables, mint),
-      close: async () => {},
-    };
+      announced.changes,
+    );
     const second = NOW + 300;
     const gamma = h.fixture.coins.gamma.mint;
     const before = await boardAt(counted, second);

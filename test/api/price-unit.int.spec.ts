@@ -4,6 +4,9 @@
 // same strings: the in-memory candles the route serves (priced with the decimals the coins table gives), the SQL
 // read of candles (projections/candles/queries.ts), and the coin's spot price. A price keeps 12 + quote decimals
 // places (21 for SOL, 18 for the stablecoin), trailing zeros trimmed.
+import type { Olap } from '../../infra/olap/olap.js';
+import { announcedStore } from '../fixtures/announced-store.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +25,8 @@ const STABLE_COIN = addr(71_002);
 const STABLECOIN = addr(71_900);
 const DAY_START = 1_760_054_400; // a UTC midnight
 let dir: string;
-let olap: ChdbOlap;
+let olap: Olap;
+let reads: ReadPath;
 
 /** Each pair's trades (raw amounts) and the prices they must read, in chain order. */
 const PAIRS = [
@@ -46,7 +50,7 @@ const PAIRS = [
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'price-unit-'));
-  olap = ChdbOlap.open(dir);
+  ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
   for (const table of [...coinsProjector.tables, ...tradesProjector.tables]) await olap.exec(table.ddl);
   const events = [
     launched({ slot: 10, tx: 1 }, SOL_COIN),
@@ -70,16 +74,16 @@ afterAll(async () => {
 
 describe('price unit', () => {
   it.each(PAIRS)('prices every trade of $mint in whole quote tokens per whole coin, alike in memory and in the SQL read', async ({ mint, trades }) => {
-    const units = (await findCoin(olap, mint))!;
+    const units = (await findCoin(reads, mint))!;
     expect(units).toEqual({ decimals: 6, quoteDecimals: mint === SOL_COIN ? 9 : 6 });
     const prices = trades.map((t) => t.price);
     // One candle a minute: each shows its one trade's price.
-    const minutes = (await coinCandles(olap, mint, 60, units)).candles;
+    const minutes = (await coinCandles(reads, mint, 60, units)).candles;
     expect(minutes.map((c) => [c.open, c.high, c.low, c.close])).toEqual(prices.map((p) => [p, p, p, p]));
     expect(minutes.map((c) => c.volume)).toEqual(trades.map((t) => t.quoteAmount));
     // One candle for the day: open, high, low, close of the three.
     const day = { open: prices[0], high: prices[1], low: prices[2], close: prices[2] };
-    const [memory] = (await coinCandles(olap, mint, 86_400, units)).candles;
+    const [memory] = (await coinCandles(reads, mint, 86_400, units)).candles;
     expect(memory).toEqual({ time: new Date(DAY_START * 1000).toISOString(), ...day, volume: trades.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString() });
     const [projection] = await queryCandles(olap, { mint, interval: '1d', units });
     expect(projection).toMatchObject(day);

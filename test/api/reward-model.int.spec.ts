@@ -7,6 +7,8 @@
 // each step. Also: late prices move the US dollar figures; a wallet paid by two coins in the same second, slot and
 // log offset is ordered by event id; repeated requests get the same object while unchanged; unknown coins 404;
 // a store without write marks is answered from statements.
+import { announcedStore } from '../fixtures/announced-store.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +39,7 @@ import { serviceWalletList } from '../../schemas/config.js';
 const config = loadConfig({});
 let dir: string;
 let olap: Olap;
+let reads: ReadPath;
 let ctx: ApiContext;
 let events: Event[] = [];
 let catalog: ReturnType<CatalogBuilder['build']>;
@@ -84,7 +87,7 @@ async function write(rows: Map<string, Record<string, unknown>[]>, which: (table
 const project = (batch: readonly Event[]) => write(rowsOf(batch));
 
 /** The store's resident model, as the handlers use it. */
-const model = () => rewardModel(olap, serviceWalletList(ctx.config.wallets))!;
+const model = () => rewardModel(reads, serviceWalletList(ctx.config.wallets))!;
 
 async function outcome<T>(read: () => Promise<T>): Promise<T | { failed: string; status: unknown }> {
   try {
@@ -131,7 +134,7 @@ async function expectSameAnswers(): Promise<{ rounds: number; paid: number; owed
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-reward-model-'));
-  olap = ChdbOlap.open(dir);
+  ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
   for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
   ctx = apiContext({ olap, config });
   ({ events, catalog } = market());

@@ -4,6 +4,8 @@
 // interval equal, before and after new rows (later slots, the same second, rows written again, a row written
 // again with a new log offset, a coin's first trades, a coin launched later), with and without the store's write
 // marks, loaded in small chunks and under a trade cap. Unchanged coins answer with the very same objects.
+import { ReadPath } from '../../projections/read-path.js';
+import { announcedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { coinCandles, computeCandles } from '../../api/market/candles.js';
 import { TradeBook, tradeBook } from '../../api/market/trade-book.js';
 import { pageJsonOf, pageOf, tradePage } from '../../api/market/trade-pages.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
-import type { Olap, QueryParams } from '../../infra/olap/olap.js';
+import type { Olap } from '../../infra/olap/olap.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { tradeRow, tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
@@ -30,7 +32,8 @@ const UNITS = { decimals: 6, quoteDecimals: 9 };
 const COINS = [0, 1, 2, 3, 4].map((seed) => addr(70_000 + seed));
 const [BUSY, SMALL, ODD, QUIET, LATE] = COINS as unknown as [string, string, string, string, string];
 let dir: string;
-let olap: ChdbOlap;
+let olap: Olap;
+let reads: ReadPath;
 let tx = 1;
 let offset = 1_000n;
 let slot = 50_000;
@@ -91,26 +94,27 @@ async function cursorsOf(store: Olap, mint: string): Promise<(TradeCursor | null
 }
 
 /** The page's JSON text as production HTTP answers write it: the same text as the schema's encoding of the page. */
-async function expectTextAsEncoded(store: Olap, mint: string, cursor: TradeCursor | null, limit: number, page: TradesResponse): Promise<void> {
-  const text = pageJsonOf(await tradeBook(store).trades(mint), cursor, limit);
+async function expectTextAsEncoded(path: ReadPath, mint: string, cursor: TradeCursor | null, limit: number, page: TradesResponse): Promise<void> {
+  const text = pageJsonOf(await tradeBook(path).trades(mint), cursor, limit);
   expect(text).toBe(JSON.stringify(z.encode(tradesResponse, page)));
 }
 
 /** Pages at every cursor kind (limits 1, 50, 100), a walk through every trade 13 a page, and every interval's
  * candles of `mint`, from memory and from SQL, equal; each page's JSON as its schema encodes it. */
-async function expectSameAnswers(store: Olap, mint: string, pages: (cursor: TradeCursor | null, limit: number) => Promise<TradesResponse>, candles: (interval: number) => Promise<OhlcvResponse>): Promise<void> {
+async function expectSameAnswers(path: ReadPath, mint: string, pages: (cursor: TradeCursor | null, limit: number) => Promise<TradesResponse>, candles: (interval: number) => Promise<OhlcvResponse>): Promise<void> {
+  const store = path.olap;
   for (const cursor of await cursorsOf(store, mint)) {
     for (const limit of [1, 50, 100]) {
       const page = await pages(cursor, limit);
       expect(page, `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await sqlTradePage(store, mint, cursor, limit));
-      await expectTextAsEncoded(store, mint, cursor, limit, page);
+      await expectTextAsEncoded(path, mint, cursor, limit, page);
     }
   }
   let cursor: TradeCursor | null = null;
   do {
     const page = await pages(cursor, 13);
     expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await sqlTradePage(store, mint, cursor, 13));
-    await expectTextAsEncoded(store, mint, cursor, 13, page);
+    await expectTextAsEncoded(path, mint, cursor, 13, page);
     cursor = page.next.before === null ? null : parseCursor(page.next.before);
   } while (cursor !== null);
   for (const interval of INTERVALS) {
@@ -118,15 +122,15 @@ async function expectSameAnswers(store: Olap, mint: string, pages: (cursor: Trad
   }
 }
 
-const fromBook = (store: Olap, mint: string) => ({
-  pages: (cursor: TradeCursor | null, limit: number) => tradePage(store, mint, cursor, limit),
-  candles: (interval: number) => coinCandles(store, mint, interval, UNITS),
+const fromBook = (path: ReadPath, mint: string) => ({
+  pages: (cursor: TradeCursor | null, limit: number) => tradePage(path, mint, cursor, limit),
+  candles: (interval: number) => coinCandles(path, mint, interval, UNITS),
 });
 
-async function expectAllSame(store: Olap, mints: readonly string[]): Promise<void> {
+async function expectAllSame(path: ReadPath, mints: readonly string[]): Promise<void> {
   for (const mint of mints) {
-    const { pages, candles } = fromBook(store, mint);
-    await expectSameAnswers(store, mint, pages, candles);
+    const { pages, candles } = fromBook(path, mint);
+    await expectSameAnswers(path, mint, pages, candles);
   }
 }
 
@@ -145,7 +149,7 @@ async function launch(mints: readonly string[]): Promise<void> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'trade-book-'));
-  olap = ChdbOlap.open(dir);
+  ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
   for (const table of [...coinsProjector.tables, ...tradesProjector.tables]) await olap.exec(table.ddl);
   await launch([BUSY, SMALL, ODD, QUIET]);
   await insertTrades(BUSY, 400, 1);
@@ -161,26 +165,26 @@ afterAll(async () => {
 
 describe('resident trades', () => {
   it('answers every page, cursor and candle interval as the SQL reads, and nothing for a coin without trades', async () => {
-    await expectAllSame(olap, [BUSY, SMALL, ODD, QUIET]);
-    expect(await tradePage(olap, QUIET, null, 50)).toEqual({ trades: [], next: { before: null } });
-    expect(await coinCandles(olap, QUIET, 60, UNITS)).toEqual({ candles: [] });
+    await expectAllSame(reads, [BUSY, SMALL, ODD, QUIET]);
+    expect(await tradePage(reads, QUIET, null, 50)).toEqual({ trades: [], next: { before: null } });
+    expect(await coinCandles(reads, QUIET, 60, UNITS)).toEqual({ candles: [] });
   });
 
   it('answers a repeated ask with the same object while the coin is unchanged, also when rows are written again', async () => {
-    const page = await tradePage(olap, BUSY, null, 50);
-    const candles = await coinCandles(olap, BUSY, 300, UNITS);
-    expect(await tradePage(olap, BUSY, null, 50)).toBe(page);
-    expect(await coinCandles(olap, BUSY, 300, UNITS)).toBe(candles);
+    const page = await tradePage(reads, BUSY, null, 50);
+    const candles = await coinCandles(reads, BUSY, 300, UNITS);
+    expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
+    expect(await coinCandles(reads, BUSY, 300, UNITS)).toBe(candles);
     const [latest] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} WHERE mint = {mint:String} ORDER BY slot DESC, logOffset DESC LIMIT 1`, { mint: BUSY });
     await olap.insert(TRADES_TABLE, [latest!]);
     await insertTrades(SMALL, 3, 20);
-    expect(await tradePage(olap, BUSY, null, 50)).toBe(page);
-    expect(await coinCandles(olap, BUSY, 300, UNITS)).toBe(candles);
+    expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
+    expect(await coinCandles(reads, BUSY, 300, UNITS)).toBe(candles);
     const cursor = parseCursor(page.next.before!);
-    const second = await tradePage(olap, BUSY, cursor, 50);
-    expect(await tradePage(olap, BUSY, { seconds: cursor.seconds, millis: cursor.millis }, 50)).toBe(second);
+    const second = await tradePage(reads, BUSY, cursor, 50);
+    expect(await tradePage(reads, BUSY, { seconds: cursor.seconds, millis: cursor.millis }, 50)).toBe(second);
     await insertTrades(BUSY, 5, 21);
-    expect(await tradePage(olap, BUSY, null, 50)).not.toBe(page);
+    expect(await tradePage(reads, BUSY, null, 50)).not.toBe(page);
   });
 
   it('follows new rows: later slots, the same second, a row written again with a new log offset, first trades, a coin launched later', async () => {
@@ -193,27 +197,22 @@ describe('resident trades', () => {
     await insertTrades(QUIET, 25, 31);
     await launch([LATE]);
     await insertTrades(LATE, 30, 32);
-    await expectAllSame(olap, [BUSY, SMALL, QUIET, LATE]);
+    await expectAllSame(reads, [BUSY, SMALL, QUIET, LATE]);
   });
 
   it('reads a coin in full when rows it holds are gone: the table emptied and being filled again', async () => {
-    await expectAllSame(olap, [BUSY, SMALL]);
+    await expectAllSame(reads, [BUSY, SMALL]);
     const refill = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY slot LIMIT 150`, { mint: BUSY });
     const all = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} FINAL`);
     await olap.exec(`TRUNCATE TABLE ${TRADES_TABLE}`);
     await olap.insert(TRADES_TABLE, refill);
-    await expectAllSame(olap, [BUSY, SMALL]);
+    await expectAllSame(reads, [BUSY, SMALL]);
     await olap.insert(TRADES_TABLE, all);
-    await expectAllSame(olap, [BUSY, SMALL]);
+    await expectAllSame(reads, [BUSY, SMALL]);
   });
 
-  it('answers the same from the tables version where the store has no write marks', async () => {
-    const unmarked: Olap = {
-      exec: (sql, params) => olap.exec(sql, params),
-      insert: (table, rows) => olap.insert(table, rows),
-      query: <T>(sql: string, params?: QueryParams) => olap.query<T>(sql, params),
-      close: async () => {},
-    };
+  it('answers the same on a read path without a change feed', async () => {
+    const unmarked = new ReadPath(olap);
     await expectAllSame(unmarked, [SMALL, ODD]);
     await insertTrades(SMALL, 9, 40);
     await insertTrades(ODD, 9, 41);
@@ -222,18 +221,18 @@ describe('resident trades', () => {
 
   it('loads in small chunks (runs of coins and slot ranges of large ones) and under a trade cap, with the same answers', async () => {
     for (const options of [{ chunkRows: 50 }, { chunkRows: 20, maxTrades: 300 }]) {
-      const book = new TradeBook(olap, options);
+      const book = new TradeBook(reads, options);
       for (const mint of [BUSY, ODD, SMALL, QUIET, LATE, BUSY]) {
         const pages = async (cursor: TradeCursor | null, limit: number) => pageOf(await book.trades(mint), cursor, limit);
         const candles = async (interval: number) => ({ candles: computeCandles(await book.trades(mint), interval, UNITS) });
-        await expectSameAnswers(olap, mint, pages, candles);
+        await expectSameAnswers(reads, mint, pages, candles);
       }
       if (options.maxTrades !== undefined) expect(book.size).toMatchObject({ coins: 1, trades: (await book.trades(BUSY)).length });
     }
   });
 
   it('warms: every coin loaded ahead of any ask, so asking reads nothing more', async () => {
-    const book = new TradeBook(olap, { chunkRows: 50 });
+    const book = new TradeBook(reads, { chunkRows: 50 });
     await book.warm();
     const warmed = book.size;
     let held = 0;

@@ -1,5 +1,6 @@
 // The read models loaded ahead of any request (api/warm-reads.ts) on the fixture market: nothing before the
 // service asks (or once it is stopping), then every model in turn, each logged, and the trades of every coin held.
+import { announcedStore } from '../fixtures/announced-store.js';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -27,21 +28,22 @@ function recordingLogger(): { logger: pino.Logger; lines: Record<string, unknown
 }
 
 it('loads nothing once stopping, else the board, holders, rewards and every coin trades, in that order', async () => {
+  const { reads } = announcedStore(h.olap);
   const stopping = new AbortController();
   stopping.abort();
   const quiet = recordingLogger();
-  await warmReads(h.olap, h.config, quiet.logger, stopping.signal);
+  await warmReads(reads, h.config, quiet.logger, stopping.signal);
   expect(quiet.lines).toEqual([]);
-  expect(tradeBook(h.olap).size.trades).toBe(0);
+  expect(tradeBook(reads).size.trades).toBe(0);
 
   const { logger, lines } = recordingLogger();
-  await warmReads(h.olap, h.config, logger, new AbortController().signal);
+  await warmReads(reads, h.config, logger, new AbortController().signal);
   expect(lines.map((line) => [line.msg, line.model])).toEqual([
     ['read model loaded', 'coin board'],
     ['read model loaded', 'holders'],
     ['read model loaded', 'rewards'],
     ['read model loaded', 'trades'],
   ]);
-  expect(tradeBook(h.olap).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
-  expect(rewardModel(h.olap, Object.values(h.config.wallets))!.current('wallets')).toBeNull();
+  expect(tradeBook(reads).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
+  expect(rewardModel(reads, Object.values(h.config.wallets))!.current('wallets')).toBeNull();
 });

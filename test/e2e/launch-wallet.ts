@@ -59,7 +59,7 @@ export async function startLaunchService(options: LaunchServiceOptions): Promise
     config: { ...CONFIG, siteUrl },
     opstore,
     launch: { rpcUrl: h.devnet.rpcUrl!, programs: CONFIG.programs, siteUrl, keys, confirmWaitMs: 2_000, pollMs: 20, sweepIntervalMs: 100 },
-    ...(options.streams ? { streams: { changes: h.runner.onCommitted.bind(h.runner), events: webhookEventContext(CONFIG) } } : {}),
+    ...(options.streams ? { changes: h.runner.changes.feed, streams: { events: webhookEventContext(CONFIG) } } : {}),
   });
   const inject: Inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
     const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });

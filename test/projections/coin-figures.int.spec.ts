@@ -2,6 +2,8 @@
 // trade by chain order, whatever the batches), and every coin's 24-hour figures against the same figures read
 // straight from the trades table, read in full and stepped second by second across trades entering and leaving
 // the window, across a midnight, after a step back in time and after a write.
+import { ReadPath } from '../../projections/read-path.js';
+import { announcedStore, type AnnouncedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,10 +23,12 @@ const NOW = Date.UTC(2026, 2, 10, 0, 0, 30) / 1000;
 const DATASET = { coins: 25, trades: 3_000, days: 3, seed: 11, now: NOW };
 let dir: string;
 let olap: Olap;
+let store: AnnouncedStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coin-figures-'));
-  olap = ChdbOlap.open(dir);
+  store = announcedStore(ChdbOlap.open(dir));
+  olap = store.olap;
   const config = loadConfig({});
   await loadDataset(olap, DATASET, config, () => {});
   await loadDataset(olap, DATASET, config, () => {}); // written twice, as a replay would
@@ -59,7 +63,7 @@ async function reference(now: number): Promise<Map<string, WindowFigures>> {
   );
 }
 
-async function expectFiguresAt(now: number, on: Olap = olap, mints?: readonly string[]): Promise<void> {
+async function expectFiguresAt(now: number, on: ReadPath = store.reads, mints?: readonly string[]): Promise<void> {
   const [actual, expected] = [await windowFigures(on, now, mints), await reference(now)];
   for (const [mint, figures] of expected) expect(actual.get(mint), `${mint} at ${now}`).toEqual(figures);
   for (const [mint, figures] of actual) if (!expected.has(mint)) expect(figures, `${mint} at ${now}`).toEqual({ volume: '0', first: null, before: null });
@@ -136,22 +140,24 @@ describe('24-hour figures of every coin', () => {
     await olap.insert(COIN_TRADE_TICKS_TABLE, [early]);
     await expectFiguresAt(at - 5);
     await expectFiguresAt(at + 5);
-    expect((await windowFigures(olap, at + 5)).get(busy!.mint)!.first).toEqual({ quote: '4242', coin: '2424' });
+    expect((await windowFigures(store.reads, at + 5)).get(busy!.mint)!.first).toEqual({ quote: '4242', coin: '2424' });
   });
 
   it('read again only the written coins when told every coin, a coin with its first trade included', async () => {
     // The same store through a handle that records its statements (and keeps its own stepped state).
     const statements: { sql: string; params?: Record<string, unknown> }[] = [];
-    const counted: Olap = {
-      exec: (sql, params) => olap.exec(sql, params),
-      insert: (table, rows) => olap.insert(table, rows),
-      query: (sql, params) => {
-        statements.push({ sql, params });
-        return olap.query(sql, params);
+    const counted = new ReadPath(
+      {
+        exec: (sql, params) => olap.exec(sql, params),
+        insert: (table, rows) => olap.insert(table, rows),
+        query: (sql, params) => {
+          statements.push({ sql, params });
+          return olap.query(sql, params);
+        },
+        close: async () => {},
       },
-      writeMarks: (tables, mint) => olap.writeMarks!(tables, mint),
-      close: async () => {},
-    };
+      store.changes,
+    );
     const [{ mints }] = await olap.query<{ mints: string[] }>(`SELECT groupArray(DISTINCT mint) AS mints FROM ${TRADES_TABLE}`);
     const newcomer = addr(77);
     const every = [...mints!, newcomer];

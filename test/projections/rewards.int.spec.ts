@@ -2,6 +2,9 @@
 // must change nothing): pot totals, rounds newest first with what each paid, per-token totals priced at each
 // round's SOL price, a wallet's payouts and coins, owed shares recomputed round by round (kept once they check
 // out against the chain's round facts, recomputed when they do not), creator earnings and payments.
+import type { ChangeFeed } from '../../projections/changes.js';
+import { ReadPath } from '../../projections/read-path.js';
+import { announcedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,11 +29,13 @@ import {
 
 let dir: string;
 let olap: Olap;
+let reads: ReadPath;
+let changes: ChangeFeed;
 const SERVICE = Object.values(loadConfig({}).wallets) as string[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rewards-'));
-  olap = await openOlap({ dataDir: dir });
+  ({ olap, reads, changes } = announcedStore(await openOlap({ dataDir: dir })));
   const events = rewardStory();
   for (const projector of [coinsProjector, balancesProjector, pricesProjector, rewardsProjector, creatorsProjector]) {
     for (const table of projector.tables) await olap.exec(table.ddl);
@@ -45,17 +50,21 @@ afterAll(async () => {
 });
 
 /** A store that counts the queries it runs, to see what a kept replay saves. */
-function counting(store: Olap): Olap & { queries: number } {
+function counting(store: Olap): { queries: number; reads: ReadPath } {
   const counted = {
     queries: 0,
-    exec: store.exec.bind(store),
-    insert: store.insert.bind(store),
-    writeMarks: store.writeMarks?.bind(store),
-    close: async () => undefined,
-    query: <T>(sql: string, params?: Parameters<Olap['query']>[1]) => {
-      counted.queries += 1;
-      return store.query<T>(sql, params);
-    },
+    reads: new ReadPath(
+      {
+        exec: store.exec.bind(store),
+        insert: store.insert.bind(store),
+        close: async () => undefined,
+        query: <T>(sql: string, params?: Parameters<Olap['query']>[1]) => {
+          counted.queries += 1;
+          return store.query<T>(sql, params);
+        },
+      },
+      changes,
+    ),
   };
   return counted;
 }
@@ -70,27 +79,27 @@ function payoutSignature(round: number, token: string): string {
 
 describe('a coin', () => {
   it('reads its reward facts: mode, quote and venues', async () => {
-    const coins = await rewardCoins(olap, [BASKET.mint, STABLE.mint, W.NOBODY]);
+    const coins = await rewardCoins(reads, [BASKET.mint, STABLE.mint, W.NOBODY]);
     expect([...coins.keys()].sort()).toEqual([BASKET.mint, STABLE.mint].sort());
     expect(coins.get(BASKET.mint)).toMatchObject({ mode: 'holder', holdersPaid: 'basket', quoteMint: SOL, quoteDecimals: 9, venues: [BASKET.curve], basketMints: [T1, T2] });
     expect(coins.get(STABLE.mint)).toMatchObject({ quoteMint: STABLECOIN, quoteDecimals: 6, venues: [STABLE.pool] });
   });
 
   it("totals each pot: the holders' share of claims in, what rounds spent out", async () => {
-    const pots = await potTotals(olap, [BASKET.mint, STABLE.mint, CREATOR_COIN.mint]);
+    const pots = await potTotals(reads, [BASKET.mint, STABLE.mint, CREATOR_COIN.mint]);
     expect(pots.get(BASKET.mint)).toEqual({ takenIn: 800_000_000n, spent: ROUND1.potSpent + ROUND2.potSpent, rounds: 2 });
     expect(pots.get(STABLE.mint)).toEqual({ takenIn: 50_000n, spent: 49_500n, rounds: 1 });
     expect(pots.get(CREATOR_COIN.mint)).toEqual({ takenIn: 0n, spent: 0n, rounds: 0 });
   });
 
   it('lists rounds newest first, each with what it paid and in which transactions', async () => {
-    expect((await latestRounds(olap, BASKET.mint, 10)).map((round) => round.round)).toEqual([2, 1]);
-    const [round] = await latestRounds(olap, BASKET.mint, 1);
+    expect((await latestRounds(reads, BASKET.mint, 10)).map((round) => round.round)).toEqual([2, 1]);
+    const [round] = await latestRounds(reads, BASKET.mint, 1);
     expect(round).toMatchObject({
       round: 2, time: timeOfSlot(ROUND2.slot), slot: ROUND2.slot, snapshotSlot: ROUND2.snapshot, baselineSlot: ROUND2.baseline,
       holdersCounted: 4, potSpent: ROUND2.potSpent, paidIn: 'basket', tokens: BUYS[2],
     });
-    const payouts = await payoutsOfRounds(olap, BASKET.mint, [1, 2]);
+    const payouts = await payoutsOfRounds(reads, BASKET.mint, [1, 2]);
     expect(payouts.get(1)).toEqual({
       paid: new Map([[T1, sentOf(1, 'A', T1) + sentOf(1, 'B', T1)], [T2, sentOf(1, 'A', T2) + sentOf(1, 'B', T2)]]),
       wallets: 2,
@@ -110,9 +119,9 @@ describe('a coin', () => {
       unpricedRounds: 1,
       last: { bought: BUYS[2][i].bought, cost: BUYS[2][i].cost },
     });
-    expect(await tokenTotals(olap, BASKET.mint, { kind: 'sol' })).toEqual([expected(0, T1), expected(1, T2)]);
-    expect((await tokenTotals(olap, BASKET.mint, { kind: 'none' })).map((t) => [t.costMicroUsd, t.unpricedRounds])).toEqual([[0n, 2], [0n, 2]]);
-    expect(await tokenTotals(olap, STABLE.mint, { kind: 'fixed', microUsd: 1_000_000n })).toEqual([
+    expect(await tokenTotals(reads, BASKET.mint, { kind: 'sol' })).toEqual([expected(0, T1), expected(1, T2)]);
+    expect((await tokenTotals(reads, BASKET.mint, { kind: 'none' })).map((t) => [t.costMicroUsd, t.unpricedRounds])).toEqual([[0n, 2], [0n, 2]]);
+    expect(await tokenTotals(reads, STABLE.mint, { kind: 'fixed', microUsd: 1_000_000n })).toEqual([
       { token: STABLECOIN, paid: 49_500n, cost: 49_500n, costMicroUsd: 49_500_000_000n, unpricedRounds: 0, last: { bought: 49_500n, cost: 49_500n } },
     ]);
   });
@@ -120,7 +129,7 @@ describe('a coin', () => {
 
 describe('a wallet', () => {
   it('lists its payouts newest first, of one coin when asked, within the limit', async () => {
-    const all = await walletPayouts(olap, W.A, null, 10);
+    const all = await walletPayouts(reads, W.A, null, 10);
     expect(all.map((p) => [p.round, p.token, p.amount])).toEqual([
       [2, T2, sentOf(2, 'A', T2).toString()],
       [2, T1, sentOf(2, 'A', T1).toString()],
@@ -128,16 +137,16 @@ describe('a wallet', () => {
       [1, T1, sentOf(1, 'A', T1).toString()],
     ]);
     expect(all[0]).toEqual({ coin: BASKET.mint, round: 2, token: T2, amount: sentOf(2, 'A', T2).toString(), signature: payoutSignature(2, T2), time: timeOfSlot(401) });
-    expect(await walletPayouts(olap, W.A, BASKET.mint, 1)).toEqual(all.slice(0, 1));
-    expect(await walletPayouts(olap, W.A, STABLE.mint, 10)).toEqual([]);
-    expect(await walletPayouts(olap, W.NOBODY, null, 10)).toEqual([]);
+    expect(await walletPayouts(reads, W.A, BASKET.mint, 1)).toEqual(all.slice(0, 1));
+    expect(await walletPayouts(reads, W.A, STABLE.mint, 10)).toEqual([]);
+    expect(await walletPayouts(reads, W.NOBODY, null, 10)).toEqual([]);
   });
 
   it('finds the coins with rounds it ever held', async () => {
-    expect(await walletRoundCoins(olap, W.C, null)).toEqual([BASKET.mint]);
-    expect(await walletRoundCoins(olap, W.X, null)).toEqual([STABLE.mint]);
-    expect(await walletRoundCoins(olap, W.X, BASKET.mint)).toEqual([]);
-    expect(await walletRoundCoins(olap, W.NOBODY, null)).toEqual([]);
+    expect(await walletRoundCoins(reads, W.C, null)).toEqual([BASKET.mint]);
+    expect(await walletRoundCoins(reads, W.X, null)).toEqual([STABLE.mint]);
+    expect(await walletRoundCoins(reads, W.X, BASKET.mint)).toEqual([]);
+    expect(await walletRoundCoins(reads, W.NOBODY, null)).toEqual([]);
   });
 });
 
@@ -146,29 +155,29 @@ describe('owed shares', () => {
 
   it('carries a share below the minimum from round to round, with the next share added', async () => {
     const store = counting(olap);
-    const state = await owedAfterLatestRound(store, basket);
+    const state = await owedAfterLatestRound(store.reads, basket);
     expect(state).toEqual({ round: 2, owed: new Map([[W.C, OWED_C]]), consistent: true });
-    const stable = await owedAfterLatestRound(store, { mint: STABLE.mint, quoteMint: STABLECOIN, excluded: new Set([STABLE.pool, ...SERVICE]) });
+    const stable = await owedAfterLatestRound(store.reads, { mint: STABLE.mint, quoteMint: STABLECOIN, excluded: new Set([STABLE.pool, ...SERVICE]) });
     expect(stable).toEqual({ round: 1, owed: new Map([[W.X, 500n]]), consistent: true });
   });
 
   it('keeps a replay that checks out: the next call with the latest round known reads nothing', async () => {
     const store = counting(olap);
-    await owedAfterLatestRound(store, basket);
+    await owedAfterLatestRound(store.reads, basket);
     const cold = store.queries;
     expect(cold).toBeGreaterThan(0);
-    expect(await owedAfterLatestRound(store, basket, 2)).toEqual({ round: 2, owed: new Map([[W.C, OWED_C]]), consistent: true });
+    expect(await owedAfterLatestRound(store.reads, basket, 2)).toEqual({ round: 2, owed: new Map([[W.C, OWED_C]]), consistent: true });
     expect(store.queries).toBe(cold);
-    await owedAfterLatestRound(store, basket);
+    await owedAfterLatestRound(store.reads, basket);
     expect(store.queries).toBe(cold + 1); // only asks for rounds after the kept one
   });
 
   it('does not keep a replay that disagrees with the chain (here: the curve counted as a holder)', async () => {
     const store = counting(olap);
     const wrong = { ...basket, excluded: new Set(SERVICE) };
-    expect((await owedAfterLatestRound(store, wrong)).consistent).toBe(false);
+    expect((await owedAfterLatestRound(store.reads, wrong)).consistent).toBe(false);
     const first = store.queries;
-    await owedAfterLatestRound(store, wrong, 2);
+    await owedAfterLatestRound(store.reads, wrong, 2);
     // Replayed again: a kept replay with its round known would read nothing (some reads it repeats are kept).
     expect(store.queries).toBeGreaterThan(first);
   });
@@ -176,17 +185,17 @@ describe('owed shares', () => {
 
 describe('creators', () => {
   it('lists the coins a wallet launched, newest first', async () => {
-    expect((await coinsLaunchedBy(olap, CREATOR)).map((coin) => coin.mint)).toEqual([CREATOR_COIN.mint, BASKET.mint]);
-    expect(await coinsLaunchedBy(olap, W.NOBODY)).toEqual([]);
+    expect((await coinsLaunchedBy(reads, CREATOR)).map((coin) => coin.mint)).toEqual([CREATOR_COIN.mint, BASKET.mint]);
+    expect(await coinsLaunchedBy(reads, W.NOBODY)).toEqual([]);
   });
 
   it('totals what creator coins earned and sent, and lists the payments newest first', async () => {
-    const totals = await creatorTotals(olap, [CREATOR_COIN.mint, BASKET.mint]);
+    const totals = await creatorTotals(reads, [CREATOR_COIN.mint, BASKET.mint]);
     expect(totals.get(CREATOR_COIN.mint)).toEqual({ earned: 1_000_000_000n, sent: 700_000_000n });
     expect(totals.get(BASKET.mint)).toEqual({ earned: 0n, sent: 0n });
-    const sends = await recentSends(olap, [CREATOR_COIN.mint], 50);
+    const sends = await recentSends(reads, [CREATOR_COIN.mint], 50);
     expect(sends.map((send) => [send.wallet, send.amount])).toEqual([[PARTNER, '210000000'], [CREATOR, '490000000']]);
     expect(sends[0]).toMatchObject({ coin: CREATOR_COIN.mint, token: SOL, time: timeOfSlot(220) });
-    expect(await recentSends(olap, [CREATOR_COIN.mint], 1)).toHaveLength(1);
+    expect(await recentSends(reads, [CREATOR_COIN.mint], 1)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // The platform stats' trade figures kept per coin (projections/platform/trade-totals.ts) against the statements
 // over every trade, on chDB: after a first read, after trades of one coin (read again alone), a coin's first
-// trades, a replay of rows already there, a price posted late (every coin read again), and on a store without
-// write marks. Stablecoin trades before any price are left out of the volume, as the statements leave them.
+// trades, a replay of rows already there, a price posted late (every coin read again), each write announced as the
+// projections announce theirs; and on a read path without a change feed. Stablecoin trades before any price are left out of the volume, as the statements leave them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
 import { tradeTotals } from '../../projections/platform/trade-totals.js';
+import { ReadPath } from '../../projections/read-path.js';
+import { announcedStore, type AnnouncedStore } from '../fixtures/announced-store.js';
 import { lamportsOf, valuingParams, withSolPriceAt } from '../../projections/prices/sol-value.js';
 import { pricesProjector } from '../../projections/prices/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
@@ -24,11 +26,14 @@ const STABLE_COINS = [addr(21), addr(22)];
 
 let dir: string;
 let store: ChdbOlap;
+/** The store as the followed read path sees it (its statements recorded), and that read path. */
+let marked: Olap & { statements: string[] };
+let followed: AnnouncedStore;
 let offset = 0n;
 let tx = 1;
 
 /** The store, recording the statements it is asked. */
-function recording(inner: Olap, marks: boolean): Olap & { statements: string[] } {
+function recording(inner: Olap): Olap & { statements: string[] } {
   const statements: string[] = [];
   return {
     statements,
@@ -38,7 +43,6 @@ function recording(inner: Olap, marks: boolean): Olap & { statements: string[] }
       statements.push(sql);
       return inner.query<T>(sql, params);
     },
-    ...(marks ? { writeMarks: (tables: readonly string[], mint?: string) => inner.writeMarks!(tables, mint), writtenCoins: (table: string) => inner.writtenCoins!(table) } : {}),
     close: () => Promise.resolve(),
   };
 }
@@ -48,7 +52,7 @@ async function write(events: Event[], times = 1): Promise<void> {
   offset += BigInt(events.length);
   for (const projector of [tradesProjector, pricesProjector]) {
     const rows = projector.handle(batch.filter(({ event }) => projector.canHandle.includes(event.type)));
-    for (let pass = 0; pass < times; pass++) for (const [table, list] of Object.entries(rows)) await store.insert(table, list);
+    for (let pass = 0; pass < times; pass++) for (const [table, list] of Object.entries(rows)) await followed.olap.insert(table, list);
   }
 }
 
@@ -81,6 +85,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'trade-totals-'));
   store = ChdbOlap.open(dir);
   for (const table of [...tradesProjector.tables, ...pricesProjector.tables]) await store.exec(table.ddl);
+  marked = recording(store);
+  followed = announcedStore(marked);
 });
 
 afterAll(async () => {
@@ -89,12 +95,11 @@ afterAll(async () => {
 });
 
 it('equals the statements over every trade after each kind of write, reading again only the coins written', async () => {
-  const marked = recording(store, true);
-  const unmarked = recording(store, false);
+  const unfollowed = new ReadPath(store);
   const expectSame = async () => {
     const expected = await reference(store);
-    expect(await tradeTotals(marked, MINTS)).toEqual(expected);
-    expect(await tradeTotals(unmarked, MINTS)).toEqual(expected);
+    expect(await tradeTotals(followed.reads, MINTS)).toEqual(expected);
+    expect(await tradeTotals(unfollowed, MINTS)).toEqual(expected);
   };
   // Stablecoin trades before the first price, then priced ones.
   await write(trades([...SOL_COINS, ...STABLE_COINS.slice(0, 1)], 100, 60, 1));

@@ -16,6 +16,8 @@ import { pino } from 'pino';
 import { buildApp } from '../../../api/app.js';
 import { warmReads } from '../../../api/warm-reads.js';
 import { HealthScorer } from '../../../projections/health/scorer.js';
+import { ChangePublisher, touchedCoins, type TouchedCoins } from '../../../projections/changes.js';
+import { ReadPath } from '../../../projections/read-path.js';
 import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
 import { loadConfig } from '../../../schemas/config.js';
 import { ChdbOlap } from '../../olap/chdb-olap.js';
@@ -115,12 +117,15 @@ async function main(): Promise<void> {
   );
 
   const olap = new QueuedOlap(chdb);
+  // The writes below are announced as the projections announce theirs; every app serves from this one read path.
+  const changes = new ChangePublisher();
+  const reads = new ReadPath(olap, changes.feed);
   // The per-route table measures reads alone: with the allowance on, the bench's one address would be past it
-  // within a second. Both apps spread the same config, so they share its wallets list and with it the read models.
-  const app = buildApp({ olap, config: { ...config, allowance: { ...config.allowance, perMinute: 0 } }, opstore });
+  // within a second.
+  const app = buildApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, perMinute: 0 } }, opstore });
   // As the service does once serving; awaited here so each route is measured on loaded models.
   const warming = performance.now();
-  await warmReads(olap, config, pino({ level: 'silent' }), new AbortController().signal);
+  await warmReads(reads, config, pino({ level: 'silent' }), new AbortController().signal);
   const warmSeconds = (performance.now() - warming) / 1000;
   progress(`read models loaded in ${warmSeconds.toFixed(1)} s`);
   olap.takeTimes();
@@ -131,11 +136,11 @@ async function main(): Promise<void> {
   }
   // Free routes within the allowance take the same path with 'unavailable' as with a paywall (no price, no paywall
   // call), so --no-paid still measures the allowance as served.
-  const allowanceApp = args.allowanceApp || args.paid ? buildApp({ olap, config: { ...config, allowance: { ...config.allowance, ...BENCH_ALLOWANCE } }, opstore, paidCalls: paid?.paywall ?? 'unavailable' }) : null;
+  const allowanceApp = args.allowanceApp || args.paid ? buildApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, ...BENCH_ALLOWANCE } }, opstore, paidCalls: paid?.paywall ?? 'unavailable' }) : null;
   // Its own app rather than the second: tool calls are measured free (no allowance, nothing to pay), beside routes
   // on the plain app, so the difference is the tool server alone. Its context is its own, its stores the same.
-  const mcpApp = args.mcpApp ? buildServiceApp({ olap, config: { ...config, allowance: { ...config.allowance, perMinute: 0, mcpPerMinute: 0 } }, opstore }) : null;
-  const writer = args.writesPerSecond > 0 ? startWrites(olap, marker.catalog, args.writesPerSecond) : null;
+  const mcpApp = args.mcpApp ? buildServiceApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, perMinute: 0, mcpPerMinute: 0 } }, opstore }) : null;
+  const writer = args.writesPerSecond > 0 ? startWrites(olap, changes, marker.catalog, args.writesPerSecond) : null;
   const port = await listen(app);
   const allowancePort = allowanceApp === null ? null : await listen(allowanceApp);
   const mcpPort = mcpApp === null ? null : await listen(mcpApp);
@@ -190,7 +195,7 @@ const WRITTEN: { table: string; latest: string }[] = [
   { table: BALANCE_CHANGES_TABLE, latest: 'ORDER BY slot DESC LIMIT 1' },
 ];
 
-function startWrites(olap: Olap, catalog: Catalog, perSecond: number): NodeJS.Timeout {
+function startWrites(olap: Olap, changes: ChangePublisher, catalog: Catalog, perSecond: number): NodeJS.Timeout {
   const traded = catalog.coins.filter((coin) => coin.firstTrade !== null);
   const random = new BenchRandom(97);
   let busy = false;
@@ -199,10 +204,13 @@ function startWrites(olap: Olap, catalog: Catalog, perSecond: number): NodeJS.Ti
     busy = true;
     void (async () => {
       const mint = random.pick(traded).mint;
+      const tables = new Map<string, TouchedCoins>();
       for (const { table, latest } of WRITTEN) {
         const rows = await olap.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE mint = {mint:String} ${latest}`, { mint });
         await olap.insert(table, rows);
+        tables.set(table, touchedCoins(rows));
       }
+      changes.publish({ events: [], lastSlot: null, tables });
     })()
       .catch((error: unknown) => progress(`write failed: ${String(error)}`))
       .finally(() => {

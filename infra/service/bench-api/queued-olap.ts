@@ -36,14 +36,6 @@ export class QueuedOlap implements Olap {
     return this.timed(() => this.inner.query<T>(sql, params));
   }
 
-  writeMarks(tables: readonly string[], mint?: string): string | null {
-    return this.inner.writeMarks?.(tables, mint) ?? null;
-  }
-
-  writtenCoins(table: string): Map<string, number> | null {
-    return this.inner.writtenCoins?.(table) ?? null;
-  }
-
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -13,7 +13,8 @@ import { findCoin } from '../../../api/queries/coins.js';
 import { TOPICS } from '../../event-log/event-log.js';
 import { SqliteEventLog } from '../../event-log/sqlite-event-log.js';
 import { openOlap } from '../../olap/open-olap.js';
-import { ProjectionRunner, type CommittedBatch } from '../../../projections/runner.js';
+import { ReadPath } from '../../../projections/read-path.js';
+import { ProjectionRunner } from '../../../projections/runner.js';
 import { loadConfig } from '../../../schemas/config.js';
 import type { CoinLaunchedEvent, TradeEvent } from '../../../schemas/events/index.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
@@ -77,23 +78,19 @@ async function main(): Promise<void> {
   const olap = await openOlap({ dataDir: dir });
   const runner = await ProjectionRunner.open({ log, olap, maxBatchWaitMs: 20, idleWaitMs: 20 });
   runner.start();
-  const listeners = new Set<(batch: CommittedBatch) => void>();
-  const changes = (listener: (batch: CommittedBatch) => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', TRUSTED_PROXIES: '1' });
-  const app = buildApp({ olap, config, streams: { changes, events: { network: 'mainnet', siteUrl: config.siteUrl, pairSymbol: () => 'SOL' } } });
+  const app = buildApp({ olap, config, changes: runner.changes.feed, streams: { events: { network: 'mainnet', siteUrl: config.siteUrl, pairSymbol: () => 'SOL' } } });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const reads = new ReadPath(olap);
   const clients = BenchChild.start<{ ready: boolean }>('clients', new URL('./stream-clients-child.ts', import.meta.url), {});
   try {
     await log.append(TOPICS.coinEvents, [{ key: MINT, value: JSON.stringify(launchEvent()) }]);
-    for (let tries = 0; (await findCoin(olap, MINT)) === null; tries++) {
+    for (let tries = 0; (await findCoin(reads, MINT)) === null; tries++) {
       if (tries > 400) throw new Error('the bench coin was never projected');
       await sleep(25);
     }
     await runner.stop(); // the rest is fed by hand
-    const publish = (events: TradeEvent[]) => listeners.forEach((listener) => listener({ events, lastSlot: events.at(-1)?.slot ?? null }));
+    const publish = (events: TradeEvent[]) => runner.changes.publish({ events, lastSlot: events.at(-1)?.slot ?? null, tables: new Map() });
 
     await sleep(500);
     const before = gcAndMemory();

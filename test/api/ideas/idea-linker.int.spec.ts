@@ -1,6 +1,7 @@
 // The idea linker on an embedded operational store and a stand-in for the coins projection: the first pass
 // matches every coin, later passes only coins launched since (and ideas written since); earliest coin wins,
 // a coin launched before the idea does not count, and a link stays.
+import { ReadPath } from '../../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ class CoinsStandIn {
       return this.coins.filter((coin) => coin.launchSlot >= from).sort((a, b) => a.launchSlot - b.launchSlot);
     },
   } as unknown as Olap;
+  reads = new ReadPath(this.olap);
 
   launch(mint: string, name: string, symbol: string, launchSlot: number, launchMs: number): void {
     this.coins.push({ mint, name, symbol, route: 'launchpad', launchSlot, launchMs });
@@ -52,7 +54,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('links ideas to coins launched after them, looking at new coins only once caught up', async () => {
   const chain = new CoinsStandIn();
-  const linker = new IdeaLinker(chain.olap, store, new IdeaSnapshot(store), 0);
+  const linker = new IdeaLinker(chain.reads, store, new IdeaSnapshot(store), 0);
   chain.launch('mint-early', 'Moon Frog', 'MOFRO', 10, T0 - 1_000);
   await importIdeas(store, parseIdeasFile(JSON.stringify([
     idea('a', 'Moon Frog', 'MOFRO', T0),

@@ -15,7 +15,7 @@ import { TOPICS } from '../../../infra/event-log/event-log.js';
 import { SqliteEventLog } from '../../../infra/event-log/sqlite-event-log.js';
 import type { Olap } from '../../../infra/olap/olap.js';
 import { openOlap } from '../../../infra/olap/open-olap.js';
-import { ProjectionRunner, type CommittedBatch } from '../../../projections/runner.js';
+import { ProjectionRunner } from '../../../projections/runner.js';
 import { INTERVALS } from '../../../schemas/api/ohlcv.js';
 import type { Event } from '../../../schemas/events/index.js';
 import { CONFIG } from '../../ingest/chain-fixture.js';
@@ -33,7 +33,6 @@ let app: FastifyInstance;
 let base = '';
 let tx = 10;
 let slot = 10;
-const listeners = new Set<(batch: CommittedBatch) => void>();
 
 /** Append trades of MINT (a new slot every 10) and return their signatures in order. */
 async function appendTrades(count: number): Promise<string[]> {
@@ -62,13 +61,8 @@ beforeAll(async () => {
   olap = await openOlap({ dataDir: dir });
   runner = await ProjectionRunner.open({ log, olap, maxBatchWaitMs: 20, idleWaitMs: 20, retryDelayMs: 50 });
   runner.start();
-  // The runner's batches, and batches a test hands the listeners itself (a flood no table needs to hold).
-  runner.onCommitted((batch) => listeners.forEach((listener) => listener(batch)));
-  const changes = (listener: (batch: CommittedBatch) => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  app = buildApp({ olap, config: CONFIG, streams: { changes, events: EVENTS } });
+  // The runner's batches, and batches a test hands the app itself (a flood no table needs to hold).
+  app = buildApp({ olap, config: CONFIG, changes: runner.changes.feed, streams: { events: EVENTS } });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   await append([launched({ slot: 5, tx: 1 }, MINT)]);
   for (let tries = 0; (await fetch(`${base}/api/v1/coins/${MINT}`)).status !== 200; tries++) {
@@ -162,7 +156,7 @@ describe('a coin stream', () => {
     for (let batch = 0; batch < flood / 1_000; batch++) {
       const events: Event[] = [];
       for (let i = 0; i < 1_000; i++) events.push(trade({ slot: 1_000_000 + batch, tx: 1_000_000 + batch * 1_000 + i }, { mint: MINT }));
-      listeners.forEach((listener) => listener({ events, lastSlot: 1_000_000 + batch }));
+      runner.changes.publish({ events, lastSlot: 1_000_000 + batch, tables: new Map() });
       await sleep(20);
     }
     await reader.waitFor((c) => trades(c).length >= flood, 'the reader to get the whole flood', 60_000);

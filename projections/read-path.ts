@@ -1,0 +1,162 @@
+// What every read runs with: the analytics store, the change feed's count of what was written since (the one
+// source of freshness), the one cache of read answers, and the resident indexes of this reader. One ReadPath a
+// serving process, made by the composition root (or by the API from its dependencies) and handed down: nothing is
+// kept per store handle in a module.
+//
+// Freshness: a table's version moves with every change the feed announces for it, a coin's version of it only with
+// a change touching that coin's rows (or rows of no one coin). Without a feed nothing can be known unchanged: every
+// version is new, so every answer is computed again and no index trusts what it holds.
+//
+// The cache: answers by key, each computed from named tables (or one coin's rows of them) and kept while the feed
+// announces no write to them; concurrent callers of one key and version share one computation; a failed computation
+// is not kept; at most `maxKept` answers, the least recently used going first.
+import type { Olap } from '../infra/olap/olap.js';
+import type { Change, ChangeFeed } from './changes.js';
+
+/** Answers kept at most, by default. */
+const DEFAULT_MAX_KEPT = 50_000;
+
+interface TableWrites {
+  /** Changes of the table. */
+  all: number;
+  /** Changes of rows of no one coin (or that emptied the table), which every coin's version counts. */
+  anyCoin: number;
+  /** Changes touching each coin's rows. */
+  coins: Map<string, number>;
+}
+
+interface Kept {
+  settled: { version: string; value: unknown; started: number } | null;
+  running: { version: string; value: Promise<unknown> } | null;
+}
+
+/** Where an answer comes from. */
+export interface AnswerSource {
+  tables: readonly string[];
+  /** The one coin whose rows of `tables` the answer reads. */
+  coin?: string;
+  /** Anything else the answer depends on (such as the second it is computed at). */
+  variant?: string;
+  /** Callers that arrive while the answer of a newer version is being computed get the one before instead of
+   * waiting (one computation behind); the caller that began it waits. For answers many requests share that take
+   * long to compute, so a write makes one request wait instead of all. */
+  previousWhileRefreshing?: boolean;
+}
+
+export class ReadPath {
+  private readonly writes = new Map<string, TableWrites>();
+  private readonly kept = new Map<string, Kept>();
+  private readonly indexes = new Map<string, unknown>();
+  private readonly unsubscribe: () => void;
+  private serial = 0;
+
+  constructor(
+    readonly olap: Olap,
+    private readonly feed?: ChangeFeed,
+    private readonly maxKept = DEFAULT_MAX_KEPT,
+  ) {
+    this.unsubscribe = feed?.((change) => this.note(change)) ?? (() => {});
+  }
+
+  /** Whether a change feed keeps this reader's versions: without one, nothing read can be known unchanged. */
+  get follows(): boolean {
+    return this.feed !== undefined;
+  }
+
+  /** A string that changes whenever `tables` (with `coin`, that coin's rows of them) may have changed. */
+  version(tables: readonly string[], coin?: string): string {
+    if (this.feed === undefined) return `new:${++this.serial}`;
+    return tables
+      .map((table) => {
+        const writes = this.writes.get(table);
+        return coin === undefined ? String(writes?.all ?? 0) : `${writes?.anyCoin ?? 0}.${writes?.coins.get(coin) ?? 0}`;
+      })
+      .join(',');
+  }
+
+  /** A string that changes whenever `tables` change other than coin by coin (rows of no one coin, or emptied). */
+  wholeVersion(tables: readonly string[]): string {
+    if (this.feed === undefined) return `new:${++this.serial}`;
+    return tables.map((table) => this.writes.get(table)?.anyCoin ?? 0).join(',');
+  }
+
+  /** Changes of `table` so far touching rows of no one coin, and touching each coin's rows; null without a feed. */
+  coinChanges(table: string): { anyCoin: number; coins: ReadonlyMap<string, number> } | null {
+    if (this.feed === undefined) return null;
+    const writes = this.writes.get(table);
+    return { anyCoin: writes?.anyCoin ?? 0, coins: new Map(writes?.coins) };
+  }
+
+  /** The answer for `key` from `source` as it is now: kept, or computed by `compute` (then kept), which is given the
+   * answer computed last for `key` (null when none is kept) to return again where nothing it shows changed. */
+  answer<T>(key: string, source: AnswerSource, compute: (previous: T | null) => Promise<T>): T | Promise<T> {
+    const version = `${this.version(source.tables, source.coin)}|${source.variant ?? ''}`;
+    if (this.feed === undefined) return compute(null);
+    let kept = this.kept.get(key);
+    if (kept === undefined) {
+      this.kept.set(key, (kept = { settled: null, running: null }));
+      if (this.kept.size > this.maxKept) this.kept.delete(this.kept.keys().next().value!);
+    } else {
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+    }
+    if (kept.settled?.version === version) return kept.settled.value as T;
+    if (kept.running?.version === version) {
+      return source.previousWhileRefreshing === true && kept.settled !== null ? (kept.settled.value as T) : (kept.running.value as Promise<T>);
+    }
+    const entry = kept;
+    const started = ++this.serial;
+    const value = compute((entry.settled?.value as T | undefined) ?? null).then(
+      (result) => {
+        if (entry.settled === null || entry.settled.started < started) entry.settled = { version, value: result, started };
+        if (entry.running?.value === value) entry.running = null;
+        return result;
+      },
+      (error: unknown) => {
+        if (entry.running?.value === value) entry.running = null;
+        throw error;
+      },
+    );
+    entry.running = { version, value };
+    return value;
+  }
+
+  /** This reader's one `name` index, made by `create` on first use. */
+  index<T>(name: string, create: () => T): T {
+    if (!this.indexes.has(name)) this.indexes.set(name, create());
+    return this.indexes.get(name) as T;
+  }
+
+  /** Stops following the feed. */
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private note(change: Change): void {
+    for (const [table, coins] of change.tables) {
+      let writes = this.writes.get(table);
+      if (writes === undefined) this.writes.set(table, (writes = { all: 0, anyCoin: 0, coins: new Map() }));
+      writes.all += 1;
+      if (coins === null) writes.anyCoin += 1;
+      else for (const coin of coins) writes.coins.set(coin, (writes.coins.get(coin) ?? 0) + 1);
+    }
+  }
+}
+
+/** A fresh top-level copy of an array or map answer, so a caller that sorts or reverses it leaves the kept one as it
+ * was; other values as they are. */
+function shallowCopy<R>(value: R): R {
+  if (Array.isArray(value)) return [...value] as R;
+  if (value instanceof Map) return new Map(value) as R;
+  return value;
+}
+
+/** `read` with its answers kept on the read path under `name` and `key` of its arguments, as computed from `tables`. */
+export function cachedRead<A extends unknown[], R>(
+  name: string,
+  tables: readonly string[],
+  key: (...args: A) => string,
+  read: (olap: Olap, ...args: A) => Promise<R>,
+): (reads: ReadPath, ...args: A) => Promise<R> {
+  return async (reads, ...args) => shallowCopy(await reads.answer(`${name}\n${key(...args)}`, { tables }, () => read(reads.olap, ...args)));
+}
