@@ -10,7 +10,6 @@
 // twice (~2% of a bench run's), and keeping them only carried short-lived pages into the old generation, whose
 // collections then paused every request.
 import type { ReadPath } from '../../projections/read-path.js';
-import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { formatCursor, TAIL_RANK, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
@@ -115,7 +114,7 @@ async function pageWith<T>(reads: ReadPath, mint: string, cursor: TradeCursor | 
   const end = countBefore(trades, cursor);
   const fromLatest = trades.length - end;
   if (fromLatest !== 0 && fromLatest !== trades.length - pageStart(trades, trades.length, limit)) return render(trades, end, limit);
-  return reads.answer(`trade-page\n${mint}|${fromLatest}|${limit}`, { tables: [TRADES_TABLE], coin: mint, variant: String(trades.version) }, async () =>
+  return reads.answer(`trade-page\n${mint}|${fromLatest}|${limit}`, { tables: [], variant: String(trades.version) }, async () =>
     buildPage(trades, end, limit),
   );
 }

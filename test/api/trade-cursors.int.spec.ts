@@ -3,6 +3,10 @@
 // paging over 2,000+ trades in a few block seconds (one of 1,300, a busy latest second of 1,100, a second that fills
 // while being paged) sees every trade once, in order, at any limit, in development and production, as the SQL read
 // pages; client times at any precision take the trades that sit strictly before them.
+import type { Olap } from '../../infra/olap/olap.js';
+import type { ChangeFeed } from '../../projections/changes.js';
+import type { ReadPath } from '../../projections/read-path.js';
+import { announcedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +27,9 @@ const START = 1_767_225_600; // 2026-01-01T00:00:00Z
 const [SPREAD, LATEST, FILLING] = [addr(71_000), addr(71_001), addr(71_002)];
 const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0' });
 let dir: string;
-let olap: ChdbOlap;
+let olap: Olap;
+let reads: ReadPath;
+let changes: ChangeFeed;
 let dev: FastifyInstance;
 let production: FastifyInstance;
 let tx = 1;
@@ -94,7 +100,7 @@ const inSecond = (mint: string, seconds: number): Trade[] => newestFirst(mint).f
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'trade-cursors-'));
-  olap = ChdbOlap.open(dir);
+  ({ olap, reads, changes } = announcedStore(ChdbOlap.open(dir)));
   for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
   const coins = coinsProjector.handle(logged([SPREAD, LATEST, FILLING].map((mint) => launched({ slot: 10, tx: tx++ }, mint))));
   for (const [table, list] of Object.entries(coins)) await olap.insert(table, list);
@@ -110,8 +116,9 @@ beforeAll(async () => {
   await tradesIn(LATEST, START + 22, 1_100);
   await tradesIn(FILLING, START + 30, 40);
   await tradesIn(FILLING, START + 31, 600);
-  dev = buildApp({ olap, config, clock: () => new Date((START + 60) * 1000) });
-  production = buildApp({ olap, config: { ...config, production: true }, clock: () => new Date((START + 60) * 1000) });
+  // Both apps follow the writes' announcements (one read path), as the service's apps follow the projections'.
+  dev = buildApp({ olap, reads, changes, config, clock: () => new Date((START + 60) * 1000) });
+  production = buildApp({ olap, reads, changes, config: { ...config, production: true }, clock: () => new Date((START + 60) * 1000) });
 });
 
 afterAll(async () => {
