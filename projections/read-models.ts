@@ -16,6 +16,9 @@ import { tradesProjector } from './trades/projector.js';
 export const READ_MODEL_SET = 'read-models';
 export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector, coinFiguresProjector, quoteListingsProjector];
 
+/** Every read-model table's name. */
+export const READ_MODEL_TABLES: readonly string[] = READ_MODEL_PROJECTORS.flatMap((projector) => projector.tables.map((table) => table.name));
+
 /** Create any missing read-model table, so an API started on a store never projected answers empty lists rather
  * than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */
 export async function ensureReadModelTables(olap: Olap): Promise<void> {

@@ -2,9 +2,9 @@
 // wallet launched with what each earned (creator mode: earned, sent, waiting; holder mode: what its holders
 // took in and were paid) and the latest payments of those coins' creator earnings. A wallet that launched nothing
 // is answered with empty lists: any address is a valid wallet, and "launched nothing yet" is an answer, not an
-// unknown resource. Answered from the resident rewards model (projections/rewards/reward-model.ts) where the store
-// has write marks, the same response object again while the creator's coins are unchanged; from statements
-// otherwise (reward-reads-sql.ts).
+// unknown resource. Answered from the resident rewards model (projections/rewards/reward-model.ts) where the read
+// path follows a change feed, the same response object again while the creator's coins are unchanged; from
+// statements otherwise (reward-reads-sql.ts).
 import type { CreatorSendEntry } from '../../projections/creators/queries.js';
 import { rewardModel } from '../../projections/rewards/reward-model.js';
 import { RECENT_SENDS, type CreatorResponse } from '../../schemas/api/creators.js';

@@ -1,6 +1,6 @@
 // The rewards routes answered from statements (the per-coin and per-wallet queries of projections/rewards and
-// projections/creators, each answer kept while its tables are unchanged): what the routes answer where the store
-// has no write marks (a ClickHouse server), and the reference the resident model's answers are checked against.
+// projections/creators, each answer kept while its tables are unchanged): what the routes answer where the read
+// path follows no change feed, and the reference the resident model's answers are checked against.
 import { creatorTotals, recentSends } from '../../projections/creators/queries.js';
 import { owedAfterLatestRound } from '../../projections/rewards/owed.js';
 import { coinsLaunchedBy, lastRoundNumbers, latestRounds, payoutsOfRounds, potTotals, rewardCoins, type RewardCoin } from '../../projections/rewards/queries.js';

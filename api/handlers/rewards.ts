@@ -1,8 +1,8 @@
 // Handler of `GET /coins/{mint}/rewards` (spec 2.5), shared by the HTTP route and the MCP tool: a holder-mode
 // coin's pot, per-token totals (priced in US cents) and latest rounds, or a creator-mode coin's earnings. Answered
-// from the resident rewards model (projections/rewards/reward-model.ts) where the store has write marks, the same
-// response object again while the coin's rows, its facts and (for a SOL pair) the SOL prices are unchanged; from
-// statements otherwise (reward-reads-sql.ts).
+// from the resident rewards model (projections/rewards/reward-model.ts) where the read path follows a change feed,
+// the same response object again while the coin's rows, its facts and (for a SOL pair) the SOL prices are
+// unchanged; from statements otherwise (reward-reads-sql.ts).
 import { emptyLedger, tokenTotalsOf, type CoinLedger } from '../../projections/rewards/coin-ledger.js';
 import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
 import type { CoinRewardsQuery, CoinRewardsResponse, RoundView } from '../../schemas/api/rewards.js';
@@ -16,7 +16,7 @@ import { serviceWalletList } from '../../schemas/config.js';
 /** Each ledger's round views, newest first, built as far as asked (shared by the answers of every page size). */
 const roundViews = new WeakMap<CoinLedger, RoundView[]>();
 
-/** The model of the context's store, up to date for coin reads; null where the store has no write marks. */
+/** The read path's model, up to date for coin reads; null where the read path follows no change feed. */
 async function coinModel(ctx: ApiContext): Promise<RewardModel | null> {
   const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
   if (model !== null) await model.current('coins');

@@ -4,8 +4,8 @@
 // once written to the idea's record, stays. Each pass looks only at what is new since the previous one:
 // coins launched since its last slot against the unlaunched ideas with their keys, and ideas written since
 // its last pass against every coin. A pass runs before each board read; concurrent reads share one. A pass is
-// skipped when the ideas (the same snapshot object) and the coins table (the store's write marks, where it has them)
-// are as the last finished pass found them: it could link nothing the last one did not.
+// skipped when the ideas (the same snapshot object) and the coins table (the read path's version of it) are as the
+// last finished pass found them: it could link nothing the last one did not.
 import type { ReadPath } from '../../projections/read-path.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
@@ -23,7 +23,7 @@ export class IdeaLinker {
   /** Ideas written at or after this time (epoch ms) are matched against every coin. */
   private ideasSince = 0;
   private running: Promise<void> | null = null;
-  /** What the last finished pass looked at: the snapshot's ideas and the coins table's write mark. */
+  /** What the last finished pass looked at: the snapshot's ideas and the coins table's version. */
   private settled: { ideas: IdeaRecord[]; coins: string } | null = null;
 
   constructor(

@@ -38,7 +38,7 @@ export const MAX_DETAIL = 1_500_000;
 const MAX_ABSENT = 10_000;
 const BPS = 10_000n;
 
-/** What a coin's rows were read at: per-coin write marks, or the tables' fingerprint for all three. */
+/** What a coin's rows were read at: its versions of the tables (the read path's). */
 interface Versions {
   view: string;
   balances: string;

@@ -10,7 +10,8 @@ import { Pipeline } from '../../ingest/pipeline.js';
 import { readResumePoint } from '../../ingest/subscriber/resume.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
-import { ensureReadModelTables } from '../../projections/read-models.js';
+import { ensureReadModelTables, READ_MODEL_TABLES } from '../../projections/read-models.js';
+import { watchParts } from '../../projections/parts-watch.js';
 import { ReadPath } from '../../projections/read-path.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import type { Config } from '../../schemas/config.js';
@@ -53,6 +54,9 @@ export async function startIngest(config: Config, log: EventLog, logger: Logger)
     },
   };
 }
+
+/** How often an API apart from the projections looks at the read-model tables' parts for changes. */
+const PARTS_WATCH_MS = 250;
 
 export interface ProjectRole extends Role {
   runner: ProjectionRunner;
@@ -127,9 +131,13 @@ export async function startApi(
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
   const webhooks = opstore ? webhookDeps(config) : undefined;
-  const reads = new ReadPath(olap, project?.runner.changes.feed);
-  const streams = { events: webhookEventContext(config) };
-  const app = buildServiceApp({ olap, reads, changes: project?.runner.changes.feed, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks, streams });
+  // The projections' own announcements where they run here; else what the store's parts show (projections/parts-watch.ts),
+  // which carries no events: the live streams then answer 503.
+  const watch = project === undefined ? watchParts(olap, READ_MODEL_TABLES, PARTS_WATCH_MS, (error) => apiLogger.warn({ err: error }, 'read-model parts not looked at')) : null;
+  const changes = project?.runner.changes.feed ?? watch!.feed;
+  const reads = new ReadPath(olap, changes);
+  const streams = project === undefined ? undefined : { events: webhookEventContext(config) };
+  const app = buildServiceApp({ olap, reads, changes, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks, streams });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   const stopping = new AbortController();
   void warmReads(reads, config, apiLogger, stopping.signal);
@@ -140,6 +148,7 @@ export async function startApi(
       payments.stop();
       await app.close();
       reads.close();
+      watch?.stop();
     },
   };
 }

@@ -21,7 +21,7 @@ export interface CoinLedger {
   payouts: ReadonlyMap<number, RoundPayouts>;
   /** Raw units of each token sent over all rounds. */
   paidByToken: ReadonlyMap<string, bigint>;
-  /** The coin's per-coin write marks of the ledger tables when read. */
+  /** The coin's versions of the ledger tables when read. */
   marks: string;
   /** Changes whenever the ledger does (a value of the model's counter). */
   stamp: number;
