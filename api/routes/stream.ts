@@ -1,5 +1,7 @@
-// Routes of the live streams (Server-Sent Events): `GET /coins/{mint}/stream` and `GET /stream`, fed by the projections'
-// committed changes in this process (api/stream). A process without the projections has no feed and answers 503. A visitor may hold MAX_STREAMS_PER_VISITOR streams (429 beyond); `Last-Event-ID` (or `lastEventId`) resumes.
+// Routes of the live streams (Server-Sent Events): `GET /coins/{mint}/stream` and `GET /stream`, fed by the
+// projections' committed changes in this process (api/stream). A process without the projections has no feed and
+// answers 503. A visitor may hold MAX_STREAMS_PER_VISITOR streams (429 beyond); `Last-Event-ID` (or `lastEventId`)
+// resumes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -27,8 +29,8 @@ const errors = { ...errorResponses, 503: errorBody.describe('This process has no
 export function streamRoutes(ctx: ApiContext, changes: ChangeFeed | undefined, deps: StreamDeps | undefined, logger?: Logger): FastifyPluginAsyncZod {
   return async (app) => {
     const hub = changes === undefined || deps === undefined ? null : new StreamHub();
-    if (hub !== null) {
-      const unsubscribe = changes!(new StreamFeed(hub, ctx, deps!.events, logger).onCommitted);
+    if (changes !== undefined && deps !== undefined && hub !== null) {
+      const unsubscribe = changes(new StreamFeed(hub, ctx, deps.events, logger).onCommitted);
       // Open streams never end by themselves: end them before the server waits for its connections to close.
       app.addHook('preClose', async () => {
         unsubscribe();
