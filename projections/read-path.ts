@@ -9,7 +9,7 @@
 //
 // The cache: answers by key, each computed from named tables (or one coin's rows of them) and kept while the feed
 // announces no write to them; concurrent callers of one key and version share one computation; a failed computation
-// is not kept; at most `maxKept` answers, the least recently used going first.
+// is not kept; at most `maxKept` answers, one not asked for lately going first (a second-chance clock).
 import type { Olap } from '../infra/olap/olap.js';
 import type { Change, ChangeFeed } from './changes.js';
 
@@ -28,6 +28,8 @@ interface TableWrites {
 interface Kept {
   settled: { version: string; value: unknown; started: number } | null;
   running: { version: string; value: Promise<unknown> } | null;
+  /** Asked for since it was last passed over for dropping. */
+  used: boolean;
 }
 
 /** Where an answer comes from. */
@@ -94,11 +96,10 @@ export class ReadPath {
     if (this.feed === undefined) return compute(null);
     let kept = this.kept.get(key);
     if (kept === undefined) {
-      this.kept.set(key, (kept = { settled: null, running: null }));
-      if (this.kept.size > this.maxKept) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, (kept = { settled: null, running: null, used: false }));
+      if (this.kept.size > this.maxKept) this.dropOne();
     } else {
-      this.kept.delete(key);
-      this.kept.set(key, kept);
+      kept.used = true;
     }
     if (kept.settled?.version === version) return kept.settled.value as T;
     if (kept.running?.version === version) {
@@ -119,6 +120,17 @@ export class ReadPath {
     );
     entry.running = { version, value };
     return value;
+  }
+
+  /** Drops the oldest answer not asked for since it was last passed over; those that were go to the back (a
+   * second chance: a hit costs a flag, not a move in the map). */
+  private dropOne(): void {
+    for (const [key, kept] of this.kept) {
+      this.kept.delete(key);
+      if (!kept.used) return;
+      kept.used = false;
+      this.kept.set(key, kept);
+    }
   }
 
   /** This reader's one `name` index, made by `create` on first use. */
