@@ -7,7 +7,7 @@
 // a change touching that coin's rows (or rows of no one coin). Without a feed nothing can be known unchanged: every
 // version is new, so every answer is computed again and no index trusts what it holds.
 //
-// The cache: answers by key, each computed from named tables (or one coin's rows of them) and kept while the feed
+// The cache: answers by key, each computed from named tables (and anything else named) and kept while the feed
 // announces no write to them; concurrent callers of one key and version share one computation; a failed computation
 // is not kept; at most `maxKept` answers, one not asked for lately going first (a second-chance clock).
 import type { Olap } from '../infra/olap/olap.js';
@@ -35,8 +35,6 @@ interface Kept {
 /** Where an answer comes from. */
 export interface AnswerSource {
   tables: readonly string[];
-  /** The one coin whose rows of `tables` the answer reads. */
-  coin?: string;
   /** Anything else the answer depends on (such as the second it is computed at). */
   variant?: string;
   /** Callers that arrive while the answer of a newer version is being computed get the one before instead of
@@ -92,7 +90,7 @@ export class ReadPath {
   /** The answer for `key` from `source` as it is now: kept, or computed by `compute` (then kept), which is given the
    * answer computed last for `key` (null when none is kept) to return again where nothing it shows changed. */
   answer<T>(key: string, source: AnswerSource, compute: (previous: T | null) => Promise<T>): T | Promise<T> {
-    const version = `${this.version(source.tables, source.coin)}|${source.variant ?? ''}`;
+    const version = `${this.version(source.tables)}|${source.variant ?? ''}`;
     if (this.feed === undefined) return compute(null);
     let kept = this.kept.get(key);
     if (kept === undefined) {
