@@ -1,5 +1,6 @@
 // Starts what the API tests need: a chDB store in a temp dir with the projections' tables, the fixture
 // market folded by the real projectors and written twice (a replay must change nothing), and apps built on it.
+import { announcedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,9 @@ async function seed(olap: Olap, fixture: Fixture): Promise<void> {
 
 export async function startApiHarness(): Promise<ApiHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'launchtape-api-'));
-  const olap = ChdbOlap.open(dir);
+  // Every app of the harness serves from one read path following the writes made through `olap`, as the service's
+  // apps follow the projections' announcements.
+  const { olap, reads, changes } = announcedStore(ChdbOlap.open(dir));
   const fixture = buildFixture();
   await seed(olap, fixture);
   // The reads themselves, without the free allowance (test/api/payments covers it): a spec may page far past 120.
@@ -44,7 +47,9 @@ export async function startApiHarness(): Promise<ApiHarness> {
     fixture,
     config,
     app(offsetSeconds = 0, extra = {}) {
-      const app = buildApp({ olap, config, clock: () => new Date((NOW + offsetSeconds) * 1000), ...extra });
+      // An app given its own store reads that store.
+      const shared = extra.olap === undefined ? { reads, changes } : {};
+      const app = buildApp({ olap, ...shared, config, clock: () => new Date((NOW + offsetSeconds) * 1000), ...extra });
       apps.push(app);
       return app;
     },
