@@ -80,8 +80,9 @@ export class ReadPath {
     return tables.map((table) => this.writes.get(table)?.anyCoin ?? 0).join(',');
   }
 
-  /** Changes of `table` so far touching rows of no one coin, and touching each coin's rows; null without a feed. */
-  coinChanges(table: string): { anyCoin: number; coins: ReadonlyMap<string, number> } | null {
+  /** Changes of `table` so far touching rows of no one coin, and touching each coin's rows (a copy); null without a
+   * feed. */
+  coinChanges(table: string): { anyCoin: number; coins: Map<string, number> } | null {
     if (this.feed === undefined) return null;
     const writes = this.writes.get(table);
     return { anyCoin: writes?.anyCoin ?? 0, coins: new Map(writes?.coins) };

@@ -16,6 +16,20 @@ const B256_POW = [1, 2 ** 8, 2 ** 16, B256_3];
 /** Thrown for text with a character outside the base58 alphabet, or (as an address) not of 32 bytes. */
 export class Base58Error extends Error {}
 
+/** `limbs` (little-endian, in base `base`) times `mul` plus `carry`, in place. */
+function mulAdd(limbs: number[], mul: number, carry: number, base: number): void {
+  for (let j = 0; j < limbs.length; j++) {
+    const x = limbs[j]! * mul + carry;
+    carry = Math.floor(x / base);
+    limbs[j] = x - carry * base;
+  }
+  while (carry > 0) {
+    const q = Math.floor(carry / base);
+    limbs.push(carry - q * base);
+    carry = q;
+  }
+}
+
 /** Base58 text of `bytes[start, end)`. */
 export function encodeBase58(bytes: Uint8Array, start = 0, end = bytes.length): string {
   let zeros = 0;
@@ -30,16 +44,7 @@ export function encodeBase58(bytes: Uint8Array, start = 0, end = bytes.length): 
     const mul = B256_POW[step]!;
     i += step;
     step = 3;
-    for (let j = 0; j < limbs.length; j++) {
-      const x = limbs[j]! * mul + carry;
-      carry = Math.floor(x / B58_4);
-      limbs[j] = x - carry * B58_4;
-    }
-    while (carry > 0) {
-      const q = Math.floor(carry / B58_4);
-      limbs.push(carry - q * B58_4);
-      carry = q;
-    }
+    mulAdd(limbs, mul, carry, B58_4);
   }
   let text = zeros > 0 ? '1'.repeat(zeros) : '';
   for (let j = limbs.length - 1; j >= 0; j--) {
@@ -78,16 +83,7 @@ export function decodeBase58(text: string): Uint8Array {
     const mul = B58_POW[step]!;
     i += step;
     step = 4;
-    for (let j = 0; j < limbs.length; j++) {
-      const x = limbs[j]! * mul + carry;
-      carry = Math.floor(x / B256_3);
-      limbs[j] = x - carry * B256_3;
-    }
-    while (carry > 0) {
-      const q = Math.floor(carry / B256_3);
-      limbs.push(carry - q * B256_3);
-      carry = q;
-    }
+    mulAdd(limbs, mul, carry, B256_3);
   }
   const top = limbs.length > 0 ? limbs[limbs.length - 1]! : 0;
   const topBytes = limbs.length === 0 ? 0 : top >= 2 ** 16 ? 3 : top >= 2 ** 8 ? 2 : 1;

@@ -69,7 +69,7 @@ export async function tradeTotals(reads: ReadPath, valuing: ValuingMints): Promi
   const state = holder.state;
   if (state === null || state.base !== base) {
     const byCoin = await totalsByCoin(olap, valuing, null);
-    holder.state = { base, inserts: new Map(inserts), byCoin };
+    holder.state = { base, inserts, byCoin };
     return sum(byCoin.values());
   }
   const written = [...inserts].filter(([mint, count]) => state.inserts.get(mint) !== count).map(([mint]) => mint);
