@@ -24,27 +24,25 @@ export async function rewardCoinFromStore(ctx: ApiContext, mint: string): Promis
 
 /** `GET /coins/{mint}/rewards` from statements. */
 export async function coinRewardsFromStore(ctx: ApiContext, mint: string, limit: number): Promise<CoinRewardsResponse> {
-  const olap = ctx.reads;
   const coin = await rewardCoinFromStore(ctx, mint);
-  if (coin.mode === 'creator') return creatorRewardsView(coin, (await creatorTotals(olap, [mint])).get(mint)!);
+  if (coin.mode === 'creator') return creatorRewardsView(coin, (await creatorTotals(ctx.reads, [mint])).get(mint)!);
   const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
-  const pot = (await potTotals(olap, [coin.mint])).get(coin.mint)!;
-  const totals = await tokenTotals(olap, coin.mint, pricing);
-  const quoteNow = await latestQuotePrice(olap, pricing);
-  const rounds = await latestRounds(olap, coin.mint, limit);
-  const payouts = await payoutsOfRounds(olap, coin.mint, rounds.map((round) => round.round));
+  const pot = (await potTotals(ctx.reads, [coin.mint])).get(coin.mint)!;
+  const totals = await tokenTotals(ctx.reads, coin.mint, pricing);
+  const quoteNow = await latestQuotePrice(ctx.reads, pricing);
+  const rounds = await latestRounds(ctx.reads, coin.mint, limit);
+  const payouts = await payoutsOfRounds(ctx.reads, coin.mint, rounds.map((round) => round.round));
   return holderRewardsView(coin, pot, totals, quoteNow, rounds.map((round) => roundView(round, payouts.get(round.round))));
 }
 
 /** `GET /wallets/{wallet}/rewards` from statements. */
 export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
-  const olap = ctx.reads;
   const coin = query.coin ?? null;
   if (coin !== null) await rewardCoinFromStore(ctx, coin);
-  const paid = await walletPayouts(olap, wallet, coin, query.limit);
-  const candidates = await walletRoundCoins(olap, wallet, coin);
-  const coins = await rewardCoins(olap, candidates);
-  const lastRounds = await lastRoundNumbers(olap, candidates);
+  const paid = await walletPayouts(ctx.reads, wallet, coin, query.limit);
+  const candidates = await walletRoundCoins(ctx.reads, wallet, coin);
+  const coins = await rewardCoins(ctx.reads, candidates);
+  const lastRounds = await lastRoundNumbers(ctx.reads, candidates);
   const service = serviceWalletList(ctx.config.wallets);
   const owed: { coin: string; token: string; amount: bigint; round: number }[] = [];
   for (const mint of candidates) {
@@ -60,12 +58,11 @@ export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, qu
 
 /** `GET /creators/{wallet}` from statements. */
 export async function creatorFromStore(ctx: ApiContext, wallet: string): Promise<CreatorResponse> {
-  const olap = ctx.reads;
-  const coins = await coinsLaunchedBy(olap, wallet);
+  const coins = await coinsLaunchedBy(ctx.reads, wallet);
   const creatorMints = coins.filter((coin) => coin.mode === 'creator').map((coin) => coin.mint);
   const holderMints = coins.filter((coin) => coin.mode === 'holder').map((coin) => coin.mint);
-  const earnings = await creatorTotals(olap, creatorMints);
-  const pots = await potTotals(olap, holderMints);
-  const sends = await recentSends(olap, creatorMints, RECENT_SENDS);
+  const earnings = await creatorTotals(ctx.reads, creatorMints);
+  const pots = await potTotals(ctx.reads, holderMints);
+  const sends = await recentSends(ctx.reads, creatorMints, RECENT_SENDS);
   return creatorView(wallet, coins, (mint) => earnings.get(mint), (mint) => pots.get(mint), sends);
 }
