@@ -61,9 +61,12 @@ export async function startPayingService(options: { seed: number; warmupSlots?: 
   await h.settle();
   const rpc = createSolanaRpc(h.devnet.rpcUrl!);
   let stepper: NodeJS.Timeout | null = null;
+  // A block every 80 ms: a payment settles within a few blocks, and a blockhash stays valid for 150 blocks (12 s), so
+  // a test that signs a payment and spends seconds on other requests before paying with it still pays on a loaded
+  // machine (at 25 ms the 3.75 s window ran out under load: BlockhashNotFound).
   const blocks = (on: boolean) => {
     if (stepper) clearInterval(stepper);
-    stepper = on ? setInterval(() => h.devnet.bank.produceBlock(), 25) : null;
+    stepper = on ? setInterval(() => h.devnet.bank.produceBlock(), 80) : null;
   };
   blocks(true);
   const dir = mkdtempSync(join(tmpdir(), 'launchtape-paying-'));
