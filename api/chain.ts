@@ -1,15 +1,7 @@
 // What the API asks the chain (launch routes and paid reads), over its JSON-RPC with @solana/kit's client: a
 // recent blockhash (shared for a second, so a burst of prepares costs one call), block height, accounts, balances,
 // rent, and sending and following transactions. Reads use `confirmed`, as wallets do; preflight runs at `confirmed`.
-import {
-  createSolanaRpc,
-  type Address,
-  type Base64EncodedWireTransaction,
-  type Blockhash,
-  type Rpc,
-  type Signature,
-  type SolanaRpcApi,
-} from '@solana/kit';
+import { createSolanaRpc, type Address, type Base64EncodedWireTransaction, type Blockhash, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
 import type { Lifetime } from './launch/wire.js';
 
 const BLOCKHASH_REUSE_MS = 1_000;
@@ -89,9 +81,7 @@ export class ChainClient {
   /** Hand a signed transaction to the chain (preflight at confirmed). A refused preflight is an outcome, not a throw. */
   async send(base64: string): Promise<SendOutcome> {
     try {
-      const signature = await this.rpc
-        .sendTransaction(base64 as Base64EncodedWireTransaction, { encoding: 'base64', preflightCommitment: 'confirmed' })
-        .send();
+      const signature = await this.rpc.sendTransaction(base64 as Base64EncodedWireTransaction, { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
       return { ok: true, signature };
     } catch (error) {
       return { ok: false, error: sendErrorText(error) };

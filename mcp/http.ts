@@ -22,7 +22,10 @@ export type McpDeps = Omit<ToolDeps, 'allowance' | 'visitor'>;
 
 /** A JSON-RPC error answer to a POST the server never saw. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
-  return reply.code(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
@@ -61,7 +64,12 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
       if (initializing && messages.length > 1) return rpcError(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
       const version = request.headers['mcp-protocol-version'];
       if (!initializing && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-        return rpcError(reply, 400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+        return rpcError(
+          reply,
+          400,
+          -32000,
+          `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+        );
       }
       // Notifications and responses mean nothing to a stateless server: a cancellation or a reply could only refer to
       // a request of another POST. They are acknowledged.

@@ -35,9 +35,7 @@ export class StatelessTransport implements Transport {
     this.waiting.delete(message.id);
     const ready = 'result' in message ? waiter.caller.resultJson : undefined;
     waiter.resolve(
-      ready === undefined
-        ? JSON.stringify({ ...message, id: waiter.callerId })
-        : `{"jsonrpc":"2.0","id":${JSON.stringify(waiter.callerId)},"result":${ready}}`,
+      ready === undefined ? JSON.stringify({ ...message, id: waiter.callerId }) : `{"jsonrpc":"2.0","id":${JSON.stringify(waiter.callerId)},"result":${ready}}`,
     );
   }
 

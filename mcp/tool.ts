@@ -158,7 +158,11 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
     }
   }
   const parsed = inputOf(tool).safeParse(args);
-  if (!parsed.success) return failed(tool, issueLines(parsed.error.issues).map((line) => `invalid arguments: ${line}`));
+  if (!parsed.success)
+    return failed(
+      tool,
+      issueLines(parsed.error.issues).map((line) => `invalid arguments: ${line}`),
+    );
   const { payment: _payment, ...toolArgs } = parsed.data;
 
   const price = paywall === undefined ? null : callPrice(deps.api.config, tool.tier, pastAllowance);

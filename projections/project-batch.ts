@@ -26,8 +26,15 @@ export interface ProjectedBatch {
 function looksLikeEvent(value: unknown): value is Event {
   if (typeof value !== 'object' || value === null) return false;
   const { type, id, slot, blockTime, data } = value as Record<string, unknown>;
-  return typeof type === 'string' && isEventType(type) && typeof id === 'string' && Number.isSafeInteger(slot)
-    && Number.isSafeInteger(blockTime) && typeof data === 'object' && data !== null;
+  return (
+    typeof type === 'string' &&
+    isEventType(type) &&
+    typeof id === 'string' &&
+    Number.isSafeInteger(slot) &&
+    Number.isSafeInteger(blockTime) &&
+    typeof data === 'object' &&
+    data !== null
+  );
 }
 
 function decode(records: readonly LogRecord[], strict: boolean, skipped: SkippedRecord[]): LoggedEvent[] {

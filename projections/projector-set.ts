@@ -17,7 +17,10 @@ export class ProjectorSet {
 
   /** `name@version` of each projector, sorted: stored with the state to notice a changed projector. */
   versions(): string {
-    return this.projectors.map((projector) => `${projector.name}@${projector.version}`).sort().join(',');
+    return this.projectors
+      .map((projector) => `${projector.name}@${projector.version}`)
+      .sort()
+      .join(',');
   }
 
   /** Bring the store to a ready state for this set and return it. */

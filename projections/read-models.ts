@@ -14,7 +14,19 @@ import { rewardsProjector } from './rewards/projector.js';
 import { tradesProjector } from './trades/projector.js';
 
 export const READ_MODEL_SET = 'read-models';
-export const READ_MODEL_PROJECTORS: readonly Projector[] = [coinsProjector, tradesProjector, balancesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector, healthProjector, coinFiguresProjector, quoteListingsProjector];
+export const READ_MODEL_PROJECTORS: readonly Projector[] = [
+  coinsProjector,
+  tradesProjector,
+  balancesProjector,
+  pricesProjector,
+  platformProjector,
+  burnsProjector,
+  rewardsProjector,
+  creatorsProjector,
+  healthProjector,
+  coinFiguresProjector,
+  quoteListingsProjector,
+];
 
 /** Every read-model table's name. */
 export const READ_MODEL_TABLES: readonly string[] = READ_MODEL_PROJECTORS.flatMap((projector) => projector.tables.map((table) => table.name));

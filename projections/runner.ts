@@ -128,7 +128,11 @@ export class ProjectionRunner {
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
       this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
-      this.changes.publish({ events: batch.events, lastSlot: batch.lastSlot, tables: new Map([...batch.rows].map(([table, rows]) => [table, touchedCoins(rows)])) });
+      this.changes.publish({
+        events: batch.events,
+        lastSlot: batch.lastSlot,
+        tables: new Map([...batch.rows].map(([table, rows]) => [table, touchedCoins(rows)])),
+      });
       for (const { offset, partition, reason } of batch.skipped) {
         this.options.logger?.warn({ set: this.set.name, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
       }

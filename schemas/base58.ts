@@ -56,7 +56,8 @@ export function encodeBase58(bytes: Uint8Array, start = 0, end = bytes.length): 
     const d2 = Math.floor(r1 / 58);
     const d3 = r1 - d2 * 58;
     if (j < limbs.length - 1 || d0 > 0) text += ALPHABET[d0]! + ALPHABET[d1]! + ALPHABET[d2]! + ALPHABET[d3]!;
-    else if (d1 > 0) text += ALPHABET[d1]! + ALPHABET[d2]! + ALPHABET[d3]!; // the top limb has no leading zeros
+    else if (d1 > 0)
+      text += ALPHABET[d1]! + ALPHABET[d2]! + ALPHABET[d3]!; // the top limb has no leading zeros
     else if (d2 > 0) text += ALPHABET[d2]! + ALPHABET[d3]!;
     else text += ALPHABET[d3]!;
   }
@@ -105,10 +106,22 @@ const addressByKey = new Map<string, Address>();
 /** An injective 16-character key of 32 bytes (two bytes per UTF-16 code unit): cheap to build and hash. */
 function key32(b: Uint8Array, o: number): string {
   return String.fromCharCode(
-    (b[o]! << 8) | b[o + 1]!, (b[o + 2]! << 8) | b[o + 3]!, (b[o + 4]! << 8) | b[o + 5]!, (b[o + 6]! << 8) | b[o + 7]!,
-    (b[o + 8]! << 8) | b[o + 9]!, (b[o + 10]! << 8) | b[o + 11]!, (b[o + 12]! << 8) | b[o + 13]!, (b[o + 14]! << 8) | b[o + 15]!,
-    (b[o + 16]! << 8) | b[o + 17]!, (b[o + 18]! << 8) | b[o + 19]!, (b[o + 20]! << 8) | b[o + 21]!, (b[o + 22]! << 8) | b[o + 23]!,
-    (b[o + 24]! << 8) | b[o + 25]!, (b[o + 26]! << 8) | b[o + 27]!, (b[o + 28]! << 8) | b[o + 29]!, (b[o + 30]! << 8) | b[o + 31]!,
+    (b[o]! << 8) | b[o + 1]!,
+    (b[o + 2]! << 8) | b[o + 3]!,
+    (b[o + 4]! << 8) | b[o + 5]!,
+    (b[o + 6]! << 8) | b[o + 7]!,
+    (b[o + 8]! << 8) | b[o + 9]!,
+    (b[o + 10]! << 8) | b[o + 11]!,
+    (b[o + 12]! << 8) | b[o + 13]!,
+    (b[o + 14]! << 8) | b[o + 15]!,
+    (b[o + 16]! << 8) | b[o + 17]!,
+    (b[o + 18]! << 8) | b[o + 19]!,
+    (b[o + 20]! << 8) | b[o + 21]!,
+    (b[o + 22]! << 8) | b[o + 23]!,
+    (b[o + 24]! << 8) | b[o + 25]!,
+    (b[o + 26]! << 8) | b[o + 27]!,
+    (b[o + 28]! << 8) | b[o + 29]!,
+    (b[o + 30]! << 8) | b[o + 31]!,
   );
 }
 

@@ -4,11 +4,19 @@ import { z } from 'zod';
 import { isAddress, type Address } from '@solana/kit';
 import { DEVNET_HOOKS_MENU, hooksMenuSchema, type HooksMenu } from './hooks-menu.js';
 
-const address = z.string().refine(isAddress, 'not a base58 address').transform((value) => value as Address);
+const address = z
+  .string()
+  .refine(isAddress, 'not a base58 address')
+  .transform((value) => value as Address);
 const port = z.coerce.number().int().min(0).max(65_535);
 const addressList = z
   .string()
-  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(address));
 
 /** Addresses of the embedded devnet: its programs, the service's wallets and the listed tokens.
@@ -87,7 +95,10 @@ const envSchema = z.object({
   SITE_URL: z.url().optional(),
   /** Base64 of 32 bytes: the AES-256-GCM key sealing the service's keys (address-pool mints, sponsor) at rest.
    * Unset with the embedded devnet: a key file is created once under DATA_DIR/keys. */
-  KEYS_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'expected base64 of 32 bytes').optional(),
+  KEYS_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'expected base64 of 32 bytes')
+    .optional(),
   LAUNCHPAD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.launchpadProgram),
   POOL_VENUE_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.poolVenueProgram),
   GUARD_PROGRAM_ID: address.prefault(DEVNET_ADDRESSES.guardProgram),
@@ -121,7 +132,10 @@ const envSchema = z.object({
   BASKET_MINTS: addressList.prefault(DEVNET_ADDRESSES.basketMints.join(',')),
   /** The platform token's decimals and original supply in whole tokens (the burns route reports against it). */
   PLATFORM_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(18).default(6),
-  PLATFORM_TOKEN_ORIGINAL_SUPPLY: z.string().regex(/^[1-9]\d{0,20}$/, 'expected whole tokens').default('1000000000'),
+  PLATFORM_TOKEN_ORIGINAL_SUPPLY: z
+    .string()
+    .regex(/^[1-9]\d{0,20}$/, 'expected whole tokens')
+    .default('1000000000'),
   /** The hooks menu as JSON ({ open, hooks }, schemas/hooks-menu.ts); unset means the devnet's menu. */
   HOOKS_MENU: jsonText().pipe(hooksMenuSchema).optional(),
   /** A token aggregator's search API (GET <url>/search?query=); unset means the service's own tokens answer. */
@@ -148,7 +162,12 @@ function jsonText() {
 function addressListOrHosts() {
   return z
     .string()
-    .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port')).min(1));
 }
 

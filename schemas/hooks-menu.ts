@@ -28,20 +28,19 @@ export type Hook = z.infer<typeof hookSchema>;
 /** Hook ids the launch programs can set as flags: only these may be live without being built in. */
 const PROGRAM_HOOK_IDS = new Set(Object.values(HOOK_IDS));
 
-export const hooksMenuSchema = z
-  .object({ open: z.boolean(), hooks: z.array(hookSchema).min(1) })
-  .superRefine((menu, ctx) => {
-    const seen = new Set<string>();
-    menu.hooks.forEach((hook, index) => {
-      const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['hooks', index], message });
-      if (seen.has(hook.id)) issue(`duplicate hook id ${hook.id}`);
-      seen.add(hook.id);
-      if (hook.builtIn && hook.status !== 'live') issue('a built-in hook must be live');
-      if (!hook.builtIn && hook.status === 'live' && !PROGRAM_HOOK_IDS.has(hook.id)) issue(`live hook ${hook.id} is not one the launch programs know`);
-      if ((hook.id === 'anti-sniper') !== (hook.antiSniper !== null)) issue('antiSniper is set on the anti-sniper hook and on no other');
-    });
-    if (menu.hooks.filter((hook) => hook.builtIn).length !== 1) ctx.addIssue({ code: 'custom', path: ['hooks'], message: 'exactly one built-in hook (the fee shield)' });
+export const hooksMenuSchema = z.object({ open: z.boolean(), hooks: z.array(hookSchema).min(1) }).superRefine((menu, ctx) => {
+  const seen = new Set<string>();
+  menu.hooks.forEach((hook, index) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['hooks', index], message });
+    if (seen.has(hook.id)) issue(`duplicate hook id ${hook.id}`);
+    seen.add(hook.id);
+    if (hook.builtIn && hook.status !== 'live') issue('a built-in hook must be live');
+    if (!hook.builtIn && hook.status === 'live' && !PROGRAM_HOOK_IDS.has(hook.id)) issue(`live hook ${hook.id} is not one the launch programs know`);
+    if ((hook.id === 'anti-sniper') !== (hook.antiSniper !== null)) issue('antiSniper is set on the anti-sniper hook and on no other');
   });
+  if (menu.hooks.filter((hook) => hook.builtIn).length !== 1)
+    ctx.addIssue({ code: 'custom', path: ['hooks'], message: 'exactly one built-in hook (the fee shield)' });
+});
 
 export type HooksMenu = z.infer<typeof hooksMenuSchema>;
 
@@ -53,7 +52,7 @@ export const DEVNET_HOOKS_MENU: HooksMenu = {
     {
       id: 'fee-shield',
       name: 'Fee shield',
-      line: 'The fee split is locked at launch: nobody can redirect where a coin\'s fees go.',
+      line: "The fee split is locked at launch: nobody can redirect where a coin's fees go.",
       group: 'life',
       ends: null,
       status: 'live',

@@ -54,13 +54,7 @@ function pools(row: CoinRow): CoinFull['pools'] {
   return list;
 }
 
-export function coinFull(
-  row: CoinRow,
-  holders: number,
-  nowSeconds: number,
-  config: ApiConfig,
-  launchText: LaunchText | null = null,
-): CoinFull {
+export function coinFull(row: CoinRow, holders: number, nowSeconds: number, config: ApiConfig, launchText: LaunchText | null = null): CoinFull {
   const summary = coinSummary(row, holders, nowSeconds);
   return {
     ...summary,
@@ -82,9 +76,6 @@ export function coinFull(
     token: row.tokenProgram,
     decimals: Number(row.decimals),
     supply: row.totalSupply,
-    graduation:
-      row.graduatedAt === null || row.graduatedPool === null
-        ? null
-        : { time: isoFromSeconds(row.graduatedAt), pool: row.graduatedPool },
+    graduation: row.graduatedAt === null || row.graduatedPool === null ? null : { time: isoFromSeconds(row.graduatedAt), pool: row.graduatedPool },
   };
 }

@@ -97,7 +97,13 @@ export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<
   const matches = query.q === undefined ? null : await listMatches(ctx.reads, query.q);
   const key = pageKey(query);
   const page = kept.pages.get(key);
-  if (page !== undefined && page.board === board.serial && page.holders === countsSerial(holders) && page.solMicroUsd === solMicroUsd && page.matches === matches) {
+  if (
+    page !== undefined &&
+    page.board === board.serial &&
+    page.holders === countsSerial(holders) &&
+    page.solMicroUsd === solMicroUsd &&
+    page.matches === matches
+  ) {
     return page.answer;
   }
   const rows = pageRows({ board, solMicroUsd, matches, stablecoinMint: ctx.config.mints.stablecoin }, { ...query, limit: query.limit + 1 });

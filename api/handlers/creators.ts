@@ -26,10 +26,14 @@ export async function getCreator(ctx: ApiContext, wallet: string): Promise<Creat
   await model.current('coins');
   const coins = model.byCreator.get(wallet) ?? NO_COINS;
   let stamp = model.factsStamp;
-  for (const coin of coins) stamp = Math.max(stamp, (coin.mode === 'creator' ? model.creators.get(coin.mint)?.stamp : model.ledgers.get(coin.mint)?.stamp) ?? 0);
+  for (const coin of coins)
+    stamp = Math.max(stamp, (coin.mode === 'creator' ? model.creators.get(coin.mint)?.stamp : model.ledgers.get(coin.mint)?.stamp) ?? 0);
   return ctx.reads.answer(`creator\n${wallet}`, { tables: [], variant: String(stamp) }, async () => {
     const creatorCoins = coins.filter((coin) => coin.mode === 'creator');
-    const sends = creatorCoins.flatMap((coin) => model.creators.get(coin.mint)?.sends ?? []).sort(newestFirst).slice(0, RECENT_SENDS);
+    const sends = creatorCoins
+      .flatMap((coin) => model.creators.get(coin.mint)?.sends ?? [])
+      .sort(newestFirst)
+      .slice(0, RECENT_SENDS);
     return creatorView(
       wallet,
       coins,

@@ -126,9 +126,7 @@ async function ideaItems(ctx: ApiContext, ideas: readonly IdeaRecord[], nowMs: n
       crewScore: idea.crewScore,
       scoredAt: idea.scoredAt === null ? null : new Date(idea.scoredAt).toISOString(),
       launched:
-        coin === undefined
-          ? null
-          : { mint: coin.mint, venue: coin.route, marketCapLamports: marketCapLamports(coin, nowSeconds, stablecoin, solMicroUsd) },
+        coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports: marketCapLamports(coin, nowSeconds, stablecoin, solMicroUsd) },
       createdAt: new Date(idea.createdAt).toISOString(),
       page: ideaPageUrl(ctx.config.siteUrl, idea.id),
     };
@@ -172,12 +170,7 @@ export async function listIdeas(
 }
 
 /** `GET /ideas/{id}`: one idea as the board shows it. */
-export async function getIdea(
-  ctx: ApiContext,
-  board: IdeaBoard | null,
-  id: string,
-  onLinkError: (error: unknown) => void = () => {},
-): Promise<IdeaResponse> {
+export async function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void = () => {}): Promise<IdeaResponse> {
   if (board === null) throw new NotFoundError(`no idea ${id}`);
   await board.linker.link().catch(onLinkError);
   const idea = (await board.snapshot.ideas()).find((each) => each.id === id);

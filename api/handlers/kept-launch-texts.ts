@@ -23,9 +23,7 @@ interface Entry {
 
 function sameText(a: LaunchText | null, b: LaunchText | null): boolean {
   if (a === null || b === null) return a === b;
-  return (
-    a.description === b.description && a.socials.x === b.socials.x && a.socials.telegram === b.socials.telegram && a.socials.website === b.socials.website
-  );
+  return a.description === b.description && a.socials.x === b.socials.x && a.socials.telegram === b.socials.telegram && a.socials.website === b.socials.website;
 }
 
 export class KeptLaunchTexts {

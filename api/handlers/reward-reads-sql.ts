@@ -3,7 +3,15 @@
 // path follows no change feed, and the reference the resident model's answers are checked against.
 import { creatorTotals, recentSends } from '../../projections/creators/queries.js';
 import { owedAfterLatestRound } from '../../projections/rewards/owed.js';
-import { coinsLaunchedBy, lastRoundNumbers, latestRounds, payoutsOfRounds, potTotals, rewardCoins, type RewardCoin } from '../../projections/rewards/queries.js';
+import {
+  coinsLaunchedBy,
+  lastRoundNumbers,
+  latestRounds,
+  payoutsOfRounds,
+  potTotals,
+  rewardCoins,
+  type RewardCoin,
+} from '../../projections/rewards/queries.js';
 import { tokenTotals } from '../../projections/rewards/token-totals.js';
 import { walletPayouts, walletRoundCoins } from '../../projections/rewards/wallet-queries.js';
 import { RECENT_SENDS, type CreatorResponse } from '../../schemas/api/creators.js';
@@ -31,8 +39,18 @@ export async function coinRewardsFromStore(ctx: ApiContext, mint: string, limit:
   const totals = await tokenTotals(ctx.reads, coin.mint, pricing);
   const quoteNow = await latestQuotePrice(ctx.reads, pricing);
   const rounds = await latestRounds(ctx.reads, coin.mint, limit);
-  const payouts = await payoutsOfRounds(ctx.reads, coin.mint, rounds.map((round) => round.round));
-  return holderRewardsView(coin, pot, totals, quoteNow, rounds.map((round) => roundView(round, payouts.get(round.round))));
+  const payouts = await payoutsOfRounds(
+    ctx.reads,
+    coin.mint,
+    rounds.map((round) => round.round),
+  );
+  return holderRewardsView(
+    coin,
+    pot,
+    totals,
+    quoteNow,
+    rounds.map((round) => roundView(round, payouts.get(round.round))),
+  );
 }
 
 /** `GET /wallets/{wallet}/rewards` from statements. */
@@ -48,7 +66,11 @@ export async function walletRewardsFromStore(ctx: ApiContext, wallet: string, qu
   for (const mint of candidates) {
     const facts = coins.get(mint);
     if (facts === undefined || facts.mode !== 'holder') continue;
-    const state = await owedAfterLatestRound(ctx.reads, { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...service]) }, lastRounds.get(mint));
+    const state = await owedAfterLatestRound(
+      ctx.reads,
+      { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...service]) },
+      lastRounds.get(mint),
+    );
     const amount = state.owed.get(wallet);
     if (amount !== undefined && amount > 0n) owed.push({ coin: mint, token: facts.quoteMint, amount, round: state.round });
     if (owed.length >= query.limit) break;
@@ -64,5 +86,11 @@ export async function creatorFromStore(ctx: ApiContext, wallet: string): Promise
   const earnings = await creatorTotals(ctx.reads, creatorMints);
   const pots = await potTotals(ctx.reads, holderMints);
   const sends = await recentSends(ctx.reads, creatorMints, RECENT_SENDS);
-  return creatorView(wallet, coins, (mint) => earnings.get(mint), (mint) => pots.get(mint), sends);
+  return creatorView(
+    wallet,
+    coins,
+    (mint) => earnings.get(mint),
+    (mint) => pots.get(mint),
+    sends,
+  );
 }

@@ -26,7 +26,13 @@ export function creatorRewardsView(coin: RewardCoin, totals: CreatorTotals): Coi
 }
 
 /** A holder-mode coin's answer; `quoteMicroUsd` is the quote token's latest price (null without one). */
-export function holderRewardsView(coin: RewardCoin, pot: PotTotals, totals: readonly TokenTotals[], quoteMicroUsd: bigint | null, rounds: RoundView[]): HolderRewards {
+export function holderRewardsView(
+  coin: RewardCoin,
+  pot: PotTotals,
+  totals: readonly TokenTotals[],
+  quoteMicroUsd: bigint | null,
+  rounds: RoundView[],
+): HolderRewards {
   const quote = quoteOf(coin);
   return {
     mint: coin.mint,
@@ -120,6 +126,13 @@ export function creatorView(
         holderRewards: pot === undefined ? null : { takenIn: pot.takenIn.toString(), paid: pot.spent.toString(), rounds: pot.rounds },
       };
     }),
-    recentSends: sends.map(({ coin, wallet: recipient, token, amount, signature, time }) => ({ coin, wallet: recipient, token, amount, signature, time: iso(time) })),
+    recentSends: sends.map(({ coin, wallet: recipient, token, amount, signature, time }) => ({
+      coin,
+      wallet: recipient,
+      token,
+      amount,
+      signature,
+      time: iso(time),
+    })),
   };
 }

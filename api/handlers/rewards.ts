@@ -33,7 +33,9 @@ export async function getCoinRewards(ctx: ApiContext, mint: string, query: CoinR
   if (coin.mode === 'creator') {
     const creator = model.creators.get(mint);
     const stamp = Math.max(model.factsStamp, creator?.stamp ?? 0);
-    return ctx.reads.answer(`coin-rewards\n${mint}|creator`, { tables: [], variant: String(stamp) }, async () => creatorRewardsView(coin, creator ?? { earned: 0n, sent: 0n }));
+    return ctx.reads.answer(`coin-rewards\n${mint}|creator`, { tables: [], variant: String(stamp) }, async () =>
+      creatorRewardsView(coin, creator ?? { earned: 0n, sent: 0n }),
+    );
   }
   const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
   const stamp = Math.max(model.factsStamp, ledger.stamp, pricing.kind === 'sol' ? model.priceStamp : 0);

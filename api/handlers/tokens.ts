@@ -41,7 +41,13 @@ function volume(token: AggregatorToken): number | null {
 async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: AggregatorToken[]): Promise<TokenItem[]> {
   const own = listedTokens(ctx.config);
   const valid = tokens.filter((token) => isAddress(token.id));
-  const [launchDays, pairs] = await Promise.all([coinLaunchDays(ctx.reads, valid.map((token) => token.id)), pairStates(ctx, own, deps.quoteConfigs ?? null)]);
+  const [launchDays, pairs] = await Promise.all([
+    coinLaunchDays(
+      ctx.reads,
+      valid.map((token) => token.id),
+    ),
+    pairStates(ctx, own, deps.quoteConfigs ?? null),
+  ]);
   const listed = new Map(own.map((token, i) => [token.mint, { token, pair: pairs.states[i]! }]));
   return valid.map((token) => {
     deps.logos.remember(token.id, token.icon);
@@ -101,8 +107,7 @@ const ownAnswers = new WeakMap<TokenItem[], TokensResponse>();
 
 /** `GET /tokens/{mint}/logo`: for a token the service lists, one of its coins, or one the aggregator named. */
 export async function tokenLogo(ctx: ApiContext, deps: TokenSearchDeps, mint: string): Promise<Logo> {
-  const known =
-    deps.logos.knows(mint) || listedTokens(ctx.config).some((token) => token.mint === mint) || (await findCoin(ctx.reads, mint)) !== null;
+  const known = deps.logos.knows(mint) || listedTokens(ctx.config).some((token) => token.mint === mint) || (await findCoin(ctx.reads, mint)) !== null;
   if (!known) throw new NotFoundError(`no token ${mint} known to the service`);
   return deps.logos.logo(mint);
 }

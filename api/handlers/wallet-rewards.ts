@@ -12,7 +12,6 @@ import { walletRewardsFromStore } from './reward-reads-sql.js';
 import { walletRewardsView } from './reward-views.js';
 import { serviceWalletList } from '../../schemas/config.js';
 
-
 /** `GET /wallets/{wallet}/rewards`. */
 export async function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
   const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));

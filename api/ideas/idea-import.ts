@@ -17,13 +17,24 @@ const oneLine = (max: number) =>
     .refine((text) => !/[\r\n]/.test(text), 'must be one line');
 
 const importedIdea = z.strictObject({
-  id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, . _ - only'),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, . _ - only'),
   name: oneLine(32),
-  ticker: z.string().trim().regex(/^\$?[A-Za-z0-9]{1,10}$/, '1 to 10 letters or digits, an optional leading $'),
+  ticker: z
+    .string()
+    .trim()
+    .regex(/^\$?[A-Za-z0-9]{1,10}$/, '1 to 10 letters or digits, an optional leading $'),
   pitch: oneLine(280),
   trend: oneLine(120),
   story: z.string().trim().min(1).max(4_000),
-  takes: z.array(oneLine(280).refine((text) => !LINK.test(text), 'a take carries no links')).max(10).default([]),
+  takes: z
+    .array(oneLine(280).refine((text) => !LINK.test(text), 'a take carries no links'))
+    .max(10)
+    .default([]),
   pair: z.string().refine(isAddress, 'not a base58 address').default(NATIVE_MINT_ID).describe('Mint of the launchpad quote token'),
   crew: z
     .strictObject({
@@ -35,10 +46,7 @@ const importedIdea = z.strictObject({
   createdAt: z.iso.datetime({ offset: true }),
 });
 
-export const ideasFile = z.preprocess(
-  (json) => (Array.isArray(json) ? { ideas: json } : json),
-  z.strictObject({ ideas: z.array(importedIdea) }),
-);
+export const ideasFile = z.preprocess((json) => (Array.isArray(json) ? { ideas: json } : json), z.strictObject({ ideas: z.array(importedIdea) }));
 
 export type IdeasFile = z.output<typeof ideasFile>;
 

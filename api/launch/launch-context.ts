@@ -99,12 +99,7 @@ export function requireLaunch(lc: LaunchContext | null): LaunchContext {
 }
 
 /** The launch context of an app, or null when the service passed no launch dependencies. */
-export function launchContextOf(deps: {
-  launch?: LaunchDeps;
-  opstore?: OpStore;
-  config: LaunchConfig;
-  clock?: () => Date;
-}): LaunchContext | null {
+export function launchContextOf(deps: { launch?: LaunchDeps; opstore?: OpStore; config: LaunchConfig; clock?: () => Date }): LaunchContext | null {
   if (!deps.launch) return null;
   return new LaunchContext(deps.launch, deps.opstore, deps.config, deps.clock ?? (() => new Date()));
 }

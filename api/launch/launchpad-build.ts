@@ -8,12 +8,7 @@ import { COIN_TOTAL_SUPPLY, type BasketEntry, type HoldersPaid } from '../../sch
 import { buyExactIn, buyExactOut, type Reserves } from '../../schemas/programs/curve-math.js';
 import { buyInstruction, createCoinInstruction, lockFeeSplitInstruction } from '../../schemas/programs/launchpad/builders.js';
 import { curveAddresses } from '../../schemas/programs/launchpad/pdas.js';
-import {
-  ASSOCIATED_TOKEN_PROGRAM_ID,
-  associatedTokenAddress,
-  isSolQuote,
-  TOKEN_PROGRAM_ID,
-} from '../../schemas/programs/token-addresses.js';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, associatedTokenAddress, isSolQuote, TOKEN_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
 
 /** Fee of coins launched on the launchpad route, bps of each trade's quote amount. */
 export const LAUNCHPAD_ROUTE_FEE_BPS = 100;

@@ -5,11 +5,7 @@
 // with one (the largest transaction, which wallets most often extend with their own compute-budget and guard
 // instructions), or when one would leave wallets too little room, the fee split follows in a second.
 import type { Address } from '@solana/kit';
-import {
-  launchpadPrepareBody,
-  type LaunchpadPrepareBody,
-  type LaunchpadPrepareResponse,
-} from '../../schemas/api/launch-launchpad.js';
+import { launchpadPrepareBody, type LaunchpadPrepareBody, type LaunchpadPrepareResponse } from '../../schemas/api/launch-launchpad.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { addressField } from '../../schemas/api/launch-fields.js';
 import type { QuoteConfig } from '../../schemas/programs/launchpad/accounts.js';
@@ -18,16 +14,7 @@ import { putImage } from './images.js';
 import type { LaunchContext } from './launch-context.js';
 import { issueLines } from './launch-error.js';
 import { LAUNCHPAD_ROUTE_FEE_BPS, planLaunchpadLaunch, quoteLaunchBuy, type LaunchpadBuy } from './launchpad-build.js';
-import {
-  basketProblems,
-  checkUri,
-  countPrepare,
-  creatorProblems,
-  mintInUseProblem,
-  putLaunch,
-  socialsJson,
-  throwProblems,
-} from './prepare-common.js';
+import { basketProblems, checkUri, countPrepare, creatorProblems, mintInUseProblem, putLaunch, socialsJson, throwProblems } from './prepare-common.js';
 import { releaseSponsorship, reserveSponsorship, sponsorBudgetProblem, sponsoredCost, sponsorUnavailable } from './sponsorship.js';
 import { compileUnsigned, PACKET_BYTES, type UnsignedTransaction } from './wire.js';
 
@@ -43,7 +30,9 @@ async function pairProblems(lc: LaunchContext, quoteMint: unknown): Promise<{ co
   if (config) return { config, problems: [] };
   return {
     config: null,
-    problems: [`quoteMint: ${mint} is not a pair the launchpad lists; leave it out for SOL, or use the stablecoin ${lc.config.mints.stablecoin} or another listed token`],
+    problems: [
+      `quoteMint: ${mint} is not a pair the launchpad lists; leave it out for SOL, or use the stablecoin ${lc.config.mints.stablecoin} or another listed token`,
+    ],
   };
 }
 
@@ -137,21 +126,25 @@ export async function prepareLaunchpadLaunch(lc: LaunchContext, raw: unknown): P
     transactions ??= build(creator);
     const { image: _image, ...settings } = body;
     const buyJson = buy && { tokens: buy.tokens.toString(), maxLamports: buy.maxLamports.toString() };
-    await putLaunch(tx, {
-      id: mint,
-      route: 'launchpad',
-      creator,
-      mintSource: 'browser',
-      sponsored,
-      market: curvePda(lc.programs.launchpad, mint)[0],
-      quoteMint,
-      prepared: transactions.map((t) => t.base64),
-      lastValidBlockHeight: Number(lifetime.lastValidBlockHeight),
-      description: body.description ?? null,
-      socials: socialsJson(body.socials),
-      settings: JSON.stringify({ ...settings, quoteMint, feeBps: LAUNCHPAD_ROUTE_FEE_BPS, mode: 'holder' }),
-      buy: buyJson ? JSON.stringify(buyJson) : null,
-    }, nowMs);
+    await putLaunch(
+      tx,
+      {
+        id: mint,
+        route: 'launchpad',
+        creator,
+        mintSource: 'browser',
+        sponsored,
+        market: curvePda(lc.programs.launchpad, mint)[0],
+        quoteMint,
+        prepared: transactions.map((t) => t.base64),
+        lastValidBlockHeight: Number(lifetime.lastValidBlockHeight),
+        description: body.description ?? null,
+        socials: socialsJson(body.socials),
+        settings: JSON.stringify({ ...settings, quoteMint, feeBps: LAUNCHPAD_ROUTE_FEE_BPS, mode: 'holder' }),
+        buy: buyJson ? JSON.stringify(buyJson) : null,
+      },
+      nowMs,
+    );
     await putImage(tx, mint, body.image);
     return {
       mint,

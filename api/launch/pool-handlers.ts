@@ -1,11 +1,6 @@
 // `POST /launch/submit` and `POST /launch/confirm` of the pool-venue route (spec 4.2 steps 4-5, 3.3): the
 // submit answer (confirmed with the launch, or pending with the signature), and confirm's 409 until landed.
-import {
-  poolConfirmBody,
-  poolSubmitBody,
-  type PoolLaunchResult,
-  type PoolSubmitResponse,
-} from '../../schemas/api/launch-pool.js';
+import { poolConfirmBody, poolSubmitBody, type PoolLaunchResult, type PoolSubmitResponse } from '../../schemas/api/launch-pool.js';
 import type { LaunchContext } from './launch-context.js';
 import { issueLines, LaunchError } from './launch-error.js';
 import { advanceLocked } from './progress.js';
@@ -44,7 +39,8 @@ export async function confirmPoolLaunch(lc: LaunchContext, raw: unknown): Promis
   const known = await lc.opstore.get(launches, mint);
   if (!known || known.route !== 'pool-venue') throw new LaunchError(404, [`mint: no pool-venue launch at ${mint}; call POST /launch/prepare first`]);
   if (known.signatures.length === 0) throw new LaunchError(409, ['mint: this launch has not been submitted yet; POST /launch/submit first']);
-  if (known.signatures[0] !== signature) throw new LaunchError(400, [`signature: not this launch's signature; use the one submit returned (${known.signatures[0]})`]);
+  if (known.signatures[0] !== signature)
+    throw new LaunchError(400, [`signature: not this launch's signature; use the one submit returned (${known.signatures[0]})`]);
   const record = (await advanceLocked(lc, mint))!;
   if (record.state === 'confirmed') return poolResult(record);
   if (record.state === 'abandoned') throw abandoned(record);

@@ -43,8 +43,7 @@ export async function preparePoolLaunch(lc: LaunchContext, raw: unknown): Promis
     lc.settings.poolVenueConfig(nowMs),
     lc.chain.account(body.mint as Address),
   ]);
-  const callerMintProblem =
-    callerMintAccount !== null ? `mint: ${body.mint} already exists on chain; generate a fresh keypair` : mintInUse;
+  const callerMintProblem = callerMintAccount !== null ? `mint: ${body.mint} already exists on chain; generate a fresh keypair` : mintInUse;
 
   return lc.opstore.transact(async (tx) => {
     const poolMint = lc.keys ? await lc.keys.takePoolMint(tx, `launch by ${creator}`, nowMs) : null;
@@ -72,21 +71,25 @@ export async function preparePoolLaunch(lc: LaunchContext, raw: unknown): Promis
     const unsigned = compileUnsigned(creator, [plan.instruction], lifetime);
     const buy = plan.buy && { bps: plan.buy.bps, tokens: plan.buy.tokens.toString(), maxLamports: plan.buy.maxLamports.toString() };
     const { image: _image, ...settings } = body;
-    await putLaunch(tx, {
-      id: mint,
-      route: 'pool-venue',
-      creator,
-      mintSource: poolMint ? 'pool' : 'browser',
-      sponsored: false,
-      market: plan.pool,
-      quoteMint: NATIVE_MINT_ID,
-      prepared: [unsigned.base64],
-      lastValidBlockHeight: Number(lifetime.lastValidBlockHeight),
-      description: body.description ?? null,
-      socials: socialsJson(body.socials),
-      settings: JSON.stringify({ ...settings, mint, callerMint: body.mint, tokenProgram: plan.tokenProgram }),
-      buy: buy ? JSON.stringify(buy) : null,
-    }, nowMs);
+    await putLaunch(
+      tx,
+      {
+        id: mint,
+        route: 'pool-venue',
+        creator,
+        mintSource: poolMint ? 'pool' : 'browser',
+        sponsored: false,
+        market: plan.pool,
+        quoteMint: NATIVE_MINT_ID,
+        prepared: [unsigned.base64],
+        lastValidBlockHeight: Number(lifetime.lastValidBlockHeight),
+        description: body.description ?? null,
+        socials: socialsJson(body.socials),
+        settings: JSON.stringify({ ...settings, mint, callerMint: body.mint, tokenProgram: plan.tokenProgram }),
+        buy: buy ? JSON.stringify(buy) : null,
+      },
+      nowMs,
+    );
     if (body.image) await putImage(tx, mint, body.image);
     else await dropImage(tx, mint);
     return {

@@ -68,9 +68,7 @@ export async function countPrepare(tx: OpTransaction, wallet: string, now: numbe
   const recent = (window?.at ?? []).filter((at) => at > now - HOUR_MS);
   if (recent.length >= PREPARES_PER_HOUR) {
     const next = new Date(recent[recent.length - PREPARES_PER_HOUR]! + HOUR_MS).toISOString();
-    throw new LaunchError(429, [
-      `creator: at most ${PREPARES_PER_HOUR} launch prepares a wallet an hour over both routes; prepare again after ${next}`,
-    ]);
+    throw new LaunchError(429, [`creator: at most ${PREPARES_PER_HOUR} launch prepares a wallet an hour over both routes; prepare again after ${next}`]);
   }
   if (window) await tx.update(launchPrepareWindows, wallet, { at: [...recent, now] });
   else await tx.insert(launchPrepareWindows, { id: wallet, at: [now] });

@@ -13,14 +13,7 @@ import {
   launchpadSubmitBody,
   launchpadSubmitResponse,
 } from '../../schemas/api/launch-launchpad.js';
-import {
-  poolConfirmBody,
-  poolLaunchResult,
-  poolPrepareBody,
-  poolPrepareResponse,
-  poolSubmitBody,
-  poolSubmitResponse,
-} from '../../schemas/api/launch-pool.js';
+import { poolConfirmBody, poolLaunchResult, poolPrepareBody, poolPrepareResponse, poolSubmitBody, poolSubmitResponse } from '../../schemas/api/launch-pool.js';
 import { termsAcceptBody, termsAcceptResponse, termsQuery, termsResponse } from '../../schemas/api/launch-terms.js';
 import { requireLaunch, type LaunchContext } from './launch-context.js';
 import { installLaunchErrorHandler } from './launch-error.js';

@@ -23,10 +23,7 @@ export function utcDay(ms: number): string {
 /** What a sponsored launchpad launch costs its fee payer at most: signature fees and the rent of the
  * accounts it creates (curve, mint, vaults, the creator's coin account for a first buy, a referrer's quote
  * account for token pairs). */
-export async function sponsoredCost(
-  lc: LaunchContext,
-  launch: { quoteMint: Address; buy: boolean; referrer: boolean; signatures: number },
-): Promise<bigint> {
+export async function sponsoredCost(lc: LaunchContext, launch: { quoteMint: Address; buy: boolean; referrer: boolean; signatures: number }): Promise<bigint> {
   const tokenAccounts = 1 + (isSolQuote(launch.quoteMint) ? 0 : 1) + (launch.buy ? 1 : 0) + (launch.referrer && !isSolQuote(launch.quoteMint) ? 1 : 0);
   const [curve, mint, account] = await Promise.all([lc.chain.rentExempt(CURVE_SIZE), lc.chain.rentExempt(MINT_SIZE), lc.chain.rentExempt(TOKEN_ACCOUNT_SIZE)]);
   return curve + mint + account * BigInt(tokenAccounts) + LAMPORTS_PER_SIGNATURE * BigInt(launch.signatures);
@@ -47,7 +44,8 @@ export async function sponsorUnavailable(lc: LaunchContext, creator: Address): P
 export async function sponsorBudgetProblem(tx: OpTransaction, wallet: string, cost: bigint, now: number): Promise<string | null> {
   const day = await tx.get(sponsorDays, utcDay(now));
   const mine = (day?.wallets ?? []).filter((w) => w === wallet).length;
-  if (mine >= SPONSORED_PER_WALLET_PER_DAY) return `a wallet gets at most ${SPONSORED_PER_WALLET_PER_DAY} sponsored launches a UTC day; ${wallet} has had ${mine} today`;
+  if (mine >= SPONSORED_PER_WALLET_PER_DAY)
+    return `a wallet gets at most ${SPONSORED_PER_WALLET_PER_DAY} sponsored launches a UTC day; ${wallet} has had ${mine} today`;
   if (BigInt(day?.lamports ?? '0') + cost > SPONSOR_DAILY_LAMPORTS) return 'the sponsor has spent its 1 SOL for today (UTC); try again tomorrow';
   return null;
 }

@@ -40,7 +40,9 @@ export function termsAcceptanceProblems(input: { wallet: Address; version: strin
   const message = new TextEncoder().encode(termsMessage(input.wallet, input.version, input.signedAt));
   const publicKey = new Uint8Array(getAddressEncoder().encode(input.wallet));
   if (signature.length !== 64 || !verifySignature(publicKey, message, new Uint8Array(signature))) {
-    problems.push('signature: does not verify against wallet for this message; sign the exact message from GET /launch/terms (UTF-8) with that wallet and send the base64 ed25519 signature');
+    problems.push(
+      'signature: does not verify against wallet for this message; sign the exact message from GET /launch/terms (UTF-8) with that wallet and send the base64 ed25519 signature',
+    );
   }
   return problems;
 }

@@ -57,7 +57,8 @@ export function compareWithPrepared(prepared: ReadTransaction, submitted: ReadTr
       say(`prepared instruction ${i + 1} (program ${prepared.instructions[i]!.programAddress}) is missing or changed; ${resign}`);
     }
   }
-  if (added.length > MAX_ADDED_INSTRUCTIONS) say(`adds ${added.length} instructions, at most ${MAX_ADDED_INSTRUCTIONS} compute-budget or guard instructions may be added`);
+  if (added.length > MAX_ADDED_INSTRUCTIONS)
+    say(`adds ${added.length} instructions, at most ${MAX_ADDED_INSTRUCTIONS} compute-budget or guard instructions may be added`);
 
   const preparedRoles = new Map(prepared.accounts.map((a) => [a.address as string, a.role]));
   for (const account of submitted.accounts) {
@@ -71,14 +72,21 @@ export function compareWithPrepared(prepared: ReadTransaction, submitted: ReadTr
   if (rules.maxPriorityFeeLamports !== null) {
     const fee = priorityFeeLamports(submitted.instructions);
     if (fee > rules.maxPriorityFeeLamports) {
-      say(`its compute-budget instructions set a priority fee of ${fee} lamports, more than the ${rules.maxPriorityFeeLamports} a sponsored launch allows; lower the unit price or limit`);
+      say(
+        `its compute-budget instructions set a priority fee of ${fee} lamports, more than the ${rules.maxPriorityFeeLamports} a sponsored launch allows; lower the unit price or limit`,
+      );
     }
   }
   return problems;
 }
 
 function sameInstruction(a: ReadInstruction, b: ReadInstruction): boolean {
-  return a.programAddress === b.programAddress && sameBytes(a.data, b.data) && a.accounts.length === b.accounts.length && a.accounts.every((m, i) => m.address === b.accounts[i]!.address);
+  return (
+    a.programAddress === b.programAddress &&
+    sameBytes(a.data, b.data) &&
+    a.accounts.length === b.accounts.length &&
+    a.accounts.every((m, i) => m.address === b.accounts[i]!.address)
+  );
 }
 
 function instructionChanges(p: ReadInstruction, s: ReadInstruction, index: number): string[] {
@@ -113,7 +121,12 @@ export function priorityFeeLamports(instructions: readonly ReadInstruction[]): b
 
 /** Problems with the signatures the caller owes: every signer but the service's own must have signed the
  * message as submitted. */
-export function signatureProblems(submitted: ReadTransaction, serviceSigners: ReadonlySet<string>, names: ReadonlyMap<string, string>, where: string): string[] {
+export function signatureProblems(
+  submitted: ReadTransaction,
+  serviceSigners: ReadonlySet<string>,
+  names: ReadonlyMap<string, string>,
+  where: string,
+): string[] {
   const problems: string[] = [];
   const encoder = getAddressEncoder();
   for (const { signer, signature } of submitted.signatures) {

@@ -128,9 +128,7 @@ interface Header {
 /** Role of static account `i` (AccountRole: 0 readonly, 1 writable, 2 readonly signer, 3 writable signer). */
 function staticRole(header: Header, total: number, i: number): number {
   const signer = i < header.numSignerAccounts;
-  const writable = signer
-    ? i < header.numSignerAccounts - header.numReadonlySignerAccounts
-    : i < total - header.numReadonlyNonSignerAccounts;
+  const writable = signer ? i < header.numSignerAccounts - header.numReadonlySignerAccounts : i < total - header.numReadonlyNonSignerAccounts;
   return (signer ? 2 : 0) | (writable ? 1 : 0);
 }
 

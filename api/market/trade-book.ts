@@ -144,7 +144,10 @@ export class TradeBook {
 
   private async loadChunks(chunks: Chunk[]): Promise<void> {
     while (chunks.length > 0) {
-      const next = Math.max(0, chunks.findIndex((chunk) => chunk.wanted));
+      const next = Math.max(
+        0,
+        chunks.findIndex((chunk) => chunk.wanted),
+      );
       const chunk = chunks.splice(next, 1)[0]!;
       try {
         if (this.held < this.maxTrades) await this.loadChunk(chunk);

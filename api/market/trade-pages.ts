@@ -109,12 +109,16 @@ export function tradePageOrJson(reads: ReadPath, mint: string, cursor: TradeCurs
 
 /** The kept page before `cursor` where it is one (the latest, or the one its `next.before` reaches), made and kept
  * if missing or out of date; any other page as `render` makes it. */
-async function pageWith<T>(reads: ReadPath, mint: string, cursor: TradeCursor | null, limit: number, render: (trades: CoinTrades, end: number, limit: number) => T): Promise<TradesResponse | T> {
+async function pageWith<T>(
+  reads: ReadPath,
+  mint: string,
+  cursor: TradeCursor | null,
+  limit: number,
+  render: (trades: CoinTrades, end: number, limit: number) => T,
+): Promise<TradesResponse | T> {
   const trades = await tradeBook(reads).trades(mint);
   const end = countBefore(trades, cursor);
   const fromLatest = trades.length - end;
   if (fromLatest !== 0 && fromLatest !== trades.length - pageStart(trades, trades.length, limit)) return render(trades, end, limit);
-  return reads.answer(`trade-page\n${mint}|${fromLatest}|${limit}`, { tables: [], variant: String(trades.version) }, async () =>
-    buildPage(trades, end, limit),
-  );
+  return reads.answer(`trade-page\n${mint}|${fromLatest}|${limit}`, { tables: [], variant: String(trades.version) }, async () => buildPage(trades, end, limit));
 }

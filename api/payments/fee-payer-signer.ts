@@ -2,13 +2,7 @@
 // (infra/keys) and is opened only to sign one payment's message, and the chain's JSON-RPC. Before a co-signed payment
 // leaves the process, its signature is handed to `beforeSend`, so the payment's record names the transaction before
 // it can exist anywhere else.
-import {
-  getBase58Decoder,
-  getBase64EncodedWireTransaction,
-  type Address,
-  type Base64EncodedWireTransaction,
-  type SignatureBytes,
-} from '@solana/kit';
+import { getBase58Decoder, getBase64EncodedWireTransaction, type Address, type Base64EncodedWireTransaction, type SignatureBytes } from '@solana/kit';
 import { decodeTransactionFromPayload, type FacilitatorSvmSigner } from '@x402/svm';
 import type { ServiceKeys } from '../../infra/keys/service-keys.js';
 import { transactionErrorText, type ChainClient } from '../chain.js';

@@ -126,7 +126,14 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
 
   /** A successful answer settles its payment and carries the receipt; an answer that failed charges nothing; a
    * settlement that fails replaces the answer with a 402 (the data are not sent). */
-  async function settled(gate: Paywall, request: FastifyRequest, reply: FastifyReply, payment: VerifiedPayment, payload: unknown, price: bigint | null): Promise<unknown> {
+  async function settled(
+    gate: Paywall,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payment: VerifiedPayment,
+    payload: unknown,
+    price: bigint | null,
+  ): Promise<unknown> {
     if (reply.statusCode < 200 || reply.statusCode >= 300) {
       await gate.release(payment);
       return payload;

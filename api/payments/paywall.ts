@@ -213,7 +213,12 @@ export class Paywall {
   /** Resolve payments left settling (a confirmation that timed out, a process that stopped) from the chain. */
   async sweep(olderThanMs = 30_000): Promise<void> {
     const store = this.deps.opstore;
-    const stale = await store.query(paymentRecords, { where: [['state', '=', 'settling'], ['updatedAt', '<', Date.now() - olderThanMs]] });
+    const stale = await store.query(paymentRecords, {
+      where: [
+        ['state', '=', 'settling'],
+        ['updatedAt', '<', Date.now() - olderThanMs],
+      ],
+    });
     for (const record of stale) await resolveSettling(store, this.deps.chain, record, olderThanMs);
   }
 

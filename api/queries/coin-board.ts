@@ -106,7 +106,11 @@ const madeFrom = new WeakMap<BoardRow, { facts: CoinFacts; figures: WindowFigure
  * returned itself when nothing it shows differs at `nowSeconds`. */
 async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard | null): Promise<CoinBoard> {
   const facts = await allCoinFacts(reads);
-  const figures = await windowFigures(reads, nowSeconds, facts.map((coin) => coin.mint));
+  const figures = await windowFigures(
+    reads,
+    nowSeconds,
+    facts.map((coin) => coin.mint),
+  );
   const rows = new Map<string, BoardRow>();
   let same = before !== null && before.rows.size === facts.length;
   for (const coin of facts) {

@@ -80,10 +80,12 @@ export function allCoinFacts(reads: ReadPath): Promise<CoinFacts[]> {
   if (own.state !== null && own.state.marks === marks) return Promise.resolve(own.state.facts);
   if (own.pending !== null && own.pending.marks === marks) return own.pending.read.then((state) => state.facts);
   const previous = own.pending?.read.catch(() => null) ?? Promise.resolve(null);
-  const read = previous.then(() => refresh(reads, own.state)).then((state) => {
-    own.state = state;
-    return state;
-  });
+  const read = previous
+    .then(() => refresh(reads, own.state))
+    .then((state) => {
+      own.state = state;
+      return state;
+    });
   const pending = { marks, read };
   own.pending = pending;
   const clear = () => {

@@ -94,7 +94,8 @@ export interface BalanceSets {
   idsAt: Map<string, string>;
 }
 
-const byAmountThenWallet = (a: Holding, b: Holding) => (a.amount !== b.amount ? (a.amount > b.amount ? -1 : 1) : a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0);
+const byAmountThenWallet = (a: Holding, b: Holding) =>
+  a.amount !== b.amount ? (a.amount > b.amount ? -1 : 1) : a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0;
 
 /** Balances now of the coins in `now`, at a slot of the coins in `atSlot` and the mark of the changes at or before
  * a slot of the coins in `idsAt`, in one statement. */

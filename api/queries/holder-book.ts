@@ -179,11 +179,7 @@ export class HolderBook {
   }
 
   private isStale(entry: CoinEntry, now: Versions): boolean {
-    return (
-      entry.viewVersion !== now.view ||
-      entry.countVersion !== now.balances ||
-      (entry.view.baselineSlot !== null && entry.baselineVersion !== now.changes)
-    );
+    return entry.viewVersion !== now.view || entry.countVersion !== now.balances || (entry.view.baselineSlot !== null && entry.baselineVersion !== now.changes);
   }
 
   /** Versions of every coin in `mints` before their rows are read. */
@@ -302,7 +298,12 @@ export class HolderBook {
    * and the entries replaced. Balances at the baseline are read again only when the slot moved or a change at or
    * before it was written (live writes are of later slots: a mark of the changes up to the slot tells, read with
    * the balances now), so a written coin costs one statement, two when its past was written. */
-  private async readBalances(mints: readonly string[], views: ReadonlyMap<string, HolderView>, versions: ReadonlyMap<string, Versions>, baselines = true): Promise<void> {
+  private async readBalances(
+    mints: readonly string[],
+    views: ReadonlyMap<string, HolderView>,
+    versions: ReadonlyMap<string, Versions>,
+    baselines = true,
+  ): Promise<void> {
     const now: string[] = [];
     const atSlot = new Map<string, number>();
     const check = new Map<string, number>();

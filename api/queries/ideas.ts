@@ -17,15 +17,17 @@ export interface CoinIdentity {
 
 /** Coins launched at or after `fromSlot`, oldest first; kept while the coins table is unchanged where the store
  * says so for free (the ideas board asks before every read). */
-export const coinsLaunchedFrom = cachedRead(
-  'coins-launched-from',
-  [COINS_TABLE],
-  (fromSlot: number) => String(fromSlot),
-  readCoinsLaunchedFrom,
-);
+export const coinsLaunchedFrom = cachedRead('coins-launched-from', [COINS_TABLE], (fromSlot: number) => String(fromSlot), readCoinsLaunchedFrom);
 
 async function readCoinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<CoinIdentity[]> {
-  const rows = await olap.query<{ mint: string; name: string; symbol: string; route: CoinIdentity['route']; launchSlot: string | number; launchMs: string | number }>(
+  const rows = await olap.query<{
+    mint: string;
+    name: string;
+    symbol: string;
+    route: CoinIdentity['route'];
+    launchSlot: string | number;
+    launchMs: string | number;
+  }>(
     `SELECT mint, untrustedName AS name, untrustedSymbol AS symbol, route, launchSlot,
        toUnixTimestamp64Milli(launchTime) AS launchMs
      FROM ${COINS_TABLE} FINAL
@@ -35,4 +37,3 @@ async function readCoinsLaunchedFrom(olap: Olap, fromSlot: number): Promise<Coin
   );
   return rows.map((row) => ({ ...row, launchSlot: Number(row.launchSlot), launchMs: Number(row.launchMs) }));
 }
-

@@ -77,7 +77,8 @@ export function streamRoutes(ctx: ApiContext, changes: ChangeFeed | undefined, d
         },
       },
       async (request, reply) => {
-        if (hub !== null && (await findCoin(ctx.reads, request.params.mint)) === null) throw new NotFoundError(`no coin ${request.params.mint} on this network`);
+        if (hub !== null && (await findCoin(ctx.reads, request.params.mint)) === null)
+          throw new NotFoundError(`no coin ${request.params.mint} on this network`);
         return follow(request, request.query, reply, coinChannel(request.params.mint));
       },
     );

@@ -51,18 +51,23 @@ export function tokenRoutes(ctx: ApiContext, deps: TokenSearchDeps = tokenSearch
           summary: "The service's copy of a token's logo (PNG, JPEG, GIF or WebP from the aggregator, else a generated SVG)",
           params: tokenMintParams,
           querystring: noQuery,
-          response: { 200: { description: 'The image', content: Object.fromEntries(LOGO_TYPES.map((type) => [type, { schema: imageBytes }])) }, ...errorResponses },
+          response: {
+            200: { description: 'The image', content: Object.fromEntries(LOGO_TYPES.map((type) => [type, { schema: imageBytes }])) },
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {
         const logo = await tokenLogo(ctx, deps, request.params.mint);
-        return reply
-          .type(logo.contentType)
-          .header('cache-control', 'public, max-age=86400')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          // A Buffer goes out as it is: Fastify serialises only objects.
-          .send(logo.body as unknown as string);
+        return (
+          reply
+            .type(logo.contentType)
+            .header('cache-control', 'public, max-age=86400')
+            .header('x-content-type-options', 'nosniff')
+            .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+            // A Buffer goes out as it is: Fastify serialises only objects.
+            .send(logo.body as unknown as string)
+        );
       },
     );
   };

@@ -48,10 +48,7 @@ const launchSettingsText = z.object({ name: z.string(), ticker: z.string() });
 
 /** The coin at `mint` as the site describes it, or null when neither the chain nor a landed launch knows it. */
 export async function coinOnSite(sources: SiteSources, mint: string): Promise<CoinOnSite | null> {
-  const [chain, record] = await Promise.all([
-    chainText(sources.reads, mint),
-    sources.opstore ? sources.opstore.get(launches, mint) : Promise.resolve(null),
-  ]);
+  const [chain, record] = await Promise.all([chainText(sources.reads, mint), sources.opstore ? sources.opstore.get(launches, mint) : Promise.resolve(null)]);
   if (chain) {
     const speaks = record !== null && record.state !== 'abandoned' && record.creator === chain.creator;
     return { mint, name: chain.name, symbol: chain.symbol, launch: speaks ? record : null };

@@ -71,10 +71,12 @@ export function sitePageRoutes(sources: SiteSources): FastifyPluginAsyncZod {
       reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     });
 
-    const page = (name: SitePage, status = 200) => async (_request: unknown, reply: FastifyReply) => {
-      const html = pageHtml(await siteAssets(), name);
-      return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-    };
+    const page =
+      (name: SitePage, status = 200) =>
+      async (_request: unknown, reply: FastifyReply) => {
+        const html = pageHtml(await siteAssets(), name);
+        return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      };
 
     app.get('/', { schema: { hide: true } }, page('board'));
     app.get('/ideas', { schema: { hide: true } }, page('ideas'));

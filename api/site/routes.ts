@@ -53,19 +53,11 @@ export function siteRoutes(deps: ApiDeps, sources: SiteSources): FastifyPluginAs
       },
     );
 
-    app.get(
-      '/coins/:mint/image',
-      { schema: { hide: true, params: mintParams } },
-      async (request, reply) => {
-        const coin = await known(request.params.mint);
-        const image = await coinImage(deps.opstore, coin);
-        if (image === null) throw new NotFoundError(`no image for coin ${coin.mint}`);
-        return reply
-          .type(image.contentType)
-          .header('cache-control', IMAGE_CACHE)
-          .header('content-security-policy', IMAGE_CSP)
-          .send(image.bytes);
-      },
-    );
+    app.get('/coins/:mint/image', { schema: { hide: true, params: mintParams } }, async (request, reply) => {
+      const coin = await known(request.params.mint);
+      const image = await coinImage(deps.opstore, coin);
+      if (image === null) throw new NotFoundError(`no image for coin ${coin.mint}`);
+      return reply.type(image.contentType).header('cache-control', IMAGE_CACHE).header('content-security-policy', IMAGE_CSP).send(image.bytes);
+    });
   };
 }

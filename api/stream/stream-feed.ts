@@ -23,7 +23,14 @@ export function coinChannel(mint: string): string {
 
 function tradeItem(event: TradeEvent): Trade {
   const d = event.data;
-  return { signature: event.signature, time: new Date(event.blockTime * 1000).toISOString(), side: d.side, trader: d.trader, coinAmount: d.coinAmount, quoteAmount: d.quoteAmount };
+  return {
+    signature: event.signature,
+    time: new Date(event.blockTime * 1000).toISOString(),
+    side: d.side,
+    trader: d.trader,
+    coinAmount: d.coinAmount,
+    quoteAmount: d.quoteAmount,
+  };
 }
 
 export class StreamFeed {

@@ -209,5 +209,8 @@ function rankedItems(
       },
     });
   }
-  return ranked.sort(compareRanked).slice(0, limit).map((entry) => entry.item);
+  return ranked
+    .sort(compareRanked)
+    .slice(0, limit)
+    .map((entry) => entry.item);
 }

@@ -38,13 +38,15 @@ export function listedTokens(config: ApiConfig): ListedToken[] {
     seen.add(mint);
     const label = labels.get(mint);
     const decimals = label?.decimals ?? (role === 'platform' ? config.platformToken.decimals : null);
-    return [{
-      mint,
-      role,
-      name: label?.name ?? null,
-      symbol: label?.symbol ?? null,
-      decimals,
-      basket: basket.has(mint),
-    }];
+    return [
+      {
+        mint,
+        role,
+        name: label?.name ?? null,
+        symbol: label?.symbol ?? null,
+        decimals,
+        basket: basket.has(mint),
+      },
+    ];
   });
 }

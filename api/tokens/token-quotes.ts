@@ -30,7 +30,11 @@ export async function tokenQuotes(ctx: ApiContext, lc: LaunchContext): Promise<T
   const tokens = await candidates(ctx);
   const [solMicroUsd, { states }] = await Promise.all([
     priceAt(ctx.reads, 'SOL'),
-    pairStates(ctx, tokens.map(({ mint, token }) => ({ mint, role: token?.role ?? null })), (mint: Address) => lc.settings.quoteConfig(mint)),
+    pairStates(
+      ctx,
+      tokens.map(({ mint, token }) => ({ mint, role: token?.role ?? null })),
+      (mint: Address) => lc.settings.quoteConfig(mint),
+    ),
   ]);
   return {
     quotes: tokens.map(({ mint, token }, i) => {

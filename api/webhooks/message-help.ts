@@ -15,6 +15,7 @@ export function signedMessageHelp(path: string): string {
   const example = EXAMPLES[path];
   if (example === undefined) return '';
   const message = webhookMessage(example.action, '<wallet>', example.fields, '<time>');
-  const coins = example.action === 'create' ? ' `Coins: all` when `mints` is left out; lists are comma-separated without spaces, in the order of the body.' : '';
+  const coins =
+    example.action === 'create' ? ' `Coins: all` when `mints` is left out; lists are comma-separated without spaces, in the order of the body.' : '';
   return `Signed by the owner wallet: \`signature\` is the base64 ed25519 signature of these lines joined by \\n (UTF-8), with \`time\` exactly as sent and within 5 minutes of the server clock:\n\n    ${message.split('\n').join('\n    ')}\n\n${coins}`.trim();
 }

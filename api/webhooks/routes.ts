@@ -67,12 +67,48 @@ export function webhookRoutes(wc: WebhookContext | null): FastifyPluginAsyncZod 
           return reply.code(status).send(answer);
         },
       );
-    route('/webhooks/create', 'Create a webhook (5 a wallet); the secret is shown only in this answer', webhookCreateBody, webhookCreateResponse, [409], createWebhook, 201);
+    route(
+      '/webhooks/create',
+      'Create a webhook (5 a wallet); the secret is shown only in this answer',
+      webhookCreateBody,
+      webhookCreateResponse,
+      [409],
+      createWebhook,
+      201,
+    );
     route('/webhooks/list', "The wallet's webhooks", webhookListBody, webhookListResponse, [], listWebhooks);
-    route('/webhooks/delete', 'Delete a webhook: nothing more is sent, queued retries included', webhookActionBody, webhookDeleteResponse, [404, 409], deleteWebhook);
-    route('/webhooks/enable', 'Make a paused webhook active again; events from then on are delivered', webhookActionBody, webhookEnableResponse, [404, 409], enableWebhook);
-    route('/webhooks/test', 'Deliver a signed `webhook.test` event now (once every 30 seconds a webhook)', webhookActionBody, webhookTestResponse, [404, 409], testWebhook);
-    route('/webhooks/deliveries', "A webhook's deliveries of the last 7 days, newest first", webhookActionBody, webhookDeliveriesResponse, [404], listDeliveries);
+    route(
+      '/webhooks/delete',
+      'Delete a webhook: nothing more is sent, queued retries included',
+      webhookActionBody,
+      webhookDeleteResponse,
+      [404, 409],
+      deleteWebhook,
+    );
+    route(
+      '/webhooks/enable',
+      'Make a paused webhook active again; events from then on are delivered',
+      webhookActionBody,
+      webhookEnableResponse,
+      [404, 409],
+      enableWebhook,
+    );
+    route(
+      '/webhooks/test',
+      'Deliver a signed `webhook.test` event now (once every 30 seconds a webhook)',
+      webhookActionBody,
+      webhookTestResponse,
+      [404, 409],
+      testWebhook,
+    );
+    route(
+      '/webhooks/deliveries',
+      "A webhook's deliveries of the last 7 days, newest first",
+      webhookActionBody,
+      webhookDeliveriesResponse,
+      [404],
+      listDeliveries,
+    );
     route('/webhooks/redeliver', 'Queue one event again for a webhook, by its event id', webhookRedeliverBody, webhookRedeliverResponse, [404, 409], redeliver);
   };
 }

@@ -150,7 +150,13 @@ export async function createWebhook(
 export async function listWebhooks(wc: WebhookContext, body: SignedCall): Promise<{ webhooks: WebhookRecord[] }> {
   authenticate(wc, body, 'list', []);
   const now = wc.now();
-  const rows = await wc.opstore.query(webhooks, { where: [['wallet', '=', body.wallet]], order: [['createdAt', 'ASC'], ['id', 'ASC']] });
+  const rows = await wc.opstore.query(webhooks, {
+    where: [['wallet', '=', body.wallet]],
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
   return { webhooks: rows.map((row) => webhookView(row, now)) };
 }
 

@@ -12,15 +12,21 @@ export interface DevnetArgDefaults {
   dataDir?: string;
 }
 
-const argsSchema = (defaults: DevnetArgDefaults) => z.object({
-  'rpc-port': port.default(defaults.rpcPort),
-  'grpc-port': port.default(defaults.grpcPort),
-  seed: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(defaults.seed),
-  speed: z.enum(['realtime', 'max', 'manual']).default('realtime'),
-  'data-dir': z.string().min(1).optional(),
-  'data-dir-from-config': z.boolean().default(false),
-  host: z.string().min(1).default('127.0.0.1'),
-});
+const argsSchema = (defaults: DevnetArgDefaults) =>
+  z.object({
+    'rpc-port': port.default(defaults.rpcPort),
+    'grpc-port': port.default(defaults.grpcPort),
+    seed: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .default(defaults.seed),
+    speed: z.enum(['realtime', 'max', 'manual']).default('realtime'),
+    'data-dir': z.string().min(1).optional(),
+    'data-dir-from-config': z.boolean().default(false),
+    host: z.string().min(1).default('127.0.0.1'),
+  });
 
 export interface DevnetArgs {
   rpcPort: number;
@@ -52,5 +58,12 @@ export function parseDevnetArgs(argv: string[], defaults: DevnetArgDefaults): De
     throw new Error(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
   }
   const v = parsed.data;
-  return { rpcPort: v['rpc-port'], grpcPort: v['grpc-port'], seed: v.seed, speed: v.speed, dataDir: v['data-dir'] ?? (v['data-dir-from-config'] ? defaults.dataDir : undefined), host: v.host };
+  return {
+    rpcPort: v['rpc-port'],
+    grpcPort: v['grpc-port'],
+    seed: v.seed,
+    speed: v.speed,
+    dataDir: v['data-dir'] ?? (v['data-dir-from-config'] ? defaults.dataDir : undefined),
+    host: v.host,
+  };
 }

@@ -40,9 +40,7 @@ export async function connectKafkaClients(options: KafkaEventLogOptions): Promis
   const kafka = new Kafka({
     clientId,
     brokers: [...options.brokers],
-    ...(options.logger
-      ? { logLevel: logLevel.WARN, logCreator: pinoLogCreator(options.logger) }
-      : { logLevel: logLevel.NOTHING }),
+    ...(options.logger ? { logLevel: logLevel.WARN, logCreator: pinoLogCreator(options.logger) } : { logLevel: logLevel.NOTHING }),
   });
   const producer = kafka.producer({
     idempotent: true,

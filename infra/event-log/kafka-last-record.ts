@@ -35,10 +35,7 @@ async function readRecordAt(kafka: Kafka, query: LastRecordQuery, offset: bigint
     let found: (record: LogRecord) => void = () => undefined;
     const record = new Promise<LogRecord>((resolve) => (found = resolve));
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`could not read offset ${offset} of ${query.topic} within ${query.timeoutMs} ms`)),
-        query.timeoutMs,
-      );
+      timer = setTimeout(() => reject(new Error(`could not read offset ${offset} of ${query.topic} within ${query.timeoutMs} ms`)), query.timeoutMs);
     });
     const read = async (): Promise<void> => {
       await consumer.connect();

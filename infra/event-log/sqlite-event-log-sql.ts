@@ -30,9 +30,7 @@ export interface OffsetCommit {
 
 export function prepareStatements(db: Database.Database) {
   const lastOffset = db.prepare<[string], bigint | null>('SELECT max("offset") FROM records WHERE topic = ?');
-  const insert = db.prepare<[string, bigint, string, string]>(
-    'INSERT INTO records (topic, "offset", key, value) VALUES (?, ?, ?, ?)',
-  );
+  const insert = db.prepare<[string, bigint, string, string]>('INSERT INTO records (topic, "offset", key, value) VALUES (?, ?, ?, ?)');
   const commitStatement = db.prepare<[string, string, bigint]>(
     `INSERT INTO consumer_offsets (topic, consumer_group, next_offset) VALUES (?, ?, ?)
      ON CONFLICT (topic, consumer_group) DO UPDATE SET next_offset = max(next_offset, excluded.next_offset)`,
@@ -45,17 +43,10 @@ export function prepareStatements(db: Database.Database) {
     lastOffset: lastOffset.pluck().safeIntegers(),
     insert,
     read: db
-      .prepare<[string, bigint, number], RecordRow>(
-        'SELECT "offset", key, value FROM records WHERE topic = ? AND "offset" >= ? ORDER BY "offset" LIMIT ?',
-      )
+      .prepare<[string, bigint, number], RecordRow>('SELECT "offset", key, value FROM records WHERE topic = ? AND "offset" >= ? ORDER BY "offset" LIMIT ?')
       .safeIntegers(),
-    last: db
-      .prepare<[string], RecordRow>('SELECT "offset", key, value FROM records WHERE topic = ? ORDER BY "offset" DESC LIMIT 1')
-      .safeIntegers(),
-    committed: db
-      .prepare<[string, string], bigint>('SELECT next_offset FROM consumer_offsets WHERE topic = ? AND consumer_group = ?')
-      .pluck()
-      .safeIntegers(),
+    last: db.prepare<[string], RecordRow>('SELECT "offset", key, value FROM records WHERE topic = ? ORDER BY "offset" DESC LIMIT 1').safeIntegers(),
+    committed: db.prepare<[string, string], bigint>('SELECT next_offset FROM consumer_offsets WHERE topic = ? AND consumer_group = ?').pluck().safeIntegers(),
     appendBatch: db.transaction(appendRecords),
     /** Appends, then a commit that may not pass the end of its topic: one transaction. */
     write: db.transaction((appends: readonly { topic: string; records: readonly AppendRecord[] }[], commit: OffsetCommit | null) => {

@@ -11,15 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AppendRecord, EventLog, LogRecord, PollOptions, WriteBatch } from './event-log.js';
-import {
-  EventLogInputError,
-  checkAppend,
-  checkCommit,
-  checkConsumer,
-  checkPoll,
-  checkTopic,
-  nextOffsets,
-} from './event-log-input.js';
+import { EventLogInputError, checkAppend, checkCommit, checkConsumer, checkPoll, checkTopic, nextOffsets } from './event-log-input.js';
 import { SCHEMA, SCHEMA_VERSION, SQLITE_EVENT_LOG_FILE, prepareStatements, type OffsetCommit } from './sqlite-event-log-sql.js';
 import { WakeSignal } from './wake-signal.js';
 

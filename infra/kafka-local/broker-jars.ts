@@ -38,11 +38,10 @@ export function brokerClasspath(): string {
     // leaves a half-filled LIB that a later run would take for complete.
     const staging = join(KAFKA_LOCAL_DIR, 'target', `lib.${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
-    const mvn = spawnSync(
-      'mvn',
-      ['-B', '-q', '-f', POM, 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${staging}`],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
+    const mvn = spawnSync('mvn', ['-B', '-q', '-f', POM, 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${staging}`], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (mvn.error || mvn.status !== 0) {
       rmSync(staging, { recursive: true, force: true });
       const output = `${mvn.stdout ?? ''}${mvn.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n');

@@ -120,7 +120,10 @@ function classDataOptions(classpath: string): { options: string[]; made?: { part
   // A JDK that ships no base archive refuses to start with these options: then the broker runs without.
   const java = spawnSync('java', ['-Xshare:on', '-version'], { encoding: 'utf8' });
   if (java.error || java.status !== 0) return { options: [] };
-  const key = createHash('sha256').update(`${classpath}\n${java.stderr ?? ''}`).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(`${classpath}\n${java.stderr ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
   const archive = join(KAFKA_LOCAL_DIR, 'target', `broker-${key}.jsa`);
   if (existsSync(archive)) return { options: [`-XX:SharedArchiveFile=${archive}`, '-Xlog:cds=off', '-Xlog:cds+dynamic=off'] };
   const partial = `${archive}.${process.pid}`;
@@ -172,7 +175,12 @@ export async function startLocalKafka(options: LocalKafkaOptions = {}): Promise<
 
   const classData = classDataOptions(classpath);
   if (!existsSync(join(logDir, 'meta.properties'))) {
-    const format = runJava(classpath, classData.made ? [] : classData.options, [logging, 'kafka.tools.StorageTool', 'format', '--config', config, '--cluster-id', clusterId()], onLine);
+    const format = runJava(
+      classpath,
+      classData.made ? [] : classData.options,
+      [logging, 'kafka.tools.StorageTool', 'format', '--config', config, '--cluster-id', clusterId()],
+      onLine,
+    );
     const code = await exitOf(format);
     if (code !== 0) {
       removeTemporary();

@@ -82,13 +82,23 @@ export class ServiceKeys {
   }
 
   async freePoolMints(): Promise<number> {
-    return (await this.#store.query(serviceKeyRecords, { where: [['kind', '=', 'pool-mint'], ['state', '=', 'free']] })).length;
+    return (
+      await this.#store.query(serviceKeyRecords, {
+        where: [
+          ['kind', '=', 'pool-mint'],
+          ['state', '=', 'free'],
+        ],
+      })
+    ).length;
   }
 
   /** Inside a store transaction: take the oldest free pool mint for `launch`; null when the pool is empty. */
   async takePoolMint(tx: OpTransaction, launch: string, now: number): Promise<Address | null> {
     const [free] = await tx.query(serviceKeyRecords, {
-      where: [['kind', '=', 'pool-mint'], ['state', '=', 'free']],
+      where: [
+        ['kind', '=', 'pool-mint'],
+        ['state', '=', 'free'],
+      ],
       order: [['createdAt', 'ASC']],
       limit: 1,
     });

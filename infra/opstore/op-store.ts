@@ -81,13 +81,19 @@ export interface OpStore extends OpReader, OpWriter {
 export class OpStoreError extends Error {}
 
 export class OpStoreConflictError extends OpStoreError {
-  constructor(readonly collection: string, readonly id: string) {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
     super(`${collection}/${id} already exists`);
   }
 }
 
 export class OpStoreNotFoundError extends OpStoreError {
-  constructor(readonly collection: string, readonly id: string) {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
     super(`${collection}/${id} does not exist`);
   }
 }

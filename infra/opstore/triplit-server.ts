@@ -46,7 +46,13 @@ export async function startTriplitServer(options: TriplitServerOptions): Promise
   });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries += 1) {
-    if (await fetch(`${url}/healthcheck`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthcheck`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (tries > 100) throw new Error(`the operational store's server did not answer at ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

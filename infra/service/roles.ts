@@ -66,7 +66,8 @@ export interface ProjectRole extends Role {
 export async function startProjections(log: EventLog, olap: Olap, logger: Logger, serviceWallets?: readonly string[]): Promise<ProjectRole> {
   const runner = await ProjectionRunner.open({ log, olap, logger: logger.child({ role: 'projections' }) });
   runner.start();
-  const health = serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }), changes: runner.changes });
+  const health =
+    serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }), changes: runner.changes });
   health?.start();
   return {
     runner,
@@ -133,11 +134,26 @@ export async function startApi(
   const webhooks = opstore ? webhookDeps(config) : undefined;
   // The projections' own announcements where they run here; else what the store's parts show (projections/parts-watch.ts),
   // which carries no events: the live streams then answer 503.
-  const watch = project === undefined ? watchParts(olap, READ_MODEL_TABLES, PARTS_WATCH_MS, (error) => apiLogger.warn({ err: error }, 'read-model parts not looked at')) : null;
+  const watch =
+    project === undefined
+      ? watchParts(olap, READ_MODEL_TABLES, PARTS_WATCH_MS, (error) => apiLogger.warn({ err: error }, 'read-model parts not looked at'))
+      : null;
   const changes = project?.runner.changes.feed ?? watch!.feed;
   const reads = new ReadPath(olap, changes);
   const streams = project === undefined ? undefined : { events: webhookEventContext(config) };
-  const app = buildServiceApp({ olap, reads, changes, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks, streams });
+  const app = buildServiceApp({
+    olap,
+    reads,
+    changes,
+    config,
+    opstore,
+    logger: apiLogger,
+    readiness,
+    launch,
+    paidCalls: payments.paidCalls,
+    webhooks,
+    streams,
+  });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
   const stopping = new AbortController();
   void warmReads(reads, config, apiLogger, stopping.signal);

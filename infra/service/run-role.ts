@@ -66,7 +66,10 @@ async function main(): Promise<void> {
     } else if (role === 'ingest') roles.push((ingest = await startIngest(config, await eventLog(), logger)));
     else if (role === 'project') roles.push((project = await startProjections(await eventLog(), await olap(), logger, Object.values(config.wallets))));
     else if (role === 'webhooks') roles.push(await startWebhooks(config, await eventLog(), await opstore(), logger));
-    else roles.push(await startApi(config, await olap(), logger, await apiReadiness(ingest, project, eventLog, chainRpcUrl(config)), await opstore(), project ?? undefined));
+    else
+      roles.push(
+        await startApi(config, await olap(), logger, await apiReadiness(ingest, project, eventLog, chainRpcUrl(config)), await opstore(), project ?? undefined),
+      );
   }
 
   // Written whatever LOG_LEVEL says: `npm run start:scale-out` waits for this line.

@@ -35,7 +35,14 @@ export async function startWebhooks(config: Config, log: EventLog, opstore: OpSt
     roleLogger.warn('KEYS_ENCRYPTION_KEY is not set: webhooks are not delivered');
     return { dispatcher: null, stop: async () => undefined };
   }
-  const dispatcher = await WebhookDispatcher.open({ log, opstore, sealKey: deps.sealKey, events: webhookEventContext(config), policy: deps.policy, logger: roleLogger });
+  const dispatcher = await WebhookDispatcher.open({
+    log,
+    opstore,
+    sealKey: deps.sealKey,
+    events: webhookEventContext(config),
+    policy: deps.policy,
+    logger: roleLogger,
+  });
   dispatcher.start();
   return { dispatcher, stop: () => dispatcher.stop() };
 }

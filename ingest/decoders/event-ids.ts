@@ -3,11 +3,7 @@
 // index, part) comes from the catalog's builder run once per distinct rest on a stand-in signature, so the format
 // has one definition; a signature the fast check does not pass goes to the catalog's builder itself, which throws
 // as it always did.
-import {
-  factEventId as catalogFactEventId,
-  instructionEventId as catalogInstructionEventId,
-  type InstructionPath,
-} from '../../schemas/events/index.js';
+import { factEventId as catalogFactEventId, instructionEventId as catalogInstructionEventId, type InstructionPath } from '../../schemas/events/index.js';
 import { isSignatureFast } from '../validation/base58-checks.js';
 
 /** 64 zero bytes in base58: a valid signature, replaced by the real one in the built id. */

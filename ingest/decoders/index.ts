@@ -49,8 +49,9 @@ export const DECODERS: readonly Decoder[] = [
 
 /** Coins launched in a transaction (CoinCreated, PoolCreated of launch pools), without registering them. */
 export function launchedCoins(tx: TxView, ctx: DecodeContext): CoinInfo[] {
-  return LAUNCH_DECODERS.flatMap((decode) => decode(tx, ctx))
-    .flatMap((event) => (event.type === 'coin.launched' ? [coinInfoFromLaunch(event.data, tx.slot)] : []));
+  return LAUNCH_DECODERS.flatMap((decode) => decode(tx, ctx)).flatMap((event) =>
+    event.type === 'coin.launched' ? [coinInfoFromLaunch(event.data, tx.slot)] : [],
+  );
 }
 
 /** Every event of ours in a raw transaction; registers the coins it launches in `ctx.coins`. Throws when the

@@ -15,11 +15,19 @@ export interface ProgramCall<K extends string, E> {
   events: E[];
 }
 
-export function launchpadCalls(tx: TxView, ctx: DecodeContext, kinds: readonly LaunchpadInstructionKind[]): ProgramCall<LaunchpadInstructionKind, LaunchpadEvent>[] {
+export function launchpadCalls(
+  tx: TxView,
+  ctx: DecodeContext,
+  kinds: readonly LaunchpadInstructionKind[],
+): ProgramCall<LaunchpadInstructionKind, LaunchpadEvent>[] {
   return programCalls(tx, ctx.config.programs.launchpad, decodeLaunchpadInstruction, decodeLaunchpadEvent, kinds);
 }
 
-export function poolVenueCalls(tx: TxView, ctx: DecodeContext, kinds: readonly PoolVenueInstructionKind[]): ProgramCall<PoolVenueInstructionKind, PoolVenueEvent>[] {
+export function poolVenueCalls(
+  tx: TxView,
+  ctx: DecodeContext,
+  kinds: readonly PoolVenueInstructionKind[],
+): ProgramCall<PoolVenueInstructionKind, PoolVenueEvent>[] {
   return programCalls(tx, ctx.config.programs.poolVenue, decodePoolVenueInstruction, decodePoolVenueEvent, kinds);
 }
 

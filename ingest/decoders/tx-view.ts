@@ -49,7 +49,13 @@ function invocations(raw: RawTransaction, keys: Address[]): Invocation[] {
   raw.instructions.forEach((ix, index) => {
     out.push({ path: { index, inner: null }, programId: key(ix.programIdIndex), accounts: ix.accounts.map(key), data: bytesOf(ix.data), events: [] });
     (inner.get(index) ?? []).forEach((child, position) => {
-      out.push({ path: { index, inner: position }, programId: key(child.programIdIndex), accounts: child.accounts.map(key), data: bytesOf(child.data), events: [] });
+      out.push({
+        path: { index, inner: position },
+        programId: key(child.programIdIndex),
+        accounts: child.accounts.map(key),
+        data: bytesOf(child.data),
+        events: [],
+      });
     });
   });
   return out;

@@ -42,9 +42,7 @@ export const rawTransactionSchema = z.object({
     preBalances: z.array(u64),
     postBalances: z.array(u64),
     logMessages: z.array(z.string()),
-    innerInstructions: z.array(
-      z.object({ index, instructions: z.array(compiledInstruction.extend({ stackHeight: z.int().positive().nullable() })) }),
-    ),
+    innerInstructions: z.array(z.object({ index, instructions: z.array(compiledInstruction.extend({ stackHeight: z.int().positive().nullable() })) })),
     preTokenBalances: z.array(tokenBalance),
     postTokenBalances: z.array(tokenBalance),
     computeUnitsConsumed: u64.nullable(),

@@ -40,9 +40,12 @@ const TURN_EVERY = 64;
 export async function openStream(client: YellowstoneClient, idleTimeoutMs: number, readAhead = DEFAULT_READ_AHEAD): Promise<Stream> {
   const duplex = await client.subscribe();
   let lastActivity = Date.now();
-  const watchdog = setInterval(() => {
-    if (Date.now() - lastActivity > idleTimeoutMs) duplex.destroy(new IdleStreamError(`no update for ${idleTimeoutMs} ms`));
-  }, Math.max(50, Math.min(1_000, idleTimeoutMs / 4)));
+  const watchdog = setInterval(
+    () => {
+      if (Date.now() - lastActivity > idleTimeoutMs) duplex.destroy(new IdleStreamError(`no update for ${idleTimeoutMs} ms`));
+    },
+    Math.max(50, Math.min(1_000, idleTimeoutMs / 4)),
+  );
   watchdog.unref();
 
   let queue: SubscribeUpdate[] = [];

@@ -7,7 +7,8 @@ import { defineTool } from '../tool.js';
 export const getHealthSignal = defineTool({
   name: 'get_health_signal',
   title: 'Health signal',
-  description: "A coin's health grade A to F from warning signs on chain, its signals and their levels. A grade flags warnings only: it never means a coin is safe.",
+  description:
+    "A coin's health grade A to F from warning signs on chain, its signals and their levels. A grade flags warnings only: it never means a coin is safe.",
   kind: 'read',
   tier: 'premium',
   input: mintParams,

@@ -7,7 +7,8 @@ import { defineTool } from '../tool.js';
 export const getLaunchTerms = defineTool({
   name: 'get_launch_terms',
   title: 'Launch terms',
-  description: 'The terms a wallet signs before its first launch (once per terms version): sign `message` with the wallet and pass it to accept_terms within 10 minutes.',
+  description:
+    'The terms a wallet signs before its first launch (once per terms version): sign `message` with the wallet and pass it to accept_terms within 10 minutes.',
   kind: 'launch',
   input: termsQuery,
   output: termsResponse,

@@ -11,7 +11,9 @@ export const MARKET_CANDLES = 48;
 export const MARKET_TRADES = 20;
 
 const marketData = z.object({
-  candles: ohlcvResponse.shape.candles.max(MARKET_CANDLES).describe(`The last ${MARKET_CANDLES} candles at the interval, oldest first; intervals without trades are left out`),
+  candles: ohlcvResponse.shape.candles
+    .max(MARKET_CANDLES)
+    .describe(`The last ${MARKET_CANDLES} candles at the interval, oldest first; intervals without trades are left out`),
   trades: tradesResponse.shape.trades.max(MARKET_TRADES).describe(`The latest ${MARKET_TRADES} trades, newest first`),
 });
 
@@ -34,7 +36,8 @@ export const getMarketData = defineTool({
     if (byTrades === undefined) answers.set(candles, (byTrades = new WeakMap()));
     let answer = byTrades.get(trades);
     // A page holds more than its limit only as a busy second's tail (schemas/api/trades.ts): the latest 20 of it.
-    if (answer === undefined) byTrades.set(trades, (answer = { candles: candles.candles.slice(-MARKET_CANDLES), trades: trades.trades.slice(0, MARKET_TRADES) }));
+    if (answer === undefined)
+      byTrades.set(trades, (answer = { candles: candles.candles.slice(-MARKET_CANDLES), trades: trades.trades.slice(0, MARKET_TRADES) }));
     return answer;
   },
 });

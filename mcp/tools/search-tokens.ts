@@ -10,5 +10,6 @@ export const searchTokens = defineTool({
   kind: 'read',
   input: tokensQuery,
   output: tokensResponse,
-  run: (deps, query) => searchTokensHandler(deps.api, deps.tokens, query, (error) => deps.logger?.warn({ err: error }, 'token aggregator failed; answering from own tokens')),
+  run: (deps, query) =>
+    searchTokensHandler(deps.api, deps.tokens, query, (error) => deps.logger?.warn({ err: error }, 'token aggregator failed; answering from own tokens')),
 });

@@ -22,9 +22,10 @@ export const OWNER_BALANCES_AT_SQL = `
 export async function ownerBalancesAt(olap: Olap, mint: string, slot: number, owners?: readonly string[]): Promise<Map<string, bigint>> {
   if (owners !== undefined && owners.length === 0) return new Map();
   const filter = owners === undefined ? '' : 'WHERE owner IN {owners:Array(String)}';
-  const rows = await olap.query<{ owner: string; balance: string }>(
-    `SELECT owner, toString(amount) AS balance FROM (${OWNER_BALANCES_AT_SQL}) ${filter}`,
-    { mint, slot, owners: owners === undefined ? [] : [...owners] },
-  );
+  const rows = await olap.query<{ owner: string; balance: string }>(`SELECT owner, toString(amount) AS balance FROM (${OWNER_BALANCES_AT_SQL}) ${filter}`, {
+    mint,
+    slot,
+    owners: owners === undefined ? [] : [...owners],
+  });
   return new Map(rows.map((row) => [row.owner, BigInt(row.balance)]));
 }

@@ -27,7 +27,8 @@ export const TRADE_PRICE_SQL = `trunc(toDecimal256(quoteAmount, ${PRICE_SCALE}) 
 /** The parameters of TRADE_PRICE_SQL for a coin of `units`. */
 export function priceParams(units: PriceDecimals): QueryParams {
   const places = pricePlaces(units.quoteDecimals);
-  if (places > PRICE_SCALE || units.decimals > 19) throw new RangeError(`no SQL price for a coin of ${units.decimals} decimals quoted in ${units.quoteDecimals}`);
+  if (places > PRICE_SCALE || units.decimals > 19)
+    throw new RangeError(`no SQL price for a coin of ${units.decimals} decimals quoted in ${units.quoteDecimals}`);
   return { coinUnit: 10n ** BigInt(units.decimals), quoteUnit: 10n ** BigInt(units.quoteDecimals), places };
 }
 

@@ -31,7 +31,16 @@ export const coinFiguresProjector: Projector = {
       const key = `${d.mint}/${day}`;
       const kept = closes.get(key);
       if (kept === undefined || version > kept.version) {
-        closes.set(key, { mint: d.mint, day, version, slot: event.slot, logOffset: offset, id: event.id, reserveQuote: d.reserves.quote, reserveCoin: d.reserves.coin });
+        closes.set(key, {
+          mint: d.mint,
+          day,
+          version,
+          slot: event.slot,
+          logOffset: offset,
+          id: event.id,
+          reserveQuote: d.reserves.quote,
+          reserveCoin: d.reserves.coin,
+        });
       }
     }
     return { [COIN_TRADE_TICKS_TABLE]: ticks, [COIN_DAY_CLOSES_TABLE]: [...closes.values()] };

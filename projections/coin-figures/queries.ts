@@ -173,7 +173,8 @@ async function step(olap: Olap, from: WindowState, now: number): Promise<WindowS
   const coinOf = (mint: string) => {
     if (copied.has(mint)) return state.coins.get(mint)!;
     const before = state.coins.get(mint);
-    const coin: CoinWindow = before === undefined ? { volume: 0n, trades: 0, lowest: [], before: null } : { ...before, lowest: [...before.lowest], shown: undefined };
+    const coin: CoinWindow =
+      before === undefined ? { volume: 0n, trades: 0, lowest: [], before: null } : { ...before, lowest: [...before.lowest], shown: undefined };
     state.coins.set(mint, coin);
     copied.add(mint);
     return coin;

@@ -2,14 +2,7 @@
 import type { Event } from '../../schemas/events/index.js';
 import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import {
-  CREATOR_EARNINGS_TABLE,
-  CREATOR_SENDS_TABLE,
-  creatorEarningsTable,
-  creatorSendsTable,
-  type CreatorEarningRow,
-  type CreatorSendRow,
-} from './table.js';
+import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE, creatorEarningsTable, creatorSendsTable, type CreatorEarningRow, type CreatorSendRow } from './table.js';
 
 type Of<T extends Event['type']> = Extract<Event, { type: T }>;
 

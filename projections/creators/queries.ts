@@ -93,7 +93,17 @@ export async function readCreatorLedgers(olap: Olap, mints: readonly string[]): 
       `SELECT mint, toString(sum(amount)) AS total FROM ${CREATOR_EARNINGS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
       params,
     );
-    const sends = await olap.query<{ coin: string; wallet: string; token: string; amount: string; signature: string; ms: string; slot: string; logOffset: string; eventId: string }>(
+    const sends = await olap.query<{
+      coin: string;
+      wallet: string;
+      token: string;
+      amount: string;
+      signature: string;
+      ms: string;
+      slot: string;
+      logOffset: string;
+      eventId: string;
+    }>(
       `SELECT mint AS coin, wallet, quoteMint AS token, toString(amount) AS amount, signature, toUnixTimestamp64Milli(time) AS ms, slot, logOffset, eventId
        FROM ${CREATOR_SENDS_TABLE} FINAL
        WHERE mint IN {mints:Array(String)}

@@ -19,7 +19,8 @@ export interface ScoredCoin {
 
 type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string };
 
-const TRADE_COLUMNS = 't.mint AS mint, toString(t.slot) AS slot, t.signature AS signature, t.trader AS trader, t.side AS side, toString(t.coinAmount) AS coinAmount';
+const TRADE_COLUMNS =
+  't.mint AS mint, toString(t.slot) AS slot, t.signature AS signature, t.trader AS trader, t.side AS side, toString(t.coinAmount) AS coinAmount';
 
 function groupBy<R extends { mint: string }, T>(rows: readonly R[], map: (row: R) => T): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -27,7 +28,13 @@ function groupBy<R extends { mint: string }, T>(rows: readonly R[], map: (row: R
   return out;
 }
 
-const tradeOf = (row: TradeRow): CoinTrade => ({ slot: Number(row.slot), signature: row.signature, trader: row.trader, side: row.side, coinAmount: BigInt(row.coinAmount) });
+const tradeOf = (row: TradeRow): CoinTrade => ({
+  slot: Number(row.slot),
+  signature: row.signature,
+  trader: row.trader,
+  side: row.side,
+  coinAmount: BigInt(row.coinAmount),
+});
 
 /** Trades in the sniper window and every trade of the creator. */
 function earlyAndCreatorTrades(olap: Olap, mints: string[]): Promise<TradeRow[]> {
@@ -89,10 +96,7 @@ function creatorCoins(olap: Olap, creators: string[]): Promise<{ creator: string
 }
 
 function mintFacts(olap: Olap, mints: string[]): Promise<{ mint: string; known: number; mintAuthority: string | null; freezeAuthority: string | null }[]> {
-  return olap.query(
-    `SELECT mint, known, mintAuthority, freezeAuthority FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
-    { mints },
-  );
+  return olap.query(`SELECT mint, known, mintAuthority, freezeAuthority FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`, { mints });
 }
 
 function activitySlots(olap: Olap, mints: string[]): Promise<{ mint: string; slot: string }[]> {

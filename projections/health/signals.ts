@@ -156,7 +156,10 @@ export function washTrades(facts: HealthFacts): { pairs: [string, string][]; coi
 
 export function topHoldersBps(facts: HealthFacts, count = 10): number {
   const largest = [...facts.balances.values()].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, count);
-  return shareBps(largest.reduce((sum, amount) => sum + amount, 0n), facts.supply);
+  return shareBps(
+    largest.reduce((sum, amount) => sum + amount, 0n),
+    facts.supply,
+  );
 }
 
 export function healthSignals(facts: HealthFacts): HealthSignals {

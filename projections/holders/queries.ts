@@ -43,10 +43,14 @@ export const HOLDER_BALANCES_SQL = `
 /** The holder facts of each coin in `mints` that exists. */
 export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinHolderFacts>> {
   if (mints.length === 0) return new Map();
-  const rows = await olap.query<{ mint: string; mode: 'holder' | 'creator'; creator: string; launchSlot: string | number; totalSupply: string; venues: string[] }>(
-    VENUES_SQL,
-    { mints: [...mints] },
-  );
+  const rows = await olap.query<{
+    mint: string;
+    mode: 'holder' | 'creator';
+    creator: string;
+    launchSlot: string | number;
+    totalSupply: string;
+    venues: string[];
+  }>(VENUES_SQL, { mints: [...mints] });
   return new Map(
     rows.map((row) => [
       row.mint,
@@ -65,10 +69,10 @@ export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Pro
 /** Holder count per mint; mints without holders are absent. */
 export async function holderCounts(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<Map<string, number>> {
   if (mints.length === 0) return new Map();
-  const rows = await olap.query<{ mint: string; holders: number }>(
-    `SELECT mint, toUInt32(count()) AS holders FROM (${HOLDER_BALANCES_SQL}) GROUP BY mint`,
-    { mints: [...mints], service: [...serviceWallets] },
-  );
+  const rows = await olap.query<{ mint: string; holders: number }>(`SELECT mint, toUInt32(count()) AS holders FROM (${HOLDER_BALANCES_SQL}) GROUP BY mint`, {
+    mints: [...mints],
+    service: [...serviceWallets],
+  });
   return new Map(rows.map((row) => [row.mint, Number(row.holders)]));
 }
 
@@ -85,7 +89,14 @@ const NEXT_BASELINE_SQL = `coalesce(
 /** One coin's holder facts and its next round's baseline slot (null in creator mode), in one query; null when
  * there is no such coin. */
 export async function coinHoldersView(olap: Olap, mint: string): Promise<(CoinHolderFacts & { baselineSlot: number | null }) | null> {
-  const rows = await olap.query<{ mode: 'holder' | 'creator'; creator: string; launchSlot: string; totalSupply: string; venues: string[]; baseline: string | null }>(
+  const rows = await olap.query<{
+    mode: 'holder' | 'creator';
+    creator: string;
+    launchSlot: string;
+    totalSupply: string;
+    venues: string[];
+    baseline: string | null;
+  }>(
     `SELECT mode, creator, toString(launchSlot) AS launchSlot, toString(totalSupply) AS totalSupply,
        [ifNull(curve, ''), ifNull(pool, ''), ifNull((SELECT any(pool) FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE mint = {mint:String}), '')] AS venues,
        if(mode = 'holder', toString(${NEXT_BASELINE_SQL}), NULL) AS baseline

@@ -24,7 +24,13 @@ export async function quoteListings(reads: ReadPath): Promise<QuoteListings> {
 }
 
 async function readQuoteListings(olap: Olap): Promise<QuoteListings> {
-  const rows = await olap.query<{ quoteMint: string; enabledNow: number | string; enabledCount: number | string; listedOn: string; decimals: number | string | null }>(
+  const rows = await olap.query<{
+    quoteMint: string;
+    enabledNow: number | string;
+    enabledCount: number | string;
+    listedOn: string;
+    decimals: number | string | null;
+  }>(
     `SELECT quoteMint,
       toUInt8(argMax(enabled, (slot, logOffset, eventId))) AS enabledNow,
       countIf(enabled) AS enabledCount,

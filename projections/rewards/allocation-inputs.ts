@@ -41,5 +41,11 @@ export async function balanceChanges(olap: Olap, mint: string, afterSlot: number
      ORDER BY slot, logOffset, id`,
     { mint, after: afterSlot, through: throughSlot },
   );
-  return rows.map((row) => ({ tokenAccount: row.tokenAccount, owner: row.owner, post: BigInt(row.post), slot: Number(row.slot), logOffset: BigInt(row.logOffset) }));
+  return rows.map((row) => ({
+    tokenAccount: row.tokenAccount,
+    owner: row.owner,
+    post: BigInt(row.post),
+    slot: Number(row.slot),
+    logOffset: BigInt(row.logOffset),
+  }));
 }

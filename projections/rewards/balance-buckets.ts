@@ -113,7 +113,10 @@ function addAccount(rows: readonly BucketRow[], from: number, to: number, coin: 
 /** Every owner's balance of each coin at each of its slots; `onCoin` gets each coin once all its rows are read. */
 export async function balancesAtSlots(olap: Olap, coins: readonly BucketCoin[], onCoin: (mint: string, balances: BalancesAtSlots) => void): Promise<void> {
   const pending = new Map<string, { coin: BucketCoin; balances: Map<string, bigint>[]; readsLeft: number }>();
-  const reads = await planReads(olap, coins.filter((coin) => coin.slots.length > 0));
+  const reads = await planReads(
+    olap,
+    coins.filter((coin) => coin.slots.length > 0),
+  );
   for (const read of reads) {
     for (const coin of read.coins) {
       if (!pending.has(coin.mint)) pending.set(coin.mint, { coin, balances: coin.slots.map(() => new Map()), readsLeft: read.part?.[1] ?? 1 });

@@ -66,17 +66,23 @@ export async function replayOwed(olap: Olap, jobs: readonly OwedJob[], onCoin: (
   await balancesAtSlots(olap, buckets, (mint, balances) => {
     const job = byMint.get(mint)!;
     const at = (slot: number) => balances.get(slot) ?? new Map<string, bigint>();
-    onCoin(mint, replay(job, (round) => ({ snapshot: at(round.snapshotSlot), baseline: round.baselineSlot === null ? null : at(round.baselineSlot) })));
+    onCoin(
+      mint,
+      replay(job, (round) => ({ snapshot: at(round.snapshotSlot), baseline: round.baselineSlot === null ? null : at(round.baselineSlot) })),
+    );
   });
   for (const job of jobs) {
     if (job.from.round === 0) continue;
     const rounds = job.rounds.filter((round) => round.round > job.from.round);
     const balances = new Map<number, Map<string, bigint>>();
     for (const slot of slotsOf(rounds)) balances.set(slot, await ownerBalancesAt(olap, job.coin.mint, slot));
-    onCoin(job.coin.mint, replay({ ...job, rounds }, (round) => ({
-      snapshot: balances.get(round.snapshotSlot)!,
-      baseline: round.baselineSlot === null ? null : balances.get(round.baselineSlot)!,
-    })));
+    onCoin(
+      job.coin.mint,
+      replay({ ...job, rounds }, (round) => ({
+        snapshot: balances.get(round.snapshotSlot)!,
+        baseline: round.baselineSlot === null ? null : balances.get(round.baselineSlot)!,
+      })),
+    );
   }
 }
 

@@ -48,29 +48,16 @@ export function rewardCoin(row: RewardCoinRow): RewardCoin {
 }
 
 /** The coins with these mints (unknown mints are absent). */
-export const rewardCoins = cachedRead(
-  'rewardCoins',
-  [COINS_TABLE, COIN_GRADUATIONS_TABLE],
-  (mints: readonly string[]) => mints.join(','),
-  readRewardCoins,
-);
+export const rewardCoins = cachedRead('rewardCoins', [COINS_TABLE, COIN_GRADUATIONS_TABLE], (mints: readonly string[]) => mints.join(','), readRewardCoins);
 
 async function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<Map<string, RewardCoin>> {
   if (mints.length === 0) return new Map();
-  const rows = await olap.query<RewardCoinRow>(
-    `${COIN_SELECT} WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`,
-    { mints: [...mints] },
-  );
+  const rows = await olap.query<RewardCoinRow>(`${COIN_SELECT} WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`, { mints: [...mints] });
   return new Map(rows.map((row) => [row.mint, rewardCoin(row)]));
 }
 
 /** The coins `creator` launched, newest first. */
-export const coinsLaunchedBy = cachedRead(
-  'coinsLaunchedBy',
-  [COINS_TABLE, COIN_GRADUATIONS_TABLE],
-  (creator: string) => creator,
-  readCoinsLaunchedBy,
-);
+export const coinsLaunchedBy = cachedRead('coinsLaunchedBy', [COINS_TABLE, COIN_GRADUATIONS_TABLE], (creator: string) => creator, readCoinsLaunchedBy);
 
 async function readCoinsLaunchedBy(olap: Olap, creator: string): Promise<RewardCoin[]> {
   const rows = await olap.query<RewardCoinRow>(
@@ -89,12 +76,7 @@ export interface PotTotals {
 }
 
 /** Pot totals of each coin in `mints`; coins without claims or rounds read zero. */
-export const potTotals = cachedRead(
-  'potTotals',
-  [REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE],
-  (mints: readonly string[]) => mints.join(','),
-  readPotTotals,
-);
+export const potTotals = cachedRead('potTotals', [REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE], (mints: readonly string[]) => mints.join(','), readPotTotals);
 
 async function readPotTotals(olap: Olap, mints: readonly string[]): Promise<Map<string, PotTotals>> {
   const out = new Map<string, PotTotals>(mints.map((mint) => [mint, { takenIn: 0n, spent: 0n, rounds: 0 }]));
@@ -174,12 +156,7 @@ export function roundRow(raw: RawRound): RoundRow {
 }
 
 /** The coin's latest `limit` rounds, newest first. */
-export const latestRounds = cachedRead(
-  'latestRounds',
-  [REWARD_ROUNDS_TABLE],
-  (mint: string, limit: number) => `${mint}|${limit}`,
-  readLatestRounds,
-);
+export const latestRounds = cachedRead('latestRounds', [REWARD_ROUNDS_TABLE], (mint: string, limit: number) => `${mint}|${limit}`, readLatestRounds);
 
 async function readLatestRounds(olap: Olap, mint: string, limit: number): Promise<RoundRow[]> {
   const rows = await olap.query<RawRound>(
@@ -191,12 +168,7 @@ async function readLatestRounds(olap: Olap, mint: string, limit: number): Promis
 }
 
 /** The coin's rounds numbered above `afterRound`, oldest first. */
-export const roundsAfter = cachedRead(
-  'roundsAfter',
-  [REWARD_ROUNDS_TABLE],
-  (mint: string, afterRound: number) => `${mint}|${afterRound}`,
-  readRoundsAfter,
-);
+export const roundsAfter = cachedRead('roundsAfter', [REWARD_ROUNDS_TABLE], (mint: string, afterRound: number) => `${mint}|${afterRound}`, readRoundsAfter);
 
 async function readRoundsAfter(olap: Olap, mint: string, afterRound: number): Promise<RoundRow[]> {
   const rows = await olap.query<RawRound>(
@@ -208,12 +180,7 @@ async function readRoundsAfter(olap: Olap, mint: string, afterRound: number): Pr
 }
 
 /** Each coin's highest round number; coins without rounds are absent. */
-export const lastRoundNumbers = cachedRead(
-  'lastRoundNumbers',
-  [REWARD_ROUNDS_TABLE],
-  (mints: readonly string[]) => mints.join(','),
-  readLastRoundNumbers,
-);
+export const lastRoundNumbers = cachedRead('lastRoundNumbers', [REWARD_ROUNDS_TABLE], (mints: readonly string[]) => mints.join(','), readLastRoundNumbers);
 
 async function readLastRoundNumbers(olap: Olap, mints: readonly string[]): Promise<Map<string, number>> {
   if (mints.length === 0) return new Map();

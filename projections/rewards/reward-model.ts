@@ -21,7 +21,16 @@ import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.j
 import { PRICES_TABLE } from '../prices/table.js';
 import { makeLedger, type CoinLedger } from './coin-ledger.js';
 import {
-  ALL_ROUNDS, heldKey, planPayoutReads, readAllRewardCoins, readHeldPairs, readIncomeOf, readPayouts, readRoundsOf, type FactsCoin, type LedgerRound,
+  ALL_ROUNDS,
+  heldKey,
+  planPayoutReads,
+  readAllRewardCoins,
+  readHeldPairs,
+  readIncomeOf,
+  readPayouts,
+  readRoundsOf,
+  type FactsCoin,
+  type LedgerRound,
 } from './ledger-reads.js';
 import type { OwedCoin } from './owed.js';
 import { excludedKey, FRESH, OwedBook, replayOwed, type OwedJob } from './owed-book.js';

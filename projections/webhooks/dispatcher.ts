@@ -121,7 +121,10 @@ export class WebhookDispatcher {
     this.loop = this.run();
     this.timers = [
       setInterval(() => this.queue.tick(), TICK_MS),
-      setInterval(() => void this.housekeeping().catch((error: unknown) => this.options.logger?.warn({ err: error }, 'webhook housekeeping failed')), RELOAD_MS),
+      setInterval(
+        () => void this.housekeeping().catch((error: unknown) => this.options.logger?.warn({ err: error }, 'webhook housekeeping failed')),
+        RELOAD_MS,
+      ),
     ];
     this.queue.tick();
   }
@@ -288,7 +291,14 @@ export class WebhookDispatcher {
     if (hook === undefined || hook.row.status !== 'active') return;
     if (delivery.row.attempt > 0 && (await this.options.opstore.get(deliveries, delivery.row.id))?.state !== 'pending') return;
     const at = this.now();
-    const outcome = await tryDelivery({ url: hook.row.url, secret: hook.secret }, { id: delivery.row.eventId, type: delivery.row.type, body: delivery.row.body }, at, this.options.policy, this.options.post, this.abort.signal);
+    const outcome = await tryDelivery(
+      { url: hook.row.url, secret: hook.secret },
+      { id: delivery.row.eventId, type: delivery.row.type, body: delivery.row.body },
+      at,
+      this.options.policy,
+      this.options.post,
+      this.abort.signal,
+    );
     if (this.stopping) return;
     // The slot is free once the receiver has answered; the outcome is written with others in the background, unless
     // writes have fallen behind.
@@ -395,7 +405,12 @@ export class WebhookDispatcher {
     const now = this.now();
     if (now - this.lastPrune < PRUNE_MS) return;
     this.lastPrune = now;
-    const old = await opstore.query(deliveries, { where: [['state', '!=', 'pending'], ['createdAt', '<', now - KEEP_FINISHED_MS]] });
+    const old = await opstore.query(deliveries, {
+      where: [
+        ['state', '!=', 'pending'],
+        ['createdAt', '<', now - KEEP_FINISHED_MS],
+      ],
+    });
     const spent = await opstore.query(usedSignatures, { where: [['at', '<', now - KEEP_SIGNATURES_MS]] });
     await opstore.transact(async (tx) => {
       for (const row of old) await tx.delete(deliveries, row.id);
@@ -406,7 +421,11 @@ export class WebhookDispatcher {
   private async skipHistoryOnFirstRun(): Promise<void> {
     const { log, opstore } = this.options;
     if ((await opstore.get(dispatcherMarks, 'started')) !== null) return;
-    for (let records = await log.poll(TOPIC, DISPATCHER_GROUP, { maxRecords: 5_000 }); records.length > 0; records = await log.poll(TOPIC, DISPATCHER_GROUP, { maxRecords: 5_000 })) {
+    for (
+      let records = await log.poll(TOPIC, DISPATCHER_GROUP, { maxRecords: 5_000 });
+      records.length > 0;
+      records = await log.poll(TOPIC, DISPATCHER_GROUP, { maxRecords: 5_000 })
+    ) {
       await log.commit(TOPIC, DISPATCHER_GROUP, records);
     }
     await opstore.insert(dispatcherMarks, { id: 'started', at: this.now() });

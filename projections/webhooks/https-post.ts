@@ -201,12 +201,7 @@ function send(
  * up to the response's headers and body must finish within timeoutMs), non-2xx or 3xx all come back as
  * { ok: false, status, error }; a 2xx is { ok: true, status, error: null }. Reads at most 64 KiB of the response
  * body and discards it. */
-export async function postJson(
-  url: string,
-  body: string,
-  headers: Readonly<Record<string, string>>,
-  options: PostOptions,
-): Promise<PostOutcome> {
+export async function postJson(url: string, body: string, headers: Readonly<Record<string, string>>, options: PostOptions): Promise<PostOutcome> {
   const { policy, timeoutMs, signal } = options;
   if (signal?.aborted === true) return failed(null, 'delivery aborted before it started');
 

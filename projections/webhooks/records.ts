@@ -68,10 +68,7 @@ export const usedSignatures = defineCollection(
 );
 
 /** A redelivery asked for through the API, for the dispatcher to queue (it may run in another process). */
-export const redeliveries = defineCollection(
-  'webhook_redeliveries',
-  z.object({ id: z.string(), deliveryId: z.string(), at: z.number().int() }),
-);
+export const redeliveries = defineCollection('webhook_redeliveries', z.object({ id: z.string(), deliveryId: z.string(), at: z.number().int() }));
 
 /** The dispatcher's own marks; `started`: it has run once. On its first run it skips the log written before it, so
  * webhooks never receive events from before the dispatcher existed. */

@@ -104,7 +104,12 @@ export class OpenRound {
       holdersPaid: this.paidWallets.size,
       paidIn: d.paidIn,
       potSpent: d.potSpent,
-      tokens: d.tokens.map((token) => ({ mint: token.mint, bought: token.bought, cost: token.cost, paid: (this.paidByToken.get(token.mint) ?? 0n).toString() })),
+      tokens: d.tokens.map((token) => ({
+        mint: token.mint,
+        bought: token.bought,
+        cost: token.cost,
+        paid: (this.paidByToken.get(token.mint) ?? 0n).toString(),
+      })),
       signature: this.round.signature,
       slot: this.round.slot,
     };

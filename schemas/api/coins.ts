@@ -19,8 +19,14 @@ export const coinListQuery = z
       .max(64)
       .optional()
       .describe('Search: a mint (exact), a symbol (exact, case-insensitive, a leading $ ignored) or part of a name (case-insensitive)'),
-    sort: z.enum(COIN_SORTS).default('newest').describe('newest: latest launch first; volume: 24h volume; marketCap: market cap (both highest first, coins without figures last)'),
-    mode: z.enum(['any', ...COIN_MODES]).default('any').describe('Coin mode filter'),
+    sort: z
+      .enum(COIN_SORTS)
+      .default('newest')
+      .describe('newest: latest launch first; volume: 24h volume; marketCap: market cap (both highest first, coins without figures last)'),
+    mode: z
+      .enum(['any', ...COIN_MODES])
+      .default('any')
+      .describe('Coin mode filter'),
     graduated: z.enum(['any', 'true', 'false']).default('any').describe('true: moved to its locked pool; false: not yet'),
     limit: intParam(1, 100, 50).describe('Page size'),
     offset: offsetParam(0).describe('Coins to skip'),
@@ -33,7 +39,7 @@ export const mintParams = z.strictObject({ mint: address.describe("The coin's mi
 /** The quote (pair) token amounts are counted in. */
 export const quoteToken = z.object({
   mint: address,
-  decimals: z.int().min(0).max(255).describe("Decimals of the quote token: raw quote amounts divide by 10^decimals"),
+  decimals: z.int().min(0).max(255).describe('Decimals of the quote token: raw quote amounts divide by 10^decimals'),
 });
 
 export const userSummary = z
@@ -48,19 +54,23 @@ export const coinSummary = z.object({
   graduated: z.boolean().describe('Whether the coin has moved to its locked pool'),
   createdAt: isoTime.describe('Launch time (block time of the launch transaction)'),
   quote: quoteToken.describe('The token prices, market cap and volume are counted in'),
-  figuresPending: z
-    .boolean()
-    .describe('True for about a minute after launch; every figure below then reads null'),
+  figuresPending: z.boolean().describe('True for about a minute after launch; every figure below then reads null'),
   price: decimalString
     .nullable()
-    .describe(`Spot price after the latest trade, or at launch before any trade (the quote reserve against the coin reserve), in ${PRICE_UNIT_TEXT}; null when unknown`),
+    .describe(
+      `Spot price after the latest trade, or at launch before any trade (the quote reserve against the coin reserve), in ${PRICE_UNIT_TEXT}; null when unknown`,
+    ),
   marketCap: rawAmount
     .nullable()
-    .describe('The total supply valued at the spot price, raw quote units (quote reserve * total supply / coin reserve, rounded down); null when the price is unknown'),
+    .describe(
+      'The total supply valued at the spot price, raw quote units (quote reserve * total supply / coin reserve, rounded down); null when the price is unknown',
+    ),
   volume24h: rawAmount.nullable().describe('Quote traded in the last 24 hours, fees excluded, raw quote units'),
   change24hPct: percentString
     .nullable()
-    .describe('Spot price change over 24 hours in percent, 2 decimals, truncated toward zero; measured from the spot price after the last trade at or before 24 hours ago, else at launch, else after the first trade; null when the price is unknown'),
+    .describe(
+      'Spot price change over 24 hours in percent, 2 decimals, truncated toward zero; measured from the spot price after the last trade at or before 24 hours ago, else at launch, else after the first trade; null when the price is unknown',
+    ),
   holders: z.int().min(0).nullable().describe('Wallets holding the coin; pools, locked liquidity and the service wallets left out'),
   bondingProgressPct: percentString
     .nullable()

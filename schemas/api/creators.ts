@@ -33,7 +33,7 @@ export const creatorCoin = z.object({
 
 export const creatorSend = z.object({
   coin: address,
-  wallet: address.describe("The recipient paid: the creator, or a recipient the creator named at launch"),
+  wallet: address.describe('The recipient paid: the creator, or a recipient the creator named at launch'),
   token: address.describe('Mint of the quote token paid'),
   amount: rawAmount,
   signature,

@@ -30,7 +30,10 @@ export const signature = z
   .describe('Transaction signature, base58');
 
 /** A non-negative integer in raw units as a decimal string. */
-export const rawAmount = z.string().regex(/^(0|[1-9]\d*)$/).describe('Integer in raw units, as a decimal string');
+export const rawAmount = z
+  .string()
+  .regex(/^(0|[1-9]\d*)$/)
+  .describe('Integer in raw units, as a decimal string');
 
 /** A non-negative decimal number as a string: digits, an optional fraction without trailing zeros. */
 export const decimalString = z.string().regex(/^(0|[1-9]\d*)(\.\d*[1-9])?$/);

@@ -47,10 +47,7 @@ export const healthContext = z.object({
 });
 
 export const healthResponse = z.object({
-  grade: z
-    .enum(['A', 'B', 'C', 'D', 'F'])
-    .nullable()
-    .describe('A (no warning sign) to F; null before the first check and when the check is over an hour old'),
+  grade: z.enum(['A', 'B', 'C', 'D', 'F']).nullable().describe('A (no warning sign) to F; null before the first check and when the check is over an hour old'),
   checkedAt: isoTime.nullable().describe('Time of the latest check; null before the first'),
   signals: healthSignals.nullable(),
   levels: healthLevels.nullable(),

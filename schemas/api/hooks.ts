@@ -7,8 +7,8 @@ export const hookItem = z.object({
   id: z.string().describe('Hook id, as passed in `hooks` when preparing a launch'),
   name: z.string().describe('Display name'),
   line: z.string().describe('What the hook does, in one line'),
-  group: z.enum(HOOK_GROUPS).describe('launch: acts around launch; life: for the coin\'s life; games: games for holders'),
-  ends: z.string().nullable().describe('When the hook stops acting, counted from launch; null when it acts for the coin\'s whole life'),
+  group: z.enum(HOOK_GROUPS).describe("launch: acts around launch; life: for the coin's life; games: games for holders"),
+  ends: z.string().nullable().describe("When the hook stops acting, counted from launch; null when it acts for the coin's whole life"),
   status: z.enum(HOOK_STATUSES).describe('live: can be chosen now; coming: announced, not yet available'),
   builtIn: z.boolean().describe('On every coin without being chosen (the fee shield); never passed at launch'),
   antiSniper: z

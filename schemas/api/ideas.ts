@@ -8,10 +8,7 @@ import { address, intParam, isoTime, rawAmount, UNKNOWN_QUERY_KEYS } from './fie
 export const ideasQuery = z
   .object({
     q: z.string().trim().min(1).max(64).optional().describe("Search: part of the idea's name, ticker, trend or pitch (case-insensitive)"),
-    launched: z
-      .enum(['true', 'false'])
-      .optional()
-      .describe('true: launched ideas only; false: ideas not launched yet; both when left out'),
+    launched: z.enum(['true', 'false']).optional().describe('true: launched ideas only; false: ideas not launched yet; both when left out'),
     limit: intParam(1, 25, 10).describe('Page size'),
   })
   .describe(UNKNOWN_QUERY_KEYS);
@@ -30,15 +27,8 @@ export const ideaUser = z
 export const idea = z.object({
   id: z.string(),
   user: ideaUser,
-  pair: z
-    .object({ mint: address, kind: z.enum(['sol', 'stablecoin', 'token']) })
-    .describe('The launchpad token a coin launched from the idea pairs with'),
-  crewScore: z
-    .int()
-    .min(0)
-    .max(100)
-    .nullable()
-    .describe('Sum of the five crew characters\' scores (0 to 20 each); null when the crew has not scored it'),
+  pair: z.object({ mint: address, kind: z.enum(['sol', 'stablecoin', 'token']) }).describe('The launchpad token a coin launched from the idea pairs with'),
+  crewScore: z.int().min(0).max(100).nullable().describe("Sum of the five crew characters' scores (0 to 20 each); null when the crew has not scored it"),
   scoredAt: isoTime.nullable().describe('When the crew scored it; null when not scored'),
   launched: z
     .object({

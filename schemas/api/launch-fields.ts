@@ -3,13 +3,7 @@
 // byte and content checks that JSON Schema cannot express are refinements described in words.
 import { z } from 'zod';
 import { isAddress } from '@solana/kit';
-import {
-  MAX_BASKET_ENTRIES,
-  MAX_CREATOR_RECIPIENTS,
-  MAX_FEE_BPS,
-  MAX_NAME_BYTES,
-  MAX_SYMBOL_BYTES,
-} from '../programs/coin-rules.js';
+import { MAX_BASKET_ENTRIES, MAX_CREATOR_RECIPIENTS, MAX_FEE_BPS, MAX_NAME_BYTES, MAX_SYMBOL_BYTES } from '../programs/coin-rules.js';
 import { MAX_FIRST_BUY_BPS } from '../programs/pool-venue/constants.js';
 
 /** Largest coin image, decoded bytes. */
@@ -108,7 +102,12 @@ export const socialsField = z
       telegram: httpsUrl('Telegram group or channel', ['t.me', 'telegram.me']).optional(),
       website: httpsUrl('Website', null).optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `only x, telegram and website are taken; remove ${issue.keys.join(', ')}` : 'must be an object with optional x, telegram, website') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `only x, telegram and website are taken; remove ${issue.keys.join(', ')}`
+          : 'must be an object with optional x, telegram, website',
+    },
   )
   .describe('Links kept by the service (not on chain) and shown under `user.socials`');
 
@@ -141,9 +140,7 @@ function bpsInt(label: string, min: number, max: number) {
     .max(max, { error: `must be at most ${max} bps` });
 }
 
-export const feeBpsField = bpsInt('the trading fee', 0, MAX_FEE_BPS).describe(
-  `Trading fee in bps of each trade's quote amount, 0 to ${MAX_FEE_BPS} (5%)`,
-);
+export const feeBpsField = bpsInt('the trading fee', 0, MAX_FEE_BPS).describe(`Trading fee in bps of each trade's quote amount, 0 to ${MAX_FEE_BPS} (5%)`);
 
 export const buyBpsField = bpsInt('the first buy', 0, MAX_FIRST_BUY_BPS).describe(
   `Creator's first buy inside the launch, in bps of supply, 0 to ${MAX_FIRST_BUY_BPS} (10%); 0 or absent: no buy`,
@@ -151,10 +148,13 @@ export const buyBpsField = bpsInt('the first buy', 0, MAX_FIRST_BUY_BPS).describ
 
 export const basketField = z
   .array(
-    z.strictObject({
-      mint: addressField('a basket token mint address'),
-      weight: bpsInt('the weight', 1, 10_000).describe('Weight in bps; the weights sum to 10000'),
-    }, { error: expect('an object { mint, weight }') }),
+    z.strictObject(
+      {
+        mint: addressField('a basket token mint address'),
+        weight: bpsInt('the weight', 1, 10_000).describe('Weight in bps; the weights sum to 10000'),
+      },
+      { error: expect('an object { mint, weight }') },
+    ),
     { error: expect('an array of { mint, weight }') },
   )
   .max(MAX_BASKET_ENTRIES, { error: `must hold at most ${MAX_BASKET_ENTRIES} tokens` })
@@ -178,17 +178,20 @@ const pctField = z
 
 export const recipientsField = z
   .array(
-    z.strictObject({
-      wallet: addressField('a recipient wallet address'),
-      pct: pctField,
-      label: z
-        .string({ error: expect('a label as text') })
-        .min(1, { error: 'must not be empty; leave it out instead' })
-        .max(MAX_LABEL_CHARS, { error: `must be at most ${MAX_LABEL_CHARS} characters` })
-        .refine((value) => !CONTROL_CHARS.test(value), { error: 'must not contain control characters' })
-        .optional()
-        .describe(`Name for the recipient, up to ${MAX_LABEL_CHARS} characters; kept by the service only`),
-    }, { error: expect('an object { wallet, pct, label? }') }),
+    z.strictObject(
+      {
+        wallet: addressField('a recipient wallet address'),
+        pct: pctField,
+        label: z
+          .string({ error: expect('a label as text') })
+          .min(1, { error: 'must not be empty; leave it out instead' })
+          .max(MAX_LABEL_CHARS, { error: `must be at most ${MAX_LABEL_CHARS} characters` })
+          .refine((value) => !CONTROL_CHARS.test(value), { error: 'must not contain control characters' })
+          .optional()
+          .describe(`Name for the recipient, up to ${MAX_LABEL_CHARS} characters; kept by the service only`),
+      },
+      { error: expect('an object { wallet, pct, label? }') },
+    ),
     { error: expect('an array of { wallet, pct, label? }') },
   )
   .max(MAX_CREATOR_RECIPIENTS, { error: `must hold at most ${MAX_CREATOR_RECIPIENTS} recipients` })

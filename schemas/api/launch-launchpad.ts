@@ -24,8 +24,19 @@ import {
 import { submitPending } from './launch-pool.js';
 
 const LAUNCHPAD_PREPARE_FIELDS = [
-  'creator', 'mint', 'name', 'ticker', 'image', 'description', 'quoteMint', 'holdersPaid', 'basket', 'buyLamports', 'socials',
-  'sponsored', 'referrer',
+  'creator',
+  'mint',
+  'name',
+  'ticker',
+  'image',
+  'description',
+  'quoteMint',
+  'holdersPaid',
+  'basket',
+  'buyLamports',
+  'socials',
+  'sponsored',
+  'referrer',
 ];
 
 /** Body of `POST /launch/launchpad/prepare`. */
@@ -33,7 +44,9 @@ export const launchpadPrepareBody = z
   .strictObject(
     {
       creator: addressField('the creator wallet address').describe('The wallet that launches and signs every transaction'),
-      mint: addressField('the address of a fresh keypair you hold').describe('Address of a fresh keypair the caller holds; the launchpad creates the coin there'),
+      mint: addressField('the address of a fresh keypair you hold').describe(
+        'Address of a fresh keypair the caller holds; the launchpad creates the coin there',
+      ),
       name: nameField,
       ticker: tickerField,
       image: imageField,
@@ -58,7 +71,7 @@ export const launchpadPrepareBody = z
         ),
       referrer: addressField("the referrer's wallet address")
         .optional()
-        .describe("Wallet that referred the creator: paid 5% of every creator fee; absent: that 5% goes to platform-token liquidity"),
+        .describe('Wallet that referred the creator: paid 5% of every creator fee; absent: that 5% goes to platform-token liquidity'),
     },
     { error: unknownKeys(LAUNCHPAD_PREPARE_FIELDS) },
   )
@@ -79,7 +92,11 @@ export const launchpadPrepareBody = z
       }
       const solPair = body.quoteMint === undefined || body.quoteMint === NATIVE_MINT_ID;
       if (!solPair && nonEmptyArray(body.basket)) {
-        ctx.addIssue({ code: 'custom', path: ['basket'], message: 'needs a SOL pair (the keepers buy basket tokens with SOL): leave quoteMint out or pay holders in the pair' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['basket'],
+          message: 'needs a SOL pair (the keepers buy basket tokens with SOL): leave quoteMint out or pay holders in the pair',
+        });
       }
       if (body.buyLamports !== undefined && !solPair) {
         ctx.addIssue({ code: 'custom', path: ['buyLamports'], message: 'is for SOL pairs only: remove it or leave quoteMint out' });

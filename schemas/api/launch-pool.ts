@@ -25,7 +25,22 @@ import {
   wireTransactionField,
 } from './launch-fields.js';
 
-const POOL_PREPARE_FIELDS = ['creator', 'mint', 'name', 'ticker', 'description', 'socials', 'image', 'mode', 'feeBps', 'basket', 'recipients', 'buyBps', 'rollIn', 'hooks'];
+const POOL_PREPARE_FIELDS = [
+  'creator',
+  'mint',
+  'name',
+  'ticker',
+  'description',
+  'socials',
+  'image',
+  'mode',
+  'feeBps',
+  'basket',
+  'recipients',
+  'buyBps',
+  'rollIn',
+  'hooks',
+];
 
 /** Body of `POST /launch/prepare`. */
 export const poolPrepareBody = z
@@ -111,7 +126,10 @@ export const poolLaunchResult = z.object({
   buy: firstBuy,
 });
 
-export const submitPending = z.object({ status: z.literal('pending'), signature: signature.describe('Call POST /launch/confirm with it; never sign and send again') });
+export const submitPending = z.object({
+  status: z.literal('pending'),
+  signature: signature.describe('Call POST /launch/confirm with it; never sign and send again'),
+});
 
 /** `POST /launch/submit`. */
 export const poolSubmitResponse = z.discriminatedUnion('status', [

@@ -17,7 +17,9 @@ export const revenueDay = z.object({
   feeShareLamports: lamports("The service's share of claimed fees"),
   swapReferralLamports: lamports('Swap referral revenue'),
   apiMicroUsd: rawAmount.describe('Paid-call (x402) payments, micro-USD'),
-  solMicroUsd: rawAmount.nullable().describe("The day's average SOL price, micro-USD; the latest price before it for a day with none; null before the first price"),
+  solMicroUsd: rawAmount
+    .nullable()
+    .describe("The day's average SOL price, micro-USD; the latest price before it for a day with none; null before the first price"),
   usdCents: rawAmount.nullable().describe("The day's revenue in US cents at solMicroUsd, rounded down; null without a SOL price"),
   cumulativeUsdCents: rawAmount
     .nullable()

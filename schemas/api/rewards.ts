@@ -21,18 +21,20 @@ export const pot = z
 
 export const tokenPaid = z.object({
   token: address.describe('Mint of the token holders were paid in (a basket token, or the quote token)'),
-  paid: rawAmount.describe("Raw units of the token sent to holders"),
+  paid: rawAmount.describe('Raw units of the token sent to holders'),
   cost: rawAmount.describe('What the rounds paid for it, raw quote units'),
   usdCentsAtPayout: usdCents.describe("`cost` at the quote token's US dollar price when each round bought, summed; rounds without a price are left out"),
   unpricedRounds: z.int().min(0).describe('Rounds left out of `usdCentsAtPayout` for lack of a quote price at the time'),
   usdCentsNow: usdCents
     .nullable()
-    .describe("`paid` at the token's latest price (the quote cost per unit of the coin's latest round that bought it, at the quote token's latest US dollar price); null without one"),
+    .describe(
+      "`paid` at the token's latest price (the quote cost per unit of the coin's latest round that bought it, at the quote token's latest US dollar price); null without one",
+    ),
 });
 
 export const roundToken = z.object({
   mint: address,
-  bought: rawAmount.describe("Raw units of the token the round bought (the pot spent itself when holders are paid in the quote token)"),
+  bought: rawAmount.describe('Raw units of the token the round bought (the pot spent itself when holders are paid in the quote token)'),
   cost: rawAmount.describe('Raw quote units it cost'),
   paid: rawAmount.describe('Raw units of it sent to holders'),
 });

@@ -13,7 +13,9 @@ export const tokenQuote = z.object({
   addedAt: z.iso
     .date()
     .nullable()
-    .describe("UTC day of the block of the first transaction that enabled its quote configuration; null when unknown (a configuration the chain started with) or never enabled"),
+    .describe(
+      'UTC day of the block of the first transaction that enabled its quote configuration; null when unknown (a configuration the chain started with) or never enabled',
+    ),
 });
 
 export const tokenQuotesResponse = z.object({ quotes: z.array(tokenQuote) });

@@ -40,9 +40,7 @@ export const tokenItem = z.object({
   liquidityUsd: usd.describe('US dollars'),
   volume24h: usd.describe('US dollars traded in the last 24 hours'),
   holders: z.int().min(0).nullable(),
-  links: untrusted(
-    z.object({ website: httpsUrl, x: httpsUrl }).describe('Plain https URLs, third-party and unchecked; null when none'),
-  ),
+  links: untrusted(z.object({ website: httpsUrl, x: httpsUrl }).describe('Plain https URLs, third-party and unchecked; null when none')),
 });
 
 export const tokensResponse = z.object({

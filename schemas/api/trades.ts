@@ -64,8 +64,8 @@ export const tradesResponse = z.object({
       .string()
       .nullable()
       .describe(
-        'ISO time (milliseconds, `Z`) to pass as `before` for the next (older) page: where this page\'s oldest trade sits; null when this is the last. ' +
-          'A page holds at most `limit` trades, except around a block second of more than 1000 of the coin\'s trades: its trades from the 1000th on come ' +
+        "ISO time (milliseconds, `Z`) to pass as `before` for the next (older) page: where this page's oldest trade sits; null when this is the last. " +
+          "A page holds at most `limit` trades, except around a block second of more than 1000 of the coin's trades: its trades from the 1000th on come " +
           'as one page, which may hold more, and the page before them may hold fewer',
       ),
   }),

@@ -22,7 +22,7 @@ export const walletPayout = z.object({
 export const walletOwed = z.object({
   coin: address,
   token: address.describe("Mint the share is counted in: the coin's quote token (the share stays in the pot until paid)"),
-  amount: rawAmount.describe('Raw units carried to the next round, where it is added to that round\'s share'),
+  amount: rawAmount.describe("Raw units carried to the next round, where it is added to that round's share"),
   round: z.int().min(1).describe('The latest round, which carried it'),
 });
 

@@ -94,9 +94,9 @@ export const webhookTestResponse = z.object({
 export const webhookDelivery = z.object({
   event: webhookEventId,
   type: z.string().describe('Event type'),
-  state: z.enum(['pending', 'delivered', 'failed', 'dropped']).describe(
-    'pending: a try is due at nextAttemptAt; delivered: answered 2xx; failed: 8 tries failed; dropped: the webhook was paused',
-  ),
+  state: z
+    .enum(['pending', 'delivered', 'failed', 'dropped'])
+    .describe('pending: a try is due at nextAttemptAt; delivered: answered 2xx; failed: 8 tries failed; dropped: the webhook was paused'),
   attempt: z.int().min(0).describe('Tries made (of 8)'),
   status: z.int().nullable().describe('HTTP status of the last try'),
   error: z.string().nullable().describe('Why the last try failed'),

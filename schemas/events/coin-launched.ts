@@ -41,9 +41,7 @@ export const coinLaunchedData = z
     /** Hooks fixed at launch, e.g. `anti-sniper`; empty for a standard coin. */
     hooks: z.array(hookId).max(16),
     /** Anti-sniper settings: the most one wallet may buy (bps of supply) during the window; null without the hook. */
-    antiSniper: z
-      .strictObject({ limitBps: bps.min(1), windowSeconds: z.int().positive() })
-      .nullable(),
+    antiSniper: z.strictObject({ limitBps: bps.min(1), windowSeconds: z.int().positive() }).nullable(),
     /** Bonding curve account (launchpad route); null on the pool-venue route. */
     curve: address.nullable(),
     /** Pool account when there is one at launch; null otherwise. */

@@ -31,9 +31,7 @@ function checkIdMatchesSignature(event: { id: string; signature: string }, ctx: 
 }
 
 /** Any event with its envelope checked and its data left unread, for code that only routes events. */
-export const envelope = z
-  .strictObject({ ...envelopeFields, type: z.string().min(1), data: z.unknown() })
-  .superRefine(checkIdMatchesSignature);
+export const envelope = z.strictObject({ ...envelopeFields, type: z.string().min(1), data: z.unknown() }).superRefine(checkIdMatchesSignature);
 
 /** The full schema of one event type: the envelope with a literal `type` and that type's `data`. */
 export function defineEvent<const T extends string, D extends z.ZodType>(type: T, data: D) {

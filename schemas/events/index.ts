@@ -60,9 +60,7 @@ export const EVENT_TYPES = eventSchemas.map((schema) => schema.shape.type.value)
 /** Any event: the envelope with `type` choosing the shape of `data`. */
 export const eventSchema = z.discriminatedUnion('type', [...eventSchemas], {
   error: (issue) =>
-    issue.code === 'invalid_union' && issue.path?.join('.') === 'type'
-      ? `unknown or missing event type; expected one of ${EVENT_TYPES.join(', ')}`
-      : undefined,
+    issue.code === 'invalid_union' && issue.path?.join('.') === 'type' ? `unknown or missing event type; expected one of ${EVENT_TYPES.join(', ')}` : undefined,
 });
 
 export type Event = z.infer<typeof eventSchema>;

@@ -14,10 +14,7 @@ export function associatedTokenAddressAndBump(wallet: Address, mint: Address, to
   const key = `${wallet} ${tokenProgram} ${mint}`; // base58 never contains a space
   let found = cache.get(key);
   if (!found) {
-    found = findProgramAddressSync(
-      [seed.address(wallet), seed.address(tokenProgram), seed.address(mint)],
-      ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
-    );
+    found = findProgramAddressSync([seed.address(wallet), seed.address(tokenProgram), seed.address(mint)], ASSOCIATED_TOKEN_PROGRAM_ADDRESS);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, found);
   }

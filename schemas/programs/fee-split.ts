@@ -1,14 +1,7 @@
 // The locked five-way fee split both programs apply to a coin's trading fees: holders or creator 70%,
 // service 12%, AI fund 3%, burn 10%, referrer 5% (else platform liquidity). Layout of one recipient
 // and the exact division of a claim (remainder to the first share, so nothing is lost).
-import {
-  getLiteralUnionCodec,
-  getStructCodec,
-  getU16Codec,
-  getU64Codec,
-  type Address,
-  type FixedSizeCodec,
-} from '@solana/kit';
+import { getLiteralUnionCodec, getStructCodec, getU16Codec, getU64Codec, type Address, type FixedSizeCodec } from '@solana/kit';
 import { addressCodec } from './layout-parts.js';
 
 export const FEE_SPLIT_BPS = {

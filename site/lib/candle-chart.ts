@@ -26,7 +26,13 @@ export class CandleChart {
       grid: { vertLines: { color: '#1d2330' }, horzLines: { color: '#1d2330' } },
       timeScale: { timeVisible: true, secondsVisible: false },
     });
-    this.candles = this.chart.addSeries(CandlestickSeries, { upColor: '#3fb950', downColor: '#f85149', wickUpColor: '#3fb950', wickDownColor: '#f85149', borderVisible: false });
+    this.candles = this.chart.addSeries(CandlestickSeries, {
+      upColor: '#3fb950',
+      downColor: '#f85149',
+      wickUpColor: '#3fb950',
+      wickDownColor: '#f85149',
+      borderVisible: false,
+    });
     this.volume = this.chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', color: '#30415d' });
     this.chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     this.candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
@@ -66,5 +72,4 @@ export class CandleChart {
     this.candles.update(bar);
     this.volume.update(volume);
   }
-
 }

@@ -53,9 +53,21 @@ async function main(): Promise<void> {
   const root = app();
   let view = viewFromUrl();
   const search = h('input', { type: 'search', name: 'q', placeholder: 'Mint, symbol or name', value: view.q, 'aria-label': 'search' });
-  const sort = select('sort', view.sort, [['newest', 'Newest'], ['volume', '24h volume'], ['marketCap', 'Market cap']]);
-  const mode = select('mode', view.mode, [['any', 'Any mode'], ['holder', 'Holder rewards'], ['creator', 'Creator earnings']]);
-  const graduated = select('graduated', view.graduated, [['any', 'Any stage'], ['false', 'On the curve'], ['true', 'Graduated']]);
+  const sort = select('sort', view.sort, [
+    ['newest', 'Newest'],
+    ['volume', '24h volume'],
+    ['marketCap', 'Market cap'],
+  ]);
+  const mode = select('mode', view.mode, [
+    ['any', 'Any mode'],
+    ['holder', 'Holder rewards'],
+    ['creator', 'Creator earnings'],
+  ]);
+  const graduated = select('graduated', view.graduated, [
+    ['any', 'Any stage'],
+    ['false', 'On the curve'],
+    ['true', 'Graduated'],
+  ]);
   const form = h('form', { class: 'filters', role: 'search' }, search, sort, mode, graduated, h('button', { type: 'submit' }, 'Search'));
   const list = h('div', { class: 'board' });
   const pager = h('div', { class: 'pager' });
@@ -70,7 +82,11 @@ async function main(): Promise<void> {
         list,
         page.coins.length === 0
           ? h('p', { class: 'empty' }, 'No coins match.')
-          : table(['Coin', 'Symbol', 'Price', 'Market cap', '24h volume', '24h', 'Holders', 'Bonding', 'Mode'], page.coins.map((coin) => coinRow(coin, symbols)), 'coins'),
+          : table(
+              ['Coin', 'Symbol', 'Price', 'Market cap', '24h volume', '24h', 'Holders', 'Bonding', 'Mode'],
+              page.coins.map((coin) => coinRow(coin, symbols)),
+              'coins',
+            ),
       );
       const previous = view.offset > 0 ? h('button', { type: 'button', 'data-go': String(Math.max(0, view.offset - PAGE_SIZE)) }, '← Newer') : null;
       const next = page.next !== null ? h('button', { type: 'button', 'data-go': String(page.next) }, 'More →') : null;

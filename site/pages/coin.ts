@@ -36,7 +36,10 @@ function legend(element: HTMLElement, candle: Candle | undefined, quote: string)
   if (candle === undefined) return show(element, 'No trades at this interval yet.');
   element.dataset.time = candle.time;
   element.dataset.close = candle.close;
-  show(element, `${utcTime(candle.time)}  O ${significant(candle.open)}  H ${significant(candle.high)}  L ${significant(candle.low)}  C ${significant(candle.close)} ${quote}`);
+  show(
+    element,
+    `${utcTime(candle.time)}  O ${significant(candle.open)}  H ${significant(candle.high)}  L ${significant(candle.low)}  C ${significant(candle.close)} ${quote}`,
+  );
 }
 
 function coinFacts(coin: CoinFull, quote: string): HTMLElement {
@@ -72,29 +75,60 @@ function coinFacts(coin: CoinFull, quote: string): HTMLElement {
       ['Telegram', outsideLink(socials.telegram)],
     ]),
     h('h2', {}, 'Pools'),
-    table(['Kind', 'Address', 'Trading'], coin.pools.map((pool) => [pool.kind, h('code', {}, pool.address), pool.active ? 'yes' : 'no'])),
+    table(
+      ['Kind', 'Address', 'Trading'],
+      coin.pools.map((pool) => [pool.kind, h('code', {}, pool.address), pool.active ? 'yes' : 'no']),
+    ),
     coin.basket.length > 0 && h('h2', {}, 'Basket'),
-    coin.basket.length > 0 && table(['Token', 'Weight'], coin.basket.map((item) => [h('code', {}, item.mint), `${item.weight / 100}%`])),
+    coin.basket.length > 0 &&
+      table(
+        ['Token', 'Weight'],
+        coin.basket.map((item) => [h('code', {}, item.mint), `${item.weight / 100}%`]),
+      ),
     coin.creatorSplit.length > 0 && h('h2', {}, 'Creator split'),
-    coin.creatorSplit.length > 0 && table(['Wallet', 'Share'], coin.creatorSplit.map((item) => [h('code', {}, item.wallet), `${item.weight / 100}%`])),
+    coin.creatorSplit.length > 0 &&
+      table(
+        ['Wallet', 'Share'],
+        coin.creatorSplit.map((item) => [h('code', {}, item.wallet), `${item.weight / 100}%`]),
+      ),
   );
 }
 
 function rewardsView(rewards: CoinRewardsResponse, quote: string): HTMLElement {
   const amount = (raw: string) => `${units(raw, rewards.quote.decimals, 4)} ${quote}`;
   if (rewards.mode === 'creator') {
-    return h('section', {}, h('h2', {}, 'Creator earnings'), facts([['Earned', amount(rewards.creator.earned)], ['Sent', amount(rewards.creator.sent)], ['Waiting', amount(rewards.creator.waiting)]]));
+    return h(
+      'section',
+      {},
+      h('h2', {}, 'Creator earnings'),
+      facts([
+        ['Earned', amount(rewards.creator.earned)],
+        ['Sent', amount(rewards.creator.sent)],
+        ['Waiting', amount(rewards.creator.waiting)],
+      ]),
+    );
   }
   return h(
     'section',
     {},
     h('h2', {}, 'Holder rewards'),
-    facts([['Pot holds', amount(rewards.pot.holds)], ['Taken in', amount(rewards.pot.takenIn)], ['Spent', amount(rewards.pot.spent)]]),
+    facts([
+      ['Pot holds', amount(rewards.pot.holds)],
+      ['Taken in', amount(rewards.pot.takenIn)],
+      ['Spent', amount(rewards.pot.spent)],
+    ]),
     rewards.rounds.length === 0
       ? h('p', { class: 'empty' }, 'No payout round yet.')
       : table(
           ['Round', 'Time', 'Holders counted', 'Pot spent', 'Paid in', 'Holders paid'],
-          rewards.rounds.map((round) => [String(round.round), utcTime(round.time), String(round.holdersCounted), amount(round.potSpent), round.paidIn, String(round.payouts.holdersPaid)]),
+          rewards.rounds.map((round) => [
+            String(round.round),
+            utcTime(round.time),
+            String(round.holdersCounted),
+            amount(round.potSpent),
+            round.paidIn,
+            String(round.payouts.holdersPaid),
+          ]),
         ),
   );
 }
@@ -115,7 +149,11 @@ async function main(): Promise<void> {
   document.title = `${coin.user.name} (${coin.user.symbol}) · launchtape`;
 
   let interval: Interval = '1h';
-  const buttons = h('div', { class: 'intervals', role: 'group', 'aria-label': 'interval' }, ...INTERVALS.map((each) => h('button', { type: 'button', 'data-interval': each, 'aria-pressed': String(each === interval) }, each)));
+  const buttons = h(
+    'div',
+    { class: 'intervals', role: 'group', 'aria-label': 'interval' },
+    ...INTERVALS.map((each) => h('button', { type: 'button', 'data-interval': each, 'aria-pressed': String(each === interval) }, each)),
+  );
   const chartBox = h('div', { class: 'chart', id: 'chart' });
   const chartLegend = h('p', { class: 'legend', id: 'legend' });
   const tradesBody = h('tbody', { id: 'trades' });
@@ -124,10 +162,28 @@ async function main(): Promise<void> {
   const rewardsBox = h('div', { id: 'rewards' });
   show(
     root,
-    h('div', { class: 'coin-head' }, coinImage(coin.mint, 'coin-image'), h('div', {}, h('h1', { class: 'untrusted', id: 'coin-name' }, coin.user.name), h('p', { class: 'untrusted symbol', id: 'coin-symbol' }, coin.user.symbol))),
+    h(
+      'div',
+      { class: 'coin-head' },
+      coinImage(coin.mint, 'coin-image'),
+      h(
+        'div',
+        {},
+        h('h1', { class: 'untrusted', id: 'coin-name' }, coin.user.name),
+        h('p', { class: 'untrusted symbol', id: 'coin-symbol' }, coin.user.symbol),
+      ),
+    ),
     h('section', { class: 'chart-panel' }, buttons, chartLegend, chartBox),
-    h('div', { class: 'columns' },
-      h('section', { class: 'trades' }, h('h2', {}, 'Latest trades'), h('table', {}, h('thead', {}, h('tr', {}, ...['Time', 'Side', 'Coins', quote, 'Trader', 'Signature'].map((label) => h('th', {}, label)))), tradesBody), older),
+    h(
+      'div',
+      { class: 'columns' },
+      h(
+        'section',
+        { class: 'trades' },
+        h('h2', {}, 'Latest trades'),
+        h('table', {}, h('thead', {}, h('tr', {}, ...['Time', 'Side', 'Coins', quote, 'Trader', 'Signature'].map((label) => h('th', {}, label)))), tradesBody),
+        older,
+      ),
       h('div', {}, factsBox, rewardsBox),
     ),
   );
@@ -146,10 +202,12 @@ async function main(): Promise<void> {
   const seen = new Set<string>();
   let before: string | null = null;
   const addTrades = (trades: Trade[], where: 'top' | 'bottom') => {
-    const rows = trades.filter((trade) => !seen.has(`${trade.signature}|${trade.time}|${trade.coinAmount}`)).map((trade) => {
-      seen.add(`${trade.signature}|${trade.time}|${trade.coinAmount}`);
-      return tradeRow(trade, quote, coin.quote.decimals);
-    });
+    const rows = trades
+      .filter((trade) => !seen.has(`${trade.signature}|${trade.time}|${trade.coinAmount}`))
+      .map((trade) => {
+        seen.add(`${trade.signature}|${trade.time}|${trade.coinAmount}`);
+        return tradeRow(trade, quote, coin.quote.decimals);
+      });
     if (where === 'top') tradesBody.prepend(...rows);
     else tradesBody.append(...rows);
   };
@@ -180,7 +238,14 @@ async function main(): Promise<void> {
     coin = await getJson<CoinFull>(`${API}/coins/${mint}`).catch(() => coin);
     show(factsBox, coinFacts(coin, quote));
   }, 5_000);
-  await Promise.all([loadCandles(), loadTrades(), getJson<CoinRewardsResponse>(`${API}/coins/${mint}/rewards`).then((rewards) => show(rewardsBox, rewardsView(rewards, quote)), () => {})]);
+  await Promise.all([
+    loadCandles(),
+    loadTrades(),
+    getJson<CoinRewardsResponse>(`${API}/coins/${mint}/rewards`).then(
+      (rewards) => show(rewardsBox, rewardsView(rewards, quote)),
+      () => {},
+    ),
+  ]);
   root.dataset.ready = 'true';
 
   follow(`${API}/coins/${mint}/stream`, {

@@ -8,7 +8,13 @@ function ideaCard(idea: Idea): HTMLElement {
   return h(
     'article',
     { class: 'idea', 'data-id': idea.id },
-    h('h2', {}, h('a', { href: `/ideas/${encodeURIComponent(idea.id)}`, class: 'untrusted' }, idea.user.name), ' ', h('span', { class: 'symbol untrusted' }, `$${idea.user.ticker}`)),
+    h(
+      'h2',
+      {},
+      h('a', { href: `/ideas/${encodeURIComponent(idea.id)}`, class: 'untrusted' }, idea.user.name),
+      ' ',
+      h('span', { class: 'symbol untrusted' }, `$${idea.user.ticker}`),
+    ),
     h('p', { class: 'untrusted' }, idea.user.pitch),
     h(
       'p',
@@ -25,7 +31,13 @@ async function main(): Promise<void> {
   const root = app();
   const params = new URLSearchParams(location.search);
   const search = h('input', { type: 'search', name: 'q', placeholder: 'Name, ticker, trend or pitch', value: params.get('q') ?? '', 'aria-label': 'search' });
-  const launched = h('select', { name: 'launched', 'aria-label': 'launched' }, h('option', { value: '' }, 'All ideas'), h('option', { value: 'false' }, 'Not launched'), h('option', { value: 'true' }, 'Launched'));
+  const launched = h(
+    'select',
+    { name: 'launched', 'aria-label': 'launched' },
+    h('option', { value: '' }, 'All ideas'),
+    h('option', { value: 'false' }, 'Not launched'),
+    h('option', { value: 'true' }, 'Launched'),
+  );
   launched.value = params.get('launched') ?? '';
   const form = h('form', { class: 'filters', role: 'search' }, search, launched, h('button', { type: 'submit' }, 'Search'));
   const list = h('div', { class: 'ideas' });

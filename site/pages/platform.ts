@@ -17,7 +17,12 @@ function revenueChart(container: HTMLElement, stats: PlatformStatsResponse): voi
     grid: { vertLines: { color: '#1d2330' }, horzLines: { color: '#1d2330' } },
   });
   const series = chart.addSeries(HistogramSeries, { color: '#58a6ff', priceFormat: { type: 'price', precision: 2, minMove: 0.01 } });
-  series.setData(stats.revenueDaily.map((day) => ({ time: (Date.parse(`${day.date}T00:00:00Z`) / 1000) as UTCTimestamp, value: day.usdCents === null ? 0 : Number(day.usdCents) / 100 })));
+  series.setData(
+    stats.revenueDaily.map((day) => ({
+      time: (Date.parse(`${day.date}T00:00:00Z`) / 1000) as UTCTimestamp,
+      value: day.usdCents === null ? 0 : Number(day.usdCents) / 100,
+    })),
+  );
   chart.timeScale().fitContent();
 }
 
@@ -32,7 +37,10 @@ async function main(): Promise<void> {
   const burnsBox = h('div', { id: 'burns' });
   const chartBox = h('div', { class: 'chart small', id: 'revenue' });
   try {
-    const [stats, funds] = await Promise.all([getJson<PlatformStatsResponse>(`${API}/platform/stats`), getJson<PlatformFundsResponse>(`${API}/platform/funds`)]);
+    const [stats, funds] = await Promise.all([
+      getJson<PlatformStatsResponse>(`${API}/platform/stats`),
+      getJson<PlatformFundsResponse>(`${API}/platform/funds`),
+    ]);
     const last = stats.revenueDaily.at(-1);
     show(
       root,
@@ -52,7 +60,12 @@ async function main(): Promise<void> {
       h('form', { class: 'filters' }, day),
       burnsBox,
       h('h2', {}, 'Funds'),
-      facts([fund('Burn fund', funds.burnFund), fund('AI fund', funds.aiFund), fund('Platform share', funds.platformShare), ['Flywheel (removed)', funds.flywheelLeftover === null ? 'emptied' : sol(funds.flywheelLeftover.lamports)]]),
+      facts([
+        fund('Burn fund', funds.burnFund),
+        fund('AI fund', funds.aiFund),
+        fund('Platform share', funds.platformShare),
+        ['Flywheel (removed)', funds.flywheelLeftover === null ? 'emptied' : sol(funds.flywheelLeftover.lamports)],
+      ]),
     );
     revenueChart(chartBox, stats);
   } catch (error) {

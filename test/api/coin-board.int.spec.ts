@@ -32,9 +32,38 @@ let reads: ReadPath;
 let catalog: Catalog;
 
 const COLUMNS: (keyof CoinRow)[] = [
-  'mint', 'route', 'creator', 'mode', 'holdersPaid', 'quoteMint', 'quoteDecimals', 'tokenProgram', 'decimals', 'totalSupply', 'feeBps', 'hooks',
-  'curve', 'pool', 'basketMints', 'basketWeightsBps', 'creatorRecipientWallets', 'creatorRecipientBps', 'name', 'symbol', 'uri', 'curveAllotment',
-  'initialReserveCoin', 'createdAt', 'graduatedAt', 'graduatedPool', 'lastQuote', 'lastCoin', 'refQuote', 'refCoin', 'volume24h', 'marketCap',
+  'mint',
+  'route',
+  'creator',
+  'mode',
+  'holdersPaid',
+  'quoteMint',
+  'quoteDecimals',
+  'tokenProgram',
+  'decimals',
+  'totalSupply',
+  'feeBps',
+  'hooks',
+  'curve',
+  'pool',
+  'basketMints',
+  'basketWeightsBps',
+  'creatorRecipientWallets',
+  'creatorRecipientBps',
+  'name',
+  'symbol',
+  'uri',
+  'curveAllotment',
+  'initialReserveCoin',
+  'createdAt',
+  'graduatedAt',
+  'graduatedPool',
+  'lastQuote',
+  'lastCoin',
+  'refQuote',
+  'refCoin',
+  'volume24h',
+  'marketCap',
 ];
 const columns = (row: CoinRow | undefined) => (row === undefined ? undefined : Object.fromEntries(COLUMNS.map((column) => [column, row[column]])));
 
@@ -71,14 +100,32 @@ describe('coin board', () => {
   });
 
   it('pages the list as the single-statement read did, for every sort, filter and search', async () => {
-    const searches = [undefined, catalog.coins[0]!.mint, catalog.coins[1]!.symbol.toLowerCase(), `$${catalog.coins[2]!.symbol}`, catalog.coins[3]!.name.split(' ')[1]!.toUpperCase(), 'no such coin'];
+    const searches = [
+      undefined,
+      catalog.coins[0]!.mint,
+      catalog.coins[1]!.symbol.toLowerCase(),
+      `$${catalog.coins[2]!.symbol}`,
+      catalog.coins[3]!.name.split(' ')[1]!.toUpperCase(),
+      'no such coin',
+    ];
     const queries: Omit<CoinListQuery, 'sort'>[] = [];
     for (const mode of ['any', 'holder', 'creator'] as const) {
       for (const graduated of ['any', 'true', 'false'] as const) {
-        for (const [limit, offset] of [[100, 0], [7, 0], [7, 7], [5, 21]] as const) queries.push({ mode, graduated, limit, offset });
+        for (const [limit, offset] of [
+          [100, 0],
+          [7, 0],
+          [7, 7],
+          [5, 21],
+        ] as const)
+          queries.push({ mode, graduated, limit, offset });
       }
     }
-    for (const q of searches) for (const [limit, offset] of [[100, 0], [2, 1]] as const) queries.push({ mode: 'any', graduated: 'any', q, limit, offset });
+    for (const q of searches)
+      for (const [limit, offset] of [
+        [100, 0],
+        [2, 1],
+      ] as const)
+        queries.push({ mode: 'any', graduated: 'any', q, limit, offset });
     // A second either side of the newest coin's figures appearing (a pending coin sorts last by volume and market cap).
     const newest = Math.max(...catalog.coins.map((coin) => coin.launchTime));
     for (const now of [NOW, NOW - 3 * 3_600, NOW - 86_400 - 7, newest + 59, newest + 60]) {
@@ -96,16 +143,34 @@ describe('coin board', () => {
   it('moves with a trade written after the board was read', async () => {
     const before = await coinBoard(reads, NOW);
     const [last] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL ORDER BY time DESC, slot DESC LIMIT 1`);
-    const events = [{
-      offset: 10_000_000n,
-      event: {
-        id: `${String(last!.signature)}:9`, type: 'trade', network: 'mainnet', slot: Number(last!.slot) + 1, blockTime: NOW - 1, signature: String(last!.signature), v: 1,
-        data: {
-          mint: last!.mint, venue: last!.venue, market: last!.market, trader: last!.trader, side: 'buy', coinAmount: '1000', quoteAmount: '777000',
-          feeAmount: '0', referralFee: '0', referrer: null, quoteMint: last!.quoteMint, reserves: { coin: '5000000', quote: '9000000' },
+    const events = [
+      {
+        offset: 10_000_000n,
+        event: {
+          id: `${String(last!.signature)}:9`,
+          type: 'trade',
+          network: 'mainnet',
+          slot: Number(last!.slot) + 1,
+          blockTime: NOW - 1,
+          signature: String(last!.signature),
+          v: 1,
+          data: {
+            mint: last!.mint,
+            venue: last!.venue,
+            market: last!.market,
+            trader: last!.trader,
+            side: 'buy',
+            coinAmount: '1000',
+            quoteAmount: '777000',
+            feeAmount: '0',
+            referralFee: '0',
+            referrer: null,
+            quoteMint: last!.quoteMint,
+            reserves: { coin: '5000000', quote: '9000000' },
+          },
         },
       },
-    }] as never;
+    ] as never;
     for (const projector of [tradesProjector, coinFiguresProjector]) {
       for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await olap.insert(table, rows);
     }

@@ -25,8 +25,7 @@ async function get(url: string, on = app) {
 
 const mints = (body: { coins: { mint: string }[] }) => body.coins.map((coin) => coin.mint);
 /** A quote amount in lamports as the sorts rank it: the stablecoin ($1, 6 decimals) at the latest SOL price. */
-const inLamports = (coin: FixtureCoin, amount: bigint) =>
-  coin.quoteDecimals === 6 ? (amount * 1_000_000_000n) / SOL_MICRO_USD.latest : amount;
+const inLamports = (coin: FixtureCoin, amount: bigint) => (coin.quoteDecimals === 6 ? (amount * 1_000_000_000n) / SOL_MICRO_USD.latest : amount);
 const byNewest = (list: FixtureCoin[]) => [...list].sort((a, b) => b.launchedAt - a.launchedAt).map((coin) => coin.mint);
 
 describe('GET /coins', () => {
@@ -103,7 +102,21 @@ describe('GET /coins', () => {
       bondingProgressPct: '100.00',
     });
     expect(Object.keys(alpha).sort()).toEqual(
-      ['bondingProgressPct', 'change24hPct', 'createdAt', 'figuresPending', 'graduated', 'holders', 'marketCap', 'mint', 'mode', 'price', 'quote', 'user', 'volume24h'].sort(),
+      [
+        'bondingProgressPct',
+        'change24hPct',
+        'createdAt',
+        'figuresPending',
+        'graduated',
+        'holders',
+        'marketCap',
+        'mint',
+        'mode',
+        'price',
+        'quote',
+        'user',
+        'volume24h',
+      ].sort(),
     );
   });
 });

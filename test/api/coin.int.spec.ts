@@ -23,7 +23,6 @@ async function get(url: string, on = app) {
   return { status: res.statusCode, body: res.json() };
 }
 
-
 describe('GET /coins/{mint}', () => {
   it('answers a launchpad coin in full', async () => {
     const { status, body } = await get(`/api/v1/coins/${c.beta.mint}`);
@@ -47,7 +46,10 @@ describe('GET /coins/{mint}', () => {
       pools: [{ kind: 'curve', address: c.beta.curve, active: true }],
       holdersPaid: 'pair',
       basket: [],
-      creatorSplit: [{ wallet: addressOf('creator:beta'), weight: 7_000 }, { wallet: addressOf('friend'), weight: 3_000 }],
+      creatorSplit: [
+        { wallet: addressOf('creator:beta'), weight: 7_000 },
+        { wallet: addressOf('friend'), weight: 3_000 },
+      ],
       fee: { bps: 100 },
       pair: { mint: c.beta.quoteMint, kind: 'stablecoin' },
       hooks: [],
@@ -67,11 +69,20 @@ describe('GET /coins/{mint}', () => {
     ]);
     expect(alpha.pair).toEqual({ mint: c.alpha.quoteMint, kind: 'sol' });
     const gamma = (await get(`/api/v1/coins/${c.gamma.mint}`)).body;
-    expect(gamma).toMatchObject({ route: 'pool-venue', holdersPaid: 'basket', bondingProgressPct: null, pools: [{ kind: 'pool', address: c.gamma.pool, active: true }] });
+    expect(gamma).toMatchObject({
+      route: 'pool-venue',
+      holdersPaid: 'basket',
+      bondingProgressPct: null,
+      pools: [{ kind: 'pool', address: c.gamma.pool, active: true }],
+    });
     expect(gamma.basket.map((token: { weight: number }) => token.weight)).toEqual([6_000, 4_000]);
     const quiet = (await get(`/api/v1/coins/${c.quiet.mint}`)).body;
     expect(quiet).toMatchObject({ token: 'token-2022', hooks: ['anti-sniper'], ...expectedFigures(h.fixture, c.quiet.mint), bondingProgressPct: '0.00' });
-    expect(quiet).toMatchObject({ volume24h: '0', change24hPct: '0.00', price: expectedPrice(c.quiet.initial!.quote, c.quiet.initial!.token, c.quiet.quoteDecimals) });
+    expect(quiet).toMatchObject({
+      volume24h: '0',
+      change24hPct: '0.00',
+      price: expectedPrice(c.quiet.initial!.quote, c.quiet.initial!.token, c.quiet.quoteDecimals),
+    });
   });
 
   it('keeps figures pending for the first minute, then computes them', async () => {

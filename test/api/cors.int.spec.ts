@@ -22,7 +22,13 @@ const exposed = (headers: Record<string, unknown>) => String(headers['access-con
 describe('CORS', () => {
   it('lets any origin read the reads, the OpenAPI document and the coin metadata, with the payment and allowance headers exposed', async () => {
     const mint = h.fixture.coins.alpha.mint;
-    for (const url of [`/api/v1/coins/${mint}`, '/api/v1/hooks', `/api/v1/coins/${mint}/trades?limit=2`, '/api/v1/openapi.json', `/coins/${mint}/metadata.json`]) {
+    for (const url of [
+      `/api/v1/coins/${mint}`,
+      '/api/v1/hooks',
+      `/api/v1/coins/${mint}/trades?limit=2`,
+      '/api/v1/openapi.json',
+      `/coins/${mint}/metadata.json`,
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { origin: ORIGIN } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['access-control-allow-origin'], url).toBe('*');

@@ -49,7 +49,16 @@ function cases(): [string, string][] {
   for (const mode of ['all', 'Holder', '']) add(`coins mode ${mode}`, `/api/v1/coins?mode=${mode}`);
   for (const graduated of ['yes', '1', 'TRUE', '']) add(`coins graduated ${graduated}`, `/api/v1/coins?graduated=${graduated}`);
   for (const q of ['', '%20%20', 'x'.repeat(65)]) add(`coins q ${q.slice(0, 8)}`, `/api/v1/coins?q=${q}`);
-  for (const before of ['2025-01-01', '2025-13-01T00:00:00Z', '2025-02-30T00:00:00Z', 'yesterday', '1700000000', '2025-01-01T00:00:00', '2025-01-01%2000:00:00Z', '']) {
+  for (const before of [
+    '2025-01-01',
+    '2025-13-01T00:00:00Z',
+    '2025-02-30T00:00:00Z',
+    'yesterday',
+    '1700000000',
+    '2025-01-01T00:00:00',
+    '2025-01-01%2000:00:00Z',
+    '',
+  ]) {
     add(`trades before ${before}`, `/api/v1/coins/${mint}/trades?before=${before}`);
   }
   for (const interval of ['2m', '1H', '', 'daily', '60']) add(`ohlcv interval ${interval}`, `/api/v1/coins/${mint}/ohlcv?interval=${interval}`);
@@ -180,7 +189,15 @@ describe('bad input', () => {
 
   it('answers an unexpected failure with a bare 500 and logs it', async () => {
     const lines: string[] = [];
-    const logger = pino({ level: 'error' }, new Writable({ write: (chunk, _enc, done) => { lines.push(String(chunk)); done(); } }));
+    const logger = pino(
+      { level: 'error' },
+      new Writable({
+        write: (chunk, _enc, done) => {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
     const broken: Olap = {
       exec: async () => {},
       insert: async () => {},
@@ -230,7 +247,7 @@ describe('unknown query keys', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted');
     expect(typeof Object.prototype.hasOwnProperty).toBe('function');
-    expect(({}).constructor).toBe(Object);
+    expect({}.constructor).toBe(Object);
     // Known keys still read as they should once the prototype key was seen.
     const again = await app.inject({ method: 'GET', url: '/api/v1/coins?limit=0' });
     expect(again.statusCode).toBe(400);

@@ -48,17 +48,26 @@ function riskyEvents(): Event[] {
   return [
     launched({ slot: 100, tx: 1 }, RISKY, {}, { mintAuthority: null, freezeAuthority: null }),
     change(100, RISKY, CURVE, 0n, 700n * U),
-    traded(100, RISKY, CREATOR, 'buy', 100n * U), change(100, RISKY, CREATOR, 0n, 100n * U),
-    traded(101, RISKY, S1, 'buy', 80n * U), change(101, RISKY, S1, 0n, 80n * U),
+    traded(100, RISKY, CREATOR, 'buy', 100n * U),
+    change(100, RISKY, CREATOR, 0n, 100n * U),
+    traded(101, RISKY, S1, 'buy', 80n * U),
+    change(101, RISKY, S1, 0n, 80n * U),
     ...[A, B, C].flatMap((w) => [traded(102, RISKY, w, 'buy', 30n * U), change(102, RISKY, w, 0n, 30n * U)]),
-    traded(140, RISKY, W2, 'buy', 20n * U), change(140, RISKY, W2, 0n, 20n * U),
-    traded(150, RISKY, W1, 'buy', 50n * U), change(150, RISKY, W1, 0n, 50n * U),
-    traded(150, RISKY, W2, 'sell', 20n * U), change(150, RISKY, W2, 20n * U, 0n),
-    traded(160, RISKY, W2, 'buy', 40n * U), change(160, RISKY, W2, 0n, 40n * U),
-    traded(160, RISKY, W1, 'sell', 50n * U), change(160, RISKY, W1, 50n * U, 0n),
-    traded(170, RISKY, CREATOR, 'sell', 60n * U), change(170, RISKY, CREATOR, 100n * U, 40n * U),
+    traded(140, RISKY, W2, 'buy', 20n * U),
+    change(140, RISKY, W2, 0n, 20n * U),
+    traded(150, RISKY, W1, 'buy', 50n * U),
+    change(150, RISKY, W1, 0n, 50n * U),
+    traded(150, RISKY, W2, 'sell', 20n * U),
+    change(150, RISKY, W2, 20n * U, 0n),
+    traded(160, RISKY, W2, 'buy', 40n * U),
+    change(160, RISKY, W2, 0n, 40n * U),
+    traded(160, RISKY, W1, 'sell', 50n * U),
+    change(160, RISKY, W1, 50n * U, 0n),
+    traded(170, RISKY, CREATOR, 'sell', 60n * U),
+    change(170, RISKY, CREATOR, 100n * U, 40n * U),
     // The creator hands coins to a friend: one transaction, two balance changes.
-    change(180, RISKY, CREATOR, 40n * U, 30n * U, sent), change(180, RISKY, FRIEND, 0n, 10n * U, sent),
+    change(180, RISKY, CREATOR, 40n * U, 30n * U, sent),
+    change(180, RISKY, FRIEND, 0n, 10n * U, sent),
     change(181, RISKY, DEVNET_ADDRESSES.treasury as Address, 0n, 100n * U),
   ];
 }
@@ -66,7 +75,8 @@ function riskyEvents(): Event[] {
 function otherEvents(): Event[] {
   return [
     launched({ slot: 100, tx: 2 }, CALM, { curve: addr(610) }, { mintAuthority: null, freezeAuthority: null }),
-    traded(200, CALM, H1, 'buy', 50n * U), change(200, CALM, H1, 0n, 50n * U),
+    traded(200, CALM, H1, 'buy', 50n * U),
+    change(200, CALM, H1, 0n, 50n * U),
     graduated({ slot: 300, tx: 3 }, CALM, addr(610), addr(611)),
     launched({ slot: 100, tx: 4 }, FROZEN, { creator: addr(501), curve: addr(620) }, { mintAuthority: null, freezeAuthority: addr(77) }),
     launched({ slot: 100, tx: 5 }, OLD, { creator: addr(502), curve: addr(630) }),
@@ -127,8 +137,15 @@ describe('GET /coins/{mint}/health', () => {
         freezeAuthority: false,
       },
       levels: {
-        top10Bps: 'ok', creatorUnlockedBps: 'ok', creatorSoldLaunchBuy: 'warning', sniperBps: 'warning', bundleBps: 'caution',
-        insiderBps: 'caution', washBps: 'caution', mintAuthority: 'ok', freezeAuthority: 'ok',
+        top10Bps: 'ok',
+        creatorUnlockedBps: 'ok',
+        creatorSoldLaunchBuy: 'warning',
+        sniperBps: 'warning',
+        bundleBps: 'caution',
+        insiderBps: 'caution',
+        washBps: 'caution',
+        mintAuthority: 'ok',
+        freezeAuthority: 'ok',
       },
       context: { holders: 7, creatorOtherLaunches: 1, creatorOtherGraduations: 1 },
       note: HEALTH_NOTE,
@@ -188,7 +205,14 @@ describe('GET /coins/{mint}/health', () => {
     const { body } = await get('/api/v1/openapi.json');
     const operation = body.paths['/coins/{mint}/health'].get;
     expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(['mint']);
-    expect(Object.keys(operation.responses['200'].content['application/json'].schema.properties).sort()).toEqual(['checkedAt', 'context', 'grade', 'levels', 'note', 'signals']);
+    expect(Object.keys(operation.responses['200'].content['application/json'].schema.properties).sort()).toEqual([
+      'checkedAt',
+      'context',
+      'grade',
+      'levels',
+      'note',
+      'signals',
+    ]);
   });
 });
 

@@ -66,15 +66,33 @@ function setBalance(slot: number, mint: string, account: string, owner: string, 
 function claimed(slot: number, mint: string): FeesClaimedEvent {
   const signature = sig(tx++);
   return {
-    id: memoEventId(signature, 0), type: 'fees.claimed', network: 'mainnet', slot, blockTime: timeOfSlot(slot), signature, v: 1,
-    data: { mint: mint as never, market: curveOf(0) as never, quoteMint: DEVNET_ADDRESSES.stablecoinMint as never, total: '10', shares: [{ role: 'holders', wallet: addr(800), amount: '10' }] },
+    id: memoEventId(signature, 0),
+    type: 'fees.claimed',
+    network: 'mainnet',
+    slot,
+    blockTime: timeOfSlot(slot),
+    signature,
+    v: 1,
+    data: {
+      mint: mint as never,
+      market: curveOf(0) as never,
+      quoteMint: DEVNET_ADDRESSES.stablecoinMint as never,
+      total: '10',
+      shares: [{ role: 'holders', wallet: addr(800), amount: '10' }],
+    },
   };
 }
 
 function round(slot: number, mint: string, n: number, snapshotSlot: number, baselineSlot: number): PayoutRoundEvent {
   const signature = sig(tx++);
   return {
-    id: memoEventId(signature, 0), type: 'payout.round', network: 'mainnet', slot, blockTime: timeOfSlot(slot), signature, v: 1,
+    id: memoEventId(signature, 0),
+    type: 'payout.round',
+    network: 'mainnet',
+    slot,
+    blockTime: timeOfSlot(slot),
+    signature,
+    v: 1,
     data: { mint: mint as never, round: n, snapshotSlot, baselineSlot, holdersCounted: 1, potSpent: '5', paidIn: 'pair', tokens: [] },
   };
 }
@@ -133,7 +151,15 @@ async function reference(mint: string, limit: number): Promise<HoldersResponse |
   const coin = await coinHoldersView(olap, mint);
   if (coin === null) return null;
   const { holders, top } = await coinHolderPage(olap, mint, [...coin.venues, ...SERVICE], limit);
-  const atBaseline = coin.baselineSlot === null ? null : await ownerBalancesAt(olap, mint, coin.baselineSlot, top.map((h) => h.wallet));
+  const atBaseline =
+    coin.baselineSlot === null
+      ? null
+      : await ownerBalancesAt(
+          olap,
+          mint,
+          coin.baselineSlot,
+          top.map((h) => h.wallet),
+        );
   return {
     holders,
     baselineSlot: coin.baselineSlot,
@@ -159,7 +185,9 @@ async function expectSameAsSql(step: string): Promise<void> {
       for (const limit of LIMITS) expect(await book.holders(mint, limit), `${step}: ${name} ${mint} limit ${limit}`).toEqual(expected.get(`${mint}|${limit}`));
     }
     expect(await book.holderCounts(mints), `${step}: ${name} counts`).toEqual(counts);
-    expect(await book.holderCounts([COINS[1]!, UNKNOWN[0]!]), `${step}: ${name} some counts`).toEqual(new Map(counts.has(COINS[1]!) ? [[COINS[1]!, counts.get(COINS[1]!)!]] : []));
+    expect(await book.holderCounts([COINS[1]!, UNKNOWN[0]!]), `${step}: ${name} some counts`).toEqual(
+      new Map(counts.has(COINS[1]!) ? [[COINS[1]!, counts.get(COINS[1]!)!]] : []),
+    );
   }
 }
 
@@ -189,7 +217,10 @@ describe('resident holder model', () => {
     const amounts = first!.top.map((h) => h.amount);
     expect(new Set(amounts).size, 'equal balances among the holders').toBeLessThan(amounts.length);
     expect(first!.baselineSlot).toBe(55);
-    expect(first!.top.some((h) => h.countsNextRound !== h.amount), 'a baseline that differs from now').toBe(true);
+    expect(
+      first!.top.some((h) => h.countsNextRound !== h.amount),
+      'a baseline that differs from now',
+    ).toBe(true);
     expect((await reference(COINS[2]!, 20))!.baselineSlot, 'creator mode').toBeNull();
     expect(await reference(BARE, 20)).toEqual({ holders: 0, baselineSlot: null, top: [] });
     expect((await reference(VENUES_ONLY, 20))!.holders).toBe(0);
@@ -217,7 +248,10 @@ describe('resident holder model', () => {
     await expectSameAsSql('a replay of early changes');
     await write([round(130, COINS[0]!, 2, 125, 55), claimed(131, BARE), claimed(132, COINS[6]!)]);
     await expectSameAsSql('a new round and claims');
-    await write([graduated({ slot: 140, tx: tx++ }, COINS[5] as never, curveOf(5) as never, poolOf(5) as never), setBalance(141, COINS[5]!, addr(2_205) as string, poolOf(5), 90n * U)]);
+    await write([
+      graduated({ slot: 140, tx: tx++ }, COINS[5] as never, curveOf(5) as never, poolOf(5) as never),
+      setBalance(141, COINS[5]!, addr(2_205) as string, poolOf(5), 90n * U),
+    ]);
     await expectSameAsSql('a graduation');
     // A change at slot 20, before coin 1's baseline (its first claim, slot 31), written late.
     await write([setBalance(20, COINS[1]!, addr(3_002) as string, WALLETS[7]!, 13n * U)]);
@@ -226,7 +260,10 @@ describe('resident holder model', () => {
 
   it('finds a coin launched after the load, having answered it unknown before', async () => {
     for (const { book } of books) expect(await book.holders(LATE, 20)).toBeNull();
-    await write([launched({ slot: 150, tx: tx++ }, LATE as never, { curve: curveOf(19) as never }), setBalance(151, LATE, addr(3_100) as string, WALLETS[0]!, 4n * U)]);
+    await write([
+      launched({ slot: 150, tx: tx++ }, LATE as never, { curve: curveOf(19) as never }),
+      setBalance(151, LATE, addr(3_100) as string, WALLETS[0]!, 4n * U),
+    ]);
     const expected = await reference(LATE, 20);
     expect(expected!.holders).toBe(1);
     for (const { name, book } of books) {

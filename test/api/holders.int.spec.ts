@@ -33,15 +33,33 @@ function change(slot: number, mint: string, owner: string, account: number, pre:
 function claimed(slot: number, mint: string): FeesClaimedEvent {
   const signature = sig(tx++);
   return {
-    id: memoEventId(signature, 0), type: 'fees.claimed', network: 'mainnet', slot, blockTime: timeOfSlot(slot), signature, v: 1,
-    data: { mint: mint as never, market: CURVE, quoteMint: DEVNET_ADDRESSES.stablecoinMint as never, total: '10', shares: [{ role: 'holders', wallet: addr(700), amount: '10' }] },
+    id: memoEventId(signature, 0),
+    type: 'fees.claimed',
+    network: 'mainnet',
+    slot,
+    blockTime: timeOfSlot(slot),
+    signature,
+    v: 1,
+    data: {
+      mint: mint as never,
+      market: CURVE,
+      quoteMint: DEVNET_ADDRESSES.stablecoinMint as never,
+      total: '10',
+      shares: [{ role: 'holders', wallet: addr(700), amount: '10' }],
+    },
   };
 }
 
 function round(slot: number, mint: string, n: number, snapshotSlot: number, baselineSlot: number): PayoutRoundEvent {
   const signature = sig(tx++);
   return {
-    id: memoEventId(signature, 0), type: 'payout.round', network: 'mainnet', slot, blockTime: timeOfSlot(slot), signature, v: 1,
+    id: memoEventId(signature, 0),
+    type: 'payout.round',
+    network: 'mainnet',
+    slot,
+    blockTime: timeOfSlot(slot),
+    signature,
+    v: 1,
     data: { mint: mint as never, round: n, snapshotSlot, baselineSlot, holdersCounted: 3, potSpent: '5', paidIn: 'pair', tokens: [] },
   };
 }
@@ -139,7 +157,11 @@ describe('GET /coins/{mint}/holders', () => {
 
   it('takes the first claim as the baseline before any round, the earliest of several', async () => {
     const { body } = await get(`/api/v1/coins/${CLAIM_ONLY_COIN}/holders`);
-    expect(body).toEqual({ holders: 1, baselineSlot: 16, top: [{ wallet: A, amount: (7n * U).toString(), shareBps: 70, countsNextRound: (7n * U).toString() }] });
+    expect(body).toEqual({
+      holders: 1,
+      baselineSlot: 16,
+      top: [{ wallet: A, amount: (7n * U).toString(), shareBps: 70, countsNextRound: (7n * U).toString() }],
+    });
   });
 
   it('has no baseline before the first claim, and none ever for a creator-mode coin', async () => {

@@ -10,9 +10,15 @@ import { DEVNET_HOOKS_MENU } from '../../schemas/hooks-menu.js';
 
 /** The menu comes from configuration alone: a store that fails every call proves no query is made. */
 const noStore: Olap = {
-  exec: async () => { throw new Error('no store'); },
-  insert: async () => { throw new Error('no store'); },
-  query: async () => { throw new Error('no store'); },
+  exec: async () => {
+    throw new Error('no store');
+  },
+  insert: async () => {
+    throw new Error('no store');
+  },
+  query: async () => {
+    throw new Error('no store');
+  },
   close: async () => {},
 };
 

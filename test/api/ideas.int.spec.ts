@@ -86,7 +86,14 @@ describe('GET /ideas', () => {
     expect(body.ideas).toEqual([
       {
         id: 's1',
-        user: { name: 'Solar One', ticker: 'SONE', pitch: 'A coin about Solar One', trend: 'memes', story: 'Story of Solar One.', takes: ['Would buy.', 'Not sure.'] },
+        user: {
+          name: 'Solar One',
+          ticker: 'SONE',
+          pitch: 'A coin about Solar One',
+          trend: 'memes',
+          story: 'Story of Solar One.',
+          takes: ['Would buy.', 'Not sure.'],
+        },
         pair: { mint: NATIVE_MINT_ID, kind: 'sol' },
         crewScore: 90,
         scoredAt: at(2 * HOUR),
@@ -137,7 +144,17 @@ describe('GET /ideas', () => {
   });
 
   it('answers 400 { error } for bad parameters, also beside an unknown key', async () => {
-    for (const url of ['/api/v1/ideas?limit=0', '/api/v1/ideas?limit=26', '/api/v1/ideas?limit=2.5', '/api/v1/ideas?launched=yes', '/api/v1/ideas?q=', '/api/v1/ideas?q=%20', `/api/v1/ideas?q=${'x'.repeat(65)}`, '/api/v1/ideas?sort=new&limit=0', '/api/v1/ideas?launched=yes&_=1700000000000']) {
+    for (const url of [
+      '/api/v1/ideas?limit=0',
+      '/api/v1/ideas?limit=26',
+      '/api/v1/ideas?limit=2.5',
+      '/api/v1/ideas?launched=yes',
+      '/api/v1/ideas?q=',
+      '/api/v1/ideas?q=%20',
+      `/api/v1/ideas?q=${'x'.repeat(65)}`,
+      '/api/v1/ideas?sort=new&limit=0',
+      '/api/v1/ideas?launched=yes&_=1700000000000',
+    ]) {
       const { status, body } = await get(url);
       expect({ url, status }).toEqual({ url, status: 400 });
       expect(typeof body.error).toBe('string');

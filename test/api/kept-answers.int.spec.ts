@@ -58,18 +58,37 @@ const pending = (row: CoinRow, second: number) => second - Number(row.createdAt)
 
 /** A trade of `mint` one second before `second`, written as the trades and coin-figures projectors write one. */
 async function writeTrade(mint: string, second: number, quoteAmount: string): Promise<void> {
-  const [last] = await h.olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY slot DESC LIMIT 1`, { mint });
-  const events = [{
-    offset: 50_000_000n + BigInt(second),
-    event: {
-      id: `${String(last!.signature)}:kept:${second}`, type: 'trade', network: 'mainnet', slot: Number(last!.slot) + 1_000, blockTime: second - 1,
-      signature: String(last!.signature), v: 1,
-      data: {
-        mint, venue: last!.venue, market: last!.market, trader: last!.trader, side: 'buy', coinAmount: '1000', quoteAmount,
-        feeAmount: '0', referralFee: '0', referrer: null, quoteMint: last!.quoteMint, reserves: { coin: String(last!.reserveCoin), quote: String(last!.reserveQuote) },
+  const [last] = await h.olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY slot DESC LIMIT 1`, {
+    mint,
+  });
+  const events = [
+    {
+      offset: 50_000_000n + BigInt(second),
+      event: {
+        id: `${String(last!.signature)}:kept:${second}`,
+        type: 'trade',
+        network: 'mainnet',
+        slot: Number(last!.slot) + 1_000,
+        blockTime: second - 1,
+        signature: String(last!.signature),
+        v: 1,
+        data: {
+          mint,
+          venue: last!.venue,
+          market: last!.market,
+          trader: last!.trader,
+          side: 'buy',
+          coinAmount: '1000',
+          quoteAmount,
+          feeAmount: '0',
+          referralFee: '0',
+          referrer: null,
+          quoteMint: last!.quoteMint,
+          reserves: { coin: String(last!.reserveCoin), quote: String(last!.reserveQuote) },
+        },
       },
     },
-  }] as never;
+  ] as never;
   for (const projector of [tradesProjector, coinFiguresProjector]) {
     for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await announced.olap.insert(table, rows);
   }
@@ -121,7 +140,7 @@ describe('the coin board', () => {
 });
 
 describe('after a trade', () => {
-  it('reads again only the written coin\'s facts and figures, and the board equals the reference', async () => {
+  it("reads again only the written coin's facts and figures, and the board equals the reference", async () => {
     const statements: { sql: string; params?: Record<string, unknown> }[] = [];
     const counted = new ReadPath(
       {
@@ -180,10 +199,28 @@ describe('kept answers', () => {
     expect(coin.user.description).toBeNull();
     const creator = coin.creator.wallet;
     const record: LaunchRecord = {
-      id: beta.mint, route: 'launchpad', creator, state: 'confirmed', mintSource: 'browser', sponsored: false, market: beta.curve!,
-      quoteMint: beta.quoteMint, prepared: [], lastValidBlockHeight: 0, submittedHash: null, signed: [], signatures: [], sent: 0, landedSlot: 1,
-      reason: null, description: 'A cat.', socials: JSON.stringify({ x: 'https://x.com/beta', telegram: null, website: null }), settings: '{}', buy: null,
-      createdAt: 0, updatedAt: 0,
+      id: beta.mint,
+      route: 'launchpad',
+      creator,
+      state: 'confirmed',
+      mintSource: 'browser',
+      sponsored: false,
+      market: beta.curve!,
+      quoteMint: beta.quoteMint,
+      prepared: [],
+      lastValidBlockHeight: 0,
+      submittedHash: null,
+      signed: [],
+      signatures: [],
+      sent: 0,
+      landedSlot: 1,
+      reason: null,
+      description: 'A cat.',
+      socials: JSON.stringify({ x: 'https://x.com/beta', telegram: null, website: null }),
+      settings: '{}',
+      buy: null,
+      createdAt: 0,
+      updatedAt: 0,
     };
     await store.insert(launches, record);
     const described = await getCoin(ctx, beta.mint);
@@ -193,19 +230,32 @@ describe('kept answers', () => {
     expect(await getCoin(ctx, beta.mint)).toBe(described);
   });
 
-  it('ideas: the same object while the ideas and the clock span are the same; new ones after an import or past a score\'s day', async () => {
+  it("ideas: the same object while the ideas and the clock span are the same; new ones after an import or past a score's day", async () => {
     nowMs = NOW * 1000;
     const at = (seconds: number) => new Date(seconds * 1000).toISOString();
     const idea = (id: string, name: string, ticker: string, createdAt: number, extra: object = {}) => ({
-      id, name, ticker, pitch: `About ${name}`, trend: 'memes', story: 'A story.', takes: ['Yes.'], createdAt: at(createdAt), ...extra,
+      id,
+      name,
+      ticker,
+      pitch: `About ${name}`,
+      trend: 'memes',
+      story: 'A story.',
+      takes: ['Yes.'],
+      createdAt: at(createdAt),
+      ...extra,
     });
-    await importIdeas(store, parseIdeasFile(JSON.stringify({
-      ideas: [
-        idea('quiet', 'Quiet Alpha', 'QUIET', NOW - 6 * HOUR),
-        idea('scored', 'Scored One', 'SONE', NOW - 2 * HOUR, { crew: { scores: [20, 20, 20, 20, 20], scoredAt: at(NOW - HOUR) } }),
-        idea('plain', 'Plain One', 'PONE', NOW - 30 * 60),
-      ],
-    })));
+    await importIdeas(
+      store,
+      parseIdeasFile(
+        JSON.stringify({
+          ideas: [
+            idea('quiet', 'Quiet Alpha', 'QUIET', NOW - 6 * HOUR),
+            idea('scored', 'Scored One', 'SONE', NOW - 2 * HOUR, { crew: { scores: [20, 20, 20, 20, 20], scoredAt: at(NOW - HOUR) } }),
+            idea('plain', 'Plain One', 'PONE', NOW - 30 * 60),
+          ],
+        }),
+      ),
+    );
     const board = ideaBoard(ctx);
     const first = await listIdeas(ctx, board, { limit: 10 });
     expect(first.ideas.map((i) => i.id)).toEqual(['scored', 'plain', 'quiet']);

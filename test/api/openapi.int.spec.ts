@@ -18,9 +18,23 @@ afterAll(async () => h?.close());
 
 /** Every read of spec 4.1, the service's own copy of a token's logo (2.14 `logoUrl`) and one idea (its page's read). */
 const READ_PATHS = [
-  '/coins', '/tokens', '/ideas', '/coins/{mint}', '/coins/{mint}/rewards', '/platform/stats', '/platform/funds', '/hooks',
-  '/platform/burns', '/coins/{mint}/trades', '/coins/{mint}/ohlcv', '/coins/{mint}/holders', '/wallets/{wallet}/rewards',
-  '/creators/{wallet}', '/coins/{mint}/health', '/tokens/{mint}/logo', '/ideas/{id}',
+  '/coins',
+  '/tokens',
+  '/ideas',
+  '/coins/{mint}',
+  '/coins/{mint}/rewards',
+  '/platform/stats',
+  '/platform/funds',
+  '/hooks',
+  '/platform/burns',
+  '/coins/{mint}/trades',
+  '/coins/{mint}/ohlcv',
+  '/coins/{mint}/holders',
+  '/wallets/{wallet}/rewards',
+  '/creators/{wallet}',
+  '/coins/{mint}/health',
+  '/tokens/{mint}/logo',
+  '/ideas/{id}',
 ];
 /** The launch steps of spec 4.2 to 4.4, with their methods. */
 const LAUNCH_PATHS: Record<string, string[]> = {

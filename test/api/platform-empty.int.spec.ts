@@ -41,9 +41,24 @@ describe('an empty store', () => {
   it('answers zero totals and 30 empty days without dollar figures', async () => {
     const { status, body } = await getEmpty('/api/v1/platform/stats');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ coinsLaunched: 0, coinsGraduated: 0, trades: 0, volumeLamports: '0', paidToHoldersLamports: '0', sentToCreatorsLamports: '0' });
+    expect(body).toMatchObject({
+      coinsLaunched: 0,
+      coinsGraduated: 0,
+      trades: 0,
+      volumeLamports: '0',
+      paidToHoldersLamports: '0',
+      sentToCreatorsLamports: '0',
+    });
     expect(body.revenueDaily).toHaveLength(30);
-    expect(body.revenueDaily.at(-1)).toEqual({ date: '2026-01-01', feeShareLamports: '0', swapReferralLamports: '0', apiMicroUsd: '0', solMicroUsd: null, usdCents: null, cumulativeUsdCents: null });
+    expect(body.revenueDaily.at(-1)).toEqual({
+      date: '2026-01-01',
+      feeShareLamports: '0',
+      swapReferralLamports: '0',
+      apiMicroUsd: '0',
+      solMicroUsd: null,
+      usdCents: null,
+      cumulativeUsdCents: null,
+    });
   });
 
   it('answers every fund as not yet seen, the flywheel leftover included', async () => {

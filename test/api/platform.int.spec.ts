@@ -122,16 +122,40 @@ describe('GET /platform/stats', () => {
     });
     expect(days.slice(-2)).toEqual([
       // $3 of stablecoin fee share = 0.02 SOL at $150; 0.004 SOL of referrals; 0.024 SOL at $150 = $3.60.
-      { date: '2026-01-01', feeShareLamports: '20000000', swapReferralLamports: '4000000', apiMicroUsd: '0', solMicroUsd: '150000000', usdCents: '360', cumulativeUsdCents: '20360' },
+      {
+        date: '2026-01-01',
+        feeShareLamports: '20000000',
+        swapReferralLamports: '4000000',
+        apiMicroUsd: '0',
+        solMicroUsd: '150000000',
+        usdCents: '360',
+        cumulativeUsdCents: '20360',
+      },
       // The day's average is its one price, $200; 0.01 SOL = $2, plus $2.50 of paid calls.
-      { date: '2026-01-02', feeShareLamports: '10000000', swapReferralLamports: '0', apiMicroUsd: '2500000', solMicroUsd: '200000000', usdCents: '450', cumulativeUsdCents: '20810' },
+      {
+        date: '2026-01-02',
+        feeShareLamports: '10000000',
+        swapReferralLamports: '0',
+        apiMicroUsd: '2500000',
+        solMicroUsd: '200000000',
+        usdCents: '450',
+        cumulativeUsdCents: '20810',
+      },
     ]);
   });
 
   it('moves its window with the clock: a day later the last day is empty and priced at the last price', async () => {
     const { body } = await get('/api/v1/platform/stats', D0 + 2 * DAY + 5);
     const last = body.revenueDaily.at(-1);
-    expect(last).toEqual({ date: '2026-01-03', feeShareLamports: '0', swapReferralLamports: '0', apiMicroUsd: '0', solMicroUsd: '200000000', usdCents: '0', cumulativeUsdCents: '20810' });
+    expect(last).toEqual({
+      date: '2026-01-03',
+      feeShareLamports: '0',
+      swapReferralLamports: '0',
+      apiMicroUsd: '0',
+      solMicroUsd: '200000000',
+      usdCents: '0',
+      cumulativeUsdCents: '20810',
+    });
     expect(body.revenueDaily[0].date).toBe('2025-12-05');
   });
 
@@ -153,7 +177,13 @@ describe('GET /platform/funds', () => {
       burnFund: { wallet: W.burnFund, lamports: '990000000', slot: 202, asOf: new Date((D0 + DAY + 2) * 1000).toISOString() },
       aiFund: { wallet: W.aiFund, lamports: '12000000000', slot: 105, asOf: new Date((D0 + 6_500) * 1000).toISOString() },
       platformShare: { wallet: W.treasury, lamports: null, slot: null, asOf: null },
-      flywheelLeftover: { wallet: W.flywheelFund, lamports: '37250000000', slot: 7, asOf: new Date((D0 - 40 * DAY + 40) * 1000).toISOString(), removedOn: '2026-10-18' },
+      flywheelLeftover: {
+        wallet: W.flywheelFund,
+        lamports: '37250000000',
+        slot: 7,
+        asOf: new Date((D0 - 40 * DAY + 40) * 1000).toISOString(),
+        removedOn: '2026-10-18',
+      },
     });
   });
 });
@@ -193,7 +223,15 @@ describe('GET /platform/burns', () => {
 
   it('answers a day before any burn with zeros, and no fund balance before the fund was seen', async () => {
     const { body } = await get('/api/v1/platform/burns?date=2025-01-01');
-    expect(body).toMatchObject({ burned_today: '0', burned_today_usd: '0', burned_total: '0', burned_pct_of_supply: '0', burn_count: 0, last_burn_tx: null, burn_fund_sol: null });
+    expect(body).toMatchObject({
+      burned_today: '0',
+      burned_today_usd: '0',
+      burned_total: '0',
+      burned_pct_of_supply: '0',
+      burn_count: 0,
+      last_burn_tx: null,
+      burn_fund_sol: null,
+    });
   });
 
   it('answers the burn fund at the end of a past day from its history', async () => {
@@ -245,7 +283,9 @@ describe('stats kept while their tables are unchanged', () => {
     const statements = vi.spyOn(olap, 'query');
     expect(await stats()).toEqual(first);
     expect(statements).not.toHaveBeenCalled();
-    const rows = tradesProjector.handle(logged([trade({ slot: 300, tx: 40, blockTime: D0 + DAY + 5 }, { mint: SOL_COIN, quoteMint: NATIVE_MINT_ID, quoteAmount: '7' })]));
+    const rows = tradesProjector.handle(
+      logged([trade({ slot: 300, tx: 40, blockTime: D0 + DAY + 5 }, { mint: SOL_COIN, quoteMint: NATIVE_MINT_ID, quoteAmount: '7' })]),
+    );
     await store.olap.insert(TRADES_TABLE, rows[TRADES_TABLE]!);
     const second = await stats();
     statements.mockRestore();

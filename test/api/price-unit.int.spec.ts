@@ -57,7 +57,10 @@ beforeAll(async () => {
     launched({ slot: 10, tx: 2 }, STABLE_COIN, { quoteMint: STABLECOIN, quoteDecimals: 6 }),
     ...PAIRS.flatMap(({ mint, trades }, p) =>
       trades.map(({ coinAmount, quoteAmount }, i) =>
-        trade({ slot: 20 + i, tx: 10 + p * 10 + i, blockTime: DAY_START + 60 * i }, { mint, coinAmount, quoteAmount, ...(mint === STABLE_COIN ? { quoteMint: STABLECOIN } : {}) }),
+        trade(
+          { slot: 20 + i, tx: 10 + p * 10 + i, blockTime: DAY_START + 60 * i },
+          { mint, coinAmount, quoteAmount, ...(mint === STABLE_COIN ? { quoteMint: STABLECOIN } : {}) },
+        ),
       ),
     ),
   ];
@@ -84,7 +87,11 @@ describe('price unit', () => {
     // One candle for the day: open, high, low, close of the three.
     const day = { open: prices[0], high: prices[1], low: prices[2], close: prices[2] };
     const [memory] = (await coinCandles(reads, mint, 86_400, units)).candles;
-    expect(memory).toEqual({ time: new Date(DAY_START * 1000).toISOString(), ...day, volume: trades.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString() });
+    expect(memory).toEqual({
+      time: new Date(DAY_START * 1000).toISOString(),
+      ...day,
+      volume: trades.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString(),
+    });
     const [projection] = await queryCandles(olap, { mint, interval: '1d', units });
     expect(projection).toMatchObject(day);
     expect((await queryCandles(olap, { mint, interval: '1m', units })).map((c) => c.close)).toEqual(prices);
@@ -94,8 +101,20 @@ describe('price unit', () => {
     const spot = (lastQuote: string, lastCoin: string, quoteDecimals: number) =>
       computeFigures(
         {
-          createdAtSeconds: 0, route: 'pool-venue', graduated: false, decimals: 6, quoteDecimals, curveAllotment: null, initialReserveCoin: null,
-          lastQuote, lastCoin, refQuote: lastQuote, refCoin: lastCoin, volume24h: '0', marketCap: '0', holders: 0,
+          createdAtSeconds: 0,
+          route: 'pool-venue',
+          graduated: false,
+          decimals: 6,
+          quoteDecimals,
+          curveAllotment: null,
+          initialReserveCoin: null,
+          lastQuote,
+          lastCoin,
+          refQuote: lastQuote,
+          refCoin: lastCoin,
+          volume24h: '0',
+          marketCap: '0',
+          holders: 0,
         },
         3_600,
       ).price;

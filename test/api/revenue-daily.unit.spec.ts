@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { addDays, firstDayNeeded, revenueDaily, utcDayOf } from '../../api/handlers/revenue-daily.js';
 import type { DayPrices, RevenueDay } from '../../projections/platform/queries.js';
 
-const day = (d: string, feeShare: bigint, swapReferral = 0n, api = 0n): RevenueDay => ({ day: d, feeShareLamports: feeShare, swapReferralLamports: swapReferral, apiMicroUsd: api });
+const day = (d: string, feeShare: bigint, swapReferral = 0n, api = 0n): RevenueDay => ({
+  day: d,
+  feeShareLamports: feeShare,
+  swapReferralLamports: swapReferral,
+  apiMicroUsd: api,
+});
 const priced = (entries: [string, bigint, bigint][]): Map<string, DayPrices> => new Map(entries.map(([d, average, last]) => [d, { average, last }]));
 
 describe('day arithmetic', () => {
@@ -63,7 +68,10 @@ describe('revenueDaily', () => {
       priceBefore: null,
     });
     // 99,999 lamports at $100 = 0.99999 cents each.
-    expect(days.slice(-2).map((d) => [d.usdCents, d.cumulativeUsdCents])).toEqual([['0', '0'], ['0', '0']]);
+    expect(days.slice(-2).map((d) => [d.usdCents, d.cumulativeUsdCents])).toEqual([
+      ['0', '0'],
+      ['0', '0'],
+    ]);
   });
 
   it('counts revenue of priced days before the window in the cumulative sum, and none before the first price', () => {

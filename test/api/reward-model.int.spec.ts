@@ -204,7 +204,11 @@ describe('the resident rewards model', () => {
     const wallet = addr(9_001);
     const [a, b] = catalog.coins.filter((c) => c.mode === 'holder' && c.rounds > 0).map((c) => c.mint);
     const slot = events.at(-1)!.slot + 20;
-    for (const [mint, tx] of [[a, 900_010], [b, 900_011], [a, 900_012]] as const) {
+    for (const [mint, tx] of [
+      [a, 900_010],
+      [b, 900_011],
+      [a, 900_012],
+    ] as const) {
       const sent = payoutSent({ slot, tx, index: 1 }, { mint: mint as never, round: 2, wallet, token: addr(911), amount: String(tx) });
       const event = { ...sent, blockTime: events.at(-1)!.blockTime + 20 };
       for (const [table, rows] of Object.entries(rewardsProjector.handle([{ event, offset: 77n }]))) if (rows.length > 0) await olap.insert(table, rows);
@@ -220,8 +224,20 @@ describe('the resident rewards model', () => {
     const before = await getCoinRewards(ctx, solCoins[0]!, { limit: 10 });
     const firstRound = events.find((event) => event.type === 'payout.round')!;
     const price = (slot: number, blockTime: number, microUsd: string, n: number): Event =>
-      ({ id: `${benchSignature(800_000 + n)}:memo:0`, type: 'price.updated', network: 'mainnet', slot, blockTime, signature: benchSignature(800_000 + n), v: 1, data: { asset: 'SOL', microUsd } }) as Event;
-    await project([price(firstRound.slot - 1, firstRound.blockTime - 1, '77000000', 1), price(events.at(-1)!.slot + 30, events.at(-1)!.blockTime + 60, '999000000', 2)]);
+      ({
+        id: `${benchSignature(800_000 + n)}:memo:0`,
+        type: 'price.updated',
+        network: 'mainnet',
+        slot,
+        blockTime,
+        signature: benchSignature(800_000 + n),
+        v: 1,
+        data: { asset: 'SOL', microUsd },
+      }) as Event;
+    await project([
+      price(firstRound.slot - 1, firstRound.blockTime - 1, '77000000', 1),
+      price(events.at(-1)!.slot + 30, events.at(-1)!.blockTime + 60, '999000000', 2),
+    ]);
     const after = await getCoinRewards(ctx, solCoins[0]!, { limit: 10 });
     expect(after).not.toEqual(before);
     for (const mint of solCoins) expect(await getCoinRewards(ctx, mint, { limit: 10 })).toEqual(await coinRewardsFromStore(ctx, mint, 10));

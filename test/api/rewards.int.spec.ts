@@ -18,7 +18,24 @@ import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { loadConfig } from '../../schemas/config.js';
 import { timeOfSlot } from '../projections/event-fixtures.js';
 import {
-  BASKET, BUYS, CREATOR, CREATOR_COIN, OTHER_CREATOR, OWED_C, PARTNER, PRICES, rewardStory, ROUND1, ROUND2, SOL, STABLE, STABLECOIN, sentOf, T1, T2, W,
+  BASKET,
+  BUYS,
+  CREATOR,
+  CREATOR_COIN,
+  OTHER_CREATOR,
+  OWED_C,
+  PARTNER,
+  PRICES,
+  rewardStory,
+  ROUND1,
+  ROUND2,
+  SOL,
+  STABLE,
+  STABLECOIN,
+  sentOf,
+  T1,
+  T2,
+  W,
 } from '../projections/reward-story.js';
 
 let dir: string;
@@ -56,8 +73,7 @@ const roundSignature = (mint: string, round: number) =>
   story.find(({ event }) => event.type === 'payout.round' && event.data.mint === mint && event.data.round === round)!.event.signature;
 
 describe('GET /coins/{mint}/rewards', () => {
-  const paidOf = (token: typeof T1) =>
-    sentOf(1, 'A', token) + sentOf(1, 'B', token) + sentOf(2, 'A', token) + sentOf(2, 'B', token) + sentOf(2, 'D', token);
+  const paidOf = (token: typeof T1) => sentOf(1, 'A', token) + sentOf(1, 'B', token) + sentOf(2, 'A', token) + sentOf(2, 'B', token) + sentOf(2, 'D', token);
   const scale = 10n ** 13n; // lamports per SOL x micro-USD per cent
   const tokenPaid = (i: 0 | 1, token: typeof T1) => ({
     token,
@@ -193,7 +209,8 @@ describe('GET /creators/{wallet}', () => {
 describe('bad input', () => {
   const BAD_ADDRESSES = ['abc', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl', encodeBase58(new Uint8Array(31).fill(7)), '1'.repeat(45), '%20'];
   const cases: [string, string][] = [];
-  for (const limit of ['0', '51', '-1', '1.5', 'x', '', '05', '1e1']) cases.push([`coin rewards limit ${limit}`, `/api/v1/coins/${BASKET.mint}/rewards?limit=${limit}`]);
+  for (const limit of ['0', '51', '-1', '1.5', 'x', '', '05', '1e1'])
+    cases.push([`coin rewards limit ${limit}`, `/api/v1/coins/${BASKET.mint}/rewards?limit=${limit}`]);
   for (const limit of ['0', '201', '2.5', 'all', '']) cases.push([`wallet rewards limit ${limit}`, `/api/v1/wallets/${W.A}/rewards?limit=${limit}`]);
   for (const bad of BAD_ADDRESSES) {
     cases.push([`coin rewards mint ${bad}`, `/api/v1/coins/${bad}/rewards`]);
@@ -217,7 +234,11 @@ describe('bad input', () => {
     ['coin rewards unknown key beside a limit', `/api/v1/coins/${BASKET.mint}/rewards?round=1&limit=1`, `/api/v1/coins/${BASKET.mint}/rewards?limit=1`],
     // `mint` is not `coin`: the wallet's rewards of every coin are answered.
     ['wallet rewards unknown key', `/api/v1/wallets/${W.A}/rewards?mint=${BASKET.mint}`, `/api/v1/wallets/${W.A}/rewards`],
-    ['wallet rewards unknown key beside a coin', `/api/v1/wallets/${W.A}/rewards?_=1700000000000&coin=${BASKET.mint}`, `/api/v1/wallets/${W.A}/rewards?coin=${BASKET.mint}`],
+    [
+      'wallet rewards unknown key beside a coin',
+      `/api/v1/wallets/${W.A}/rewards?_=1700000000000&coin=${BASKET.mint}`,
+      `/api/v1/wallets/${W.A}/rewards?coin=${BASKET.mint}`,
+    ],
     ['creator unknown key', `/api/v1/creators/${CREATOR}?limit=5`, `/api/v1/creators/${CREATOR}`],
     ['creator bracket and prototype keys', `/api/v1/creators/${CREATOR}?a[b]=1&__proto__=1`, `/api/v1/creators/${CREATOR}`],
   ];

@@ -48,7 +48,12 @@ const get = async (on: FastifyInstance, url = '/answer') => {
 
 describe('kept serializer', () => {
   it('encodes an answer object asked again once more, keeps that text and sends it from then on', async () => {
-    const kept: Answer = { items: [{ name: 'añb ✓', amount: 12n }, { name: 'b', amount: 3n }] };
+    const kept: Answer = {
+      items: [
+        { name: 'añb ✓', amount: 12n },
+        { name: 'b', amount: 3n },
+      ],
+    };
     const on = appAnswering(() => kept);
     const first = await get(on);
     expect(first).toEqual({ status: 200, text: '{"items":[{"name":"añb ✓","amount":"12"},{"name":"b","amount":"3"}]}' });

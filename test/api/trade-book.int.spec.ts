@@ -62,7 +62,6 @@ function tradeRows(mint: string, count: number, seed: number, at: { seconds: num
   return rows;
 }
 
-
 /** Candles as the route answered them from the SQL read (its prices already cut as the route writes them). */
 async function sqlCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
   const rows = await queryCandles(store, { mint, interval: INTERVALS.find((name) => INTERVAL_SECONDS[name] === interval)!, units: UNITS });
@@ -101,7 +100,12 @@ async function expectTextAsEncoded(path: ReadPath, mint: string, cursor: TradeCu
 
 /** Pages at every cursor kind (limits 1, 50, 100), a walk through every trade 13 a page, and every interval's
  * candles of `mint`, from memory and from SQL, equal; each page's JSON as its schema encodes it. */
-async function expectSameAnswers(path: ReadPath, mint: string, pages: (cursor: TradeCursor | null, limit: number) => Promise<TradesResponse>, candles: (interval: number) => Promise<OhlcvResponse>): Promise<void> {
+async function expectSameAnswers(
+  path: ReadPath,
+  mint: string,
+  pages: (cursor: TradeCursor | null, limit: number) => Promise<TradesResponse>,
+  candles: (interval: number) => Promise<OhlcvResponse>,
+): Promise<void> {
   const store = path.olap;
   for (const cursor of await cursorsOf(store, mint)) {
     for (const limit of [1, 50, 100]) {
@@ -175,7 +179,9 @@ describe('resident trades', () => {
     const candles = await coinCandles(reads, BUSY, 300, UNITS);
     expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
     expect(await coinCandles(reads, BUSY, 300, UNITS)).toBe(candles);
-    const [latest] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} WHERE mint = {mint:String} ORDER BY slot DESC, logOffset DESC LIMIT 1`, { mint: BUSY });
+    const [latest] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} WHERE mint = {mint:String} ORDER BY slot DESC, logOffset DESC LIMIT 1`, {
+      mint: BUSY,
+    });
     await olap.insert(TRADES_TABLE, [latest!]);
     await insertTrades(SMALL, 3, 20);
     expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
@@ -191,7 +197,10 @@ describe('resident trades', () => {
     const busy = await insertTrades(BUSY, 40, 30);
     const last = busy.at(-1)!;
     slot += 1;
-    const sameSecond = trade({ slot, tx: tx++, blockTime: Date.parse(`${last.time.replace(' ', 'T')}Z`) / 1000 }, { mint: BUSY as never, coinAmount: '777', quoteAmount: '999' });
+    const sameSecond = trade(
+      { slot, tx: tx++, blockTime: Date.parse(`${last.time.replace(' ', 'T')}Z`) / 1000 },
+      { mint: BUSY as never, coinAmount: '777', quoteAmount: '999' },
+    );
     await olap.insert(TRADES_TABLE, [tradeRow(sameSecond, (offset += 1n))]);
     await olap.insert(TRADES_TABLE, [{ ...last, logOffset: (offset += 5n) }]);
     await insertTrades(QUIET, 25, 31);

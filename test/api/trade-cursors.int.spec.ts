@@ -43,7 +43,10 @@ async function tradesIn(mint: string, seconds: number, count: number): Promise<v
   const rows: TradeRow[] = [];
   for (let k = 0; k < count; k++) {
     if (k % Math.ceil(count / 3) === 0) slot += 1;
-    const event = trade({ slot, tx: tx++, blockTime: seconds }, { mint: mint as never, trader: addr(91_000 + (k % 17)), side: k % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000 + k), quoteAmount: String(7 + k) });
+    const event = trade(
+      { slot, tx: tx++, blockTime: seconds },
+      { mint: mint as never, trader: addr(91_000 + (k % 17)), side: k % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000 + k), quoteAmount: String(7 + k) },
+    );
     rows.push(tradeRow(event, (offset += 1n)));
   }
   await olap.insert(TRADES_TABLE, rows);
@@ -70,7 +73,10 @@ function viaPython(iso: string): string {
 }
 
 /** `datetime.fromisoformat(x).isoformat(timespec='milliseconds')` with UTC as `Z`: x when nothing was lost. */
-const pythonMillis = (iso: string): string => viaPython(iso).replace(/(\.\d{3})\d{3}\+00:00$/, '$1Z').replace(/:(\d{2})\+00:00$/, ':$1.000Z');
+const pythonMillis = (iso: string): string =>
+  viaPython(iso)
+    .replace(/(\.\d{3})\d{3}\+00:00$/, '$1Z')
+    .replace(/:(\d{2})\+00:00$/, ':$1.000Z');
 
 async function page(mint: string, limit: number, before: string | null, on = dev): Promise<TradesResponse> {
   const query = `limit=${limit}${before === null ? '' : `&before=${encodeURIComponent(before)}`}`;
@@ -94,9 +100,11 @@ async function walk(mint: string, limit: number, reformat = (cursor: string) => 
   return { pages, cursors };
 }
 
-
 /** Trades of `mint` in block second `seconds`, oldest first. */
-const inSecond = (mint: string, seconds: number): Trade[] => newestFirst(mint).filter((t) => Date.parse(t.time) === seconds * 1000).reverse();
+const inSecond = (mint: string, seconds: number): Trade[] =>
+  newestFirst(mint)
+    .filter((t) => Date.parse(t.time) === seconds * 1000)
+    .reverse();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'trade-cursors-'));
@@ -145,36 +153,55 @@ describe('trade cursors', () => {
     }
   });
 
-  it.each([1, 7, 50, 100])('pages %i at a time over 2,000+ trades in few seconds: every trade once, in order, also with cursors re-formatted', async (limit) => {
-    for (const mint of [SPREAD, LATEST]) {
-      const { pages } = await walk(mint, limit);
-      const seen = pages.flatMap((answer) => answer.trades);
-      expect(seen).toEqual(newestFirst(mint));
-      for (const answer of pages) {
-        if (answer.trades.length <= limit) continue;
-        // Only a busy second's tail comes as a longer page: its trades from rank 999 on, and nothing else.
-        const second = Date.parse(answer.trades[0]!.time) / 1000;
-        expect(answer.trades).toEqual(inSecond(mint, second).slice(999).reverse());
-        expect(answer.next.before).toBe(new Date(second * 1000 + 999).toISOString());
+  it.each([1, 7, 50, 100])(
+    'pages %i at a time over 2,000+ trades in few seconds: every trade once, in order, also with cursors re-formatted',
+    async (limit) => {
+      for (const mint of [SPREAD, LATEST]) {
+        const { pages } = await walk(mint, limit);
+        const seen = pages.flatMap((answer) => answer.trades);
+        expect(seen).toEqual(newestFirst(mint));
+        for (const answer of pages) {
+          if (answer.trades.length <= limit) continue;
+          // Only a busy second's tail comes as a longer page: its trades from rank 999 on, and nothing else.
+          const second = Date.parse(answer.trades[0]!.time) / 1000;
+          expect(answer.trades).toEqual(inSecond(mint, second).slice(999).reverse());
+          expect(answer.next.before).toBe(new Date(second * 1000 + 999).toISOString());
+        }
+        for (const reformat of [(c: string) => new Date(c).toISOString(), viaPython, (c: string) => new Date(c).toISOString().replace('Z', '+00:00')]) {
+          expect((await walk(mint, limit, reformat)).pages).toEqual(pages);
+        }
+        expect((await walk(mint, limit, undefined, production)).pages).toEqual(pages);
       }
-      for (const reformat of [(c: string) => new Date(c).toISOString(), viaPython, (c: string) => new Date(c).toISOString().replace('Z', '+00:00')]) {
-        expect((await walk(mint, limit, reformat)).pages).toEqual(pages);
-      }
-      expect((await walk(mint, limit, undefined, production)).pages).toEqual(pages);
-    }
-  });
+    },
+  );
 
   it('cuts a page short rather than inside a tail, and takes the tail whole when a page starts at its end', async () => {
     const first = await page(SPREAD, 100, new Date((START + 9) * 1000 + 40).toISOString());
-    expect(first.trades).toEqual(inSecond(SPREAD, START + 9).slice(0, 40).reverse());
+    expect(first.trades).toEqual(
+      inSecond(SPREAD, START + 9)
+        .slice(0, 40)
+        .reverse(),
+    );
     expect(first.next.before).toBe(new Date((START + 9) * 1000).toISOString());
     const tail = await page(SPREAD, 100, first.next.before);
-    expect(tail.trades).toEqual(inSecond(SPREAD, START + 8).slice(999).reverse());
+    expect(tail.trades).toEqual(
+      inSecond(SPREAD, START + 8)
+        .slice(999)
+        .reverse(),
+    );
     const after = await page(SPREAD, 100, tail.next.before);
-    expect(after.trades).toEqual(inSecond(SPREAD, START + 8).slice(899, 999).reverse());
+    expect(after.trades).toEqual(
+      inSecond(SPREAD, START + 8)
+        .slice(899, 999)
+        .reverse(),
+    );
     expect(after.next.before).toBe(new Date((START + 8) * 1000 + 899).toISOString());
     const latest = await page(LATEST, 20, null);
-    expect(latest.trades).toEqual(inSecond(LATEST, START + 22).slice(999).reverse());
+    expect(latest.trades).toEqual(
+      inSecond(LATEST, START + 22)
+        .slice(999)
+        .reverse(),
+    );
   });
 
   it('answers as the SQL read at cursors in and around busy seconds and along walks', async () => {
@@ -184,10 +211,14 @@ describe('trade cursors', () => {
     }
     for (const mint of [SPREAD, LATEST]) {
       for (const before of cursors) {
-        for (const limit of [1, 50, 100]) expect(await page(mint, limit, before), `${before} ${limit}`).toEqual(await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), limit));
+        for (const limit of [1, 50, 100])
+          expect(await page(mint, limit, before), `${before} ${limit}`).toEqual(
+            await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), limit),
+          );
       }
       const { pages, cursors: walked } = await walk(mint, 100);
-      for (const [i, before] of [null, ...walked].entries()) expect(pages[i]).toEqual(await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), 100));
+      for (const [i, before] of [null, ...walked].entries())
+        expect(pages[i]).toEqual(await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), 100));
     }
   });
 

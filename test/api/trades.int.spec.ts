@@ -78,7 +78,10 @@ describe('GET /coins/{mint}/trades', () => {
     const burst = all.filter((trade) => trade.seconds === burstSecond);
     expect(burst.length).toBeGreaterThan(1);
     const second = new Date(burst[0]!.seconds * 1000).toISOString();
-    const strictlyBefore = all.filter((trade) => trade.seconds < burst[0]!.seconds).reverse().map(view);
+    const strictlyBefore = all
+      .filter((trade) => trade.seconds < burst[0]!.seconds)
+      .reverse()
+      .map(view);
     expect((await get(`/api/v1/coins/${alpha}/trades?before=${second}&limit=3`)).body.trades).toEqual(strictlyBefore.slice(0, 3));
     const halfPast = second.replace('.000Z', '.5Z');
     const page = (await get(`/api/v1/coins/${alpha}/trades?before=${halfPast}&limit=100`)).body.trades;

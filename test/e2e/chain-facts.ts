@@ -59,7 +59,15 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
           if (event?.name === 'Trade' && coins.has(event.data.mint)) {
             const d = event.data;
             const reserves = { coin: d.virtualToken, quote: d.virtualQuote };
-            facts.trades.push({ ...base, mint: d.mint, side: d.side, trader: d.trader, coinAmount: d.tokenAmount.toString(), quoteAmount: d.quoteAmount.toString(), reserves });
+            facts.trades.push({
+              ...base,
+              mint: d.mint,
+              side: d.side,
+              trader: d.trader,
+              coinAmount: d.tokenAmount.toString(),
+              quoteAmount: d.quoteAmount.toString(),
+              reserves,
+            });
           }
         } else if (log.programId === config.programs.poolVenue) {
           const event = decodePoolVenueEvent(log.bytes);
@@ -70,7 +78,15 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
           if (event?.name === 'Swap' && coins.has(event.data.mint)) {
             const d = event.data;
             const reserves = { coin: d.tokenReserve, quote: d.virtualQuote + d.quoteReserve };
-            facts.trades.push({ ...base, mint: d.mint, side: d.side, trader: d.trader, coinAmount: d.tokenAmount.toString(), quoteAmount: d.quoteAmount.toString(), reserves });
+            facts.trades.push({
+              ...base,
+              mint: d.mint,
+              side: d.side,
+              trader: d.trader,
+              coinAmount: d.tokenAmount.toString(),
+              quoteAmount: d.quoteAmount.toString(),
+              reserves,
+            });
           }
         }
       }
@@ -130,7 +146,12 @@ export function expectedCandles(trades: readonly ChainTrade[], mint: string, sec
 }
 
 /** The coin's spot price after its latest trade (as priceText says) and its quote volume (raw units). */
-export function expectedFigures(trades: readonly ChainTrade[], mint: string, decimals: number, quoteDecimals: number): { price: string | null; volume: string } {
+export function expectedFigures(
+  trades: readonly ChainTrade[],
+  mint: string,
+  decimals: number,
+  quoteDecimals: number,
+): { price: string | null; volume: string } {
   const mine = trades.filter((t) => t.mint === mint);
   const latest = mine.at(-1);
   const price = latest === undefined || latest.reserves.coin === 0n ? null : priceText(latest.reserves.quote, latest.reserves.coin, decimals, quoteDecimals);

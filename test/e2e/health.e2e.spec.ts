@@ -50,7 +50,9 @@ function trueFacts(coin: SimCoin): HealthFacts {
     .map((t) => ({ slot: t.slot, signature: t.signature, trader: t.trader, side: t.side, coinAmount: BigInt(t.coinAmount) }));
   const bySlot = new Map<number, CoinTrade[]>();
   for (const t of all) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t]);
-  const crossSlots = [...bySlot].filter(([, ts]) => ts.some((t) => t.side === 'buy') && ts.some((t) => t.side === 'sell') && new Set(ts.map((t) => t.trader)).size > 1);
+  const crossSlots = [...bySlot].filter(
+    ([, ts]) => ts.some((t) => t.side === 'buy') && ts.some((t) => t.side === 'sell') && new Set(ts.map((t) => t.trader)).size > 1,
+  );
   const transfers = actions('transfer')
     .filter((a) => a.detail.mint === coin.mint && a.detail.from === creator)
     .map((a) => ({ to: a.detail.to as string, amount: BigInt(a.detail.amount as string) }));
@@ -85,9 +87,21 @@ beforeAll(async () => {
   const held = (c: SimCoin) => h.devnet.truth!.balance(creatorOf(c), c.mint);
   insiderCoin = h.devnet.simulator!.state.coins.reduce((a, b) => (held(b) > held(a) ? b : a));
   insiderAmount = held(insiderCoin) / 2n;
-  expect(insiderAmount * 10_000n / SUPPLY).toBeGreaterThanOrEqual(100n);
+  expect((insiderAmount * 10_000n) / SUPPLY).toBeGreaterThanOrEqual(100n);
   const creator = simWallet(SEED, insiderCoin.creator);
-  send(h.devnet, [creator], tokenTransfer({ payer: creator.address, from: creator.address, to: insider.address, mint: insiderCoin.mint, amount: insiderAmount, decimals: COIN_DECIMALS, tokenProgram: insiderCoin.tokenProgram }));
+  send(
+    h.devnet,
+    [creator],
+    tokenTransfer({
+      payer: creator.address,
+      from: creator.address,
+      to: insider.address,
+      mint: insiderCoin.mint,
+      amount: insiderAmount,
+      decimals: COIN_DECIMALS,
+      tokenProgram: insiderCoin.tokenProgram,
+    }),
+  );
   await h.step(1);
   last = await h.settle();
   coins = h.devnet.simulator!.state.coins.filter((c) => c.launchSlot <= last);
@@ -106,7 +120,11 @@ describe('health end to end', () => {
       const body = await health(coin.mint);
       const expected = trueFacts(coin);
       expect(body.signals, coin.mint).toEqual(healthSignals(expected));
-      expect(body.context, coin.mint).toEqual({ holders: expected.balances.size, creatorOtherLaunches: expected.creatorOtherLaunches, creatorOtherGraduations: expected.creatorOtherGraduations });
+      expect(body.context, coin.mint).toEqual({
+        holders: expected.balances.size,
+        creatorOtherLaunches: expected.creatorOtherLaunches,
+        creatorOtherGraduations: expected.creatorOtherGraduations,
+      });
       expect(body.checkedAt).toBe(now.toISOString());
       expect(body.grade).toMatch(/^[ABCDF]$/);
       // Coins launched through the service never keep a mint or freeze authority.
@@ -114,11 +132,11 @@ describe('health end to end', () => {
     }
   });
 
-  it("raises the sniper signal on coins a sniper bought into and still holds", async () => {
+  it('raises the sniper signal on coins a sniper bought into and still holds', async () => {
     const sniped = actions('snipe').filter((a) => {
       const coin = coins.find((c) => c.mint === a.detail.mint)!;
       const wallet = a.detail.wallet as string;
-      return wallet !== creatorOf(coin) && h.devnet.truth!.balance(wallet, coin.mint) * 10_000n / SUPPLY >= 300n;
+      return wallet !== creatorOf(coin) && (h.devnet.truth!.balance(wallet, coin.mint) * 10_000n) / SUPPLY >= 300n;
     });
     expect(sniped.length).toBeGreaterThan(0);
     for (const action of sniped) expect((await health(action.detail.mint as string)).levels.sniperBps, action.detail.mint as string).not.toBe('ok');
@@ -130,7 +148,9 @@ describe('health end to end', () => {
       const coin = coins.find((c) => c.mint === a.detail.mint)!;
       if (a.detail.wallet !== creatorOf(coin)) byMint.set(coin.mint, (byMint.get(coin.mint) ?? new Set()).add(a.detail.wallet as string));
     }
-    const bundled = [...byMint].filter(([mint, wallets]) => wallets.size >= 3 && [...wallets].reduce((sum, w) => sum + h.devnet.truth!.balance(w, mint), 0n) * 10_000n / SUPPLY >= 300n);
+    const bundled = [...byMint].filter(
+      ([mint, wallets]) => wallets.size >= 3 && ([...wallets].reduce((sum, w) => sum + h.devnet.truth!.balance(w, mint), 0n) * 10_000n) / SUPPLY >= 300n,
+    );
     expect(bundled.length).toBeGreaterThan(0);
     for (const [mint] of bundled) expect((await health(mint)).levels.bundleBps, mint).not.toBe('ok');
   });

@@ -131,7 +131,19 @@ describe('holders end to end', () => {
     const sender = wallets.reduce((a, b) => (held(b) > held(a) ? b : a));
     const amount = held(sender) / 3n;
     expect(amount).toBeGreaterThan(0n);
-    send(h.devnet, [sender], tokenTransfer({ payer: sender.address, from: sender.address, to: receiver.address, mint: coin.mint, amount, decimals: COIN_DECIMALS, tokenProgram: coin.tokenProgram }));
+    send(
+      h.devnet,
+      [sender],
+      tokenTransfer({
+        payer: sender.address,
+        from: sender.address,
+        to: receiver.address,
+        mint: coin.mint,
+        amount,
+        decimals: COIN_DECIMALS,
+        tokenProgram: coin.tokenProgram,
+      }),
+    );
     const slot = await settleSent();
     const body = await holdersNow();
     expect(body).toEqual(expectedHolders(slot, first.detail.snapshotSlot as number));

@@ -37,7 +37,8 @@ function chainLaunches(h: ServiceHarness, from: number, to: number): ChainLaunch
         const at = { slot, blockTimeMs: block.blockTime * 1000 };
         if (log.programId === CONFIG.programs.launchpad) {
           const event = decodeLaunchpadEvent(log.bytes);
-          if (event?.name === 'CoinCreated') launches.push({ mint: event.data.mint, name: event.data.name, symbol: event.data.symbol, venue: 'launchpad', ...at });
+          if (event?.name === 'CoinCreated')
+            launches.push({ mint: event.data.mint, name: event.data.name, symbol: event.data.symbol, venue: 'launchpad', ...at });
         } else if (log.programId === CONFIG.programs.poolVenue) {
           const event = decodePoolVenueEvent(log.bytes);
           if (event?.name === 'PoolCreated' && event.data.kind === 'launch') {
@@ -121,10 +122,12 @@ it('an imported idea becomes launched when a coin with its name and ticker launc
   const lastTimeMs = h.devnet.bank.getBlock(last)!.blockTime * 1000;
 
   // Ideas made long before the coins (tied to the earliest coin of their name) and just after them (not yet).
-  await importAll(keys.flatMap((l, i) => [
-    { id: `early-${i}`, name: l.name, ticker: `$${l.symbol.toLowerCase()}`, createdAtMs: Date.UTC(2000, 0, 1) },
-    { id: `late-${i}`, name: l.name.toUpperCase(), ticker: l.symbol, createdAtMs: lastTimeMs + 1_000 },
-  ]));
+  await importAll(
+    keys.flatMap((l, i) => [
+      { id: `early-${i}`, name: l.name, ticker: `$${l.symbol.toLowerCase()}`, createdAtMs: Date.UTC(2000, 0, 1) },
+      { id: `late-${i}`, name: l.name.toUpperCase(), ticker: l.symbol, createdAtMs: lastTimeMs + 1_000 },
+    ]),
+  );
   const board = await expectBoardMatchesChain(last);
   expect(board.filter((i) => i.id.startsWith('early-')).every((i) => i.launched !== null)).toBe(true);
   expect(board.filter((i) => i.id.startsWith('late-')).every((i) => i.launched === null)).toBe(true);
@@ -141,5 +144,10 @@ it('an imported idea becomes launched when a coin with its name and ticker launc
   const after = await expectBoardMatchesChain(last);
   expect(after.some((i) => i.id.startsWith('late-') && i.launched?.mint === repeated!.mint)).toBe(true);
   const launchedOnly = (await h.get<{ ideas: Idea[] }>('/api/v1/ideas?launched=true&limit=25')).body.ideas;
-  expect(launchedOnly.map((i) => i.id).sort()).toEqual(after.filter((i) => i.launched !== null).map((i) => i.id).sort());
+  expect(launchedOnly.map((i) => i.id).sort()).toEqual(
+    after
+      .filter((i) => i.launched !== null)
+      .map((i) => i.id)
+      .sort(),
+  );
 });

@@ -111,7 +111,12 @@ describe('launchpad launches end to end', () => {
       token: 'spl',
       hooks: [],
       creator: { wallet: creator.address },
-      user: { name: 'Curve Rider', symbol: 'RIDE', description: 'Bonding all the way.', socials: { x: null, telegram: 'https://t.me/curverider', website: null } },
+      user: {
+        name: 'Curve Rider',
+        symbol: 'RIDE',
+        description: 'Bonding all the way.',
+        socials: { x: null, telegram: 'https://t.me/curverider', website: null },
+      },
     });
   });
 
@@ -122,20 +127,29 @@ describe('launchpad launches end to end', () => {
     const { mint, prepared, transactions } = await prepare(creator, { name: 'Dollar Curve', ticker: 'DCRV', quoteMint: CONFIG.mints.stablecoin });
     expect(prepared.sponsored).toBe(true);
     expect(prepared.transactions).toHaveLength(1);
-    const submitted = await s.stepping(() => s.post<{ status: string; signature: string; result: { sponsored: boolean } }>('/api/v1/launch/launchpad/submit', { mint, transactions }));
+    const submitted = await s.stepping(() =>
+      s.post<{ status: string; signature: string; result: { sponsored: boolean } }>('/api/v1/launch/launchpad/submit', { mint, transactions }),
+    );
     expect(submitted.body.status, JSON.stringify(submitted.body)).toBe('confirmed');
     expect(submitted.body.result.sponsored).toBe(true);
     expect(await balance(creator.address)).toBe(creatorBefore);
     expect(await balance(CONFIG.wallets.sponsor)).toBeLessThan(sponsorBefore);
     // What the sponsor paid (fee and rent, from the transaction's own balances) stays within its reservation.
-    const landed = await s.rpc.getTransaction(submitted.body.signature as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
+    const landed = await s.rpc
+      .getTransaction(submitted.body.signature as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' })
+      .send();
     const paid = landed!.meta!.preBalances[0]! - landed!.meta!.postBalances[0]!;
     const reserved = await s.opstore.get(sponsorSpending, mint);
     expect(paid).toBeGreaterThan(0n);
     expect(paid).toBeLessThanOrEqual(BigInt(reserved!.lamports));
 
     const coin = await readBack(mint);
-    expect(coin).toMatchObject({ route: 'launchpad', pair: { kind: 'stablecoin', mint: CONFIG.mints.stablecoin }, quote: { decimals: 6 }, holdersPaid: 'pair' });
+    expect(coin).toMatchObject({
+      route: 'launchpad',
+      pair: { kind: 'stablecoin', mint: CONFIG.mints.stablecoin },
+      quote: { decimals: 6 },
+      holdersPaid: 'pair',
+    });
     expect(coin.user.name).toBe('Dollar Curve');
   });
 
@@ -161,7 +175,9 @@ describe('launchpad launches end to end', () => {
 
   it('lists the pairs a launch may choose as the chain configures them: GET /token-quotes', async () => {
     const last = await s.h.settle();
-    const answer = await s.get<{ quotes: { mint: string; symbol: string | null; decimals: number | null; priceUsd: string | null; launchpad: boolean }[] }>('/token-quotes');
+    const answer = await s.get<{ quotes: { mint: string; symbol: string | null; decimals: number | null; priceUsd: string | null; launchpad: boolean }[] }>(
+      '/token-quotes',
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.quotes.map((quote) => quote.mint)).toEqual([NATIVE_MINT_ID, CONFIG.mints.stablecoin]);
     const prices = s.h.devnet.simulator!.log.ofKind('price').filter((action) => action.ok && action.slot <= last);
@@ -173,7 +189,10 @@ describe('launchpad launches end to end', () => {
       expect(quote.decimals, quote.mint).toBe(config!.quoteDecimals);
     }
     const [sol, stable] = answer.body.quotes;
-    expect(sol).toMatchObject({ symbol: 'SOL', priceUsd: `${solMicroUsd / 1_000_000n}.${(solMicroUsd % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '') });
+    expect(sol).toMatchObject({
+      symbol: 'SOL',
+      priceUsd: `${solMicroUsd / 1_000_000n}.${(solMicroUsd % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, ''),
+    });
     expect(stable).toMatchObject({ symbol: 'USDC', priceUsd: '1' });
   });
 });

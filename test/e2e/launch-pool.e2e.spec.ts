@@ -79,7 +79,7 @@ describe('pool-venue launches end to end', () => {
     return s.app.inject({ method: 'GET', url: new URL(uri).pathname });
   }
 
-  it('launches a holder coin with a first buy on the caller\'s mint, and reads it back', async () => {
+  it("launches a holder coin with a first buy on the caller's mint, and reads it back", async () => {
     const creator = await s.wallet(10n);
     await s.acceptTerms(creator);
     const prepared = await launch(creator, {
@@ -169,10 +169,22 @@ describe('pool-venue launches end to end', () => {
       const message = appendTransactionMessageInstructions(
         [
           getCreateAssociatedTokenIdempotentInstruction(
-            { payer: sniper, ata: associatedTokenAddress(sniper.address, mint, TOKEN_2022_PROGRAM_ID), owner: sniper.address, mint, tokenProgram: TOKEN_2022_PROGRAM_ID },
+            {
+              payer: sniper,
+              ata: associatedTokenAddress(sniper.address, mint, TOKEN_2022_PROGRAM_ID),
+              owner: sniper.address,
+              mint,
+              tokenProgram: TOKEN_2022_PROGRAM_ID,
+            },
             { programAddress: ASSOCIATED_TOKEN_PROGRAM_ID },
           ),
-          swapInstruction({ programId: CONFIG.programs.poolVenue, trader: sniper.address, mint, tokenProgram: TOKEN_2022_PROGRAM_ID, args: { side: 'buy', amountIn: lamports, minOut: 1n } }),
+          swapInstruction({
+            programId: CONFIG.programs.poolVenue,
+            trader: sniper.address,
+            mint,
+            tokenProgram: TOKEN_2022_PROGRAM_ID,
+            args: { side: 'buy', amountIn: lamports, minOut: 1n },
+          }),
         ],
         setTransactionMessageLifetimeUsingBlockhash(lifetime, setTransactionMessageFeePayer(sniper.address, createTransactionMessage({ version: 0 }))),
       );
@@ -180,7 +192,10 @@ describe('pool-venue launches end to end', () => {
       return s.rpc
         .sendTransaction(getBase64EncodedWireTransaction(signed) as Base64EncodedWireTransaction, { encoding: 'base64', preflightCommitment: 'confirmed' })
         .send()
-        .then(() => 'landed', (error: { context?: { logs?: string[] } }) => (error.context?.logs ?? []).join('\n'));
+        .then(
+          () => 'landed',
+          (error: { context?: { logs?: string[] } }) => (error.context?.logs ?? []).join('\n'),
+        );
     };
     expect(await buy(5n * SOL)).toMatch(/anti-sniper/);
     expect(await buy(SOL / 10n)).toBe('landed');

@@ -48,7 +48,12 @@ describe('a launch through the MCP tools alone', () => {
   it('accepts the terms with a wallet signature', async () => {
     const terms = answerOf(await call(client, 'get_launch_terms', { wallet: creator.address })) as { version: string; signedAt: string; message: string };
     const signature = await signBytes(creator.keyPair.privateKey, new TextEncoder().encode(terms.message));
-    const wrong = await call(client, 'accept_terms', { wallet: creator.address, version: terms.version, signedAt: terms.signedAt, signature: Buffer.alloc(64).toString('base64') });
+    const wrong = await call(client, 'accept_terms', {
+      wallet: creator.address,
+      version: terms.version,
+      signedAt: terms.signedAt,
+      signature: Buffer.alloc(64).toString('base64'),
+    });
     expect(wrong.isError).toBe(true);
     expect(textOf(wrong)).toEqual({ errors: [expect.any(String)] });
     const accepted = await call(client, 'accept_terms', {
@@ -64,7 +69,16 @@ describe('a launch through the MCP tools alone', () => {
     const mint = await generateKeyPairSigner();
     const prepared = answerOf(
       await call(client, 'prepare_launch', {
-        launch: { creator: creator.address, mint: mint.address, name: NAME, ticker: 'IGNORE', description: DESCRIPTION, image: PNG, mode: 'holder', feeBps: 100 },
+        launch: {
+          creator: creator.address,
+          mint: mint.address,
+          name: NAME,
+          ticker: 'IGNORE',
+          description: DESCRIPTION,
+          image: PNG,
+          mode: 'holder',
+          feeBps: 100,
+        },
       }),
     ) as { mint: string; transaction: string; mintSource: string };
     const signers = prepared.mintSource === 'browser' ? [creator, mint] : [creator];
@@ -134,7 +148,12 @@ describe('a paid tool over x402', () => {
     const required = unpaid.structuredContent as unknown as PaymentRequired;
     expect(textOf(unpaid)).toEqual(required);
     expect(required).toMatchObject({ x402Version: 2, error: expect.stringContaining('payment required') });
-    expect(required.accepts[0]).toMatchObject({ scheme: 'exact', amount: BASIC.toString(), asset: s.config.mints.stablecoin, payTo: s.config.wallets.payments });
+    expect(required.accepts[0]).toMatchObject({
+      scheme: 'exact',
+      amount: BASIC.toString(),
+      asset: s.config.mints.stablecoin,
+      payTo: s.config.wallets.payments,
+    });
 
     const payment = await s.x402Of(payer).createPaymentPayload(required);
     const before = await s.stablecoinBalance(payer.address);

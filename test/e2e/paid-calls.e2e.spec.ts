@@ -89,7 +89,10 @@ afterAll(async () => {
 
 describe('paid reads over x402', () => {
   it('answer 402 unpaid, with the x402 v2 requirements in PAYMENT-REQUIRED, readable by a page of any origin', async () => {
-    for (const [path, price] of [[`/api/v1/coins/${mint}/holders`, BASIC], [`/api/v1/coins/${mint}/health`, PREMIUM]] as const) {
+    for (const [path, price] of [
+      [`/api/v1/coins/${mint}/holders`, BASIC],
+      [`/api/v1/coins/${mint}/health`, PREMIUM],
+    ] as const) {
       const response = await fetch(`${base}${path}`, { headers: { origin: 'https://dashboard.example' } });
       expect(response.status).toBe(402);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -113,7 +116,7 @@ describe('paid reads over x402', () => {
     }
   });
 
-  it('serve each paid route to the official client, moving exactly the price and none of the payer\'s SOL', async () => {
+  it("serve each paid route to the official client, moving exactly the price and none of the payer's SOL", async () => {
     const routes = [
       [`/api/v1/coins/${mint}/holders`, BASIC],
       [`/api/v1/wallets/${holder}/rewards`, BASIC],
@@ -131,13 +134,14 @@ describe('paid reads over x402', () => {
       expect(await response.json()).toEqual(free.body);
       const after = await balances();
       expect(after).toEqual({ payer: before.payer - price, payments: before.payments + price, payerSol: before.payerSol });
-      const landed = await s.rpc.getTransaction(receipt.transaction as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
+      const landed = await s.rpc
+        .getTransaction(receipt.transaction as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' })
+        .send();
       expect(landed?.transaction.message.accountKeys[0]).toBe(config.wallets.feePayer);
       if (firstPaidSlot === 0) firstPaidSlot = Number(landed!.slot);
       paidTotal += price;
     }
   });
-
 });
 
 describe('payments refused without data and without charge', () => {
@@ -239,9 +243,7 @@ describe('settlement', () => {
       const bySweep = await signedFor(await challengeOf(holders()));
       const before = await balances();
       s.blocks(false); // no block lands: the payments are sent but cannot confirm
-      const pending = await Promise.all(
-        [nextUse, bySweep].map((header) => fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': header } })),
-      );
+      const pending = await Promise.all([nextUse, bySweep].map((header) => fetch(`${quickBase}${holders()}`, { headers: { 'PAYMENT-SIGNATURE': header } })));
       for (const response of pending) {
         expect(response.status).toBe(402);
         expect(await response.json()).toEqual({ error: expect.stringMatching(/not confirmed yet/) });
@@ -274,7 +276,10 @@ describe('settlement', () => {
 describe('past the free allowance', () => {
   it('answers 429 with Retry-After and the price of the request, and serves a request that pays it', async () => {
     let now = Date.UTC(2030, 0, 1, 12, 0, 0);
-    const { app: limited, base: url } = await s.serve({ config: { ...config, allowance: { ...config.allowance, perMinute: 2, trustedProxies: 0 } }, clock: () => new Date(now) });
+    const { app: limited, base: url } = await s.serve({
+      config: { ...config, allowance: { ...config.allowance, perMinute: 2, trustedProxies: 0 } },
+      clock: () => new Date(now),
+    });
     try {
       const coin = `/api/v1/coins/${mint}`;
       for (let i = 0; i < 2; i++) expect((await fetch(`${url}${coin}`)).status).toBe(200);
@@ -314,7 +319,7 @@ describe('past the free allowance', () => {
 });
 
 describe('revenue', () => {
-  it('counts every payment that settled, and only those, once in its UTC day\'s apiMicroUsd', async () => {
+  it("counts every payment that settled, and only those, once in its UTC day's apiMicroUsd", async () => {
     const last = await h.settle();
     await h.useClock(new Date(h.devnet.bank.getBlock(last)!.blockTime * 1000));
     const { body } = await h.get<{ revenueDaily: { date: string; apiMicroUsd: string }[] }>('/api/v1/platform/stats');

@@ -139,7 +139,10 @@ export async function startPayingService(options: { seed: number; warmupSlots?: 
       return client.setSpendControls({ allowedAssets: assets.map((asset) => ({ network: config.payments.network, asset, maxAmountPerPayment: '1000000' })) });
     },
     async stablecoinBalance(owner) {
-      const account = await rpc.getTokenAccountBalance(ata(owner), { commitment: 'confirmed' }).send().catch(() => null);
+      const account = await rpc
+        .getTokenAccountBalance(ata(owner), { commitment: 'confirmed' })
+        .send()
+        .catch(() => null);
       return account === null ? 0n : BigInt(account.value.amount);
     },
     async stop() {

@@ -44,7 +44,11 @@ const ingestConfig = { network: config.network, programs: config.programs, walle
 
 async function picture(log: EventLog, olap: Olap): Promise<ChildPicture> {
   const rawSignatures: string[] = [];
-  for (let batch = await log.poll(TOPICS.rawTransactions, 'dump', { maxRecords: 10_000 }); batch.length > 0; batch = await log.poll(TOPICS.rawTransactions, 'dump', { maxRecords: 10_000 })) {
+  for (
+    let batch = await log.poll(TOPICS.rawTransactions, 'dump', { maxRecords: 10_000 });
+    batch.length > 0;
+    batch = await log.poll(TOPICS.rawTransactions, 'dump', { maxRecords: 10_000 })
+  ) {
     for (const record of batch) {
       const raw = parseRawRecord(record.value);
       if (raw.kind === 'tx') rawSignatures.push(raw.tx.signature);
@@ -68,7 +72,14 @@ async function main(): Promise<void> {
   });
   const pipeline = await Pipeline.create({ log, config: ingestConfig, logger: logger.child({ role: 'pipeline' }), pollWaitMs: 20, retryMs: 50 });
   pipeline.start();
-  const runner = await ProjectionRunner.open({ log, olap, logger: logger.child({ role: 'projections' }), maxBatchWaitMs: 20, idleWaitMs: 20, retryDelayMs: 50 });
+  const runner = await ProjectionRunner.open({
+    log,
+    olap,
+    logger: logger.child({ role: 'projections' }),
+    maxBatchWaitMs: 20,
+    idleWaitMs: 20,
+    retryDelayMs: 50,
+  });
   runner.start();
 
   const report = async () => {

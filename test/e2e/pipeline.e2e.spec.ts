@@ -53,11 +53,15 @@ async function get<T = Record<string, unknown>>(url: string): Promise<{ status: 
 
 /** Wait until `slot` is durable, decoded and every event in the log is projected. */
 async function waitProjected(slot: number): Promise<void> {
-  await waitFor(async () => {
-    if ((subscriber.status().lastDurableSlot ?? -1) < slot || (pipeline.status().lastSlot ?? -1) < slot) return false;
-    const head = await log.last(TOPICS.coinEvents);
-    return head !== null && (await runner.progress()).lastOffset === head.offset.toString();
-  }, `slot ${slot} to be projected`, 60_000);
+  await waitFor(
+    async () => {
+      if ((subscriber.status().lastDurableSlot ?? -1) < slot || (pipeline.status().lastSlot ?? -1) < slot) return false;
+      const head = await log.last(TOPICS.coinEvents);
+      return head !== null && (await runner.progress()).lastOffset === head.offset.toString();
+    },
+    `slot ${slot} to be projected`,
+    60_000,
+  );
 }
 
 /** Move all of one holder's coins to another holder with a plain SPL Transfer (names no mint, nothing of ours). */
@@ -79,7 +83,14 @@ beforeAll(async () => {
   log = SqliteEventLog.open(join(dir, 'event-log'), { synchronous: 'NORMAL', pollIntervalMs: 5 });
   olap = await openOlap({ dataDir: dir });
   const from = devnet.bank.workingSlot;
-  subscriber = await Subscriber.start({ endpoint: devnet.grpcUrl!, log, config: CONFIG, logger: silent, startSlot: from, backoff: { initialMs: 20, maxMs: 200 } });
+  subscriber = await Subscriber.start({
+    endpoint: devnet.grpcUrl!,
+    log,
+    config: CONFIG,
+    logger: silent,
+    startSlot: from,
+    backoff: { initialMs: 20, maxMs: 200 },
+  });
   await waitFor(() => subscriber.status().connected, 'the subscriber to connect');
   pipeline = await Pipeline.create({ log, config: CONFIG, logger: silent, pollWaitMs: 20 });
   pipeline.start();
@@ -98,8 +109,7 @@ beforeAll(async () => {
   mints = devnet.simulator!.state.coins.map((coin) => coin.mint);
   facts = chainFacts(devnet.bank, CONFIG, from, last, new Set(mints));
   const now = devnet.bank.getBlock(last)!.blockTime + 120; // every coin past its pending minute
-  const readiness = () =>
-    pipelineReadiness({ subscriber, pipeline, stop: async () => {} }, { runner, stop: async () => {} });
+  const readiness = () => pipelineReadiness({ subscriber, pipeline, stop: async () => {} }, { runner, stop: async () => {} });
   app = buildApp({ olap, config: CONFIG, clock: () => new Date(now * 1000), readiness });
 }, 120_000);
 
@@ -142,7 +152,14 @@ describe('pipeline end to end', () => {
       const expected = facts.trades
         .filter((t) => t.mint === mint)
         .reverse()
-        .map((t) => ({ signature: t.signature, time: new Date(t.blockTime * 1000).toISOString(), side: t.side, trader: t.trader, coinAmount: t.coinAmount, quoteAmount: t.quoteAmount }));
+        .map((t) => ({
+          signature: t.signature,
+          time: new Date(t.blockTime * 1000).toISOString(),
+          side: t.side,
+          trader: t.trader,
+          coinAmount: t.coinAmount,
+          quoteAmount: t.quoteAmount,
+        }));
       expect(seen).toEqual(expected);
       total += seen.length;
     }
@@ -155,7 +172,9 @@ describe('pipeline end to end', () => {
       for (const interval of INTERVALS) {
         const { status, body } = await get<{ candles: unknown[] }>(`/api/v1/coins/${mint}/ohlcv?interval=${interval}`);
         expect(status).toBe(200);
-        expect(body.candles, `${mint} ${interval}`).toEqual(expectedCandles(facts.trades, mint, INTERVAL_SECONDS[interval], COIN_DECIMALS, quoteDecimalsOf(facts, mint)));
+        expect(body.candles, `${mint} ${interval}`).toEqual(
+          expectedCandles(facts.trades, mint, INTERVAL_SECONDS[interval], COIN_DECIMALS, quoteDecimalsOf(facts, mint)),
+        );
       }
     }
     const most = (seconds: number) => Math.max(...mints.map((m) => expectedCandles(facts.trades, m, seconds, COIN_DECIMALS, quoteDecimalsOf(facts, m)).length));
@@ -171,9 +190,7 @@ describe('pipeline end to end', () => {
     let offset: number | null = 0;
     for (let page = 0; offset !== null && page < 100; page++) {
       type Summary = { mint: string; holders: number | null; price: string | null; volume24h: string | null };
-      const { status, body }: { status: number; body: { coins: Summary[]; next: number | null } } = await get(
-        `/api/v1/coins?limit=7&offset=${offset}`,
-      );
+      const { status, body }: { status: number; body: { coins: Summary[]; next: number | null } } = await get(`/api/v1/coins?limit=7&offset=${offset}`);
       expect(status).toBe(200);
       for (const coin of body.coins) listed.set(coin.mint, coin);
       offset = body.next;
@@ -206,7 +223,12 @@ describe('pipeline end to end', () => {
       'SELECT owner, toString(delta) AS delta FROM balance_changes FINAL WHERE mint = {mint:String} AND startsWith(id, {signature:String}) ORDER BY owner',
       { mint: plain.mint, signature: plain.signature },
     );
-    expect(changes.map((c) => [c.owner, c.delta]).sort()).toEqual([[plain.from, `-${plain.amount}`], [plain.to, plain.amount]].sort());
+    expect(changes.map((c) => [c.owner, c.delta]).sort()).toEqual(
+      [
+        [plain.from, `-${plain.amount}`],
+        [plain.to, plain.amount],
+      ].sort(),
+    );
   });
 
   it('reads the graduated coin as graduated, with its locked pool', async () => {

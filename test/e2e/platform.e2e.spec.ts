@@ -44,7 +44,11 @@ function postedPrices(): { slot: number; microUsd: bigint }[] {
 
 /** The SOL price in force at a slot: the last posted at or before it. */
 function priceAt(slot: number): bigint | null {
-  return postedPrices().filter((p) => p.slot <= slot).at(-1)?.microUsd ?? null;
+  return (
+    postedPrices()
+      .filter((p) => p.slot <= slot)
+      .at(-1)?.microUsd ?? null
+  );
 }
 
 /** Lamports worth of a quote amount at `slot`: SOL as is, the stablecoin (6 decimals) at the price then. */
@@ -74,7 +78,11 @@ function gained(tx: ExecutedTransaction, owner: string, mint: string): bigint {
 /** Wallets credited by a creator send: every account but the vault whose lamports or quote tokens grew. */
 function creatorCredits(tx: ExecutedTransaction, quoteMint: string): bigint[] {
   const vault = WELL_KNOWN_KEYS.creatorVault.address;
-  if (quoteMint === NATIVE_MINT_ID) return tx.accountKeys.filter((key) => key !== vault).map((key) => gained(tx, key, NATIVE_MINT_ID)).filter((g) => g > 0n);
+  if (quoteMint === NATIVE_MINT_ID)
+    return tx.accountKeys
+      .filter((key) => key !== vault)
+      .map((key) => gained(tx, key, NATIVE_MINT_ID))
+      .filter((g) => g > 0n);
   const owners = new Set(tx.meta.postTokenBalances.filter((b) => b.mint === quoteMint && b.owner !== vault).map((b) => b.owner));
   return [...owners].map((owner) => gained(tx, owner, quoteMint)).filter((g) => g > 0n);
 }

@@ -88,7 +88,7 @@ describe('pair listings from the chain', () => {
     await expectAgreement();
   });
 
-  it('listed by the admin: taken, added on the day of the transaction\'s block', async () => {
+  it("listed by the admin: taken, added on the day of the transaction's block", async () => {
     listed = await land(true);
     expect(chainConfig(WBTC)?.enabled).toBe(true);
 

@@ -90,7 +90,12 @@ async function expectWalletsMatchKeeper(): Promise<{ owedEntries: number }> {
     owedEntries += body.owed.length;
     const expectedPaid = payouts.filter((payout) => payout.wallet === wallet).map(withoutWallet);
     expect(sortPaid(body.paid), `paid of ${wallet}`).toEqual(sortPaid(expectedPaid));
-    expect(body.paid.map((payout) => payout.time)).toEqual(body.paid.map((payout) => payout.time).sort().reverse());
+    expect(body.paid.map((payout) => payout.time)).toEqual(
+      body.paid
+        .map((payout) => payout.time)
+        .sort()
+        .reverse(),
+    );
   }
   return { owedEntries };
 }
@@ -185,7 +190,11 @@ function claimedBy(mint: string, role: 'holders' | 'creator'): bigint {
   for (const action of ok('claim-fees').filter((a) => a.detail.mint === mint)) {
     for (const log of programDataLogs(txOf(action).meta.logMessages ?? [])) {
       const event =
-        log.programId === CONFIG.programs.launchpad ? decodeLaunchpadEvent(log.bytes) : log.programId === CONFIG.programs.poolVenue ? decodePoolVenueEvent(log.bytes) : null;
+        log.programId === CONFIG.programs.launchpad
+          ? decodeLaunchpadEvent(log.bytes)
+          : log.programId === CONFIG.programs.poolVenue
+            ? decodePoolVenueEvent(log.bytes)
+            : null;
       if (event?.name !== 'FeesClaimed' || event.data.mint !== mint) continue;
       for (const share of event.data.shares) if (share.role === role) total += share.amount;
     }
@@ -230,7 +239,9 @@ describe('rewards of a coin', () => {
           .map((action, i) => {
             const sends = ok('payout').filter((p) => p.detail.mint === coin.mint && p.detail.round === action.detail.round);
             const paidOf = (token: string) =>
-              payouts.filter((p) => p.coin === coin.mint && p.round === action.detail.round && p.token === token).reduce((sum, p) => sum + BigInt(p.amount), 0n);
+              payouts
+                .filter((p) => p.coin === coin.mint && p.round === action.detail.round && p.token === token)
+                .reduce((sum, p) => sum + BigInt(p.amount), 0n);
             return {
               round: action.detail.round,
               signature: action.signature,
@@ -309,7 +320,18 @@ function keeperSends(mints: ReadonlySet<string>): CreatorBody['recentSends'] {
         const amount = i === payees.length - 1 ? waiting - sent : (waiting * BigInt(payee.bps)) / 10_000n;
         sent += amount;
         const coin = coins().find((c) => c.mint === action.detail.mint)!;
-        return amount === 0n ? [] : [{ coin: coin.mint, wallet: payee.wallet, token: coin.quoteMint, amount: amount.toString(), signature: action.signature!, time: timeOf(action.slot) }];
+        return amount === 0n
+          ? []
+          : [
+              {
+                coin: coin.mint,
+                wallet: payee.wallet,
+                token: coin.quoteMint,
+                amount: amount.toString(),
+                signature: action.signature!,
+                time: timeOf(action.slot),
+              },
+            ];
       });
     });
 }
@@ -317,7 +339,10 @@ function keeperSends(mints: ReadonlySet<string>): CreatorBody['recentSends'] {
 describe('creators', () => {
   it("every creator's coins, earnings and sends equal the keeper's", async () => {
     const creators = [...new Set(coins().map((coin) => coin.creator))];
-    const sentOf = (mint: string) => ok('creator-send').filter((a) => a.detail.mint === mint).reduce((sum, a) => sum + BigInt(a.detail.amount as string), 0n);
+    const sentOf = (mint: string) =>
+      ok('creator-send')
+        .filter((a) => a.detail.mint === mint)
+        .reduce((sum, a) => sum + BigInt(a.detail.amount as string), 0n);
     const creatorCoins = coins().filter((coin) => coin.mode === 'creator');
     expect(creatorCoins.some((coin) => sentOf(coin.mint) > 0n)).toBe(true);
     expect(creatorCoins.some((coin) => claimedBy(coin.mint, 'creator') > sentOf(coin.mint))).toBe(true);
@@ -338,13 +363,22 @@ describe('creators', () => {
           expect(rewards.body).toMatchObject({ mode: 'creator', creator: earnings });
         } else {
           const spent = roundsOf(coin.mint).reduce((sum, action) => sum + BigInt(action.detail.pot as string), 0n);
-          expect(view.holderRewards).toEqual({ takenIn: claimedBy(coin.mint, 'holders').toString(), paid: spent.toString(), rounds: roundsOf(coin.mint).length });
+          expect(view.holderRewards).toEqual({
+            takenIn: claimedBy(coin.mint, 'holders').toString(),
+            paid: spent.toString(),
+            rounds: roundsOf(coin.mint).length,
+          });
           expect(view.earnings).toBeNull();
         }
       }
       const sends = keeperSends(new Set(launched.map((coin) => coin.mint)));
       expect(sortSends(body.recentSends)).toEqual(sortSends(sends.slice(-50)));
-      expect(body.recentSends.map((send) => send.time)).toEqual(body.recentSends.map((send) => send.time).sort().reverse());
+      expect(body.recentSends.map((send) => send.time)).toEqual(
+        body.recentSends
+          .map((send) => send.time)
+          .sort()
+          .reverse(),
+      );
     }
   });
 

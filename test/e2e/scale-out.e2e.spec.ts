@@ -166,7 +166,8 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
       for (;;) {
         const durable = (await readResumePoint(log).catch(() => ({ durableSlot: null }))).durableSlot ?? 0;
         if (durable >= lastSlot && (await drained().catch(() => false))) break;
-        if (Date.now() > deadline) throw new Error(`the scale-out deployment did not consume everything (durable ${durable} of ${lastSlot}):\n${scaleOut.tail()}`);
+        if (Date.now() > deadline)
+          throw new Error(`the scale-out deployment did not consume everything (durable ${durable} of ${lastSlot}):\n${scaleOut.tail()}`);
         await sleep(250);
       }
     } finally {

@@ -65,7 +65,14 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
   const log = SqliteEventLog.open(join(dir, 'event-log'), { synchronous: 'NORMAL', pollIntervalMs: 5 });
   const olap = await openOlap({ dataDir: dir });
   const fromSlot = devnet.bank.workingSlot;
-  const subscriber = await Subscriber.start({ endpoint: devnet.grpcUrl!, log, config: CONFIG, logger: silent, startSlot: fromSlot, backoff: { initialMs: 20, maxMs: 200 } });
+  const subscriber = await Subscriber.start({
+    endpoint: devnet.grpcUrl!,
+    log,
+    config: CONFIG,
+    logger: silent,
+    startSlot: fromSlot,
+    backoff: { initialMs: 20, maxMs: 200 },
+  });
   await waitFor(() => subscriber.status().connected, 'the subscriber to connect');
   const pipeline = await Pipeline.create({ log, config: CONFIG, logger: silent, pollWaitMs: 20 });
   pipeline.start();
@@ -91,11 +98,15 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
     async settle() {
       devnet.step();
       const last = devnet.bank.latestBlock.slot - 1; // confirmed once the next slot is sealed
-      await waitFor(async () => {
-        if ((subscriber.status().lastDurableSlot ?? -1) < last || (pipeline.status().lastSlot ?? -1) < last) return false;
-        const head = await log.last(TOPICS.coinEvents);
-        return head === null || (await runner.progress()).lastOffset === head.offset.toString();
-      }, `slot ${last} to be projected`, 60_000);
+      await waitFor(
+        async () => {
+          if ((subscriber.status().lastDurableSlot ?? -1) < last || (pipeline.status().lastSlot ?? -1) < last) return false;
+          const head = await log.last(TOPICS.coinEvents);
+          return head === null || (await runner.progress()).lastOffset === head.offset.toString();
+        },
+        `slot ${last} to be projected`,
+        60_000,
+      );
       return last;
     },
     async useClock(at) {

@@ -25,8 +25,13 @@ export class Spawned {
     args: readonly string[],
     env: NodeJS.ProcessEnv,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [this.child.stdout!, this.child.stderr!]) createInterface({ input: stream }).on('line', (line) => {
+    this.child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [this.child.stdout!, this.child.stderr!])
+      createInterface({ input: stream }).on('line', (line) => {
         this.lines.push(line);
         this.times.push(Date.now());
       });

@@ -22,7 +22,9 @@ export async function tablePicture(olap: Olap): Promise<TablePicture> {
     tables[table.name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   const candles: Record<string, unknown[]> = {};
-  const coins = await olap.query<{ mint: string; decimals: number; quoteDecimals: number }>('SELECT mint, decimals, quoteDecimals FROM coins FINAL ORDER BY mint');
+  const coins = await olap.query<{ mint: string; decimals: number; quoteDecimals: number }>(
+    'SELECT mint, decimals, quoteDecimals FROM coins FINAL ORDER BY mint',
+  );
   for (const { mint, decimals, quoteDecimals } of coins) {
     const units = { decimals: Number(decimals), quoteDecimals: Number(quoteDecimals) };
     for (const interval of INTERVALS) candles[`${mint}/${interval}`] = await queryCandles(olap, { mint, interval, units });

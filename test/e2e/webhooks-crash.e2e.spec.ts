@@ -60,12 +60,15 @@ async function append(log: SqliteEventLog, tx: number, mint: number): Promise<st
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-webhooks-crash-'));
-  receiver = createServer({ key: readFileSync(new URL('localhost-key.pem', FIXTURES)), cert: readFileSync(new URL('localhost.pem', FIXTURES)) }, (request: IncomingMessage, response) => {
-    arrivals.push(String(request.headers['service-event-id']));
-    request.resume();
-    if (hang) hanging.push(response);
-    else response.writeHead(200).end();
-  });
+  receiver = createServer(
+    { key: readFileSync(new URL('localhost-key.pem', FIXTURES)), cert: readFileSync(new URL('localhost.pem', FIXTURES)) },
+    (request: IncomingMessage, response) => {
+      arrivals.push(String(request.headers['service-event-id']));
+      request.resume();
+      if (hang) hanging.push(response);
+      else response.writeHead(200).end();
+    },
+  );
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   url = `https://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
   const opstore = await openOpStore({ dataDir: dir });

@@ -51,7 +51,12 @@ const coinOf = (mint: string) => h.devnet.simulator!.state.coins.find((coin) => 
 function programEvents(action: SimAction) {
   const tx = h.devnet.bank.getBlock(action.slot)!.transactions.find((t) => t.signature === action.signature)!;
   return programDataLogs(tx.meta.logMessages ?? []).flatMap((log) => {
-    const event = log.programId === CONFIG.programs.launchpad ? decodeLaunchpadEvent(log.bytes) : log.programId === CONFIG.programs.poolVenue ? decodePoolVenueEvent(log.bytes) : null;
+    const event =
+      log.programId === CONFIG.programs.launchpad
+        ? decodeLaunchpadEvent(log.bytes)
+        : log.programId === CONFIG.programs.poolVenue
+          ? decodePoolVenueEvent(log.bytes)
+          : null;
     return event === null ? [] : [event];
   });
 }
@@ -65,14 +70,17 @@ async function signedCall(keyPair: Awaited<ReturnType<typeof generateKeyPair>>, 
 
 beforeAll(async () => {
   received.length = 0;
-  receiver = createServer({ key: readFileSync(new URL('localhost-key.pem', FIXTURES)), cert: readFileSync(new URL('localhost.pem', FIXTURES)) }, (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers as Record<string, string>, body });
-      response.writeHead(204).end();
-    });
-  });
+  receiver = createServer(
+    { key: readFileSync(new URL('localhost-key.pem', FIXTURES)), cert: readFileSync(new URL('localhost.pem', FIXTURES)) },
+    (request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ headers: request.headers as Record<string, string>, body });
+        response.writeHead(204).end();
+      });
+    },
+  );
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const port = (receiver.address() as { port: number }).port;
 
@@ -85,7 +93,11 @@ beforeAll(async () => {
     log: h.log,
     opstore,
     sealKey,
-    events: { network: 'devnet', siteUrl: 'https://launchtape.example', pairSymbol: (mint) => (mint === 'So11111111111111111111111111111111111111112' ? 'SOL' : null) },
+    events: {
+      network: 'devnet',
+      siteUrl: 'https://launchtape.example',
+      pairSymbol: (mint) => (mint === 'So11111111111111111111111111111111111111112' ? 'SOL' : null),
+    },
     policy,
     pollWaitMs: 20,
   });
@@ -148,7 +160,11 @@ describe('webhooks on the devnet', () => {
 
   it('coin.launched carries the launch as the chain has it', () => {
     const launches = ok('launch');
-    expect(ofType('coin.launched').map((b) => b.data.mint).sort()).toEqual(launches.map((a) => a.detail.mint as string).sort());
+    expect(
+      ofType('coin.launched')
+        .map((b) => b.data.mint)
+        .sort(),
+    ).toEqual(launches.map((a) => a.detail.mint as string).sort());
     for (const action of launches) {
       const sent = ofType('coin.launched').find((b) => b.data.mint === action.detail.mint)!;
       const coin = coinOf(action.detail.mint as string);
@@ -177,9 +193,20 @@ describe('webhooks on the devnet', () => {
     const graduations = ok('graduate');
     expect(ofType('coin.graduated')).toHaveLength(graduations.length);
     for (const action of graduations) {
-      const event = programEvents(action).find((e) => e.name === 'Graduated')!.data as { mint: string; pool: string; curve: string; tokenAmount: bigint; quoteAmount: bigint };
+      const event = programEvents(action).find((e) => e.name === 'Graduated')!.data as {
+        mint: string;
+        pool: string;
+        curve: string;
+        tokenAmount: bigint;
+        quoteAmount: bigint;
+      };
       const sent = ofType('coin.graduated').find((b) => b.data.mint === event.mint)!;
-      expect(sent.data).toMatchObject({ pool: event.pool, curve: event.curve, coinAmount: event.tokenAmount.toString(), quoteAmount: event.quoteAmount.toString() });
+      expect(sent.data).toMatchObject({
+        pool: event.pool,
+        curve: event.curve,
+        coinAmount: event.tokenAmount.toString(),
+        quoteAmount: event.quoteAmount.toString(),
+      });
     }
   });
 
@@ -189,7 +216,13 @@ describe('webhooks on the devnet', () => {
     for (const action of rounds) {
       const sent = ofType('payout.paid').find((b) => b.data.mint === action.detail.mint && b.data.round === action.detail.round)!;
       const tokens = action.detail.tokens as { token: string; amounts: Record<string, string> }[];
-      const paidWallets = new Set(tokens.flatMap((t) => Object.entries(t.amounts).filter(([, a]) => BigInt(a) > 0n).map(([w]) => w)));
+      const paidWallets = new Set(
+        tokens.flatMap((t) =>
+          Object.entries(t.amounts)
+            .filter(([, a]) => BigInt(a) > 0n)
+            .map(([w]) => w),
+        ),
+      );
       expect(sent.data).toMatchObject({
         round: action.detail.round,
         snapshotSlot: action.detail.snapshotSlot,
@@ -199,7 +232,11 @@ describe('webhooks on the devnet', () => {
       });
       const paid = new Map((sent.data.tokens as { mint: string; paid: string }[]).map((t) => [t.mint, t.paid]));
       for (const token of tokens) {
-        expect(paid.get(token.token)).toBe(Object.values(token.amounts).reduce((sum, a) => sum + BigInt(a), 0n).toString());
+        expect(paid.get(token.token)).toBe(
+          Object.values(token.amounts)
+            .reduce((sum, a) => sum + BigInt(a), 0n)
+            .toString(),
+        );
       }
     }
   });

@@ -40,7 +40,10 @@ export function decodeAll(raws: readonly RawTransaction[], ctx: DecodeContext): 
 export async function decodedRun(seed: number, slots: number): Promise<DecodedRun> {
   const devnet = await startSimulatedDevnet(seed);
   const blocks = devnet.step(slots);
-  const raws = blocks.flatMap((block) => block.transactions).filter((tx) => tx.meta.err === null).map(rawOf);
+  const raws = blocks
+    .flatMap((block) => block.transactions)
+    .filter((tx) => tx.meta.err === null)
+    .map(rawOf);
   const ctx = decodeContext(CONFIG, new KnownCoins());
   const { events, invalid } = decodeAll(raws, ctx);
   const bySignature = new Map<string, Event[]>();

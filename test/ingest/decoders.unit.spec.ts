@@ -53,8 +53,21 @@ describe('every decoded event', () => {
       else expect(key).toBe((event.data as { mint: string }).mint);
     }
     expect(new Set(run.events.map((e) => e.type))).toEqual(
-      new Set(['coin.launched', 'coin.fee_split_locked', 'trade', 'token.balance_changed', 'coin.graduated', 'fees.claimed', 'revenue',
-        'payout.round', 'payout.sent', 'creator.sent', 'platform.burned', 'price.updated', 'fund.balance']),
+      new Set([
+        'coin.launched',
+        'coin.fee_split_locked',
+        'trade',
+        'token.balance_changed',
+        'coin.graduated',
+        'fees.claimed',
+        'revenue',
+        'payout.round',
+        'payout.sent',
+        'creator.sent',
+        'platform.burned',
+        'price.updated',
+        'fund.balance',
+      ]),
     );
   });
 
@@ -82,21 +95,33 @@ describe('launchpad and pool venue', () => {
       const coin = coinOf(detail(action, 'mint'));
       const creator = simWallet(SEED, coin.creator).address;
       expect(event!.data).toMatchObject({
-        mint: coin.mint, route: coin.route, creator, quoteMint: coin.quoteMint, mode: coin.mode, holdersPaid: coin.holdersPaid,
-        basket: coin.basket, hooks: coin.hooks, tokenProgram: coin.tokenProgram === TOKEN_2022_PROGRAM_ID ? 'token-2022' : 'spl',
-        totalSupply: COIN_TOTAL_SUPPLY.toString(), antiSniper: coin.hooks.length ? { limitBps: 100, windowSeconds: 60 } : null,
+        mint: coin.mint,
+        route: coin.route,
+        creator,
+        quoteMint: coin.quoteMint,
+        mode: coin.mode,
+        holdersPaid: coin.holdersPaid,
+        basket: coin.basket,
+        hooks: coin.hooks,
+        tokenProgram: coin.tokenProgram === TOKEN_2022_PROGRAM_ID ? 'token-2022' : 'spl',
+        totalSupply: COIN_TOTAL_SUPPLY.toString(),
+        antiSniper: coin.hooks.length ? { limitBps: 100, windowSeconds: 60 } : null,
       });
       if (coin.route === 'launchpad') {
         const shape = coin.quoteMint === NATIVE_MINT_ID ? SOL_CURVE : STABLECOIN_CURVE;
         expect(event!.data).toMatchObject({
-          curve: curvePda(launchpad, coin.mint)[0], pool: null, payer: action.detail.sponsored ? WELL_KNOWN_KEYS.sponsor.address : creator,
+          curve: curvePda(launchpad, coin.mint)[0],
+          pool: null,
+          payer: action.detail.sponsored ? WELL_KNOWN_KEYS.sponsor.address : creator,
           curveAllotment: shape.curveAllotment.toString(),
           initialReserves: { coin: shape.initialVirtualToken.toString(), quote: shape.initialVirtualQuote.toString() },
         });
       } else {
         const recipients = coin.recipients.length ? coin.recipients : coin.mode === 'creator' ? [{ wallet: creator, bps: 10_000 }] : [];
         expect(event!.data).toMatchObject({
-          curve: null, pool: poolPda(poolVenue, coin.mint, NATIVE_MINT_ID)[0], creatorRecipients: recipients,
+          curve: null,
+          pool: poolPda(poolVenue, coin.mint, NATIVE_MINT_ID)[0],
+          creatorRecipients: recipients,
           initialReserves: { coin: COIN_TOTAL_SUPPLY.toString(), quote: DEFAULT_LAUNCH_VIRTUAL_QUOTE.toString() },
         });
         expect(event!.data.curveAllotment).toBeUndefined();
@@ -139,7 +164,9 @@ describe('launchpad and pool venue', () => {
       const paid = side === 'buy' ? -(quote + fee) : quote - fee;
       if (data.quoteMint === NATIVE_MINT_ID) expect(lamportDelta(tx, trader) + feeOf(tx, trader) + rentOfNewAccounts(tx, trader)).toBe(paid);
       else expect(tokenDelta(tx, trader, data.quoteMint)).toBe(paid);
-      expect(data.market).toBe(data.venue === 'curve' ? curvePda(launchpad, asAddress(data.mint))[0] : poolPda(poolVenue, asAddress(data.mint), asAddress(data.quoteMint))[0]);
+      expect(data.market).toBe(
+        data.venue === 'curve' ? curvePda(launchpad, asAddress(data.mint))[0] : poolPda(poolVenue, asAddress(data.mint), asAddress(data.quoteMint))[0],
+      );
     }
   });
 
@@ -182,9 +209,16 @@ describe('launchpad and pool venue', () => {
       }
       const service = claim!.data.shares.find((s) => s.role === 'service')!;
       const [revenue] = run.eventsOf('revenue', action.signature);
-      expect(revenue!.data).toEqual({ kind: 'fee-share', amount: service.amount, unit: sol ? 'lamports' : 'quote', mint: claim!.data.mint, quoteMint: sol ? null : claim!.data.quoteMint });
+      expect(revenue!.data).toEqual({
+        kind: 'fee-share',
+        amount: service.amount,
+        unit: sol ? 'lamports' : 'quote',
+        mint: claim!.data.mint,
+        quoteMint: sol ? null : claim!.data.quoteMint,
+      });
       const funds = run.eventsOf('fund.balance', action.signature);
-      if (sol && service.amount !== '0') expect(funds.find((f) => f.data.fund === 'platform-share')!.data.lamports).toBe(postLamports(tx, CONFIG.wallets.treasury));
+      if (sol && service.amount !== '0')
+        expect(funds.find((f) => f.data.fund === 'platform-share')!.data.lamports).toBe(postLamports(tx, CONFIG.wallets.treasury));
       for (const fund of funds) expect(fund.data.lamports).toBe(postLamports(tx, fund.data.wallet));
     }
   });
@@ -220,10 +254,14 @@ describe('swap referrals', () => {
       expect(fund!.data).toMatchObject({ fund: 'platform-share', lamports: postLamports(tx, treasury) });
     }
     expect(venues).toEqual(new Set(['curve', 'pool']));
-    expect(referralRevenue().map((e) => e.signature).sort()).toEqual(sol.map((a) => a.signature).sort());
+    expect(
+      referralRevenue()
+        .map((e) => e.signature)
+        .sort(),
+    ).toEqual(sol.map((a) => a.signature).sort());
   });
 
-  it('gives a referral paid in another quote token in that token\'s raw units', () => {
+  it("gives a referral paid in another quote token in that token's raw units", () => {
     const action = referred().find((a) => coinOf(detail(a, 'mint')).quoteMint === NATIVE_MINT_ID)!;
     const tx = txView(raw(action.signature));
     const [trade] = run.eventsOf('trade', action.signature);
@@ -231,7 +269,10 @@ describe('swap referrals', () => {
     const ix = tx.invocations.find((i) => i.path.index === index && (i.path.inner ?? null) === inner)!;
     const stable = CONFIG.mints.stablecoin;
     const draft = swapReferralDraft(tx, run.ctx, ix, { ...trade!.data, quoteMint: stable, referralFee: '7' });
-    expect(draft).toMatchObject({ id: `${trade!.id}:swap-referral`, data: { kind: 'swap-referral', amount: '7', unit: 'quote', mint: trade!.data.mint, quoteMint: stable } });
+    expect(draft).toMatchObject({
+      id: `${trade!.id}:swap-referral`,
+      data: { kind: 'swap-referral', amount: '7', unit: 'quote', mint: trade!.data.mint, quoteMint: stable },
+    });
     expect(safeParseEvent(draft).success).toBe(true);
     expect(swapReferralDraft(tx, run.ctx, ix, { ...trade!.data, referrer: CONFIG.wallets.keeper })).toBeNull();
   });
@@ -245,7 +286,10 @@ describe('token balances', () => {
       const events = run.eventsOf('token.balance_changed', action.signature);
       const amount = detail(action, 'amount');
       expect(events.map((e) => [e.data.owner, e.data.delta, e.data.mint])).toEqual(
-        expect.arrayContaining([[detail(action, 'from'), `-${amount}`, detail(action, 'mint')], [detail(action, 'to'), amount, detail(action, 'mint')]]),
+        expect.arrayContaining([
+          [detail(action, 'from'), `-${amount}`, detail(action, 'mint')],
+          [detail(action, 'to'), amount, detail(action, 'mint')],
+        ]),
       );
       expect(events).toHaveLength(2);
       expect(run.events.filter((e) => e.signature === action.signature && e.type !== 'token.balance_changed')).toEqual([]);
@@ -254,7 +298,8 @@ describe('token balances', () => {
 
   it('fold into every coin holder balance the devnet knows (ground truth)', () => {
     const latest = new Map<string, { owner: string; mint: string; post: bigint }>();
-    for (const { data } of run.eventsOf('token.balance_changed')) latest.set(data.tokenAccount, { owner: data.owner, mint: data.mint, post: BigInt(data.post) });
+    for (const { data } of run.eventsOf('token.balance_changed'))
+      latest.set(data.tokenAccount, { owner: data.owner, mint: data.mint, post: BigInt(data.post) });
     const folded = new Map<string, bigint>();
     for (const { owner, mint, post } of latest.values()) folded.set(`${mint}|${owner}`, (folded.get(`${mint}|${owner}`) ?? 0n) + post);
     let holders = 0;
@@ -283,8 +328,11 @@ describe('keeper memos', () => {
       const [event] = run.eventsOf('payout.round', action.signature);
       const coin = coinOf(detail(action, 'mint'));
       expect(event!.data).toMatchObject({
-        mint: coin.mint, round: Number(detail(action, 'round')), snapshotSlot: Number(detail(action, 'snapshotSlot')),
-        baselineSlot: Number(detail(action, 'baselineSlot')), potSpent: detail(action, 'pot'),
+        mint: coin.mint,
+        round: Number(detail(action, 'round')),
+        snapshotSlot: Number(detail(action, 'snapshotSlot')),
+        baselineSlot: Number(detail(action, 'baselineSlot')),
+        potSpent: detail(action, 'pot'),
       });
       const pot = BigInt(detail(action, 'pot'));
       if (event!.data.paidIn === 'pair') expect(event!.data.tokens).toEqual([{ mint: coin.quoteMint, bought: pot.toString(), cost: pot.toString() }]);
@@ -334,7 +382,9 @@ describe('keeper memos', () => {
     for (const action of burns) {
       const [event] = run.eventsOf('platform.burned', action.signature);
       expect(event!.data).toEqual({
-        platformMint: CONFIG.mints.platformToken, amount: detail(action, 'burned'), solCost: detail(action, 'solCost'),
+        platformMint: CONFIG.mints.platformToken,
+        amount: detail(action, 'burned'),
+        solCost: detail(action, 'solCost'),
         burnFundLamportsAfter: postLamports(raw(action.signature), CONFIG.wallets.burnFund),
       });
     }
@@ -349,7 +399,9 @@ describe('keeper memos', () => {
 
 describe('what is not ours', () => {
   it('a plain SPL Transfer (no mint among its accounts) of a coin is still two balance changes', () => {
-    const coin = run.devnet.simulator!.state.coins.find((c) => [...run.devnet.truth!.holdersAt(c.mint, run.lastSlot).keys()].filter((o) => isSimWallet(o)).length >= 2)!;
+    const coin = run.devnet.simulator!.state.coins.find(
+      (c) => [...run.devnet.truth!.holdersAt(c.mint, run.lastSlot).keys()].filter((o) => isSimWallet(o)).length >= 2,
+    )!;
     const [from, to] = [...run.devnet.truth!.holdersAt(coin.mint, run.lastSlot)].filter(([o]) => isSimWallet(o));
     const tx = plainTransfer(run.devnet, simKey(from![0]), coin.mint, asAddress(to![0]), 7n, coin.tokenProgram);
     run.devnet.step();
@@ -357,7 +409,10 @@ describe('what is not ours', () => {
     expect(fixture.accountKeys).not.toContain(coin.mint);
     const events = decodeTransaction(fixture, run.ctx);
     expect(events.map((e) => [e.type, (e.data as { owner: string }).owner, (e.data as { delta: string }).delta])).toEqual(
-      expect.arrayContaining([['token.balance_changed', from![0], '-7'], ['token.balance_changed', to![0], '7']]),
+      expect.arrayContaining([
+        ['token.balance_changed', from![0], '-7'],
+        ['token.balance_changed', to![0], '7'],
+      ]),
     );
     expect(events).toHaveLength(2);
   });
@@ -375,13 +430,23 @@ describe('what is not ours', () => {
   });
 
   it('checks the program id first, then the discriminator', () => {
-    const buy = run.actions('buy').map((a) => raw(a.signature)).find((tx) => tx.accountKeys.includes(launchpad))!;
+    const buy = run
+      .actions('buy')
+      .map((a) => raw(a.signature))
+      .find((tx) => tx.accountKeys.includes(launchpad))!;
     const programIndex = buy.accountKeys.indexOf(launchpad);
     const impostor = WELL_KNOWN_KEYS.guardProgram.address;
-    const otherProgram = { ...buy, accountKeys: buy.accountKeys.map((k) => (k === launchpad ? impostor : k)),
-      meta: { ...buy.meta, logMessages: buy.meta.logMessages.map((l) => l.replace(launchpad, impostor)) } };
-    const badDiscriminator = { ...buy, instructions: buy.instructions.map((ix) =>
-      ix.programIdIndex === programIndex ? { ...ix, data: Buffer.from([99, ...Buffer.from(ix.data, 'base64').subarray(1)]).toString('base64') } : ix) };
+    const otherProgram = {
+      ...buy,
+      accountKeys: buy.accountKeys.map((k) => (k === launchpad ? impostor : k)),
+      meta: { ...buy.meta, logMessages: buy.meta.logMessages.map((l) => l.replace(launchpad, impostor)) },
+    };
+    const badDiscriminator = {
+      ...buy,
+      instructions: buy.instructions.map((ix) =>
+        ix.programIdIndex === programIndex ? { ...ix, data: Buffer.from([99, ...Buffer.from(ix.data, 'base64').subarray(1)]).toString('base64') } : ix,
+      ),
+    };
     const types = (tx: typeof buy) => decodeTransaction(tx, run.ctx).map((e) => e.type);
     expect(types(buy)).toContain('trade');
     expect(types(otherProgram)).not.toContain('trade');
@@ -398,15 +463,46 @@ describe('paid calls', () => {
     const faucet = WELL_KNOWN_KEYS.faucet;
     const token = TOKEN_PROGRAM_ID;
     const ata = (owner: Address) => associatedTokenAddress(owner, stablecoin, token);
-    run.devnet.bank.setAccount(feePayer.address, { lamports: 10_000_000_000n, data: new Uint8Array(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: 0n });
-    send(run.devnet, [faucet], [
-      getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(faucet.address), ata: ata(payer.address), owner: payer.address, mint: stablecoin }),
-      getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(faucet.address), ata: ata(payments.address), owner: payments.address, mint: stablecoin }),
-      getMintToInstruction({ mint: stablecoin, token: ata(payer.address), mintAuthority: createNoopSigner(faucet.address), amount: 1_000_000n }),
-    ]);
+    run.devnet.bank.setAccount(feePayer.address, {
+      lamports: 10_000_000_000n,
+      data: new Uint8Array(0),
+      owner: SYSTEM_PROGRAM_ID,
+      executable: false,
+      rentEpoch: 0n,
+    });
+    send(
+      run.devnet,
+      [faucet],
+      [
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: createNoopSigner(faucet.address),
+          ata: ata(payer.address),
+          owner: payer.address,
+          mint: stablecoin,
+        }),
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: createNoopSigner(faucet.address),
+          ata: ata(payments.address),
+          owner: payments.address,
+          mint: stablecoin,
+        }),
+        getMintToInstruction({ mint: stablecoin, token: ata(payer.address), mintAuthority: createNoopSigner(faucet.address), amount: 1_000_000n }),
+      ],
+    );
     const transfer = (amount: bigint) =>
-      getTransferCheckedInstruction({ source: ata(payer.address), mint: stablecoin, destination: ata(payments.address), authority: createNoopSigner(payer.address), amount, decimals: 6 });
-    const settled = send(run.devnet, [feePayer, payer], [transfer(10_000n), memoInstruction(feePayer.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: '1' }))]);
+      getTransferCheckedInstruction({
+        source: ata(payer.address),
+        mint: stablecoin,
+        destination: ata(payments.address),
+        authority: createNoopSigner(payer.address),
+        amount,
+        decimals: 6,
+      });
+    const settled = send(
+      run.devnet,
+      [feePayer, payer],
+      [transfer(10_000n), memoInstruction(feePayer.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: '1' }))],
+    );
     const unpaid = send(run.devnet, [payer], [transfer(50_000n)]);
     run.devnet.step();
     const events = decodeTransaction(rawOf(settled), run.ctx);
@@ -420,7 +516,9 @@ describe('paid calls', () => {
 
 describe('trades the service did not refer', () => {
   it('a trade referred by another wallet earns the service nothing', () => {
-    const coin = run.devnet.simulator!.state.coins.find((c) => c.quoteMint === NATIVE_MINT_ID && c.hooks.length === 0 && marketOf(run.devnet.bank, c)?.venue === 'curve')!;
+    const coin = run.devnet.simulator!.state.coins.find(
+      (c) => c.quoteMint === NATIVE_MINT_ID && c.hooks.length === 0 && marketOf(run.devnet.bank, c)?.venue === 'curve',
+    )!;
     const trader = simWallet(SEED, 5);
     const stranger = simWallet(SEED, 6).address;
     const tx = send(run.devnet, [trader], buyInstructions(run.devnet.bank, coin, trader.address, 100_000_000n, stranger)!.instructions);

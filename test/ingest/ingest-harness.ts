@@ -20,7 +20,13 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export function tempLog(): { log: SqliteEventLog; cleanup: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), 'launchtape-ingest-'));
   const log = SqliteEventLog.open(dir, { synchronous: 'NORMAL', pollIntervalMs: 10 });
-  return { log, cleanup: async () => { await log.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    log,
+    cleanup: async () => {
+      await log.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A geyser server on the devnet's bank that can be closed and started again on the same port. */

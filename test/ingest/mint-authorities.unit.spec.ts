@@ -39,11 +39,26 @@ describe('mint authorities', () => {
     const mintKey = keyPairFromLabel('mint-authorities/mint');
     const faucet = WELL_KNOWN_KEYS.faucet;
     send(run.devnet, [faucet], [solTransfer(faucet.address, owner.address, 1_000_000_000n)]);
-    const tx = send(run.devnet, [owner, mintKey], [
-      getCreateAccountInstruction({ payer: createNoopSigner(owner.address), newAccount: createNoopSigner(mintKey.address), lamports: 10_000_000n, space: 82, programAddress: TOKEN_PROGRAM_ID }),
-      getInitializeMint2Instruction({ mint: mintKey.address, decimals: 6, mintAuthority: owner.address, freezeAuthority: owner.address }),
-      getSetAuthorityInstruction({ owned: mintKey.address, owner: createNoopSigner(owner.address), authorityType: AuthorityType.MintTokens, newAuthority: null }),
-    ]);
+    const tx = send(
+      run.devnet,
+      [owner, mintKey],
+      [
+        getCreateAccountInstruction({
+          payer: createNoopSigner(owner.address),
+          newAccount: createNoopSigner(mintKey.address),
+          lamports: 10_000_000n,
+          space: 82,
+          programAddress: TOKEN_PROGRAM_ID,
+        }),
+        getInitializeMint2Instruction({ mint: mintKey.address, decimals: 6, mintAuthority: owner.address, freezeAuthority: owner.address }),
+        getSetAuthorityInstruction({
+          owned: mintKey.address,
+          owner: createNoopSigner(owner.address),
+          authorityType: AuthorityType.MintTokens,
+          newAuthority: null,
+        }),
+      ],
+    );
     const view = txView(rawOf(tx));
     expect(mintAuthorities(view, mintKey.address)).toEqual({ mintAuthority: null, freezeAuthority: owner.address });
     const account = readMint(run.devnet.bank.getAccount(mintKey.address)!.data)!;

@@ -73,7 +73,10 @@ describe('pipeline', () => {
     await appendKnownCoins(log, [...run.ctx.coins.all()]); // as the subscriber registers launches
     await writeRaw(log, run.raws);
     const broken = { ...run.raws[5]!, instructions: [{ programIdIndex: 999, accounts: [], data: '' }] };
-    await log.append(TOPICS.rawTransactions, [{ key: 'x', value: 'not json' }, { key: slotKey(broken.slot), value: encodeRawRecord({ kind: 'tx', tx: broken }) }]);
+    await log.append(TOPICS.rawTransactions, [
+      { key: 'x', value: 'not json' },
+      { key: slotKey(broken.slot), value: encodeRawRecord({ kind: 'tx', tx: broken }) },
+    ]);
 
     // A first process crashes after appending its first batch's events, before committing them.
     const first = await Pipeline.create({ log: commitFailsOnce(log), config: CONFIG, logger: silent, batchSize: 400 });
@@ -110,7 +113,10 @@ describe('pipeline', () => {
   it('from the chain: subscriber then pipeline yield the events of every matching transaction', async () => {
     const devnet = await startSimulatedDevnet(41);
     const geyser = await RestartableGeyser.start(devnet);
-    cleanups.push(() => devnet.stop(), () => geyser.close());
+    cleanups.push(
+      () => devnet.stop(),
+      () => geyser.close(),
+    );
     const log = logForTest();
     const subscriber = await startSubscriber(geyser.url, log, { startSlot: devnet.bank.workingSlot });
     cleanups.push(() => subscriber.stop());
@@ -128,7 +134,11 @@ describe('pipeline', () => {
     await waitFor(() => (pipeline.status().lastSlot ?? 0) >= last, 'the pipeline to catch up');
 
     const direct = decodeAll(
-      blocks.filter((b) => b.slot <= last).flatMap((b) => b.transactions).filter((tx) => tx.meta.err === null).map(rawOf),
+      blocks
+        .filter((b) => b.slot <= last)
+        .flatMap((b) => b.transactions)
+        .filter((tx) => tx.meta.err === null)
+        .map(rawOf),
       decodeContext(CONFIG, new KnownCoins()),
     ).events;
     const written = events(await readTopic(log, TOPICS.coinEvents)).filter((e) => e.slot <= last);

@@ -25,7 +25,11 @@ afterEach(async () => {
 async function setup(devnet: Devnet) {
   const geyser = await RestartableGeyser.start(devnet);
   const { log, cleanup } = tempLog();
-  cleanups.push(() => devnet.stop(), () => geyser.close(), cleanup);
+  cleanups.push(
+    () => devnet.stop(),
+    () => geyser.close(),
+    cleanup,
+  );
   return { geyser, log };
 }
 
@@ -126,7 +130,13 @@ describe('subscriber', () => {
     const from = devnet.bank.workingSlot;
     const first = await subscribe(geyser.url, log, { startSlot: from });
     let durableAtKill = -1;
-    await burst(devnet, 40, { at: 20, run: async () => { await first.stop(); durableAtKill = first.status().lastDurableSlot!; } });
+    await burst(devnet, 40, {
+      at: 20,
+      run: async () => {
+        await first.stop();
+        durableAtKill = first.status().lastDurableSlot!;
+      },
+    });
     expect(durableAtKill).toBeGreaterThan(from);
     expect(durableAtKill).toBeLessThan(devnet.bank.latestBlock.slot - 5); // the chain moved on while no one listened
     const second = await subscribe(geyser.url, log);
@@ -152,8 +162,14 @@ describe('subscriber', () => {
     const cut = records.findIndex((r, i) => r.kind === 'tx' && records[i + 1]?.kind === 'tx' && records[i + 2]?.kind === 'tx' && r.tx.slot > from + 5);
     const { log: partial, cleanup } = tempLog();
     cleanups.push(cleanup);
-    await partial.append(TOPICS.rawTransactions, (await readTopic(log, TOPICS.rawTransactions)).slice(0, cut + 1).map(({ key, value }) => ({ key, value })));
-    await partial.append(KNOWN_COINS_TOPIC, (await readTopic(log, KNOWN_COINS_TOPIC)).map(({ key, value }) => ({ key, value })));
+    await partial.append(
+      TOPICS.rawTransactions,
+      (await readTopic(log, TOPICS.rawTransactions)).slice(0, cut + 1).map(({ key, value }) => ({ key, value })),
+    );
+    await partial.append(
+      KNOWN_COINS_TOPIC,
+      (await readTopic(log, KNOWN_COINS_TOPIC)).map(({ key, value }) => ({ key, value })),
+    );
     const second = await subscribe(geyser.url, partial);
     await burst(devnet, 5);
     await waitDurable(second, devnet.bank.latestBlock.slot - 1);
@@ -203,7 +219,11 @@ describe('subscriber', () => {
     const devnet = await DevnetClass.start({ speed: 'manual', seed: 1, simulate: false });
     const server = await startGeyserServer({ bank: devnet.bank, port: 0, pingIntervalMs: 60_000 });
     const { log, cleanup } = tempLog();
-    cleanups.push(() => devnet.stop(), () => server.close(), cleanup);
+    cleanups.push(
+      () => devnet.stop(),
+      () => server.close(),
+      cleanup,
+    );
     const subscriber = await subscribe(server.url, log, { startSlot: devnet.bank.workingSlot, idleTimeoutMs: 300 });
     await sleep(1_000); // no slots, no pings: silence
     expect(subscriber.status().reconnects).toBeGreaterThan(0);

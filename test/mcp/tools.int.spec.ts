@@ -14,10 +14,28 @@ import { startApiHarness, type ApiHarness } from '../api/harness.js';
 import { answerOf, call, mcpClient, textOf } from './mcp-client.js';
 
 const SPEC_TOOLS = [
-  'search_coins', 'search_tokens', 'list_ideas', 'get_coin', 'get_coin_rewards', 'get_flywheel', 'list_hooks', 'get_platform_stats',
-  'get_ball_burns', 'get_market_data', 'get_top_holders', 'get_wallet_rewards', 'get_creator_earnings', 'get_health_signal',
-  'get_launch_terms', 'accept_terms', 'prepare_launch', 'submit_launch', 'confirm_launch', 'prepare_launchpad_launch',
-  'submit_launchpad_launch', 'launchpad_launch_status',
+  'search_coins',
+  'search_tokens',
+  'list_ideas',
+  'get_coin',
+  'get_coin_rewards',
+  'get_flywheel',
+  'list_hooks',
+  'get_platform_stats',
+  'get_ball_burns',
+  'get_market_data',
+  'get_top_holders',
+  'get_wallet_rewards',
+  'get_creator_earnings',
+  'get_health_signal',
+  'get_launch_terms',
+  'accept_terms',
+  'prepare_launch',
+  'submit_launch',
+  'confirm_launch',
+  'prepare_launchpad_launch',
+  'submit_launchpad_launch',
+  'launchpad_launch_status',
 ];
 const PAID: Record<string, string> = { get_top_holders: 'basic', get_wallet_rewards: 'basic', get_creator_earnings: 'basic', get_health_signal: 'premium' };
 const LAUNCH_STEPS = SPEC_TOOLS.slice(14);
@@ -99,7 +117,9 @@ describe('the MCP tool server', () => {
     for (const [name, args, url] of reads) expect(answerOf(await call(client, name, args)), name).toEqual(await http(url));
     const coin = (await call(client, 'get_coin', { mint: alpha.mint })).structuredContent as { user: Record<string, unknown> };
     expect(coin.user.name).toEqual({ untrusted_text: alpha.name });
-    const tokens = (await call(client, 'search_tokens', { q: alpha.symbol })).structuredContent as { tokens: { name: unknown; links: Record<string, unknown> }[] };
+    const tokens = (await call(client, 'search_tokens', { q: alpha.symbol })).structuredContent as {
+      tokens: { name: unknown; links: Record<string, unknown> }[];
+    };
     for (const token of tokens.tokens) {
       expect(token.name === null || (token.name as { untrusted_text?: string }).untrusted_text !== undefined).toBe(true);
       expect(token.links).toEqual({ website: null, x: null });
@@ -118,7 +138,7 @@ describe('the MCP tool server', () => {
     }
   });
 
-  it('answers bad arguments on every tool with an error result in its route\'s shape, never a protocol error', async () => {
+  it("answers bad arguments on every tool with an error result in its route's shape, never a protocol error", async () => {
     const bad: Record<string, Record<string, unknown>[]> = {
       search_coins: [{ limit: 0 }, { sort: 'best' }, { offset: -1 }, { extra: 1 }],
       search_tokens: [{}, { q: 'x', limit: 11 }, { q: 'x', extra: 1 }],
@@ -192,14 +212,20 @@ describe('the MCP tool server', () => {
       const result = await call(unpaidClient, 'get_health_signal', { mint: h.fixture.coins.alpha.mint });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toEqual({ error: expect.stringContaining('paid calls are not available') });
-      expect(answerOf(await call(unpaidClient, 'get_coin', { mint: h.fixture.coins.alpha.mint }))).toEqual(await http(`/api/v1/coins/${h.fixture.coins.alpha.mint}`));
+      expect(answerOf(await call(unpaidClient, 'get_coin', { mint: h.fixture.coins.alpha.mint }))).toEqual(
+        await http(`/api/v1/coins/${h.fixture.coins.alpha.mint}`),
+      );
     } finally {
       await unpaidClient.close();
       await unpaid.app.close();
     }
     const get = await fetch(`${base}/mcp`);
     expect(get.status).toBe(405);
-    const malformed = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":' });
+    const malformed = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":',
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
   });

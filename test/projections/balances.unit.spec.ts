@@ -20,11 +20,32 @@ describe('balances projector', () => {
     ];
     const rows = balancesProjector.handle(events.map((event, i) => ({ event, offset: BigInt(i) })));
     expect(rows[BALANCE_CHANGES_TABLE]).toEqual([
-      { id: `${sig(1)}:bal:1`, mint: MINT, tokenAccount: ALICE_ACCOUNT, owner: ALICE, slot: 10, time: '2023-11-14 22:13:20.000', logOffset: 0n, pre: '0', post: '500', delta: '500' },
+      {
+        id: `${sig(1)}:bal:1`,
+        mint: MINT,
+        tokenAccount: ALICE_ACCOUNT,
+        owner: ALICE,
+        slot: 10,
+        time: '2023-11-14 22:13:20.000',
+        logOffset: 0n,
+        pre: '0',
+        post: '500',
+        delta: '500',
+      },
       expect.objectContaining({ id: `${sig(2)}:bal:3`, slot: 12, pre: '500', post: '200', delta: '-300', logOffset: 1n }),
     ]);
     expect(rows[BALANCES_TABLE]).toEqual([
-      expect.objectContaining({ mint: MINT, tokenAccount: ALICE_ACCOUNT, owner: ALICE, balance: '200', decimals: 6, tokenProgram: 'token-2022', slot: 12, eventId: `${sig(2)}:bal:3`, version: chainVersion(12, 1n) }),
+      expect.objectContaining({
+        mint: MINT,
+        tokenAccount: ALICE_ACCOUNT,
+        owner: ALICE,
+        balance: '200',
+        decimals: 6,
+        tokenProgram: 'token-2022',
+        slot: 12,
+        eventId: `${sig(2)}:bal:3`,
+        version: chainVersion(12, 1n),
+      }),
     ]);
   });
 

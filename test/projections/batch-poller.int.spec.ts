@@ -60,7 +60,10 @@ describe('pollBatch', () => {
   });
 
   it('fills a whole batch from a backlog without waiting', async () => {
-    await log.append(TOPIC, Array.from({ length: 250 }, (_, i) => record(i)));
+    await log.append(
+      TOPIC,
+      Array.from({ length: 250 }, (_, i) => record(i)),
+    );
     const started = Date.now();
     const batch = await pollBatch(polling({}));
     expect(batch).toHaveLength(100);

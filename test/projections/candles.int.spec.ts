@@ -41,9 +41,19 @@ describe('candles', () => {
     await olap.insert(TRADES_TABLE, tradesProjector.handle(minuteTrades)[TRADES_TABLE]!);
     const candles = await queryCandles(olap, { mint: MINT, interval: '1m', units: UNITS });
     expect(candles).toHaveLength(500);
-    expect(candles[0]).toEqual({ time: dateTime64(Math.floor((START + 100 * 60) / 60) * 60), open: '0.0000011', high: '0.0000011', low: '0.0000011', close: '0.0000011', volume: '1100', trades: '1' });
+    expect(candles[0]).toEqual({
+      time: dateTime64(Math.floor((START + 100 * 60) / 60) * 60),
+      open: '0.0000011',
+      high: '0.0000011',
+      low: '0.0000011',
+      close: '0.0000011',
+      volume: '1100',
+      trades: '1',
+    });
     expect(candles[499]?.close).toBe('0.000001599');
-    expect(await queryCandles(olap, { mint: MINT, interval: '1m', units: UNITS, limit: 1, before: dateTime64(START + 60) })).toEqual([expect.objectContaining({ close: '0.000001' })]);
+    expect(await queryCandles(olap, { mint: MINT, interval: '1m', units: UNITS, limit: 1, before: dateTime64(START + 60) })).toEqual([
+      expect.objectContaining({ close: '0.000001' }),
+    ]);
     const hours = await queryCandles(olap, { mint: MINT, interval: '1h', units: UNITS });
     expect(hours).toHaveLength(11);
     expect(hours.map((candle) => Number(candle.trades)).reduce((a, b) => a + b)).toBe(600);
@@ -64,7 +74,15 @@ describe('candles', () => {
     );
     // 500 lamports for 2 coins, 900 for 1, 100 for 1.
     expect(await queryCandles(olap, { mint, interval: '4h', units: UNITS })).toEqual([
-      { time: dateTime64(Math.floor(blockTime / 14_400) * 14_400), open: '0.00000025', high: '0.0000009', low: '0.0000001', close: '0.0000001', volume: '1500', trades: '3' },
+      {
+        time: dateTime64(Math.floor(blockTime / 14_400) * 14_400),
+        open: '0.00000025',
+        high: '0.0000009',
+        low: '0.0000001',
+        close: '0.0000001',
+        volume: '1500',
+        trades: '3',
+      },
     ]);
   });
 });

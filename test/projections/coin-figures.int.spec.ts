@@ -41,7 +41,16 @@ afterAll(async () => {
 
 /** The figures as one statement reads them from every trade. */
 async function reference(now: number): Promise<Map<string, WindowFigures>> {
-  const rows = await olap.query<{ mint: string; volume: string; inWindow: string; firstQuote: string; firstCoin: string; earlier: string; beforeQuote: string; beforeCoin: string }>(
+  const rows = await olap.query<{
+    mint: string;
+    volume: string;
+    inWindow: string;
+    firstQuote: string;
+    firstCoin: string;
+    earlier: string;
+    beforeQuote: string;
+    beforeCoin: string;
+  }>(
     `WITH toDateTime64({now:UInt32}, 3, 'UTC') AS now_time, now_time - INTERVAL 1 DAY AS day_ago
      SELECT mint, toString(sumIf(quoteAmount, w)) AS volume, toString(countIf(w)) AS inWindow,
        toString(argMinIf(reserveQuote, k, w)) AS firstQuote, toString(argMinIf(reserveCoin, k, w)) AS firstCoin,
@@ -81,21 +90,46 @@ async function tradeTimes(count: number): Promise<number[]> {
 describe('coin-figures projector', () => {
   it('writes every trade as a tick and, per coin and day, the latest trade by chain order', async () => {
     const mint = addr(1);
-    const trade = (n: number, slot: number, offset: bigint, blockTime: number, quote: string): LoggedEvent => ({
-      offset,
-      event: {
-        id: `${sig(n)}:0`, type: 'trade', network: 'mainnet', slot, blockTime, signature: sig(n), v: 1,
-        data: {
-          mint, venue: 'curve', market: addr(2), trader: addr(3), side: 'buy', coinAmount: '10', quoteAmount: '5', feeAmount: '0', referralFee: '0',
-          referrer: null, quoteMint: addr(4), reserves: { coin: '100', quote },
+    const trade = (n: number, slot: number, offset: bigint, blockTime: number, quote: string): LoggedEvent =>
+      ({
+        offset,
+        event: {
+          id: `${sig(n)}:0`,
+          type: 'trade',
+          network: 'mainnet',
+          slot,
+          blockTime,
+          signature: sig(n),
+          v: 1,
+          data: {
+            mint,
+            venue: 'curve',
+            market: addr(2),
+            trader: addr(3),
+            side: 'buy',
+            coinAmount: '10',
+            quoteAmount: '5',
+            feeAmount: '0',
+            referralFee: '0',
+            referrer: null,
+            quoteMint: addr(4),
+            reserves: { coin: '100', quote },
+          },
         },
-      },
-    } as LoggedEvent);
+      }) as LoggedEvent;
     const day = Date.UTC(2026, 0, 5) / 1000;
-    const rows = coinFiguresProjector.handle([trade(1, 50, 7n, day + 10, '1'), trade(2, 40, 9n, day + 20, '2'), trade(3, 90, 1n, day + 86_400, '3'), trade(4, 50, 8n, day + 30, '4')]);
+    const rows = coinFiguresProjector.handle([
+      trade(1, 50, 7n, day + 10, '1'),
+      trade(2, 40, 9n, day + 20, '2'),
+      trade(3, 90, 1n, day + 86_400, '3'),
+      trade(4, 50, 8n, day + 30, '4'),
+    ]);
     expect(rows[COIN_TRADE_TICKS_TABLE]).toHaveLength(4);
     const closes = rows[COIN_DAY_CLOSES_TABLE] as DayCloseRow[];
-    expect(closes.map((row) => [row.day, row.reserveQuote])).toEqual([['2026-01-05', '4'], ['2026-01-06', '3']]);
+    expect(closes.map((row) => [row.day, row.reserveQuote])).toEqual([
+      ['2026-01-05', '4'],
+      ['2026-01-06', '3'],
+    ]);
   });
 });
 
@@ -120,7 +154,14 @@ describe('24-hour figures of every coin', () => {
     const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${COIN_TRADE_TICKS_TABLE} FINAL ORDER BY time DESC LIMIT 1`);
     await expectFiguresAt(NOW - 49_999);
     await olap.insert(COIN_TRADE_TICKS_TABLE, [{ ...row, id: `${String(row!.id)}x`, time: '2026-03-09 10:00:00.000', quoteAmount: '123456789' }]);
-    await olap.insert(TRADES_TABLE, [{ ...(await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE id = {id:String}`, { id: String(row!.id) }))[0], id: `${String(row!.id)}x`, time: '2026-03-09 10:00:00.000', quoteAmount: '123456789' }]);
+    await olap.insert(TRADES_TABLE, [
+      {
+        ...(await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE id = {id:String}`, { id: String(row!.id) }))[0],
+        id: `${String(row!.id)}x`,
+        time: '2026-03-09 10:00:00.000',
+        quoteAmount: '123456789',
+      },
+    ]);
     await expectFiguresAt(NOW - 49_998);
     await expectFiguresAt(NOW);
   });
@@ -130,10 +171,9 @@ describe('24-hour figures of every coin', () => {
       `SELECT mint FROM ${TRADES_TABLE} WHERE time > toDateTime64({from:UInt32}, 3, 'UTC') GROUP BY mint ORDER BY count() DESC LIMIT 1`,
       { from: NOW - 86_400 },
     );
-    const [row] = await olap.query<Record<string, unknown>>(
-      `SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`,
-      { mint: busy!.mint },
-    );
+    const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`, {
+      mint: busy!.mint,
+    });
     const at = NOW - 40;
     const early = { ...row, id: `${String(row!.id)}e`, slot: 1, logOffset: 0, time: '2026-03-09 23:59:50.000', reserveQuote: '4242', reserveCoin: '2424' };
     await olap.insert(TRADES_TABLE, [early]);
@@ -164,10 +204,21 @@ describe('24-hour figures of every coin', () => {
     const at = NOW - 3_000;
     await expectFiguresAt(at, counted, every);
     const [busy] = mints!;
-    const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`, { mint: busy });
+    const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`, {
+      mint: busy,
+    });
     const written = [
       { ...row, id: `${String(row!.id)}w`, slot: Number(row!.slot) + 5, time: '2026-03-09 23:00:00.000', quoteAmount: '777' },
-      { ...row, id: `${String(row!.id)}n`, mint: newcomer, slot: Number(row!.slot) + 6, time: '2026-03-09 23:10:00.000', quoteAmount: '555', reserveQuote: '9', reserveCoin: '3' },
+      {
+        ...row,
+        id: `${String(row!.id)}n`,
+        mint: newcomer,
+        slot: Number(row!.slot) + 6,
+        time: '2026-03-09 23:10:00.000',
+        quoteAmount: '555',
+        reserveQuote: '9',
+        reserveCoin: '3',
+      },
     ];
     await olap.insert(TRADES_TABLE, written);
     await olap.insert(COIN_TRADE_TICKS_TABLE, written);

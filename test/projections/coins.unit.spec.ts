@@ -55,7 +55,15 @@ describe('coins projector', () => {
   });
 
   it('given a pool-venue launch without curve facts, then null curve columns and no anti-sniper', () => {
-    const event = launched({ slot: 5, tx: 2 }, MINT, { route: 'pool-venue', curve: null, pool: addr(601), hooks: [], antiSniper: null, holdersPaid: 'pair', basket: [] });
+    const event = launched({ slot: 5, tx: 2 }, MINT, {
+      route: 'pool-venue',
+      curve: null,
+      pool: addr(601),
+      hooks: [],
+      antiSniper: null,
+      holdersPaid: 'pair',
+      basket: [],
+    });
     const [row] = coinsProjector.handle(logged([event]))[COINS_TABLE]!;
     expect(row).toMatchObject({
       route: 'pool-venue',

@@ -17,7 +17,9 @@ describe('creators projector', () => {
   });
 
   it("given claims, then the creator's share of a creator coin's claim only", () => {
-    const rows = creatorsProjector.handle(logged([feesClaimed({ slot: 10, tx: 1 }, MINT, QUOTE, 700n, 'creator'), feesClaimed({ slot: 11, tx: 2 }, addr(3), QUOTE, 700n, 'holders')]));
+    const rows = creatorsProjector.handle(
+      logged([feesClaimed({ slot: 10, tx: 1 }, MINT, QUOTE, 700n, 'creator'), feesClaimed({ slot: 11, tx: 2 }, addr(3), QUOTE, 700n, 'holders')]),
+    );
     expect(rows[CREATOR_EARNINGS_TABLE]).toEqual([{ mint: MINT, eventId: `${sig(1)}:0`, slot: 10, time: time(10), quoteMint: QUOTE, amount: '700' }]);
     expect(rows[CREATOR_SENDS_TABLE]).toEqual([]);
   });
@@ -28,8 +30,28 @@ describe('creators projector', () => {
       creatorSent({ slot: 20, tx: 3, index: 2 }, { mint: MINT, wallet: addr(41), quoteMint: QUOTE, amount: '210' }),
     ];
     expect(creatorsProjector.handle(logged(sends, 7n))[CREATOR_SENDS_TABLE]).toEqual([
-      { mint: MINT, eventId: `${sig(3)}:creator-send:1`, signature: sig(3), slot: 20, time: time(20), logOffset: 7n, wallet: addr(40), quoteMint: QUOTE, amount: '490' },
-      { mint: MINT, eventId: `${sig(3)}:creator-send:2`, signature: sig(3), slot: 20, time: time(20), logOffset: 8n, wallet: addr(41), quoteMint: QUOTE, amount: '210' },
+      {
+        mint: MINT,
+        eventId: `${sig(3)}:creator-send:1`,
+        signature: sig(3),
+        slot: 20,
+        time: time(20),
+        logOffset: 7n,
+        wallet: addr(40),
+        quoteMint: QUOTE,
+        amount: '490',
+      },
+      {
+        mint: MINT,
+        eventId: `${sig(3)}:creator-send:2`,
+        signature: sig(3),
+        slot: 20,
+        time: time(20),
+        logOffset: 8n,
+        wallet: addr(41),
+        quoteMint: QUOTE,
+        amount: '210',
+      },
     ]);
     expect(creatorsProjector.handle(logged(sends))[CREATOR_EARNINGS_TABLE]).toEqual([]);
   });

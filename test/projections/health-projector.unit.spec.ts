@@ -7,11 +7,13 @@ import { addr, launched, logged, sig, trade } from './event-fixtures.js';
 
 describe('health projector', () => {
   it('given launches with and without authority facts, then one mint-facts row each and no health rows', () => {
-    const rows = healthProjector.handle(logged([
-      launched({ slot: 1, tx: 1 }, addr(1), {}, { mintAuthority: null, freezeAuthority: addr(9) }),
-      launched({ slot: 2, tx: 2 }, addr(2)),
-      trade({ slot: 3, tx: 3 }, { mint: addr(1) }),
-    ]));
+    const rows = healthProjector.handle(
+      logged([
+        launched({ slot: 1, tx: 1 }, addr(1), {}, { mintAuthority: null, freezeAuthority: addr(9) }),
+        launched({ slot: 2, tx: 2 }, addr(2)),
+        trade({ slot: 3, tx: 3 }, { mint: addr(1) }),
+      ]),
+    );
     expect(rows[COIN_MINT_FACTS_TABLE]).toEqual([
       { mint: addr(1), eventId: `${sig(1)}:0`, known: 1, mintAuthority: null, freezeAuthority: addr(9) },
       { mint: addr(2), eventId: `${sig(2)}:0`, known: 0, mintAuthority: null, freezeAuthority: null },

@@ -46,9 +46,20 @@ function facts(over: Partial<HealthFacts> = {}): HealthFacts {
 describe('health signals', () => {
   it('snipers: wallets other than the creator buying from the launch slot to SNIPER_WINDOW_SLOTS after; share held now', () => {
     const f = facts({
-      trades: [buy(LAUNCH, 's1', 500n), buy(LAUNCH + SNIPER_WINDOW_SLOTS, 's2', 500n), buy(LAUNCH + SNIPER_WINDOW_SLOTS + 1, 'late', 500n),
-        buy(LAUNCH, CREATOR, 900n), buy(LAUNCH + 1, CURVE, 1n), sell(LAUNCH + 2, 'seller', 5n)],
-      balances: new Map([['s1', 30_000n], ['s2', 0n], ['late', 70_000n], [CREATOR, 5_000n]]),
+      trades: [
+        buy(LAUNCH, 's1', 500n),
+        buy(LAUNCH + SNIPER_WINDOW_SLOTS, 's2', 500n),
+        buy(LAUNCH + SNIPER_WINDOW_SLOTS + 1, 'late', 500n),
+        buy(LAUNCH, CREATOR, 900n),
+        buy(LAUNCH + 1, CURVE, 1n),
+        sell(LAUNCH + 2, 'seller', 5n),
+      ],
+      balances: new Map([
+        ['s1', 30_000n],
+        ['s2', 0n],
+        ['late', 70_000n],
+        [CREATOR, 5_000n],
+      ]),
     });
     expect(sniperWallets(f)).toEqual(new Set(['s1', 's2']));
     expect(healthSignals(f).sniperBps).toBe(300);
@@ -56,9 +67,25 @@ describe('health signals', () => {
 
   it('bundles: early buyers in a slot with three or more of them, or sharing one transaction', () => {
     const f = facts({
-      trades: [buy(LAUNCH, 'a', 1n), buy(LAUNCH, 'b', 1n), buy(LAUNCH, 'c', 1n), buy(LAUNCH + 1, 'd', 1n), buy(LAUNCH + 1, 'e', 1n),
-        buy(LAUNCH + 2, 'f', 1n, 'one'), buy(LAUNCH + 2, 'g', 1n, 'one'), buy(LAUNCH + 9, 'h', 1n), buy(LAUNCH + 9, 'i', 1n), buy(LAUNCH + 9, 'j', 1n)],
-      balances: new Map([['a', 10_000n], ['b', 10_000n], ['d', 50_000n], ['f', 100n], ['h', 90_000n]]),
+      trades: [
+        buy(LAUNCH, 'a', 1n),
+        buy(LAUNCH, 'b', 1n),
+        buy(LAUNCH, 'c', 1n),
+        buy(LAUNCH + 1, 'd', 1n),
+        buy(LAUNCH + 1, 'e', 1n),
+        buy(LAUNCH + 2, 'f', 1n, 'one'),
+        buy(LAUNCH + 2, 'g', 1n, 'one'),
+        buy(LAUNCH + 9, 'h', 1n),
+        buy(LAUNCH + 9, 'i', 1n),
+        buy(LAUNCH + 9, 'j', 1n),
+      ],
+      balances: new Map([
+        ['a', 10_000n],
+        ['b', 10_000n],
+        ['d', 50_000n],
+        ['f', 100n],
+        ['h', 90_000n],
+      ]),
     });
     expect(bundleWallets(f)).toEqual(new Set(['a', 'b', 'c', 'f', 'g']));
     expect(healthSignals(f).bundleBps).toBe(201);
@@ -66,8 +93,15 @@ describe('health signals', () => {
 
   it('insiders: wallets the creator sent coins to, venues left out', () => {
     const f = facts({
-      creatorTransfers: [{ to: 'friend', amount: 40_000n }, { to: CURVE, amount: 10_000n }, { to: 'zero', amount: 0n }],
-      balances: new Map([['friend', 25_000n], ['zero', 1_000n]]),
+      creatorTransfers: [
+        { to: 'friend', amount: 40_000n },
+        { to: CURVE, amount: 10_000n },
+        { to: 'zero', amount: 0n },
+      ],
+      balances: new Map([
+        ['friend', 25_000n],
+        ['zero', 1_000n],
+      ]),
     });
     expect(insiderWallets(f)).toEqual(new Set(['friend']));
     expect(healthSignals(f).insiderBps).toBe(250);
@@ -83,12 +117,21 @@ describe('health signals', () => {
 
   it('wash: a pair trading against each other both ways; the coins their trades in those slots moved', () => {
     const crossTrades = [
-      buy(10, 'a', 1_000n), sell(10, 'b', 900n), buy(10, 'x', 50n),
-      buy(14, 'b', 1_100n), sell(14, 'a', 1_000n),
+      buy(10, 'a', 1_000n),
+      sell(10, 'b', 900n),
+      buy(10, 'x', 50n),
+      buy(14, 'b', 1_100n),
+      sell(14, 'a', 1_000n),
       // One way only, twice: not a wash pair.
-      buy(20, 'p', 10n), sell(20, 'q', 10n), buy(21, 'p', 10n), sell(21, 'q', 10n),
+      buy(20, 'p', 10n),
+      sell(20, 'q', 10n),
+      buy(21, 'p', 10n),
+      sell(21, 'q', 10n),
       // Through a venue: never.
-      buy(30, CURVE, 10n), sell(30, 'a', 10n), buy(31, 'a', 10n), sell(31, CURVE, 10n),
+      buy(30, CURVE, 10n),
+      sell(30, 'a', 10n),
+      buy(31, 'a', 10n),
+      sell(31, CURVE, 10n),
     ];
     const wash = washTrades(facts({ crossTrades }));
     expect(wash.pairs).toEqual([['a', 'b']]);

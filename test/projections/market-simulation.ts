@@ -60,9 +60,7 @@ export function simulateMarket(options: SimulationOptions): Event[] {
     const held = holdings.get(key) ?? 0n;
     const sell = held > 0n && random.chance(0.4);
     const quote = sell ? null : BigInt(1 + random.int(2_000)) * 1_000_000n;
-    const moved = sell
-      ? sellExactIn(coin.reserves, held / BigInt(1 + random.int(3)), 100)
-      : buyExactIn(coin.reserves, quote!, 100);
+    const moved = sell ? sellExactIn(coin.reserves, held / BigInt(1 + random.int(3)), 100) : buyExactIn(coin.reserves, quote!, 100);
     const tokens = moved.tokens;
     if (tokens === 0n || (!sell && tokens >= coin.vaultBalance)) continue;
     const quoteAmount = 'cost' in moved ? moved.cost : moved.proceeds;

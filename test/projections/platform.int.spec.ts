@@ -138,7 +138,13 @@ describe('fund balances', () => {
 
   it("reads a wallet's balance in force at a time from the history, none before its first", async () => {
     expect(await fundBalanceAt(olap, addr(703), new Date((D0 + 3_699) * 1000))).toBeNull();
-    expect(await fundBalanceAt(olap, addr(703), new Date((D0 + 3_700) * 1000))).toEqual({ fund: 'burn', wallet: addr(703), lamports: 4_000_000_000n, slot: 101, time: D0 + 3_700 });
+    expect(await fundBalanceAt(olap, addr(703), new Date((D0 + 3_700) * 1000))).toEqual({
+      fund: 'burn',
+      wallet: addr(703),
+      lamports: 4_000_000_000n,
+      slot: 101,
+      time: D0 + 3_700,
+    });
     expect((await fundBalanceAt(olap, addr(702), new Date(D0 * 1000)))?.lamports).toBe(1_000_000_000n);
   });
 });
@@ -155,7 +161,13 @@ describe('burns of a day', () => {
   });
 
   it('gives a day without burns zero and no last burn, with the total so far', async () => {
-    expect(await burnDay(olap, PLATFORM_MINT, '2026-01-02')).toEqual({ burnedRaw: 0n, solCostLamports: 0n, count: 0, lastSignature: null, burnedTotalRaw: 3_500_000n });
+    expect(await burnDay(olap, PLATFORM_MINT, '2026-01-02')).toEqual({
+      burnedRaw: 0n,
+      solCostLamports: 0n,
+      count: 0,
+      lastSignature: null,
+      burnedTotalRaw: 3_500_000n,
+    });
     expect(await burnDay(olap, PLATFORM_MINT, '2026-01-03')).toMatchObject({ count: 1, burnedTotalRaw: 7_500_000n, lastSignature: sig(29) });
     expect(await burnDay(olap, PLATFORM_MINT, '2025-12-31')).toEqual({ burnedRaw: 0n, solCostLamports: 0n, count: 0, lastSignature: null, burnedTotalRaw: 0n });
   });

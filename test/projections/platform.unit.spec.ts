@@ -29,17 +29,65 @@ describe('platform projector', () => {
   it('given revenue events, then one revenue row each with its kind, unit and amount', () => {
     const rows = platformProjector.handle(events)[PLATFORM_REVENUE_TABLE]!;
     expect(rows).toEqual([
-      { eventId: events[0]!.event.id, signature: sig(1), slot: 10, time: '2026-01-01 00:00:00.000', kind: 'fee-share', unit: 'lamports', amount: '1200', mint: MINT, quoteMint: null },
-      { eventId: events[1]!.event.id, signature: sig(2), slot: 11, time: '2026-01-01 00:00:01.000', kind: 'fee-share', unit: 'quote', amount: '3400', mint: MINT, quoteMint: STABLECOIN },
-      { eventId: events[2]!.event.id, signature: sig(3), slot: 12, time: '2026-01-01 00:00:02.000', kind: 'api', unit: 'micro-usd', amount: '10000', mint: null, quoteMint: null },
+      {
+        eventId: events[0]!.event.id,
+        signature: sig(1),
+        slot: 10,
+        time: '2026-01-01 00:00:00.000',
+        kind: 'fee-share',
+        unit: 'lamports',
+        amount: '1200',
+        mint: MINT,
+        quoteMint: null,
+      },
+      {
+        eventId: events[1]!.event.id,
+        signature: sig(2),
+        slot: 11,
+        time: '2026-01-01 00:00:01.000',
+        kind: 'fee-share',
+        unit: 'quote',
+        amount: '3400',
+        mint: MINT,
+        quoteMint: STABLECOIN,
+      },
+      {
+        eventId: events[2]!.event.id,
+        signature: sig(3),
+        slot: 12,
+        time: '2026-01-01 00:00:02.000',
+        kind: 'api',
+        unit: 'micro-usd',
+        amount: '10000',
+        mint: null,
+        quoteMint: null,
+      },
     ]);
   });
 
   it('given a payout round and a creator send, then payout rows: the pot spent (quote from the coin) and the send in its quote', () => {
     const rows = platformProjector.handle(events)[PLATFORM_PAYOUTS_TABLE]!;
     expect(rows).toEqual([
-      { eventId: events[3]!.event.id, signature: sig(4), slot: 13, time: '2026-01-01 00:00:03.000', kind: 'holders', mint: MINT, quoteMint: null, amount: '5000' },
-      { eventId: events[4]!.event.id, signature: sig(5), slot: 14, time: '2026-01-01 00:00:04.000', kind: 'creator', mint: MINT, quoteMint: STABLECOIN, amount: '700' },
+      {
+        eventId: events[3]!.event.id,
+        signature: sig(4),
+        slot: 13,
+        time: '2026-01-01 00:00:03.000',
+        kind: 'holders',
+        mint: MINT,
+        quoteMint: null,
+        amount: '5000',
+      },
+      {
+        eventId: events[4]!.event.id,
+        signature: sig(5),
+        slot: 14,
+        time: '2026-01-01 00:00:04.000',
+        kind: 'creator',
+        mint: MINT,
+        quoteMint: STABLECOIN,
+        amount: '700',
+      },
     ]);
   });
 
@@ -79,7 +127,13 @@ describe('platform projector', () => {
 
 describe('burns projector', () => {
   it('given burns, then one row each with amount, SOL cost, the fund after and the log offset', () => {
-    const events = logged([burned({ slot: 20, tx: 8, time: T + 86_399 }, 123_456_789n, 50_000_000n, 9_000_000_000n), fundBalance({ slot: 20, tx: 8, time: T + 86_399 }, 'burn', addr(703), 1n)], 7n);
+    const events = logged(
+      [
+        burned({ slot: 20, tx: 8, time: T + 86_399 }, 123_456_789n, 50_000_000n, 9_000_000_000n),
+        fundBalance({ slot: 20, tx: 8, time: T + 86_399 }, 'burn', addr(703), 1n),
+      ],
+      7n,
+    );
     expect(burnsProjector.handle(events)[PLATFORM_BURNS_TABLE]).toEqual([
       {
         eventId: events[0]!.event.id,

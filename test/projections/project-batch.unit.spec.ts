@@ -26,7 +26,10 @@ describe('projectBatch', () => {
       trade({ slot: 7, tx: 2 }, { mint: MINT }),
       balanceChanged({ slot: 7, tx: 2, account: 1 }, { mint: MINT, owner: addr(2), tokenAccount: addr(3), pre: 0n, post: 1_000_000n }),
     ];
-    const batch = projectBatch(events.map((event, i) => record(i, event)), READ_MODEL_PROJECTORS);
+    const batch = projectBatch(
+      events.map((event, i) => record(i, event)),
+      READ_MODEL_PROJECTORS,
+    );
     // Other read models may take these events too (their own specs say how); these tables must have exactly these rows.
     expect(Object.fromEntries([...batch.rows].map(([table, rows]) => [table, rows.length]))).toMatchObject({
       coins: 1,
@@ -41,7 +44,11 @@ describe('projectBatch', () => {
 
   it('given records that are not events, then they are skipped with a reason and the rest projected', () => {
     const batch = projectBatch(
-      [record(0, '{not json'), record(1, { type: 'webhook.test', id: 'x', slot: 1, blockTime: 1, data: {} }), record(2, trade({ slot: 3, tx: 1 }, { mint: MINT }))],
+      [
+        record(0, '{not json'),
+        record(1, { type: 'webhook.test', id: 'x', slot: 1, blockTime: 1, data: {} }),
+        record(2, trade({ slot: 3, tx: 1 }, { mint: MINT })),
+      ],
       READ_MODEL_PROJECTORS,
     );
     expect(batch.skipped.map((skip) => [skip.offset, skip.reason])).toEqual([

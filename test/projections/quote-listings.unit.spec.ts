@@ -23,8 +23,26 @@ describe('quote-listings projector', () => {
   it('given a listing and a disabling, then one row each with its mint, enabled flag, decimals and chain position', () => {
     expect(quoteListingsProjector.handle(batch)).toEqual({
       [QUOTE_LISTINGS_TABLE]: [
-        { eventId: batch[0]!.event.id, signature: sig(1), slot: 10, time: '2026-01-01 00:00:00.000', logOffset: 40n, quoteMint: WBTC, quoteDecimals: null, enabled: true },
-        { eventId: batch[2]!.event.id, signature: sig(3), slot: 12, time: '2026-01-01 00:00:02.000', logOffset: 42n, quoteMint: WBTC, quoteDecimals: 8, enabled: false },
+        {
+          eventId: batch[0]!.event.id,
+          signature: sig(1),
+          slot: 10,
+          time: '2026-01-01 00:00:00.000',
+          logOffset: 40n,
+          quoteMint: WBTC,
+          quoteDecimals: null,
+          enabled: true,
+        },
+        {
+          eventId: batch[2]!.event.id,
+          signature: sig(3),
+          slot: 12,
+          time: '2026-01-01 00:00:02.000',
+          logOffset: 42n,
+          quoteMint: WBTC,
+          quoteDecimals: 8,
+          enabled: false,
+        },
       ],
     });
   });

@@ -124,7 +124,12 @@ describe('read path cache', () => {
 
   it('copies array and map answers of a cached read for each caller', async () => {
     const { reads } = following();
-    const read = cachedRead('list', ['t'], (n: number) => String(n), async (_olap: Olap, n: number) => Array.from({ length: n }, (_, i) => i));
+    const read = cachedRead(
+      'list',
+      ['t'],
+      (n: number) => String(n),
+      async (_olap: Olap, n: number) => Array.from({ length: n }, (_, i) => i),
+    );
     const first = await read(reads, 3);
     first.reverse();
     expect(await read(reads, 3)).toEqual([0, 1, 2]);
@@ -142,6 +147,11 @@ describe('read path indexes', () => {
 
 describe('emptied', () => {
   it('touches every coin of every table named', () => {
-    expect(emptied(['a', 'b']).tables).toEqual(new Map([['a', null], ['b', null]]));
+    expect(emptied(['a', 'b']).tables).toEqual(
+      new Map([
+        ['a', null],
+        ['b', null],
+      ]),
+    );
   });
 });

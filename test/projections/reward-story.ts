@@ -74,7 +74,9 @@ function payouts(slot: number, round: 1 | 2, mint: Address, token: Address, wall
 /** One creator-send transaction paying each recipient its part. */
 function creatorPayments(slot: number, parts: [wallet: Address, amount: bigint][]): Event[] {
   const t = tx++;
-  return parts.map(([wallet, amount], i) => creatorSent({ slot, tx: t, index: i + 1 }, { mint: CREATOR_COIN.mint, wallet, quoteMint: SOL, amount: amount.toString() }));
+  return parts.map(([wallet, amount], i) =>
+    creatorSent({ slot, tx: t, index: i + 1 }, { mint: CREATOR_COIN.mint, wallet, quoteMint: SOL, amount: amount.toString() }),
+  );
 }
 
 const account = (seed: number) => addr(300 + seed);
@@ -82,14 +84,37 @@ const account = (seed: number) => addr(300 + seed);
 export function rewardStory(): LoggedEvent[] {
   tx = 5_000;
   const events: Event[] = [
-    launched(at(10), BASKET.mint, { curve: BASKET.curve, quoteMint: SOL, basket: [{ mint: T1, weightBps: 6_000 }, { mint: T2, weightBps: 4_000 }] }),
+    launched(at(10), BASKET.mint, {
+      curve: BASKET.curve,
+      quoteMint: SOL,
+      basket: [
+        { mint: T1, weightBps: 6_000 },
+        { mint: T2, weightBps: 4_000 },
+      ],
+    }),
     launched(at(12), STABLE.mint, {
-      route: 'pool-venue', curve: null, pool: STABLE.pool, creator: OTHER_CREATOR, payer: OTHER_CREATOR, quoteMint: STABLECOIN, quoteDecimals: 6,
-      holdersPaid: 'pair', basket: [], hooks: [], antiSniper: null,
+      route: 'pool-venue',
+      curve: null,
+      pool: STABLE.pool,
+      creator: OTHER_CREATOR,
+      payer: OTHER_CREATOR,
+      quoteMint: STABLECOIN,
+      quoteDecimals: 6,
+      holdersPaid: 'pair',
+      basket: [],
+      hooks: [],
+      antiSniper: null,
     }),
     launched(at(14), CREATOR_COIN.mint, {
-      mode: 'creator', holdersPaid: 'pair', basket: [], curve: CREATOR_COIN.curve, quoteMint: SOL,
-      creatorRecipients: [{ wallet: CREATOR, bps: 7_000 }, { wallet: PARTNER, bps: 3_000 }],
+      mode: 'creator',
+      holdersPaid: 'pair',
+      basket: [],
+      curve: CREATOR_COIN.curve,
+      quoteMint: SOL,
+      creatorRecipients: [
+        { wallet: CREATOR, bps: 7_000 },
+        { wallet: PARTNER, bps: 3_000 },
+      ],
     }),
     ...balances(20, BASKET.mint, [
       [BASKET.curve, account(0), 0n, 99_999n],
@@ -111,14 +136,25 @@ export function rewardStory(): LoggedEvent[] {
       [BASKET.curve, account(0), 99_999n, 99_448n],
     ]),
     payoutRound(at(ROUND1.slot), {
-      mint: BASKET.mint, round: 1, snapshotSlot: ROUND1.snapshot, baselineSlot: ROUND1.baseline, holdersCounted: 3,
-      potSpent: ROUND1.potSpent.toString(), paidIn: 'basket',
+      mint: BASKET.mint,
+      round: 1,
+      snapshotSlot: ROUND1.snapshot,
+      baselineSlot: ROUND1.baseline,
+      holdersCounted: 3,
+      potSpent: ROUND1.potSpent.toString(),
+      paidIn: 'basket',
       tokens: BUYS[1].map((b) => ({ mint: b.mint, bought: b.bought.toString(), cost: b.cost.toString() })),
     }),
     ...payouts(201, 1, BASKET.mint, T1, ['A', 'B']),
     ...payouts(201, 1, BASKET.mint, T2, ['A', 'B']),
     payoutRound(at(210), {
-      mint: STABLE.mint, round: 1, snapshotSlot: 205, baselineSlot: 110, holdersCounted: 2, potSpent: '49500', paidIn: 'pair',
+      mint: STABLE.mint,
+      round: 1,
+      snapshotSlot: 205,
+      baselineSlot: 110,
+      holdersCounted: 2,
+      potSpent: '49500',
+      paidIn: 'pair',
       tokens: [{ mint: STABLECOIN, bought: '49500', cost: '49500' }],
     }),
     payoutSent(at(211, 1), { mint: STABLE.mint, round: 1, wallet: W.Y, token: STABLECOIN, amount: '49500' }),
@@ -135,8 +171,13 @@ export function rewardStory(): LoggedEvent[] {
     feesClaimed(at(320), CREATOR_COIN.mint, SOL, 300_000_000n, 'creator'),
     priceUpdated(at(PRICES.second.slot), PRICES.second.microUsd),
     payoutRound(at(ROUND2.slot), {
-      mint: BASKET.mint, round: 2, snapshotSlot: ROUND2.snapshot, baselineSlot: ROUND2.baseline, holdersCounted: 4,
-      potSpent: ROUND2.potSpent.toString(), paidIn: 'basket',
+      mint: BASKET.mint,
+      round: 2,
+      snapshotSlot: ROUND2.snapshot,
+      baselineSlot: ROUND2.baseline,
+      holdersCounted: 4,
+      potSpent: ROUND2.potSpent.toString(),
+      paidIn: 'basket',
       tokens: BUYS[2].map((b) => ({ mint: b.mint, bought: b.bought.toString(), cost: b.cost.toString() })),
     }),
     ...payouts(401, 2, BASKET.mint, T1, ['A', 'B', 'D']),

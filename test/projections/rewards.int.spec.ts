@@ -24,7 +24,23 @@ import { walletPayouts, walletRoundCoins } from '../../projections/rewards/walle
 import { loadConfig } from '../../schemas/config.js';
 import { timeOfSlot } from './event-fixtures.js';
 import {
-  BASKET, BUYS, CREATOR, CREATOR_COIN, OWED_C, PARTNER, PRICES, rewardStory, ROUND1, ROUND2, SOL, STABLE, STABLECOIN, sentOf, T1, T2, W,
+  BASKET,
+  BUYS,
+  CREATOR,
+  CREATOR_COIN,
+  OWED_C,
+  PARTNER,
+  PRICES,
+  rewardStory,
+  ROUND1,
+  ROUND2,
+  SOL,
+  STABLE,
+  STABLECOIN,
+  sentOf,
+  T1,
+  T2,
+  W,
 } from './reward-story.js';
 
 let dir: string;
@@ -73,7 +89,9 @@ const sum = (...values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
 /** Signature of the story's payout of `token` in `round` (one transaction per token and round). */
 function payoutSignature(round: number, token: string): string {
-  const sent = rewardStory().find(({ event }) => event.type === 'payout.sent' && event.data.mint === BASKET.mint && event.data.round === round && event.data.token === token);
+  const sent = rewardStory().find(
+    ({ event }) => event.type === 'payout.sent' && event.data.mint === BASKET.mint && event.data.round === round && event.data.token === token,
+  );
   return sent!.event.signature;
 }
 
@@ -81,7 +99,14 @@ describe('a coin', () => {
   it('reads its reward facts: mode, quote and venues', async () => {
     const coins = await rewardCoins(reads, [BASKET.mint, STABLE.mint, W.NOBODY]);
     expect([...coins.keys()].sort()).toEqual([BASKET.mint, STABLE.mint].sort());
-    expect(coins.get(BASKET.mint)).toMatchObject({ mode: 'holder', holdersPaid: 'basket', quoteMint: SOL, quoteDecimals: 9, venues: [BASKET.curve], basketMints: [T1, T2] });
+    expect(coins.get(BASKET.mint)).toMatchObject({
+      mode: 'holder',
+      holdersPaid: 'basket',
+      quoteMint: SOL,
+      quoteDecimals: 9,
+      venues: [BASKET.curve],
+      basketMints: [T1, T2],
+    });
     expect(coins.get(STABLE.mint)).toMatchObject({ quoteMint: STABLECOIN, quoteDecimals: 6, venues: [STABLE.pool] });
   });
 
@@ -96,12 +121,22 @@ describe('a coin', () => {
     expect((await latestRounds(reads, BASKET.mint, 10)).map((round) => round.round)).toEqual([2, 1]);
     const [round] = await latestRounds(reads, BASKET.mint, 1);
     expect(round).toMatchObject({
-      round: 2, time: timeOfSlot(ROUND2.slot), slot: ROUND2.slot, snapshotSlot: ROUND2.snapshot, baselineSlot: ROUND2.baseline,
-      holdersCounted: 4, potSpent: ROUND2.potSpent, paidIn: 'basket', tokens: BUYS[2],
+      round: 2,
+      time: timeOfSlot(ROUND2.slot),
+      slot: ROUND2.slot,
+      snapshotSlot: ROUND2.snapshot,
+      baselineSlot: ROUND2.baseline,
+      holdersCounted: 4,
+      potSpent: ROUND2.potSpent,
+      paidIn: 'basket',
+      tokens: BUYS[2],
     });
     const payouts = await payoutsOfRounds(reads, BASKET.mint, [1, 2]);
     expect(payouts.get(1)).toEqual({
-      paid: new Map([[T1, sentOf(1, 'A', T1) + sentOf(1, 'B', T1)], [T2, sentOf(1, 'A', T2) + sentOf(1, 'B', T2)]]),
+      paid: new Map([
+        [T1, sentOf(1, 'A', T1) + sentOf(1, 'B', T1)],
+        [T2, sentOf(1, 'A', T2) + sentOf(1, 'B', T2)],
+      ]),
       wallets: 2,
       signatures: [payoutSignature(1, T1), payoutSignature(1, T2)],
       lastAt: timeOfSlot(201),
@@ -120,7 +155,10 @@ describe('a coin', () => {
       last: { bought: BUYS[2][i].bought, cost: BUYS[2][i].cost },
     });
     expect(await tokenTotals(reads, BASKET.mint, { kind: 'sol' })).toEqual([expected(0, T1), expected(1, T2)]);
-    expect((await tokenTotals(reads, BASKET.mint, { kind: 'none' })).map((t) => [t.costMicroUsd, t.unpricedRounds])).toEqual([[0n, 2], [0n, 2]]);
+    expect((await tokenTotals(reads, BASKET.mint, { kind: 'none' })).map((t) => [t.costMicroUsd, t.unpricedRounds])).toEqual([
+      [0n, 2],
+      [0n, 2],
+    ]);
     expect(await tokenTotals(reads, STABLE.mint, { kind: 'fixed', microUsd: 1_000_000n })).toEqual([
       { token: STABLECOIN, paid: 49_500n, cost: 49_500n, costMicroUsd: 49_500_000_000n, unpricedRounds: 0, last: { bought: 49_500n, cost: 49_500n } },
     ]);
@@ -136,7 +174,14 @@ describe('a wallet', () => {
       [1, T2, sentOf(1, 'A', T2).toString()],
       [1, T1, sentOf(1, 'A', T1).toString()],
     ]);
-    expect(all[0]).toEqual({ coin: BASKET.mint, round: 2, token: T2, amount: sentOf(2, 'A', T2).toString(), signature: payoutSignature(2, T2), time: timeOfSlot(401) });
+    expect(all[0]).toEqual({
+      coin: BASKET.mint,
+      round: 2,
+      token: T2,
+      amount: sentOf(2, 'A', T2).toString(),
+      signature: payoutSignature(2, T2),
+      time: timeOfSlot(401),
+    });
     expect(await walletPayouts(reads, W.A, BASKET.mint, 1)).toEqual(all.slice(0, 1));
     expect(await walletPayouts(reads, W.A, STABLE.mint, 10)).toEqual([]);
     expect(await walletPayouts(reads, W.NOBODY, null, 10)).toEqual([]);
@@ -194,7 +239,10 @@ describe('creators', () => {
     expect(totals.get(CREATOR_COIN.mint)).toEqual({ earned: 1_000_000_000n, sent: 700_000_000n });
     expect(totals.get(BASKET.mint)).toEqual({ earned: 0n, sent: 0n });
     const sends = await recentSends(reads, [CREATOR_COIN.mint], 50);
-    expect(sends.map((send) => [send.wallet, send.amount])).toEqual([[PARTNER, '210000000'], [CREATOR, '490000000']]);
+    expect(sends.map((send) => [send.wallet, send.amount])).toEqual([
+      [PARTNER, '210000000'],
+      [CREATOR, '490000000'],
+    ]);
     expect(sends[0]).toMatchObject({ coin: CREATOR_COIN.mint, token: SOL, time: timeOfSlot(220) });
     expect(await recentSends(reads, [CREATOR_COIN.mint], 1)).toHaveLength(1);
   });

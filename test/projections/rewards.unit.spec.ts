@@ -29,15 +29,39 @@ describe('rewards projector', () => {
   });
 
   it('given a payout round, then one round row with its slots and what it bought', () => {
-    const round = payoutRound({ slot: 50, tx: 1 }, {
-      mint: MINT, round: 2, snapshotSlot: 48, baselineSlot: 30, holdersCounted: 7, potSpent: '1000', paidIn: 'basket',
-      tokens: [{ mint: addr(10), bought: '600', cost: '599' }, { mint: addr(11), bought: '4000', cost: '400' }],
-    });
+    const round = payoutRound(
+      { slot: 50, tx: 1 },
+      {
+        mint: MINT,
+        round: 2,
+        snapshotSlot: 48,
+        baselineSlot: 30,
+        holdersCounted: 7,
+        potSpent: '1000',
+        paidIn: 'basket',
+        tokens: [
+          { mint: addr(10), bought: '600', cost: '599' },
+          { mint: addr(11), bought: '4000', cost: '400' },
+        ],
+      },
+    );
     expect(rewardsProjector.handle(logged([round], 9n))[REWARD_ROUNDS_TABLE]).toEqual([
       {
-        mint: MINT, round: 2, eventId: `${sig(1)}:memo:0`, signature: sig(1), slot: 50, time: time(50), logOffset: 9n,
-        snapshotSlot: 48, baselineSlot: 30, holdersCounted: 7, potSpent: '1000', paidIn: 'basket',
-        tokenMints: [addr(10), addr(11)], tokenBought: ['600', '4000'], tokenCost: ['599', '400'],
+        mint: MINT,
+        round: 2,
+        eventId: `${sig(1)}:memo:0`,
+        signature: sig(1),
+        slot: 50,
+        time: time(50),
+        logOffset: 9n,
+        snapshotSlot: 48,
+        baselineSlot: 30,
+        holdersCounted: 7,
+        potSpent: '1000',
+        paidIn: 'basket',
+        tokenMints: [addr(10), addr(11)],
+        tokenBought: ['600', '4000'],
+        tokenCost: ['599', '400'],
       },
     ]);
   });
@@ -49,8 +73,30 @@ describe('rewards projector', () => {
     ];
     const rows = rewardsProjector.handle(logged(sent));
     expect(rows[REWARD_PAYOUTS_TABLE]).toEqual([
-      { mint: MINT, round: 2, wallet: addr(20), token: addr(10), amount: '55', eventId: `${sig(2)}:payout:3`, signature: sig(2), slot: 51, time: time(51), logOffset: 0n },
-      { mint: MINT, round: 2, wallet: addr(21), token: addr(10), amount: '66', eventId: `${sig(2)}:payout:4`, signature: sig(2), slot: 51, time: time(51), logOffset: 1n },
+      {
+        mint: MINT,
+        round: 2,
+        wallet: addr(20),
+        token: addr(10),
+        amount: '55',
+        eventId: `${sig(2)}:payout:3`,
+        signature: sig(2),
+        slot: 51,
+        time: time(51),
+        logOffset: 0n,
+      },
+      {
+        mint: MINT,
+        round: 2,
+        wallet: addr(21),
+        token: addr(10),
+        amount: '66',
+        eventId: `${sig(2)}:payout:4`,
+        signature: sig(2),
+        slot: 51,
+        time: time(51),
+        logOffset: 1n,
+      },
     ]);
     expect(rows[REWARD_WALLET_PAYOUTS_TABLE]).toEqual(rows[REWARD_PAYOUTS_TABLE]);
   });

@@ -61,7 +61,9 @@ describe('projection runner recovery', () => {
   it('finishes a rebuild that a crash interrupted, then replays into fresh tables', async () => {
     await (await ProjectionRunner.open({ log, olap, ...FAST })).runUntilCaughtUp();
     const complete = await snapshotTables(olap, READ_MODEL_PROJECTORS);
-    const versions = READ_MODEL_PROJECTORS.map((projector) => `${projector.name}@${projector.version}`).sort().join(',');
+    const versions = READ_MODEL_PROJECTORS.map((projector) => `${projector.name}@${projector.version}`)
+      .sort()
+      .join(',');
     await saveSetState(olap, READ_MODEL_SET, { generation: 2, status: 'rebuilding', versions });
     const resumed = await ProjectionRunner.open({ log, olap, ...FAST });
     expect(resumed.group).toBe('projections.read-models.2');

@@ -74,19 +74,32 @@ describe('projection runner on SQLite and chDB', () => {
 
     const latest = new Map<string, { owner: string; balance: string }>();
     for (const event of EVENTS) {
-      if (event.type === 'token.balance_changed') latest.set(`${event.data.mint}/${event.data.tokenAccount}`, { owner: event.data.owner, balance: event.data.post });
+      if (event.type === 'token.balance_changed')
+        latest.set(`${event.data.mint}/${event.data.tokenAccount}`, { owner: event.data.owner, balance: event.data.post });
     }
-    const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; balance: string }>('SELECT mint, tokenAccount, owner, balance FROM balances FINAL');
+    const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; balance: string }>(
+      'SELECT mint, tokenAccount, owner, balance FROM balances FINAL',
+    );
     expect(new Map(balances.map((row) => [`${row.mint}/${row.tokenAccount}`, { owner: row.owner, balance: row.balance }]))).toEqual(latest);
 
     const lastTrade = new Map(TRADES.map((event) => [event.data.mint, event.data.reserves]));
-    const markets = await olap.query<{ mint: string; reserveCoin: string; reserveQuote: string }>('SELECT mint, reserveCoin, reserveQuote FROM coin_markets FINAL');
+    const markets = await olap.query<{ mint: string; reserveCoin: string; reserveQuote: string }>(
+      'SELECT mint, reserveCoin, reserveQuote FROM coin_markets FINAL',
+    );
     expect(new Map(markets.map((row) => [row.mint, { coin: row.reserveCoin, quote: row.reserveQuote }]))).toEqual(lastTrade);
 
     const [volume] = await olap.query<{ total: string }>('SELECT toString(sum(quoteAmount)) AS total FROM trades FINAL');
     expect(volume?.total).toBe(TRADES.reduce((sum, event) => sum + BigInt(event.data.quoteAmount), 0n).toString());
 
-    expect(await runner.progress()).toMatchObject({ lastSlot: MAX_SLOT, lastOffset: String(EVENTS.length - 1), lagRecords: 0, lagSlots: 0, caughtUp: true, lastError: null, generation: 1 });
+    expect(await runner.progress()).toMatchObject({
+      lastSlot: MAX_SLOT,
+      lastOffset: String(EVENTS.length - 1),
+      lagRecords: 0,
+      lagSlots: 0,
+      caughtUp: true,
+      lastError: null,
+      generation: 1,
+    });
   });
 
   it('given a crash after the rows are written and before the commit, then a restart leaves the same rows as a clean run', async () => {
@@ -147,7 +160,9 @@ describe('projection runner on SQLite and chDB', () => {
       }
     }
     const before = expectedCandles(EVENTS, MINTS[0]!, '1m')[3]!.time;
-    expect(await queryCandles(olap, { mint: MINTS[0]!, interval: '1m', units: unitsOf(EVENTS, MINTS[0]!), before, limit: 2 })).toEqual(expectedCandles(EVENTS, MINTS[0]!, '1m').slice(1, 3));
+    expect(await queryCandles(olap, { mint: MINTS[0]!, interval: '1m', units: unitsOf(EVENTS, MINTS[0]!), before, limit: 2 })).toEqual(
+      expectedCandles(EVENTS, MINTS[0]!, '1m').slice(1, 3),
+    );
   });
 
   it('rebuilds when a projector version changes, replaying into fresh tables under a new group', async () => {

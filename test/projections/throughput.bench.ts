@@ -40,7 +40,9 @@ try {
     const started = performance.now();
     const handled = await runner.runUntilCaughtUp();
     const seconds = (performance.now() - started) / 1000;
-    console.log(`runner, batch ${String(batchSize).padStart(6)}: ${handled} events in ${seconds.toFixed(2)} s = ${Math.round(handled / seconds).toLocaleString('en')} events/s`);
+    console.log(
+      `runner, batch ${String(batchSize).padStart(6)}: ${handled} events in ${seconds.toFixed(2)} s = ${Math.round(handled / seconds).toLocaleString('en')} events/s`,
+    );
   }
   await log.close();
 } finally {

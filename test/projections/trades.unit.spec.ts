@@ -11,7 +11,10 @@ const OTHER = addr(2);
 
 describe('trades projector', () => {
   it('given a buy, then a trade row with execution and spot prices per whole coin', () => {
-    const event = trade({ slot: 10, tx: 1, blockTime: 1_700_000_000 }, { mint: MINT, coinAmount: '3000000', quoteAmount: '1000', reserves: { coin: '7000000', quote: '5000' } });
+    const event = trade(
+      { slot: 10, tx: 1, blockTime: 1_700_000_000 },
+      { mint: MINT, coinAmount: '3000000', quoteAmount: '1000', reserves: { coin: '7000000', quote: '5000' } },
+    );
     const rows = tradesProjector.handle([{ event, offset: 42n }]);
     expect(rows[TRADES_TABLE]).toEqual([
       {
@@ -58,7 +61,14 @@ describe('trades projector', () => {
     ]);
     expect(rows[TRADES_TABLE]).toHaveLength(3);
     expect(rows[COIN_MARKETS_TABLE]).toEqual([
-      expect.objectContaining({ mint: MINT, version: chainVersion(10, 8n), lastTradeId: `${sig(2)}:0`, reserveCoin: '90', reserveQuote: '12', spotPrice: 133_333n }),
+      expect.objectContaining({
+        mint: MINT,
+        version: chainVersion(10, 8n),
+        lastTradeId: `${sig(2)}:0`,
+        reserveCoin: '90',
+        reserveQuote: '12',
+        spotPrice: 133_333n,
+      }),
       expect.objectContaining({ mint: OTHER, version: chainVersion(9, 5n), venue: 'pool', market: addr(601), spotPrice: 1_000_000n }),
     ]);
   });

@@ -2,15 +2,7 @@
 // random inputs: every length up to 80 bytes, runs of leading zeros, all-zero and all-0xff values.
 import { getAddressDecoder, getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import {
-  addressBytesView,
-  addressFromBytes,
-  addressToBytes,
-  Base58Error,
-  decodeBase58,
-  encodeBase58,
-  writeAddressBytes,
-} from '../../schemas/base58.js';
+import { addressBytesView, addressFromBytes, addressToBytes, Base58Error, decodeBase58, encodeBase58, writeAddressBytes } from '../../schemas/base58.js';
 import { seededRandom } from '../infra/seeded-random.js';
 
 const kitText = getBase58Decoder(); // bytes → text

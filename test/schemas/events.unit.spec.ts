@@ -120,7 +120,14 @@ const validData: { [T in EventType]: EventData<T> } = {
   revenue: { kind: 'fee-share', amount: '300', unit: 'quote', mint: MINT, quoteMint: QUOTE },
   'price.updated': { asset: 'SOL', microUsd: '187250000' },
   'fund.balance': { fund: 'burn', wallet: addr(41), lamports: '1500000000' },
-  'quote.configured': { quoteMint: QUOTE, quoteDecimals: 6, enabled: true, initialVirtualQuote: '30000000000', initialVirtualToken: '1073000000000000', curveAllotment: '793100000000000' },
+  'quote.configured': {
+    quoteMint: QUOTE,
+    quoteDecimals: 6,
+    enabled: true,
+    initialVirtualQuote: '30000000000',
+    initialVirtualToken: '1073000000000000',
+    curveAllotment: '793100000000000',
+  },
 };
 
 function eventOf<T extends EventType>(type: T, data: unknown = validData[type]): Record<string, unknown> {
@@ -360,7 +367,10 @@ describe('split refinements', () => {
 
   it('requires basket weights to sum to 10000 and at most 8 tokens', () => {
     // Arrange
-    const short = [{ mint: addr(10), weightBps: 6_000 }, { mint: addr(11), weightBps: 3_999 }];
+    const short = [
+      { mint: addr(10), weightBps: 6_000 },
+      { mint: addr(11), weightBps: 3_999 },
+    ];
     const nine = Array.from({ length: 9 }, (_, index) => ({ mint: addr(50 + index), weightBps: index === 0 ? 2_000 : 1_000 }));
 
     // Act / Assert
@@ -377,7 +387,10 @@ describe('split refinements', () => {
   it('caps creator recipients at 8 and their shares at 10000 bps', () => {
     // Arrange
     const nine = Array.from({ length: 9 }, (_, index) => ({ wallet: addr(60 + index), bps: 1_000 }));
-    const over = [{ wallet: WALLET, bps: 6_000 }, { wallet: OTHER, bps: 5_000 }];
+    const over = [
+      { wallet: WALLET, bps: 6_000 },
+      { wallet: OTHER, bps: 5_000 },
+    ];
 
     // Act / Assert
     expect(errorOf(withData('coin.launched', { creatorRecipients: nine }))).toContain('data.creatorRecipients');
@@ -461,7 +474,13 @@ describe('event ids', () => {
   it('parses back what it builds', () => {
     // Act / Assert
     expect(parseEventId(instructionEventId(SIG, { index: 12, inner: 0 }))).toEqual({ kind: 'instruction', signature: SIG, index: 12, inner: 0, part: null });
-    expect(parseEventId(instructionEventId(SIG, { index: 0 }, 'revenue'))).toEqual({ kind: 'instruction', signature: SIG, index: 0, inner: null, part: 'revenue' });
+    expect(parseEventId(instructionEventId(SIG, { index: 0 }, 'revenue'))).toEqual({
+      kind: 'instruction',
+      signature: SIG,
+      index: 0,
+      inner: null,
+      part: 'revenue',
+    });
     expect(parseEventId(tokenBalanceEventId(SIG, 7))).toEqual({ kind: 'fact', signature: SIG, fact: 'bal', index: 7 });
     expect(parseEventId(factEventId(SIG, 'memo', 1))).toEqual({ kind: 'fact', signature: SIG, fact: 'memo', index: 1 });
   });

@@ -42,13 +42,48 @@ describe('hooks menu', () => {
 
   it.each([
     ['a duplicate id', variant((m) => m.hooks.push({ ...m.hooks[1]! }))],
-    ['a live hook the programs do not know', variant((m) => { m.hooks[2]!.status = 'live'; })],
-    ['a built-in hook that is coming', variant((m) => { m.hooks[0]!.status = 'coming'; })],
-    ['no built-in hook', variant((m) => { m.hooks[0]!.builtIn = false; })],
-    ['anti-sniper without its terms', variant((m) => { m.hooks[1]!.antiSniper = null; })],
-    ['anti-sniper terms on another hook', variant((m) => { m.hooks[2]!.antiSniper = { limitBps: 100, windowSeconds: 60 }; })],
-    ['a limit above 100%', variant((m) => { m.hooks[1]!.antiSniper = { limitBps: 10_001, windowSeconds: 60 }; })],
-    ['an unknown group', variant((m) => { (m.hooks[1] as { group: string }).group = 'later'; })],
+    [
+      'a live hook the programs do not know',
+      variant((m) => {
+        m.hooks[2]!.status = 'live';
+      }),
+    ],
+    [
+      'a built-in hook that is coming',
+      variant((m) => {
+        m.hooks[0]!.status = 'coming';
+      }),
+    ],
+    [
+      'no built-in hook',
+      variant((m) => {
+        m.hooks[0]!.builtIn = false;
+      }),
+    ],
+    [
+      'anti-sniper without its terms',
+      variant((m) => {
+        m.hooks[1]!.antiSniper = null;
+      }),
+    ],
+    [
+      'anti-sniper terms on another hook',
+      variant((m) => {
+        m.hooks[2]!.antiSniper = { limitBps: 100, windowSeconds: 60 };
+      }),
+    ],
+    [
+      'a limit above 100%',
+      variant((m) => {
+        m.hooks[1]!.antiSniper = { limitBps: 10_001, windowSeconds: 60 };
+      }),
+    ],
+    [
+      'an unknown group',
+      variant((m) => {
+        (m.hooks[1] as { group: string }).group = 'later';
+      }),
+    ],
   ])('refuses a menu with %s', (_label, menu) => {
     expect(hooksMenuSchema.safeParse(menu).success).toBe(false);
   });

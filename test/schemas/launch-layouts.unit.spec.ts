@@ -29,7 +29,16 @@ describe('instructions', () => {
   const launchpad: LaunchpadInstructionData[] = [
     {
       kind: 'createCoin',
-      args: { name: 'Ünïcode', symbol: 'UNI', uri: 'https://x.test/a', mode: 'holder', holdersPaid: 'basket', basket: [{ mint: A, weightBps: 10_000 }], feeBps: 150, hooks: 1 },
+      args: {
+        name: 'Ünïcode',
+        symbol: 'UNI',
+        uri: 'https://x.test/a',
+        mode: 'holder',
+        holdersPaid: 'basket',
+        basket: [{ mint: A, weightBps: 10_000 }],
+        feeBps: 150,
+        hooks: 1,
+      },
     },
     { kind: 'buy', args: { tokenAmount: 123n, maxQuoteIn: 2n ** 64n - 1n } },
     { kind: 'sell', args: { tokenAmount: 5n, minQuoteOut: 0n } },
@@ -42,7 +51,18 @@ describe('instructions', () => {
   const poolVenue: PoolVenueInstructionData[] = [
     {
       kind: 'createPool',
-      args: { name: 'n', symbol: 's', uri: '', mode: 'creator', feeBps: 100, basket: [], recipients: [{ wallet: A, bps: 10_000 }], buyBps: 1_000, maxQuoteIn: 9n, hooks: 0 },
+      args: {
+        name: 'n',
+        symbol: 's',
+        uri: '',
+        mode: 'creator',
+        feeBps: 100,
+        basket: [],
+        recipients: [{ wallet: A, bps: 10_000 }],
+        buyBps: 1_000,
+        maxQuoteIn: 9n,
+        hooks: 0,
+      },
     },
     { kind: 'createLockedPool', args: { tokenAmount: 1n, quoteAmount: 2n } },
     { kind: 'createMarketPool', args: { tokenAmount: 1n, quoteAmount: 2n, feeBps: 30 } },
@@ -69,7 +89,10 @@ describe('instructions', () => {
       mint: address('CvsiwbxWN3UgXF5WEL2hbmTzUHtBhztUTk4ESLnHsDnk'),
       args: { name: 'a', symbol: 'b', uri: '', mode: 'holder', holdersPaid: 'pair', basket: [], feeBps: 100, hooks: 0 },
     });
-    const names = nameLaunchpadAccounts('createCoin', ix.accounts!.map((a) => a.address as Address));
+    const names = nameLaunchpadAccounts(
+      'createCoin',
+      ix.accounts!.map((a) => a.address as Address),
+    );
     expect(Object.keys(names)).toEqual([...LAUNCHPAD_ACCOUNTS.createCoin]);
     expect(names.payer).toBe(A);
     expect(names.creator).toBe(B);

@@ -47,7 +47,7 @@ function littleEndian(value: bigint, topBit = false): Uint8Array {
 
 describe('isOnCurve', () => {
   it('uses d = -121665/121666 mod p', () => {
-    expect(ED25519_D).toBe(((-121665n * modPow(121666n, P - 2n)) % P + P) % P);
+    expect(ED25519_D).toBe((((-121665n * modPow(121666n, P - 2n)) % P) + P) % P);
   });
 
   it('agrees with the Fermat/Euler formula on random and edge inputs', () => {
@@ -105,9 +105,19 @@ describe('program-derived addresses', () => {
 
   it('refuses too many or too long seeds', () => {
     const program = base58.decode(new Uint8Array(32).fill(5)) as Address;
-    expect(createProgramAddressSync(Array.from({ length: 17 }, () => new Uint8Array(1)), program)).toBeNull();
+    expect(
+      createProgramAddressSync(
+        Array.from({ length: 17 }, () => new Uint8Array(1)),
+        program,
+      ),
+    ).toBeNull();
     expect(createProgramAddressSync([new Uint8Array(33)], program)).toBeNull();
-    expect(() => findProgramAddressSync(Array.from({ length: 16 }, () => new Uint8Array(1)), program)).toThrow('no viable bump seed');
+    expect(() =>
+      findProgramAddressSync(
+        Array.from({ length: 16 }, () => new Uint8Array(1)),
+        program,
+      ),
+    ).toThrow('no viable bump seed');
   });
 
   it('derive associated token accounts as kit does, with fresh results callers may keep', async () => {

@@ -77,9 +77,9 @@ describe('the site in a browser', () => {
 
     const creatorCoins = await api<CoinListResponse>('/api/v1/coins?limit=25&sort=volume&mode=creator');
     await page.selectOption('select[name=mode]', 'creator');
-    await expect.poll(async () => (creatorCoins.coins.length === 0 ? page.textContent('.board') : names())).toEqual(
-      creatorCoins.coins.length === 0 ? 'No coins match.' : creatorCoins.coins.map((coin) => coin.user.name),
-    );
+    await expect
+      .poll(async () => (creatorCoins.coins.length === 0 ? page.textContent('.board') : names()))
+      .toEqual(creatorCoins.coins.length === 0 ? 'No coins match.' : creatorCoins.coins.map((coin) => coin.user.name));
     await page.selectOption('select[name=mode]', 'any');
 
     const wanted = byVolume.coins[0]!;
@@ -133,9 +133,9 @@ describe('the site in a browser', () => {
     }
     await s.h.settle();
     const latest = await api<TradesResponse>(`/api/v1/coins/${mint}/trades?limit=5`);
-    await expect.poll(() => page.$$eval('#trades tr', (rows) => rows.map((row) => row.getAttribute('data-signature'))), { timeout: 10_000 }).toEqual(
-      expect.arrayContaining(latest.trades.map((trade) => trade.signature)),
-    );
+    await expect
+      .poll(() => page.$$eval('#trades tr', (rows) => rows.map((row) => row.getAttribute('data-signature'))), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(latest.trades.map((trade) => trade.signature)));
     expect((await page.$$eval('#trades tr', (rows) => rows.map((row) => row.getAttribute('data-signature'))))[0]).not.toBe(firstRows[0]);
     const after = await api<OhlcvResponse>(`/api/v1/coins/${mint}/ohlcv?interval=1m`);
     await expect.poll(() => page.getAttribute('#legend', 'data-close'), { timeout: 10_000 }).toBe(after.candles.at(-1)!.close);
@@ -150,7 +150,15 @@ describe('the site in a browser', () => {
       s.opstore,
       parseIdeasFile(
         JSON.stringify([
-          { id: 'markup-idea', name: XSS_NAME, ticker: 'XSS', pitch: '<b>not bold</b>', trend: 'tests', story: '<script>alert(3)</script>', createdAt: '2020-01-01T00:00:00Z' },
+          {
+            id: 'markup-idea',
+            name: XSS_NAME,
+            ticker: 'XSS',
+            pitch: '<b>not bold</b>',
+            trend: 'tests',
+            story: '<script>alert(3)</script>',
+            createdAt: '2020-01-01T00:00:00Z',
+          },
         ]),
       ),
     );

@@ -20,16 +20,7 @@ export function installGenesis(bank: Bank): void {
   const keys = WELL_KNOWN_KEYS;
   bank.setAccount(NATIVE_MINT, nativeMintAccount());
   bank.setAccount(keys.faucet.address, fundedWallet(500_000_000n * LAMPORTS_PER_SOL));
-  for (const wallet of [
-    keys.treasury,
-    keys.aiFund,
-    keys.burnFund,
-    keys.rewardsVault,
-    keys.creatorVault,
-    keys.platformLiquidity,
-    keys.sponsor,
-    keys.keeper,
-  ]) {
+  for (const wallet of [keys.treasury, keys.aiFund, keys.burnFund, keys.rewardsVault, keys.creatorVault, keys.platformLiquidity, keys.sponsor, keys.keeper]) {
     bank.setAccount(wallet.address, fundedWallet(1_000n * LAMPORTS_PER_SOL));
   }
   // The flywheel fund was removed; its leftover stays visible until moved to the treasury.

@@ -69,7 +69,14 @@ function installConfigAccounts(bank: Bank): void {
   ];
   for (const quote of quotes) {
     const [address, bump] = quoteConfigPda(LAUNCHPAD, quote.mint);
-    const data = encodeQuoteConfig({ bump, quoteMint: quote.mint, quoteTokenProgram: TOKEN_PROGRAM, quoteDecimals: quote.decimals, ...quote.shape, enabled: true });
+    const data = encodeQuoteConfig({
+      bump,
+      quoteMint: quote.mint,
+      quoteTokenProgram: TOKEN_PROGRAM,
+      quoteDecimals: quote.decimals,
+      ...quote.shape,
+      enabled: true,
+    });
     bank.setAccount(address, programAccount(LAUNCHPAD, data, QUOTE_CONFIG_SIZE));
   }
   const [config, configBump] = poolConfigPda(POOL_VENUE);
@@ -114,5 +121,8 @@ export function installProgramGenesis(bank: Bank): void {
   // Stablecoin-paired coins pay their fee split into token accounts: the service wallets need them.
   const stable = keys.stablecoinMint.address;
   const wallets = [keys.rewardsVault, keys.creatorVault, keys.treasury, keys.aiFund, keys.burnFund, keys.platformLiquidity];
-  submit(bank, wallets.map((w) => createAtaIdempotent(faucet, w.address, stable, TOKEN_PROGRAM)));
+  submit(
+    bank,
+    wallets.map((w) => createAtaIdempotent(faucet, w.address, stable, TOKEN_PROGRAM)),
+  );
 }

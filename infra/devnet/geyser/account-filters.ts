@@ -1,10 +1,6 @@
 // Validation of the account filters of a SubscribeRequest (pubkeys, owners, memcmp / datasize /
 // token-account-state / lamports conditions, data slices), with Yellowstone's limits and messages.
-import type {
-  SubscribeRequestAccountsDataSlice,
-  SubscribeRequestFilterAccounts,
-  SubscribeRequestFilterAccountsFilter,
-} from '@triton-one/yellowstone-grpc';
+import type { SubscribeRequestAccountsDataSlice, SubscribeRequestFilterAccounts, SubscribeRequestFilterAccountsFilter } from '@triton-one/yellowstone-grpc';
 import { getBase58Encoder } from '@solana/kit';
 import type { AccountFilter, AccountState } from './filters.js';
 import { FilterError, pubkeySet, type FilterLimits } from './request-checks.js';

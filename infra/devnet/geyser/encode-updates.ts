@@ -16,7 +16,19 @@ import { keyBytes } from './encode-transaction.js';
 import { encodeMessage, lengthDelimited, stringFields, varintField } from './wire.js';
 
 /** SubscribeUpdate field numbers. */
-const FIELD = { filters: 1, account: 2, slot: 3, transaction: 4, block: 5, ping: 6, blockMeta: 7, entry: 8, pong: 9, transactionStatus: 10, createdAt: 11 } as const;
+const FIELD = {
+  filters: 1,
+  account: 2,
+  slot: 3,
+  transaction: 4,
+  block: 5,
+  ping: 6,
+  blockMeta: 7,
+  entry: 8,
+  pong: 9,
+  transactionStatus: 10,
+  createdAt: 11,
+} as const;
 
 /** Byte ranges of account data to send (`accountsDataSlice`), already checked for order and overlap. */
 export type DataSlices = readonly { start: number; end: number }[];

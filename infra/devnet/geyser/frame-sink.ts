@@ -91,8 +91,7 @@ export function frameSink(call: ServerDuplexStream<unknown, Buffer>): FrameSink 
     };
   }
   return {
-    write: (messages) =>
-      messages.reduce((ok, message) => call.write(padded(message, MIN_FRAME_BYTES - PREFIX_BYTES - message.length)) && ok, true),
+    write: (messages) => messages.reduce((ok, message) => call.write(padded(message, MIN_FRAME_BYTES - PREFIX_BYTES - message.length)) && ok, true),
     onDrain: (listener) => call.on('drain', listener),
     get closed() {
       return call.destroyed || call.writableFinished;

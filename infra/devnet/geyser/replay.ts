@@ -17,9 +17,7 @@ export function firstAvailableSlot(bank: Bank): number {
   return slot;
 }
 
-export type ReplayStart =
-  | { ok: true; cursor: number; floor: number; floorUntil: number }
-  | { ok: false; code: GrpcStatus; details: string };
+export type ReplayStart = { ok: true; cursor: number; floor: number; floorUntil: number } | { ok: false; code: GrpcStatus; details: string };
 
 /** Where a session's cursor goes for `fromSlot`; null when fromSlot is ahead of the chain (stay live). */
 export function replayStart(bank: Bank, fromSlot: number): ReplayStart | null {

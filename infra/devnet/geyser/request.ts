@@ -40,11 +40,7 @@ function tokenAccountsMode(value: number | undefined): TokenAccountsMode | undef
   throw new FilterError(`invalid token_accounts mode value ${value}; expected ALL (0) or BALANCE_CHANGED (1)`);
 }
 
-function transactionFilters(
-  kind: string,
-  filters: Record<string, SubscribeRequestFilterTransactions>,
-  limits: FilterLimits,
-): TransactionFilter[] {
+function transactionFilters(kind: string, filters: Record<string, SubscribeRequestFilterTransactions>, limits: FilterLimits): TransactionFilter[] {
   const entries = Object.entries(filters);
   checkFilterCount(kind, entries.length, limits);
   return entries.map(([name, filter]) => {

@@ -79,9 +79,7 @@ export async function startGeyserServer(options: GeyserServerOptions): Promise<G
   });
   const address = host.includes(':') ? `[${host}]` : host;
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${address}:${options.port}`, ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    );
+    server.bindAsync(`${address}:${options.port}`, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)));
   });
 
   return {

@@ -64,7 +64,10 @@ export class TransactionItem extends Frames {
   readonly kind = 'transaction';
   readonly isVote: boolean;
   private infoBytes: Uint8Array | undefined;
-  constructor(createdAt: Buffer, readonly tx: ExecutedTransaction) {
+  constructor(
+    createdAt: Buffer,
+    readonly tx: ExecutedTransaction,
+  ) {
     super(createdAt);
     this.isVote = isVoteTransaction(tx);
   }
@@ -80,7 +83,11 @@ export class TransactionItem extends Frames {
 }
 
 export class BlockItem extends Frames {
-  constructor(createdAt: Buffer, readonly kind: 'entry' | 'blockMeta' | 'block', readonly block: Block) {
+  constructor(
+    createdAt: Buffer,
+    readonly kind: 'entry' | 'blockMeta' | 'block',
+    readonly block: Block,
+  ) {
     super(createdAt);
   }
 }
@@ -88,7 +95,10 @@ export class BlockItem extends Frames {
 export class SlotItem extends Frames {
   readonly kind = 'slot';
   /** Stamped when the slot reaches the status, not when the block was sealed. */
-  constructor(readonly block: Block, readonly status: SlotStatus) {
+  constructor(
+    readonly block: Block,
+    readonly status: SlotStatus,
+  ) {
     super(createdAtField(new Date()));
   }
   body(): Buffer {
@@ -106,7 +116,10 @@ export class SlotMessages {
   private settledItems: FeedItem[] | undefined;
   private readonly statuses = new Map<SlotStatus, SlotItem>();
 
-  constructor(readonly block: Block, at: Date) {
+  constructor(
+    readonly block: Block,
+    at: Date,
+  ) {
     this.createdAt = createdAtField(at);
     this.entryBytes = entryBytes(block);
     const txs = block.transactions;
@@ -119,8 +132,7 @@ export class SlotMessages {
       const flushBefore = owner ?? lastSeen + 1;
       while (next < flushBefore) this.processed.push(new TransactionItem(this.createdAt, txs[next++]!));
       if (owner !== undefined) lastSeen = owner;
-      const signature =
-        owner !== undefined ? txs[owner]!.signatures[0]! : write.signature === null ? null : base58Bytes(write.signature);
+      const signature = owner !== undefined ? txs[owner]!.signatures[0]! : write.signature === null ? null : base58Bytes(write.signature);
       this.processed.push(new AccountItem(this.createdAt, write, signature, block.slot));
     }
     while (next < txs.length) this.processed.push(new TransactionItem(this.createdAt, txs[next++]!));

@@ -4,15 +4,7 @@
 // hands over to live delivery at a step boundary has no gap and no duplicate.
 import { SlotStatus } from '@triton-one/yellowstone-grpc';
 import { blockBody } from './encode-updates.js';
-import {
-  blockIncludesAccount,
-  blockIncludesTransaction,
-  matchAccount,
-  matchSlot,
-  matchTransaction,
-  type BlockFilter,
-  type SessionFilter,
-} from './filters.js';
+import { blockIncludesAccount, blockIncludesTransaction, matchAccount, matchSlot, matchTransaction, type BlockFilter, type SessionFilter } from './filters.js';
 import { AccountItem, TransactionItem, type BlockItem, type FeedItem, type MessageCache, type SlotMessages } from './slot-messages.js';
 
 export interface StepContext {
@@ -35,12 +27,8 @@ function blockFrame(ctx: StepContext, messages: SlotMessages, item: BlockItem, f
   return item.frame(`block:${filter.key}:${sliceKey}`, [filter.name], () => {
     const accounts = messages.accounts;
     return blockBody(messages.block, {
-      transactions: filter.includeTransactions
-        ? messages.transactions.filter((t) => blockIncludesTransaction(filter, t.tx)).map((t) => t.info())
-        : [],
-      accounts: filter.includeAccounts
-        ? accounts.filter((a) => blockIncludesAccount(filter, a.write)).map((a) => a.info(slices, sliceKey))
-        : [],
+      transactions: filter.includeTransactions ? messages.transactions.filter((t) => blockIncludesTransaction(filter, t.tx)).map((t) => t.info()) : [],
+      accounts: filter.includeAccounts ? accounts.filter((a) => blockIncludesAccount(filter, a.write)).map((a) => a.info(slices, sliceKey)) : [],
       updatedAccountCount: accounts.length,
       entries: filter.includeEntries ? [messages.entryBytes] : [],
     });

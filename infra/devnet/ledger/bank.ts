@@ -6,12 +6,7 @@ import type { Address } from '@solana/kit';
 import { encodeBase58 } from '../../../schemas/base58.js';
 import { executeTransaction, type ExecutionResult } from '../runtime/executor.js';
 import type { NativeProgram } from '../runtime/program.js';
-import {
-  sanitizeTransaction,
-  TransactionRejected,
-  verifyTransactionSignatures,
-  type SanitizedTransaction,
-} from '../runtime/sanitize.js';
+import { sanitizeTransaction, TransactionRejected, verifyTransactionSignatures, type SanitizedTransaction } from '../runtime/sanitize.js';
 import type { Account, AccountWrite, ExecutedTransaction } from '../runtime/types.js';
 import { BPF_LOADER_UPGRADEABLE, NATIVE_LOADER } from '../runtime/well-known.js';
 import { AccountsDb } from './accounts-db.js';
@@ -280,8 +275,7 @@ export class Bank {
     const tx = this.blocks.get(found.slot)?.transactions[found.index];
     if (!tx) return null;
     const depth = this.last.slot - found.slot;
-    const confirmationStatus: Commitment =
-      depth >= this.options.finalizeDepth ? 'finalized' : depth >= this.options.confirmDepth ? 'confirmed' : 'processed';
+    const confirmationStatus: Commitment = depth >= this.options.finalizeDepth ? 'finalized' : depth >= this.options.confirmDepth ? 'confirmed' : 'processed';
     return {
       slot: found.slot,
       err: tx.meta.err,

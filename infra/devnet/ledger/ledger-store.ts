@@ -97,9 +97,7 @@ export class LedgerStore {
         'INSERT OR REPLACE INTO blocks (slot, parent_slot, blockhash, previous_blockhash, block_height, block_time, transaction_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       insertTransaction: db.prepare('INSERT OR REPLACE INTO transactions (id, slot, idx, signature, wire, body) VALUES (?, ?, ?, ?, ?, ?)'),
-      upsertAccount: db.prepare(
-        'INSERT OR REPLACE INTO accounts (address, lamports, data, owner, executable, rent_epoch) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      upsertAccount: db.prepare('INSERT OR REPLACE INTO accounts (address, lamports, data, owner, executable, rent_epoch) VALUES (?, ?, ?, ?, ?, ?)'),
       deleteAccount: db.prepare('DELETE FROM accounts WHERE address = ?'),
       insertBalanceKey: db.prepare('INSERT INTO balance_keys (mint, owner) VALUES (?, ?)'),
       insertBalanceChange: db.prepare('INSERT INTO balance_changes (key_id, slot, amount) VALUES (?, ?, ?)'),
@@ -218,15 +216,7 @@ export class LedgerStore {
 
   private writeBlock(block: Block, bank: Bank, simulatorState: string | null): void {
     const sql = this.sql;
-    sql.insertBlock.run(
-      block.slot,
-      block.parentSlot,
-      block.blockhash,
-      block.previousBlockhash,
-      block.blockHeight,
-      block.blockTime,
-      block.transactions.length,
-    );
+    sql.insertBlock.run(block.slot, block.parentSlot, block.blockhash, block.previousBlockhash, block.blockHeight, block.blockTime, block.transactions.length);
     for (const tx of block.transactions) {
       sql.insertTransaction.run(block.slot * SLOT_STRIDE + tx.index, block.slot, tx.index, tx.signature, tx.wire, encodeTransactionBody(tx));
     }

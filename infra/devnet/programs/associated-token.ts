@@ -5,14 +5,7 @@
 import type { Address } from '@solana/kit';
 import { addressToBytes } from '../../../schemas/base58.js';
 import { associatedTokenAddressAndBump } from '../../../schemas/programs/associated-token.js';
-import {
-  accountAt,
-  Errors,
-  type AccountView,
-  type CpiInstruction,
-  type InstructionContext,
-  type NativeProgram,
-} from '../runtime/program.js';
+import { accountAt, Errors, type AccountView, type CpiInstruction, type InstructionContext, type NativeProgram } from '../runtime/program.js';
 import {
   ACCOUNT_TYPE_OFFSET,
   AccountType,
@@ -189,11 +182,7 @@ function recoverNested(ctx: InstructionContext): void {
     },
     seeds,
   );
-  cpi(
-    ctx,
-    { programId: tokenProgram, accounts: [meta(nested, false, true), meta(wallet, false, true), signer], data: Uint8Array.of(9) },
-    seeds,
-  );
+  cpi(ctx, { programId: tokenProgram, accounts: [meta(nested, false, true), meta(wallet, false, true), signer], data: Uint8Array.of(9) }, seeds);
 }
 
 export const associatedTokenProgram: NativeProgram = {

@@ -5,14 +5,7 @@
 // authorities are refused with a logged reason; instructions that need return data only validate.
 import { address, type Address } from '@solana/kit';
 import { addressFromBytes } from '../../../schemas/base58.js';
-import {
-  accountAt,
-  Errors,
-  ProgramError,
-  type AccountView,
-  type InstructionContext,
-  type NativeProgram,
-} from '../runtime/program.js';
+import { accountAt, Errors, ProgramError, type AccountView, type InstructionContext, type NativeProgram } from '../runtime/program.js';
 import {
   ACCOUNT_TYPE_OFFSET,
   AccountType,
@@ -31,14 +24,7 @@ import {
   type TokenAccountState,
 } from '../runtime/token-layout.js';
 import type { Account, InstructionErrorValue } from '../runtime/types.js';
-import {
-  NATIVE_MINT,
-  rentExemptMinimum,
-  SYSTEM_PROGRAM,
-  SYSVAR_RENT,
-  TOKEN_2022_PROGRAM,
-  TOKEN_PROGRAM,
-} from '../runtime/well-known.js';
+import { NATIVE_MINT, rentExemptMinimum, SYSTEM_PROGRAM, SYSVAR_RENT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../runtime/well-known.js';
 
 /** TokenError codes (Token-2022 continues the same enum). */
 export const TokenError = {
@@ -241,14 +227,7 @@ function validateOwner(ctx: InstructionContext, f: Flavor, expected: Address, au
 }
 
 /** Owner or delegate authorises spending `amount`; a delegate's allowance shrinks (unless `keepAllowance`). */
-function authorizeSpend(
-  ctx: InstructionContext,
-  f: Flavor,
-  state: TokenAccountState,
-  authority: AccountView,
-  amount: bigint,
-  keepAllowance: boolean,
-): void {
+function authorizeSpend(ctx: InstructionContext, f: Flavor, state: TokenAccountState, authority: AccountView, amount: bigint, keepAllowance: boolean): void {
   if (state.delegate !== null && authority.address === state.delegate) {
     validateOwner(ctx, f, state.delegate, authority);
     if (state.delegatedAmount < amount) throw tokenError(TokenError.InsufficientFunds);
@@ -276,13 +255,7 @@ function checkExpectedMint(mint: AccountView | null, state: TokenAccountState, d
   if (unpackMint(mint).decimals !== decimals) throw tokenError(TokenError.MintDecimalsMismatch);
 }
 
-function initializeMint(
-  ctx: InstructionContext,
-  decimals: number,
-  mintAuthority: Address,
-  freezeAuthority: Address | null,
-  rentSysvar: boolean,
-): void {
+function initializeMint(ctx: InstructionContext, decimals: number, mintAuthority: Address, freezeAuthority: Address | null, rentSysvar: boolean): void {
   const mint = accountAt(ctx, 0);
   if (rentSysvar) checkRentSysvar(accountAt(ctx, 1));
   if (mint.data.length !== MINT_SIZE) throw Errors.invalidAccountData();

@@ -20,17 +20,13 @@ export interface DataSlice {
   offset: number;
   length: number;
 }
-export const dataSlice: Decoder<DataSlice | undefined> = optional(
-  struct('UiDataSliceConfig', { offset: usize, length: usize }, ['offset', 'length']),
-);
+export const dataSlice: Decoder<DataSlice | undefined> = optional(struct('UiDataSliceConfig', { offset: usize, length: usize }, ['offset', 'length']));
 
 export interface ContextConfig {
   commitment?: Commitment;
   minContextSlot?: number;
 }
-export const contextConfig: Decoder<ContextConfig | undefined> = optional(
-  struct('RpcContextConfig', { commitment, minContextSlot: optional(slot) }),
-);
+export const contextConfig: Decoder<ContextConfig | undefined> = optional(struct('RpcContextConfig', { commitment, minContextSlot: optional(slot) }));
 
 /** A bare commitment object (`{ commitment }`), as getTokenSupply and friends take. */
 export const commitmentConfig: Decoder<{ commitment?: Commitment } | undefined> = optional(struct('CommitmentConfig', { commitment }));

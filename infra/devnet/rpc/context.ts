@@ -35,8 +35,7 @@ export function createRpcContext(bank: Bank, faucet: Ed25519KeyPair): RpcContext
     perSlot.set(block.slot, total);
     if (perSlot.size > 64) perSlot.delete(perSlot.keys().next().value!);
   });
-  const genesisHash =
-    bank.getBlock(0)?.blockhash ?? getBase58Decoder().decode(createHash('sha256').update('launchtape-devnet genesis').digest());
+  const genesisHash = bank.getBlock(0)?.blockhash ?? getBase58Decoder().decode(createHash('sha256').update('launchtape-devnet genesis').digest());
   return {
     bank,
     faucet,

@@ -43,8 +43,7 @@ export function encodeAccount(account: Account, options: EncodeOptions): UiAccou
   let data: UiAccount['data'];
   switch (options.encoding) {
     case 'binary':
-    case 'base58':
-    {
+    case 'base58': {
       if (bytes.length > MAX_BASE58_BYTES && options.base58Overflow !== 'placeholder') {
         throw new RpcError(-32600, `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`);
       }

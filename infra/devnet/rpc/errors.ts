@@ -56,7 +56,6 @@ export const unsupportedTransactionVersion = (version: number) =>
     `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
   );
 
-export const minContextSlotNotReached = (contextSlot: number) =>
-  new RpcError(-32016, 'Minimum context slot has not been reached', { contextSlot });
+export const minContextSlotNotReached = (contextSlot: number) => new RpcError(-32016, 'Minimum context slot has not been reached', { contextSlot });
 
 export const commitmentBelowConfirmed = () => invalidParams('Method does not support commitment below `confirmed`');

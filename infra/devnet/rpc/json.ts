@@ -15,7 +15,8 @@ export function parseJson(text: string): unknown {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }
@@ -37,9 +38,7 @@ export function parseJson(text: string): unknown {
   }
   if (rewritten === null) return JSON.parse(text);
   out += text.slice(last);
-  return JSON.parse(out, (_key, value: unknown) =>
-    typeof value === 'string' && value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value,
-  );
+  return JSON.parse(out, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value));
 }
 
 /** Serialize to JSON; bigints become bare integer literals, undefined object fields are left out. */

@@ -8,7 +8,10 @@ export * from './serde.js';
 
 /** Rust's `{:?}` of the request's params (jsonrpc-core `Params`), cut short past a sane depth. */
 function paramsDebug(params: unknown): string {
-  const entries = (o: object, depth: number) => Object.entries(o).map(([k, x]) => `${JSON.stringify(k)}: ${value(x, depth + 1)}`).join(', ');
+  const entries = (o: object, depth: number) =>
+    Object.entries(o)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${value(x, depth + 1)}`)
+      .join(', ');
   const value = (v: unknown, depth: number): string => {
     if (depth > 32) return '..';
     if (v === null || v === undefined) return 'Null';

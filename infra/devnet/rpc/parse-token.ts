@@ -1,7 +1,16 @@
 // `jsonParsed` for SPL Token and Token-2022 accounts, as the validator's account decoder shapes them:
 // token accounts, mints (with Token-2022 extensions) and multisigs; plus UiTokenAmount.
 import { getAddressDecoder, type Address } from '@solana/kit';
-import { ACCOUNT_TYPE_OFFSET, MINT_SIZE, readMint, readTokenAccount, TOKEN_ACCOUNT_SIZE, uiAmountString, type MintState, type TokenAccountState } from '../runtime/token-layout.js';
+import {
+  ACCOUNT_TYPE_OFFSET,
+  MINT_SIZE,
+  readMint,
+  readTokenAccount,
+  TOKEN_ACCOUNT_SIZE,
+  uiAmountString,
+  type MintState,
+  type TokenAccountState,
+} from '../runtime/token-layout.js';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM } from '../runtime/well-known.js';
 import type { Account, UiTokenAmount } from '../runtime/types.js';
 import { parseExtensions, type UiExtension } from './token-extensions.js';

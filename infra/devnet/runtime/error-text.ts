@@ -21,7 +21,7 @@ const TEXT: Record<string, string> = {
   ReadonlyDataModified: 'instruction modified data of a read-only account',
   ExecutableModified: 'instruction changed executable bit of an account',
   NotEnoughAccountKeys: 'insufficient account keys for instruction',
-  AccountDataSizeChanged: 'program other than the account\'s owner changed the size of the account data',
+  AccountDataSizeChanged: "program other than the account's owner changed the size of the account data",
   AccountNotExecutable: 'instruction expected an executable account',
   InvalidSeeds: 'Provided seeds do not result in a valid address',
   PrivilegeEscalation: 'Cross-program invocation with unauthorized signer or writable account',

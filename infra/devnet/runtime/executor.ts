@@ -87,11 +87,7 @@ export function transactionFee(tx: SanitizedTransaction, budget: ComputeBudget =
   return LAMPORTS_PER_SIGNATURE * BigInt(tx.header.numRequiredSignatures) + priority;
 }
 
-function collectTokenBalances(
-  tx: SanitizedTransaction,
-  accountAt: (index: number) => Account,
-  mintDecimals: (mint: Address) => number,
-): TokenBalance[] {
+function collectTokenBalances(tx: SanitizedTransaction, accountAt: (index: number) => Account, mintDecimals: (mint: Address) => number): TokenBalance[] {
   const balances: TokenBalance[] = [];
   tx.accountKeys.forEach((_key, index) => {
     const account = accountAt(index);
@@ -150,11 +146,15 @@ export function executeTransaction(env: ExecutionEnv, tx: SanitizedTransaction):
   };
 
   const preBalances = loaded.map((a) => a.lamports);
-  const preTokenBalances = collectTokenBalances(tx, (i) => loaded[i]!, (mint) => {
-    const index = tx.accountKeys.indexOf(mint);
-    const account = index >= 0 ? loaded[index] : env.accounts.get(mint);
-    return account ? (readMintDecimals(account.data) ?? 0) : 0;
-  });
+  const preTokenBalances = collectTokenBalances(
+    tx,
+    (i) => loaded[i]!,
+    (mint) => {
+      const index = tx.accountKeys.indexOf(mint);
+      const account = index >= 0 ? loaded[index] : env.accounts.get(mint);
+      return account ? (readMintDecimals(account.data) ?? 0) : 0;
+    },
+  );
 
   working[0]!.account.lamports -= fee;
   const state: InvocationState = {

@@ -127,13 +127,7 @@ export interface ResolvedMeta {
 }
 
 /** Run one instruction (top-level at height 1, or a CPI). Throws ProgramError on failure, after logging it. */
-export function invoke(
-  state: InvocationState,
-  programId: Address,
-  metas: ResolvedMeta[],
-  data: Uint8Array,
-  stackHeight: number,
-): void {
+export function invoke(state: InvocationState, programId: Address, metas: ResolvedMeta[], data: Uint8Array, stackHeight: number): void {
   state.logs.push(`Program ${programId} invoke [${stackHeight}]`);
   const program = state.programs.get(programId);
   const unitsAtStart = state.computeRemaining;

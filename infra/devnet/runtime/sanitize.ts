@@ -90,7 +90,7 @@ export function sanitizeTransaction(wire: Uint8Array): SanitizedTransaction {
   const tx = parseWireTransaction(wire) ?? decodeWithKit(wire);
   const { header, accountKeys } = tx;
   if (tx.addressTableLookupCount > 0) {
-    throw new TransactionRejected('AddressLookupTableNotFound', 'Transaction loads an address table account that doesn\'t exist');
+    throw new TransactionRejected('AddressLookupTableNotFound', "Transaction loads an address table account that doesn't exist");
   }
   if (
     header.numRequiredSignatures === 0 ||

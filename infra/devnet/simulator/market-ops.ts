@@ -6,12 +6,7 @@ import { associatedTokenAddress } from '../../../schemas/programs/associated-tok
 import { COIN_DECIMALS } from '../../../schemas/programs/coin-rules.js';
 import { buyExactIn, buyExactOut, sellExactIn, type Reserves } from '../../../schemas/programs/curve-math.js';
 import { decodeCurve, type Curve } from '../../../schemas/programs/launchpad/accounts.js';
-import {
-  buyInstruction,
-  claimFeesInstruction,
-  graduateInstruction,
-  sellInstruction,
-} from '../../../schemas/programs/launchpad/builders.js';
+import { buyInstruction, claimFeesInstruction, graduateInstruction, sellInstruction } from '../../../schemas/programs/launchpad/builders.js';
 import { curvePda } from '../../../schemas/programs/launchpad/pdas.js';
 import { decodePool, poolReserves, type Pool } from '../../../schemas/programs/pool-venue/accounts.js';
 import { poolClaimFeesInstruction, swapInstruction } from '../../../schemas/programs/pool-venue/builders.js';
@@ -76,11 +71,24 @@ export function quoteBalance(bank: Bank, quoteMint: Address, owner: Address): bi
 
 /** Instructions for a buy spending about `quoteIn` (fee included), with 2% slippage room; null when the market is closed.
  * `referrer` is named as the trade's referrer (the programs pay it the referral share of the fee on SOL pairs). */
-export function buyInstructions(bank: Bank, coin: SimCoin, trader: Address, quoteIn: bigint, referrer?: Address): { instructions: Instruction[]; tokens: bigint } | null {
+export function buyInstructions(
+  bank: Bank,
+  coin: SimCoin,
+  trader: Address,
+  quoteIn: bigint,
+  referrer?: Address,
+): { instructions: Instruction[]; tokens: bigint } | null {
   const market = marketOf(bank, coin);
   if (!market) return null;
   const ata = createAtaIdempotent(trader, trader, coin.mint, coin.tokenProgram);
-  const common = { trader, mint: coin.mint, tokenProgram: coin.tokenProgram, quoteMint: coin.quoteMint, quoteTokenProgram: quoteTokenProgram(coin.quoteMint), referrer };
+  const common = {
+    trader,
+    mint: coin.mint,
+    tokenProgram: coin.tokenProgram,
+    quoteMint: coin.quoteMint,
+    quoteTokenProgram: quoteTokenProgram(coin.quoteMint),
+    referrer,
+  };
   if (market.venue === 'curve') {
     const estimate = buyExactIn(market.reserves, quoteIn, market.feeBps);
     const tokens = estimate.tokens < market.curve.realToken ? estimate.tokens : market.curve.realToken;
@@ -104,7 +112,14 @@ export function sellInstructions(bank: Bank, coin: SimCoin, trader: Address, tok
   if (!market || tokens <= 0n) return null;
   const quote = sellExactIn(market.reserves, tokens, market.feeBps);
   const minOut = (quote.net * 98n) / 100n;
-  const common = { trader, mint: coin.mint, tokenProgram: coin.tokenProgram, quoteMint: coin.quoteMint, quoteTokenProgram: quoteTokenProgram(coin.quoteMint), referrer };
+  const common = {
+    trader,
+    mint: coin.mint,
+    tokenProgram: coin.tokenProgram,
+    quoteMint: coin.quoteMint,
+    quoteTokenProgram: quoteTokenProgram(coin.quoteMint),
+    referrer,
+  };
   if (market.venue === 'curve') return [sellInstruction({ programId: LAUNCHPAD, ...common, args: { tokenAmount: tokens, minQuoteOut: minOut } })];
   return [swapInstruction({ programId: POOL_VENUE, ...common, args: { side: 'sell', amountIn: tokens, minOut } })];
 }
@@ -156,7 +171,13 @@ export function marketBuyInstructions(bank: Bank, mint: Address, trader: Address
     tokens: quote.tokens,
     instructions: [
       createAtaIdempotent(trader, trader, mint, pool.tokenProgram),
-      swapInstruction({ programId: POOL_VENUE, trader, mint, tokenProgram: pool.tokenProgram, args: { side: 'buy', amountIn: lamports, minOut: quote.tokens } }),
+      swapInstruction({
+        programId: POOL_VENUE,
+        trader,
+        mint,
+        tokenProgram: pool.tokenProgram,
+        args: { side: 'buy', amountIn: lamports, minOut: quote.tokens },
+      }),
     ],
   };
 }

@@ -50,7 +50,9 @@ async function checkAllowance(bench: AllowanceBench, plan: RoutePlan): Promise<s
   const remaining = (headers: typeof first) => /r=(\d+)/.exec(String(headers.ratelimit ?? ''))?.[1];
   const problems = [
     first['ratelimit-policy'] === `free;q=${q};w=60` ? null : `RateLimit-Policy ${String(first['ratelimit-policy'])}`,
-    remaining(first) === String(q - 1) && remaining(second) === String(q - 2) ? null : `one visitor's RateLimit ${String(first.ratelimit)}, then ${String(second.ratelimit)}`,
+    remaining(first) === String(q - 1) && remaining(second) === String(q - 2)
+      ? null
+      : `one visitor's RateLimit ${String(first.ratelimit)}, then ${String(second.ratelimit)}`,
     remaining(other) === String(q - 1) ? null : `another visitor's RateLimit ${String(other.ratelimit)}`,
     plain.ratelimit === undefined ? null : `the plain app counts too (${String(plain.ratelimit)})`,
   ].filter((problem) => problem !== null);
@@ -98,7 +100,22 @@ export async function measureAllowance(bench: AllowanceBench): Promise<string> {
     failureText(plain.failures) || '0',
     failureText(allowance.failures) || '0',
   ]);
-  const head = ['route', 'plain reqs', 'p50 ms', 'p99 ms', 'allowance reqs', 'p50 ms', 'p99 ms', 'p50 ratio', 'p99 ratio', `p99 +<${Math.round((TARGET_RATIO - 1) * 100)}%`, 'plain cpu µs/req', 'allowance cpu µs/req', 'non-200 plain', 'non-200 allowance'];
+  const head = [
+    'route',
+    'plain reqs',
+    'p50 ms',
+    'p99 ms',
+    'allowance reqs',
+    'p50 ms',
+    'p99 ms',
+    'p50 ratio',
+    'p99 ratio',
+    `p99 +<${Math.round((TARGET_RATIO - 1) * 100)}%`,
+    'plain cpu µs/req',
+    'allowance cpu µs/req',
+    'non-200 plain',
+    'non-200 allowance',
+  ];
   const perVisitor = Math.ceil((peakRate * 60) / visitors.size);
   return [
     'Free allowance: what counting visitors costs a free request',

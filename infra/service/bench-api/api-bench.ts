@@ -116,12 +116,42 @@ function report(figures: RouteFigures[], header: string[]): string {
     const verdict = f.measured.p99 <= TARGET_P99_MS ? 'ok' : `+${ms(f.measured.p99 - TARGET_P99_MS)}`;
     const failed = failureText(f.failures);
     return [
-      f.name, String(f.measured.count), f.measured.perSecond.toFixed(0), ms(f.measured.p50), ms(f.measured.p99), ms(f.measured.max), verdict,
-      ms(f.cold.p50), ms(f.cold.p99), (f.server.statements / Math.max(1, f.measured.count)).toFixed(1), per(f.server.runMs), per(f.server.waitMs),
-      per(f.server.cpuMs), f.coresBusy === null ? '-' : f.coresBusy.toFixed(2), f.load1.toFixed(1), failed,
+      f.name,
+      String(f.measured.count),
+      f.measured.perSecond.toFixed(0),
+      ms(f.measured.p50),
+      ms(f.measured.p99),
+      ms(f.measured.max),
+      verdict,
+      ms(f.cold.p50),
+      ms(f.cold.p99),
+      (f.server.statements / Math.max(1, f.measured.count)).toFixed(1),
+      per(f.server.runMs),
+      per(f.server.waitMs),
+      per(f.server.cpuMs),
+      f.coresBusy === null ? '-' : f.coresBusy.toFixed(2),
+      f.load1.toFixed(1),
+      failed,
     ];
   });
-  const head = ['route', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', `p99 vs ${TARGET_P99_MS}`, 'cold p50', 'cold p99', 'stmts/req', 'engine ms/req', 'queue ms/req', 'server cpu ms/req', 'cores busy', 'load1', 'non-200'];
+  const head = [
+    'route',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    `p99 vs ${TARGET_P99_MS}`,
+    'cold p50',
+    'cold p99',
+    'stmts/req',
+    'engine ms/req',
+    'queue ms/req',
+    'server cpu ms/req',
+    'cores busy',
+    'load1',
+    'non-200',
+  ];
   return [...header, '', ...textTable(head, rows)].join('\n');
 }
 
@@ -206,11 +236,15 @@ async function main(): Promise<void> {
       `dataset: ${args.dataset.coins.toLocaleString('en')} coins, ${args.dataset.trades.toLocaleString('en')} trades over ${args.dataset.days} days (seed ${args.dataset.seed}); ` +
         `${load.events.toLocaleString('en')} events folded by the read-model projectors${load.reused ? ' (store reused)' : ''} in ${load.seconds.toFixed(0)} s, health scored in ${load.healthSeconds.toFixed(0)} s; resident read models loaded in ${ready.warmSeconds.toFixed(1)} s before serving`,
       `rows: ${rows.map(([table, count]) => `${table} ${count.toLocaleString('en')}`).join(', ')}`,
-      `active parts: ${Object.entries(ready.parts).map(([table, parts]) => `${table} ${parts}`).join(', ')}`,
+      `active parts: ${Object.entries(ready.parts)
+        .map(([table, parts]) => `${table} ${parts}`)
+        .join(', ')}`,
       `machine at start: ${startLine}; at end: ${machineLine()}`,
       `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up (cold = its first ${num('cold-seconds')} s); ` +
         `engine/queue = the analytics store's statements (chDB runs one at a time); the app without the free allowance or paid calls; ` +
-        (args.writesPerSecond > 0 ? `${args.writesPerSecond} writes a second to trades, ticks, markets and balances throughout` : 'no writes (a settled store)'),
+        (args.writesPerSecond > 0
+          ? `${args.writesPerSecond} writes a second to trades, ticks, markets and balances throughout`
+          : 'no writes (a settled store)'),
     ];
     process.stdout.write(`${report(figures, header)}\n`);
 

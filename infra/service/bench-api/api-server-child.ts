@@ -106,7 +106,12 @@ async function main(): Promise<void> {
     await scorer.runOnce();
     const healthSeconds = (performance.now() - scoring) / 1000;
     progress(`health: every coin scored in ${healthSeconds.toFixed(0)} s`);
-    marker = { dataset: args.dataset, projectors, catalog: summary.catalog, load: { seconds: summary.seconds, events: summary.events, rows: summary.rows, healthSeconds } };
+    marker = {
+      dataset: args.dataset,
+      projectors,
+      catalog: summary.catalog,
+      load: { seconds: summary.seconds, events: summary.events, rows: summary.rows, healthSeconds },
+    };
     writeFileSync(markerPath, JSON.stringify(marker));
   }
 
@@ -136,10 +141,21 @@ async function main(): Promise<void> {
   }
   // Free routes within the allowance take the same path with 'unavailable' as with a paywall (no price, no paywall
   // call), so --no-paid still measures the allowance as served.
-  const allowanceApp = args.allowanceApp || args.paid ? buildApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, ...BENCH_ALLOWANCE } }, opstore, paidCalls: paid?.paywall ?? 'unavailable' }) : null;
+  const allowanceApp =
+    args.allowanceApp || args.paid
+      ? buildApp({
+          olap,
+          reads,
+          config: { ...config, allowance: { ...config.allowance, ...BENCH_ALLOWANCE } },
+          opstore,
+          paidCalls: paid?.paywall ?? 'unavailable',
+        })
+      : null;
   // Its own app rather than the second: tool calls are measured free (no allowance, nothing to pay), beside routes
   // on the plain app, so the difference is the tool server alone. Its context is its own, its stores the same.
-  const mcpApp = args.mcpApp ? buildServiceApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, perMinute: 0, mcpPerMinute: 0 } }, opstore }) : null;
+  const mcpApp = args.mcpApp
+    ? buildServiceApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, perMinute: 0, mcpPerMinute: 0 } }, opstore })
+    : null;
   const writer = args.writesPerSecond > 0 ? startWrites(olap, changes, marker.catalog, args.writesPerSecond) : null;
   const port = await listen(app);
   const allowancePort = allowanceApp === null ? null : await listen(allowanceApp);

@@ -30,12 +30,25 @@ let transfers = 0;
 
 type Lifetime = { blockhash: Blockhash; lastValidBlockHeight: bigint };
 
-export async function timeConfirmations(rpcUrl: string, payers: KeyPairSigner[], destination: Address, count: number, concurrency: number, random: BenchRandom): Promise<RouteRun> {
+export async function timeConfirmations(
+  rpcUrl: string,
+  payers: KeyPairSigner[],
+  destination: Address,
+  count: number,
+  concurrency: number,
+  random: BenchRandom,
+): Promise<RouteRun> {
   const rpc = createSolanaRpc(rpcUrl);
   let lifetime: { at: number; value: Promise<Lifetime> } | null = null;
   const blockhash = () => {
     if (lifetime === null || performance.now() - lifetime.at > BLOCKHASH_REUSE_MS) {
-      lifetime = { at: performance.now(), value: rpc.getLatestBlockhash({ commitment: 'confirmed' }).send().then(({ value }) => value) };
+      lifetime = {
+        at: performance.now(),
+        value: rpc
+          .getLatestBlockhash({ commitment: 'confirmed' })
+          .send()
+          .then(({ value }) => value),
+      };
     }
     return lifetime.value;
   };

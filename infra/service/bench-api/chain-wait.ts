@@ -17,7 +17,8 @@ export async function waitConfirmed(rpc: Rpc<SolanaRpcApi>, signature: Signature
   for (;;) {
     const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') {
-      if (status.err !== null) throw new Error(`${signature} failed on chain: ${JSON.stringify(status.err, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+      if (status.err !== null)
+        throw new Error(`${signature} failed on chain: ${JSON.stringify(status.err, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
       return;
     }
     if (performance.now() > deadline) throw new Error(`${signature} was not confirmed within ${CONFIRM_TIMEOUT_MS / 1000} s`);

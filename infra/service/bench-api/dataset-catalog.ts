@@ -37,7 +37,10 @@ class Reservoir {
   private seen = 0;
   private readonly known = new Set<string>();
 
-  constructor(private readonly size: number, private state = 1) {}
+  constructor(
+    private readonly size: number,
+    private state = 1,
+  ) {}
 
   offer(value: string): void {
     if (this.known.has(value)) return;

@@ -30,7 +30,12 @@ const TOTAL_SUPPLY = 1_000_000_000_000_000n;
 const SPLIT_BPS = [7_000n, 1_200n, 300n, 1_000n, 500n];
 const HOUR = 3_600;
 /** Basket tokens bought per raw quote unit, as numerator/denominator per basket position. */
-const BASKET_RATES: [bigint, bigint][] = [[3n, 1_000n], [1n, 20n], [7n, 100n], [1n, 400n]];
+const BASKET_RATES: [bigint, bigint][] = [
+  [3n, 1_000n],
+  [1n, 20n],
+  [7n, 100n],
+  [1n, 400n],
+];
 
 interface Account {
   address: string;
@@ -83,8 +88,14 @@ export function generateCoin(ctx: DatasetContext, plan: CoinPlan, seed: number):
     return {
       ...envelope('token.balance_changed', signature, `bal:${index}`, slot, time),
       data: {
-        mint: plan.mint, owner, tokenAccount: account.address, tokenProgram: plan.antiSniper ? 'token-2022' : 'spl', decimals: 6,
-        pre: pre.toString(), post: post.toString(), delta: (post - pre).toString(),
+        mint: plan.mint,
+        owner,
+        tokenAccount: account.address,
+        tokenProgram: plan.antiSniper ? 'token-2022' : 'spl',
+        decimals: 6,
+        pre: pre.toString(),
+        post: post.toString(),
+        delta: (post - pre).toString(),
       },
     } as Event;
   };
@@ -100,13 +111,29 @@ export function generateCoin(ctx: DatasetContext, plan: CoinPlan, seed: number):
     ctx.emit({
       ...envelope('coin.launched', signature, '0', slot, time),
       data: {
-        mint: plan.mint, route: plan.route, creator: plan.creator, payer: plan.creator, mode: plan.mode, holdersPaid: plan.holdersPaid,
-        quoteMint: plan.quoteMint, quoteDecimals: plan.quoteDecimals, tokenProgram: plan.antiSniper ? 'token-2022' : 'spl', decimals: 6,
-        totalSupply: TOTAL_SUPPLY.toString(), feeBps: plan.feeBps, hooks: plan.antiSniper ? ['anti-sniper'] : [],
-        antiSniper: plan.antiSniper ? { limitBps: 100, windowSeconds: 60 } : null, curve, pool: launchPool, basket: plan.basket,
-        creatorRecipients: plan.recipients, untrusted: { name: plan.name, symbol: plan.symbol, uri: `https://example.org/coins/${plan.index}.json` },
+        mint: plan.mint,
+        route: plan.route,
+        creator: plan.creator,
+        payer: plan.creator,
+        mode: plan.mode,
+        holdersPaid: plan.holdersPaid,
+        quoteMint: plan.quoteMint,
+        quoteDecimals: plan.quoteDecimals,
+        tokenProgram: plan.antiSniper ? 'token-2022' : 'spl',
+        decimals: 6,
+        totalSupply: TOTAL_SUPPLY.toString(),
+        feeBps: plan.feeBps,
+        hooks: plan.antiSniper ? ['anti-sniper'] : [],
+        antiSniper: plan.antiSniper ? { limitBps: 100, windowSeconds: 60 } : null,
+        curve,
+        pool: launchPool,
+        basket: plan.basket,
+        creatorRecipients: plan.recipients,
+        untrusted: { name: plan.name, symbol: plan.symbol, uri: `https://example.org/coins/${plan.index}.json` },
         ...(launchpad ? { curveAllotment: curveShape.curveAllotment.toString() } : {}),
-        initialReserves: initial, mintAuthority: null, freezeAuthority: null,
+        initialReserves: initial,
+        mintAuthority: null,
+        freezeAuthority: null,
       },
     } as Event);
     if (launchpad) {
@@ -149,7 +176,10 @@ export function generateCoin(ctx: DatasetContext, plan: CoinPlan, seed: number):
     ctx.emit({
       ...envelope('fees.claimed', signature, '0', slot, time),
       data: {
-        mint: plan.mint, market, quoteMint: plan.quoteMint, total: accrued.toString(),
+        mint: plan.mint,
+        market,
+        quoteMint: plan.quoteMint,
+        total: accrued.toString(),
         shares: recipients.map((recipient, i) => ({ role: recipient.role, wallet: recipient.wallet, amount: amounts[i]!.toString() })),
       },
     } as Event);
@@ -187,8 +217,13 @@ export function generateCoin(ctx: DatasetContext, plan: CoinPlan, seed: number):
     ctx.emit({
       ...envelope('payout.round', signature, '0', slot, time),
       data: {
-        mint: plan.mint, round, snapshotSlot, baselineSlot: baseline.slot, holdersCounted: allocation.weights.size,
-        potSpent: spent.toString(), paidIn: plan.holdersPaid,
+        mint: plan.mint,
+        round,
+        snapshotSlot,
+        baselineSlot: baseline.slot,
+        holdersCounted: allocation.weights.size,
+        potSpent: spent.toString(),
+        paidIn: plan.holdersPaid,
         tokens: tokens.map((token) => ({ mint: token.mint, bought: token.bought.toString(), cost: token.cost.toString() })),
       },
     } as Event);
@@ -239,7 +274,13 @@ export function generateCoin(ctx: DatasetContext, plan: CoinPlan, seed: number):
     const pool = benchAddress(`graduated:${plan.index}`);
     ctx.emit({
       ...envelope('coin.graduated', signature, '0', slot, time),
-      data: { mint: plan.mint, curve: curve!, pool, coinAmount: vault.balance.toString(), quoteAmount: (reserveQuote - curveShape.initialVirtualQuote).toString() },
+      data: {
+        mint: plan.mint,
+        curve: curve!,
+        pool,
+        coinAmount: vault.balance.toString(),
+        quoteAmount: (reserveQuote - curveShape.initialVirtualQuote).toString(),
+      },
     } as Event);
     const moved = vault.balance;
     ctx.emit(balanceEvent(signature, 1, vaultOwner(), vault, 0n));
@@ -292,9 +333,17 @@ export function generateCoin(ctx: DatasetContext, plan: CoinPlan, seed: number):
     ctx.emit({
       ...envelope('trade', signature, '0', slot, time),
       data: {
-        mint: plan.mint, venue, market, trader, side: buy ? 'buy' : 'sell', coinAmount: coinAmount.toString(), quoteAmount: quoteAmount.toString(),
-        feeAmount: feeAmount.toString(), referralFee: referred ? (feeAmount / 10n).toString() : '0',
-        referrer: referred ? benchAddress(`referrer:${i % 50}`) : null, quoteMint: plan.quoteMint,
+        mint: plan.mint,
+        venue,
+        market,
+        trader,
+        side: buy ? 'buy' : 'sell',
+        coinAmount: coinAmount.toString(),
+        quoteAmount: quoteAmount.toString(),
+        feeAmount: feeAmount.toString(),
+        referralFee: referred ? (feeAmount / 10n).toString() : '0',
+        referrer: referred ? benchAddress(`referrer:${i % 50}`) : null,
+        quoteMint: plan.quoteMint,
         reserves: { coin: reserveCoin.toString(), quote: reserveQuote.toString() },
       },
     } as Event);
@@ -319,7 +368,10 @@ export function generateCoin(ctx: DatasetContext, plan: CoinPlan, seed: number):
   ctx.catalog.coin(plan, { firstTrade, lastTrade: firstTrade === null ? null : time, rounds: round, graduated });
 }
 
-function splitRecipients(plan: CoinPlan, wallets: Config['wallets']): { role: 'holders' | 'creator' | 'service' | 'ai-fund' | 'burn' | 'referrer' | 'liquidity'; wallet: string; bps: number }[] {
+function splitRecipients(
+  plan: CoinPlan,
+  wallets: Config['wallets'],
+): { role: 'holders' | 'creator' | 'service' | 'ai-fund' | 'burn' | 'referrer' | 'liquidity'; wallet: string; bps: number }[] {
   return [
     plan.mode === 'holder' ? { role: 'holders', wallet: wallets.rewardsVault, bps: 7_000 } : { role: 'creator', wallet: wallets.creatorVault, bps: 7_000 },
     { role: 'service', wallet: wallets.treasury, bps: 1_200 },

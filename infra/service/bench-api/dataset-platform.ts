@@ -57,7 +57,9 @@ export function generatePlatform(ctx: PlatformContext, seed: number): void {
       ctx.emit(event('revenue', '0', time + 3, { kind: 'api', amount: random.pick(['10000', '50000']), unit: 'micro-usd', mint: null, quoteMint: null }));
     }
     if (random.chance(0.02)) {
-      ctx.emit(event('revenue', '0', time + 4, { kind: 'swap-referral', amount: String(1e6 + random.int(5e7)), unit: 'lamports', mint: null, quoteMint: null }));
+      ctx.emit(
+        event('revenue', '0', time + 4, { kind: 'swap-referral', amount: String(1e6 + random.int(5e7)), unit: 'lamports', mint: null, quoteMint: null }),
+      );
     }
   }
 }

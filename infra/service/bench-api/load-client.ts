@@ -46,7 +46,9 @@ function send(agent: Agent, url: string, method: string, headers: OutgoingHttpHe
     const req = request(url, { agent, method, headers }, (res) => {
       const chunks: Buffer[] | null = keepBody ? [] : null;
       res.on('data', chunks === null ? () => {} : (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: chunks === null ? null : Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: chunks === null ? null : Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -96,7 +96,9 @@ export async function loadDataset(
     if (performance.now() - lastReport > 5_000) {
       lastReport = performance.now();
       const seconds = (lastReport - started) / 1000;
-      progress(`load: ${plan.index + 1}/${plans.length} coins, ~${tradesDone.toLocaleString('en')} trades, ${sink.events.toLocaleString('en')} events in ${seconds.toFixed(0)} s`);
+      progress(
+        `load: ${plan.index + 1}/${plans.length} coins, ~${tradesDone.toLocaleString('en')} trades, ${sink.events.toLocaleString('en')} events in ${seconds.toFixed(0)} s`,
+      );
     }
   }
   await sink.flush();

@@ -45,6 +45,7 @@ export function readToolAnswer(body: string): ReadAnswer {
   if (message.error !== undefined) return { outcome: `rpc ${String(message.error.code)}`, structured: null };
   const result = message.result;
   if (message.jsonrpc !== '2.0' || typeof result !== 'object' || result === null) return { outcome: 'no result', structured: null };
-  const structured = typeof result.structuredContent === 'object' && result.structuredContent !== null ? (result.structuredContent as Record<string, unknown>) : null;
+  const structured =
+    typeof result.structuredContent === 'object' && result.structuredContent !== null ? (result.structuredContent as Record<string, unknown>) : null;
   return { outcome: result.isError === true ? 'isError' : '200', structured };
 }

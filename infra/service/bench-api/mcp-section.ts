@@ -45,9 +45,11 @@ async function sample(bench: McpBench, plan: ToolPlan): Promise<Sample> {
   const body = call.body ?? '';
   const read = call.status === 200 ? readToolAnswer(body) : { outcome: String(call.status), structured: null };
   const problem =
-    read.outcome !== '200' ? `${plan.tool}(${JSON.stringify(args)}) answered ${read.outcome}: ${body.slice(0, 200)}`
-    : read.structured === null ? `${plan.tool} answered no result.structuredContent`
-    : null;
+    read.outcome !== '200'
+      ? `${plan.tool}(${JSON.stringify(args)}) answered ${read.outcome}: ${body.slice(0, 200)}`
+      : read.structured === null
+        ? `${plan.tool} answered no result.structuredContent`
+        : null;
   return { problem, toolBytes: Buffer.byteLength(body), routeBytes: Buffer.byteLength(route.body ?? '') };
 }
 
@@ -104,8 +106,25 @@ export async function measureMcp(bench: McpBench): Promise<string> {
     failureText(route.failures) || '0',
     failureText(tool.failures) || '0',
   ]);
-  const head = ['tool', 'route', 'route reqs', 'p50 ms', 'p99 ms', 'max ms', 'tool reqs', 'p50 ms', 'p99 ms', 'max ms', 'p99 ratio', `tool p99 vs ${target}`,
-    'route cpu µs/req', 'tool cpu µs/req', 'KiB route/tool', 'failed route', 'failed tool'];
+  const head = [
+    'tool',
+    'route',
+    'route reqs',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'tool reqs',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'p99 ratio',
+    `tool p99 vs ${target}`,
+    'route cpu µs/req',
+    'tool cpu µs/req',
+    'KiB route/tool',
+    'failed route',
+    'failed tool',
+  ];
   const problems = figures.map((f) => f.sample.problem).filter((problem) => problem !== null);
   return [
     `MCP tools: free tool calls (POST /mcp, tools/call) against their routes, target tool p99 < ${target} ms`,

@@ -17,8 +17,7 @@ interface ToolRoute {
 /** The path segment after `/coins/` or `/wallets/` or `/creators/`: the mint or wallet a route is about. */
 const subject = (url: URL) => decodeURIComponent(url.pathname.split('/')[2] ?? '');
 const NUMBERS = new Set(['limit', 'offset']);
-const query = (url: URL): Args =>
-  Object.fromEntries([...url.searchParams].map(([key, value]) => [key, NUMBERS.has(key) ? Number(value) : value]));
+const query = (url: URL): Args => Object.fromEntries([...url.searchParams].map(([key, value]) => [key, NUMBERS.has(key) ? Number(value) : value]));
 
 /** The read tools of mcp/tools, each with the route whose handler it calls. */
 const TOOL_ROUTES: Record<string, ToolRoute> = {
@@ -33,7 +32,11 @@ const TOOL_ROUTES: Record<string, ToolRoute> = {
   get_platform_stats: { route: 'platform stats', args: () => ({}) },
   get_flywheel: { route: 'platform funds', args: () => ({}) },
   get_ball_burns: { route: 'platform burns', args: query },
-  get_coin_rewards: { route: 'rewards', args: (url) => ({ mint: subject(url) }), note: "get_coin_rewards takes no page size: the route's occasional limit=50 is left out" },
+  get_coin_rewards: {
+    route: 'rewards',
+    args: (url) => ({ mint: subject(url) }),
+    note: "get_coin_rewards takes no page size: the route's occasional limit=50 is left out",
+  },
   get_top_holders: { route: 'holders', args: (url) => ({ mint: subject(url), ...query(url) }) },
   get_health_signal: { route: 'health', args: (url) => ({ mint: subject(url) }) },
   get_wallet_rewards: { route: 'wallet rewards', args: (url) => ({ wallet: subject(url), ...query(url) }) },

@@ -44,7 +44,13 @@ export async function startPaidCallsDevnet(dataDir: string, opstore: OpStore): P
   const devnet = await Devnet.start({ speed: 'realtime', simulate: false, truth: false, rpcPort: 0 });
   try {
     const rpcUrl = devnet.rpcUrl!;
-    const config = loadConfig({ NODE_ENV: 'production', NETWORK: 'devnet', RPC_URL: rpcUrl, DATA_DIR: dataDir, KEYS_ENCRYPTION_KEY: BENCH_KEYS_ENCRYPTION_KEY });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      NETWORK: 'devnet',
+      RPC_URL: rpcUrl,
+      DATA_DIR: dataDir,
+      KEYS_ENCRYPTION_KEY: BENCH_KEYS_ENCRYPTION_KEY,
+    });
     const keys = openServiceKeys(config, opstore)!;
     if ((await keys.stored('fee-payer')) === null) await keys.add('fee-payer', WELL_KNOWN_KEYS.feePayer.seed);
     const rpc = createSolanaRpc(rpcUrl);

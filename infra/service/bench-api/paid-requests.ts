@@ -47,7 +47,15 @@ function failureOf(status: number, body: string | null, receipt: string | undefi
   return `${status}${error ? ` (${error.slice(0, 60)})` : ''}`;
 }
 
-export async function runPaid(baseUrl: string, plan: RoutePlan, payers: Payer[], requests: number, concurrency: number, random: BenchRandom, visitors: VisitorPool): Promise<PaidRun> {
+export async function runPaid(
+  baseUrl: string,
+  plan: RoutePlan,
+  payers: Payer[],
+  requests: number,
+  concurrency: number,
+  random: BenchRandom,
+  visitors: VisitorPool,
+): Promise<PaidRun> {
   const challengeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
   let challenge: { at: number; required: Promise<PaymentRequired> } | null = null;
   const current = () => {

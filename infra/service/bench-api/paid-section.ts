@@ -81,7 +81,14 @@ export async function measurePaid(bench: PaidBench): Promise<string> {
     settledValue += priceOf(plan) * BigInt(warm.settled + paidRun.settled);
     const paywall = await bench.paywallTimes();
     bench.progress(`paid ${plan.name}: ${requests} transfers straight to the chain`);
-    const chainRun = await timeConfirmations(chain.rpcUrl, payers.map((payer) => payer.signer), chain.feePayer, requests, concurrency, bench.random);
+    const chainRun = await timeConfirmations(
+      chain.rpcUrl,
+      payers.map((payer) => payer.signer),
+      chain.feePayer,
+      requests,
+      concurrency,
+      bench.random,
+    );
     const row: PaidFigures = {
       name: plan.name,
       price: priceOf(plan),
@@ -127,14 +134,34 @@ export async function measurePaid(bench: PaidBench): Promise<string> {
     failureText(f.paidFailures) || '0',
     [failureText(f.freeFailures), failureText(f.chainFailures), f.refused > 0 ? `${f.refused} refused by the paywall` : ''].filter(Boolean).join('; ') || '0',
   ]);
-  const head = ['route', 'price', 'paid reqs', 'paid p50 ms', 'p99 ms', 'max ms', 'free p50 ms', 'free p99 ms', 'added p50 ms', 'chain p50 ms', 'added - chain', 'chain p99 ms', 'verify p50 ms', 'verify p99', 'settle p50 ms', 'settle p99', 'load1', 'paid not settled', 'other failures'];
+  const head = [
+    'route',
+    'price',
+    'paid reqs',
+    'paid p50 ms',
+    'p99 ms',
+    'max ms',
+    'free p50 ms',
+    'free p99 ms',
+    'added p50 ms',
+    'chain p50 ms',
+    'added - chain',
+    'chain p99 ms',
+    'verify p50 ms',
+    'verify p99',
+    'settle p50 ms',
+    'settle p99',
+    'load1',
+    'paid not settled',
+    'other failures',
+  ];
   return [
     'Paid calls: x402 payments verified and settled on a devnet (real time, 400 ms slots, a transaction confirmed one slot after it lands, no other traffic)',
     `per route: ${requests} paid requests at ${concurrency} in flight from ${payers.length} payer wallets, each paid afresh by the official client (@x402/fetch x402Client, @x402/svm exact scheme) ` +
       `and sent at a random point of a slot, timed from send to last byte (the signing and the pause before it are not), on the app as served, after ${concurrency} warm-up payments`,
     `free = the same route unpaid on the plain app, ${FREE_SECONDS} s at ${concurrency} in flight; added = paid p50 - free p50, and what it adds to the chain's p50; ` +
       `chain = ${requests} SOL transfers sent to the devnet's RPC at ${concurrency} in flight, each at a random point of a slot, send to confirmed (getSignatureStatuses every ${CONFIRM_POLL_MS} ms)`,
-    'verify / settle = the paywall\'s own calls timed in the server: verify (price, signatures, a simulation on the chain, the payment record), ' +
+    "verify / settle = the paywall's own calls timed in the server: verify (price, signatures, a simulation on the chain, the payment record), " +
       'settle (fee-payer signature, send, wait for confirmation as the paywall polls, the record)',
     ledger,
     '',

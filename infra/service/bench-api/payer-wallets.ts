@@ -42,6 +42,9 @@ export async function fundPayers(chain: PaidChain, count: number, stablecoinEach
 /** Raw units of the stablecoin `owner` holds (0 without an account), at confirmed. */
 export async function stablecoinBalance(chain: PaidChain, owner: Address): Promise<bigint> {
   const account = associatedTokenAddress(owner, chain.stablecoin, TOKEN_PROGRAM_ID);
-  const balance = await createSolanaRpc(chain.rpcUrl).getTokenAccountBalance(account, { commitment: 'confirmed' }).send().catch(() => null);
+  const balance = await createSolanaRpc(chain.rpcUrl)
+    .getTokenAccountBalance(account, { commitment: 'confirmed' })
+    .send()
+    .catch(() => null);
   return balance === null ? 0n : BigInt(balance.value.amount);
 }

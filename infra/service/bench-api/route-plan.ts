@@ -53,7 +53,10 @@ export function routePlans(catalog: Catalog): RoutePlan[] {
     ...INTERVALS.map((interval) => ({ name: `ohlcv ${interval}`, url: (r: BenchRandom) => `/coins/${tradedCoin(r).mint}/ohlcv?interval=${interval}` })),
     { name: 'holders', url: (r) => `/coins/${anyCoin(r).mint}/holders${r.chance(0.8) ? '' : '?limit=100'}` },
     { name: 'health', url: (r) => `/coins/${anyCoin(r).mint}/health` },
-    { name: 'rewards', url: (r) => `/coins/${(r.chance(0.5) && holderCoins.length > 0 ? r.pick(holderCoins) : anyCoin(r)).mint}/rewards${r.chance(0.8) ? '' : '?limit=50'}` },
+    {
+      name: 'rewards',
+      url: (r) => `/coins/${(r.chance(0.5) && holderCoins.length > 0 ? r.pick(holderCoins) : anyCoin(r)).mint}/rewards${r.chance(0.8) ? '' : '?limit=50'}`,
+    },
     {
       name: 'wallet rewards',
       url: (r) => `/wallets/${r.pick(wallets)}/rewards${r.chance(0.2) && holderCoins.length > 0 ? `?coin=${r.pick(holderCoins).mint}` : ''}`,

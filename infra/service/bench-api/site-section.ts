@@ -57,8 +57,15 @@ export async function measureSite(bench: SiteBench): Promise<string> {
   bench.progress(`site: ${times.length} loads, p50 ${ms(p50)} ms, p95 ${ms(p95)} ms`);
   const head = ['page', 'loads', 'p50 ms', 'p95 ms', 'max ms', `p95 vs ${TARGET_MS}`, 'assets KiB (compressed)', `vs ${TARGET_ASSET_BYTES / 1024}`, 'failed'];
   const row = [
-    '/coins/{mint}', String(times.length), ms(p50), ms(p95), ms(times.at(-1) ?? NaN), p95 <= TARGET_MS ? 'ok' : `+${ms(p95 - TARGET_MS)}`,
-    (assetBytes / 1024).toFixed(1), assetBytes <= TARGET_ASSET_BYTES ? 'ok' : 'over', String(failures),
+    '/coins/{mint}',
+    String(times.length),
+    ms(p50),
+    ms(p95),
+    ms(times.at(-1) ?? NaN),
+    p95 <= TARGET_MS ? 'ok' : `+${ms(p95 - TARGET_MS)}`,
+    (assetBytes / 1024).toFixed(1),
+    assetBytes <= TARGET_ASSET_BYTES ? 'ok' : 'over',
+    String(failures),
   ];
   return [
     `Site: a coin page's first render in headless Chromium, a fresh browser context per load (no cache), navigation to drawn chart and trades; target under ${TARGET_MS} ms`,

@@ -48,7 +48,10 @@ function positive(name: string, text: string): number {
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
   const pipelineIn = values['pipeline-in'] === 'projections' ? 'projections' : 'ingest';

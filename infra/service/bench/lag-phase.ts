@@ -119,7 +119,9 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
       if (tick >= nextLog && tick < window.end) {
         nextLog += 5_000;
         const elapsed = (tick - window.start) / 1000;
-        log(`  ${elapsed.toFixed(0).padStart(3)} s: ${lag.lags.length} lag samples, chain ${Math.round(window.transactions / elapsed)} tx/s; ${progressLine(progress)}`);
+        log(
+          `  ${elapsed.toFixed(0).padStart(3)} s: ${lag.lags.length} lag samples, chain ${Math.round(window.transactions / elapsed)} tx/s; ${progressLine(progress)}`,
+        );
       }
       await sleep(Math.max(0, tick + options.pollMs - wallMs()));
     }

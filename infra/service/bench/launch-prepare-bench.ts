@@ -54,7 +54,9 @@ function percentile(sorted: number[], p: number): number {
 function report(label: string, samples: number[]): void {
   const sorted = [...samples].sort((a, b) => a - b);
   const f = (v: number) => v.toFixed(1).padStart(6);
-  console.log(`${label.padEnd(34)} n=${String(sorted.length).padStart(4)}  p50 ${f(percentile(sorted, 50))}  p95 ${f(percentile(sorted, 95))}  p99 ${f(percentile(sorted, 99))}  max ${f(sorted.at(-1)!)} ms`);
+  console.log(
+    `${label.padEnd(34)} n=${String(sorted.length).padStart(4)}  p50 ${f(percentile(sorted, 50))}  p95 ${f(percentile(sorted, 95))}  p99 ${f(percentile(sorted, 99))}  max ${f(sorted.at(-1)!)} ms`,
+  );
 }
 
 let walletIndex = 0;
@@ -78,7 +80,17 @@ async function fundedWallets(count: number): Promise<Ed25519KeyPair[]> {
 
 const freshMint = (): Address => keyPairFromSeed(new Uint8Array(crypto.getRandomValues(new Uint8Array(32)))).address;
 const bodies = {
-  pool: (creator: Address) => ({ creator, mint: freshMint(), name: 'Bench Coin', ticker: 'BENCH', description: 'Timed.', image: PNG, mode: 'holder', feeBps: 100, buyBps: 100 }),
+  pool: (creator: Address) => ({
+    creator,
+    mint: freshMint(),
+    name: 'Bench Coin',
+    ticker: 'BENCH',
+    description: 'Timed.',
+    image: PNG,
+    mode: 'holder',
+    feeBps: 100,
+    buyBps: 100,
+  }),
   launchpad: (creator: Address) => ({ creator, mint: freshMint(), name: 'Bench Curve', ticker: 'CURVE', image: PNG, buyLamports: '500000000' }),
 };
 const paths = { pool: '/launch/prepare', launchpad: '/launch/launchpad/prepare' };

@@ -98,7 +98,12 @@ async function progress(): Promise<PipelineProgress> {
   const report: PipelineProgress = { kind: 'progress', name: arg.name, at: wallMs(), cpuMicros: cpu.user + cpu.system, stages: stages.take() };
   if (subscriber) {
     const status = subscriber.status();
-    report.subscriber = { written: status.transactionsWritten, durableSlot: status.lastDurableSlot, seenSlot: status.lastSlotSeen, reconnects: status.reconnects };
+    report.subscriber = {
+      written: status.transactionsWritten,
+      durableSlot: status.lastDurableSlot,
+      seenSlot: status.lastSlotSeen,
+      reconnects: status.reconnects,
+    };
   }
   if (pipeline) {
     const status = pipeline.status();

@@ -47,9 +47,27 @@ function trades(count: number): TradeEvent[] {
   return Array.from({ length: count }, () => {
     const n = ++serial;
     return {
-      id: `bench-${n}`, type: 'trade', network: 'mainnet', slot: 1_000 + Math.floor(n / 100), blockTime, signature: `bench${n}`, v: 1,
-      data: { mint: MINT, venue: 'curve', market: MINT, trader: MINT, side: n % 2 ? 'buy' : 'sell', coinAmount: String(1_000_000 + n), quoteAmount: String(30_000 + n),
-        feeAmount: '300', referralFee: '0', referrer: null, quoteMint: SOL, reserves: { coin: '1', quote: '1' } },
+      id: `bench-${n}`,
+      type: 'trade',
+      network: 'mainnet',
+      slot: 1_000 + Math.floor(n / 100),
+      blockTime,
+      signature: `bench${n}`,
+      v: 1,
+      data: {
+        mint: MINT,
+        venue: 'curve',
+        market: MINT,
+        trader: MINT,
+        side: n % 2 ? 'buy' : 'sell',
+        coinAmount: String(1_000_000 + n),
+        quoteAmount: String(30_000 + n),
+        feeAmount: '300',
+        referralFee: '0',
+        referrer: null,
+        quoteMint: SOL,
+        reserves: { coin: '1', quote: '1' },
+      },
     } as unknown as TradeEvent;
   });
 }
@@ -58,10 +76,24 @@ function trades(count: number): TradeEvent[] {
 function launchEvent(): CoinLaunchedEvent {
   const { network, slot, blockTime, v } = trades(1)[0]!;
   const data: CoinLaunchedEvent['data'] = {
-    mint: MINT as CoinLaunchedEvent['data']['mint'], route: 'launchpad', creator: MINT as CoinLaunchedEvent['data']['creator'],
-    payer: MINT as CoinLaunchedEvent['data']['payer'], mode: 'holder', holdersPaid: 'pair', quoteMint: SOL, quoteDecimals: 9,
-    tokenProgram: 'spl', decimals: 6, totalSupply: '1000000000000000', feeBps: 100, hooks: [], antiSniper: null,
-    curve: MINT as CoinLaunchedEvent['data']['mint'], pool: null, basket: [], creatorRecipients: [],
+    mint: MINT as CoinLaunchedEvent['data']['mint'],
+    route: 'launchpad',
+    creator: MINT as CoinLaunchedEvent['data']['creator'],
+    payer: MINT as CoinLaunchedEvent['data']['payer'],
+    mode: 'holder',
+    holdersPaid: 'pair',
+    quoteMint: SOL,
+    quoteDecimals: 9,
+    tokenProgram: 'spl',
+    decimals: 6,
+    totalSupply: '1000000000000000',
+    feeBps: 100,
+    hooks: [],
+    antiSniper: null,
+    curve: MINT as CoinLaunchedEvent['data']['mint'],
+    pool: null,
+    basket: [],
+    creatorRecipients: [],
     untrusted: { name: 'Bench', symbol: 'BENCH', uri: '' },
   } as CoinLaunchedEvent['data'];
   return { id: 'bench-launch', type: 'coin.launched', network, slot, blockTime, signature: 'bench0', v, data } as unknown as CoinLaunchedEvent;
@@ -79,7 +111,12 @@ async function main(): Promise<void> {
   const runner = await ProjectionRunner.open({ log, olap, maxBatchWaitMs: 20, idleWaitMs: 20 });
   runner.start();
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', TRUSTED_PROXIES: '1' });
-  const app = buildApp({ olap, config, changes: runner.changes.feed, streams: { events: { network: 'mainnet', siteUrl: config.siteUrl, pairSymbol: () => 'SOL' } } });
+  const app = buildApp({
+    olap,
+    config,
+    changes: runner.changes.feed,
+    streams: { events: { network: 'mainnet', siteUrl: config.siteUrl, pairSymbol: () => 'SOL' } },
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const reads = new ReadPath(olap);
   const clients = BenchChild.start<{ ready: boolean }>('clients', new URL('./stream-clients-child.ts', import.meta.url), {});
@@ -100,8 +137,10 @@ async function main(): Promise<void> {
     const open = gcAndMemory();
     console.log(`live streams: ${CLIENTS} clients on one coin's stream (a process of their own), fed committed batches by hand`);
     const js = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
-    console.log(`  memory of ${CLIENTS} open idle streams: JS heap and buffers +${mib(js(open) - js(before))} MiB ` +
-      `(${((js(open) - js(before)) / CLIENTS / 1024).toFixed(1)} KiB a stream), rss ${mib(before.rss)} → ${mib(open.rss)} MiB`);
+    console.log(
+      `  memory of ${CLIENTS} open idle streams: JS heap and buffers +${mib(js(open) - js(before))} MiB ` +
+        `(${((js(open) - js(before)) / CLIENTS / 1024).toFixed(1)} KiB a stream), rss ${mib(before.rss)} → ${mib(open.rss)} MiB`,
+    );
 
     // Steady: RATE trades a second in a batch every TICK_MS; every 10th trade timed at every client.
     const perTick = Math.max(1, Math.round((RATE * TICK_MS) / 1000));
@@ -121,11 +160,15 @@ async function main(): Promise<void> {
     const pacedTotal = paced.flat().length * CLIENTS;
     for (let waited = 0; (await clients.command<{ trades: number }>('status')).trades < pacedTotal && waited < 30_000; waited += 100) await sleep(100);
     const arrivals = await clients.command<Record<string, number[]>>('collect');
-    const lags = Object.entries(arrivals).flatMap(([signature, times]) => times.map((time) => time - committedAt.get(signature)!)).sort((a, b) => a - b);
+    const lags = Object.entries(arrivals)
+      .flatMap(([signature, times]) => times.map((time) => time - committedAt.get(signature)!))
+      .sort((a, b) => a - b);
     const got = (await clients.command<{ trades: number }>('status')).trades;
-    console.log(`  steady, ${RATE} trades/s for ${PACED_SECONDS} s (${RATE * CLIENTS} messages/s fanned out): ${got} of ${pacedTotal} delivered; ` +
-      `commit → client p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${lags.at(-1)?.toFixed(1)} ms ` +
-      `(${lags.length} samples); peak rss ${mib(peakRss)} MiB`);
+    console.log(
+      `  steady, ${RATE} trades/s for ${PACED_SECONDS} s (${RATE * CLIENTS} messages/s fanned out): ${got} of ${pacedTotal} delivered; ` +
+        `commit → client p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${lags.at(-1)?.toFixed(1)} ms ` +
+        `(${lags.length} samples); peak rss ${mib(peakRss)} MiB`,
+    );
 
     // Flood: FLOOD trades as fast as they can be published, in batches of BATCH.
     await clients.command('expect', { samples: [] });
@@ -143,9 +186,11 @@ async function main(): Promise<void> {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }
     const seconds = (wallMs() - floodStart) / 1000;
-    console.log(`  flood, ${FLOOD} trades in batches of ${BATCH}: ${status.trades} of ${floodTotal} messages delivered in ${seconds.toFixed(1)} s = ` +
-      `${Math.round(status.trades / seconds).toLocaleString('en-US')} messages/s fanned out; slowest client ${status.slowest} of ${FLOOD}; ` +
-      `peak rss ${mib(peakRss)} MiB (clients cut when over 1 MiB behind)`);
+    console.log(
+      `  flood, ${FLOOD} trades in batches of ${BATCH}: ${status.trades} of ${floodTotal} messages delivered in ${seconds.toFixed(1)} s = ` +
+        `${Math.round(status.trades / seconds).toLocaleString('en-US')} messages/s fanned out; slowest client ${status.slowest} of ${FLOOD}; ` +
+        `peak rss ${mib(peakRss)} MiB (clients cut when over 1 MiB behind)`,
+    );
   } finally {
     await clients.stop();
     await app.close();

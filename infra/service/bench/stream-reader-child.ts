@@ -58,7 +58,8 @@ async function watch(job: Omit<ReadJob, 'lastSlot'>): Promise<void> {
   const stream = await client.subscribe();
   stream.on('error', (error: Error) => process.stderr.write(`bare reader: ${error.message}\n`));
   stream.on('data', (update: SubscribeUpdate) => {
-    if (update.slot?.status === SlotStatus.SLOT_CONFIRMED) sendReport({ kind: 'confirmed', slot: Number(update.slot.slot), at: wallMs() } satisfies SlotArrival);
+    if (update.slot?.status === SlotStatus.SLOT_CONFIRMED)
+      sendReport({ kind: 'confirmed', slot: Number(update.slot.slot), at: wallMs() } satisfies SlotArrival);
   });
   await new Promise<void>((resolve, reject) => stream.write(job.request, (error?: Error | null) => (error ? reject(error) : resolve())));
 }

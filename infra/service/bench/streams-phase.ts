@@ -32,12 +32,26 @@ function requests(shape: StreamShape['name'], fromSlot: number): SubscribeReques
   const followed = followedAddresses(config);
   const launchpad = config.programs.launchpad;
   const common = { commitment: CommitmentLevel.CONFIRMED, slots: { confirmed: { filterByCommitment: true } }, fromSlot: String(fromSlot) };
-  const txFilter = (include: string[], exclude: string[]) => ({ vote: false, failed: false, accountInclude: include, accountExclude: exclude, accountRequired: [] });
+  const txFilter = (include: string[], exclude: string[]) => ({
+    vote: false,
+    failed: false,
+    accountInclude: include,
+    accountExclude: exclude,
+    accountRequired: [],
+  });
   if (shape === 'single') return [subscribeRequest(config, fromSlot)];
   if (shape === 'split') {
     return [
       SubscribeRequest.fromPartial({ ...common, transactions: { launchpad: txFilter([launchpad], []) } }),
-      SubscribeRequest.fromPartial({ ...common, transactions: { rest: txFilter(followed.filter((a) => a !== launchpad), [launchpad]) } }),
+      SubscribeRequest.fromPartial({
+        ...common,
+        transactions: {
+          rest: txFilter(
+            followed.filter((a) => a !== launchpad),
+            [launchpad],
+          ),
+        },
+      }),
     ];
   }
   return [

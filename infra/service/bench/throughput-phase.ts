@@ -74,7 +74,9 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
     ]);
     const rate = Math.round(ledger.transactions / ledger.seconds);
     const count = ledger.transactions.toLocaleString('en');
-    log(`  ledger: ${count} transactions in slots ${ledger.firstSlot}..${ledger.lastSlot}, generated in ${ledger.seconds.toFixed(1)} s (${rate} tx/s, not timed)`);
+    log(
+      `  ledger: ${count} transactions in slots ${ledger.firstSlot}..${ledger.lastSlot}, generated in ${ledger.seconds.toFixed(1)} s (${rate} tx/s, not timed)`,
+    );
 
     const downstream: PipelineRoleName[] = options.pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'];
     const upstream: PipelineRoleName[] = options.pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'];
@@ -97,7 +99,13 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
 }
 
 /** Poll the next unseen milestone until the last one is visible. */
-async function watchMilestones(apiUrl: string, ledger: LedgerInfo, startedAt: number, progress: ProgressLog, log: (line: string) => void): Promise<MilestoneSeen[]> {
+async function watchMilestones(
+  apiUrl: string,
+  ledger: LedgerInfo,
+  startedAt: number,
+  progress: ProgressLog,
+  log: (line: string) => void,
+): Promise<MilestoneSeen[]> {
   const seen: MilestoneSeen[] = [];
   let lastChange = wallMs();
   let nextLog = wallMs() + 2_000;
@@ -110,7 +118,8 @@ async function watchMilestones(apiUrl: string, ledger: LedgerInfo, startedAt: nu
       lastChange = now;
       continue;
     }
-    if (now - lastChange > STALL_MS) throw new Error(`no milestone trade became visible for ${STALL_MS / 1000} s (${seen.length}/${ledger.milestones.length} seen)`);
+    if (now - lastChange > STALL_MS)
+      throw new Error(`no milestone trade became visible for ${STALL_MS / 1000} s (${seen.length}/${ledger.milestones.length} seen)`);
     if (now >= nextLog) {
       nextLog += 2_000;
       const visibleTx = seen[seen.length - 1]?.cumulative ?? 0;

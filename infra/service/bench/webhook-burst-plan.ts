@@ -78,10 +78,20 @@ export interface BurstPlan {
 
 const key = (hook: number, event: CoinLaunchedEvent) => `${hook}|${webhookEventId(LAUNCHED, event.id)}`;
 
-export function planBurst(options: { seed: number; events: number; slots: number; warmupEvents: number; healthyUrls: string[]; hangingUrl: string }): BurstPlan {
+export function planBurst(options: {
+  seed: number;
+  events: number;
+  slots: number;
+  warmupEvents: number;
+  healthyUrls: string[];
+  hangingUrl: string;
+}): BurstPlan {
   const random = new BenchRandom(options.seed);
   const slots: CoinLaunchedEvent[][] = Array.from({ length: options.slots }, () => []);
-  for (let i = 0; i < options.events; i++) slots[Math.floor((i * options.slots) / options.events)]!.push(launchEvent(`burst/${options.seed}/${i}`, FIRST_SLOT + Math.floor((i * options.slots) / options.events)));
+  for (let i = 0; i < options.events; i++)
+    slots[Math.floor((i * options.slots) / options.events)]!.push(
+      launchEvent(`burst/${options.seed}/${i}`, FIRST_SLOT + Math.floor((i * options.slots) / options.events)),
+    );
   const warmup = Array.from({ length: options.warmupEvents }, (_, i) => launchEvent(`warmup/${options.seed}/${i}`, FIRST_SLOT - 1));
   const mints = slots.flat().map((event) => event.data.mint);
 

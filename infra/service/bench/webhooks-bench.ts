@@ -83,7 +83,10 @@ function settings(): Settings {
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const CHILD = new URL('./webhooks-child.ts', import.meta.url);
 const TEST_CA = new URL('../../../test/fixtures/webhooks/ca.pem', import.meta.url);
 /** After the healthy deliveries are in: time for the last outcomes to be recorded before CPU is read. */
@@ -111,12 +114,21 @@ const byEvent = (arrival: Arrival) => `${arrival.hook}|${arrival.eventId}`;
 const byMint = (arrival: Arrival) => `${arrival.hook}|${arrival.mint ?? ''}`;
 
 async function phaseA(receivers: Receivers, workDir: string, set: Settings): Promise<PhaseFigures> {
-  const plan = planBurst({ seed: set.seed, events: set.events, slots: set.slots, warmupEvents: set.warmupEvents, healthyUrls: receivers.healthyUrls, hangingUrl: receivers.hangingUrl });
+  const plan = planBurst({
+    seed: set.seed,
+    events: set.events,
+    slots: set.slots,
+    warmupEvents: set.warmupEvents,
+    healthyUrls: receivers.healthyUrls,
+    hangingUrl: receivers.hangingUrl,
+  });
   progress(`A. from the event log: creating ${HOOKS} webhooks through the signed calls...`);
   const child = BenchChild.start<never>('dispatcher-a', CHILD, {}, set.profileDir === undefined ? undefined : join(set.profileDir, 'a'));
   try {
     const opened = await child.command<OpenResult>('open', { dataDir: join(workDir, 'a'), hooks: plan.hooks });
-    progress(`A: webhooks created in ${(opened.createMs / 1000).toFixed(1)} s; warm-up of ${plan.warmup.length} launches (${plan.expectedWarmup.size} deliveries)...`);
+    progress(
+      `A: webhooks created in ${(opened.createMs / 1000).toFixed(1)} s; warm-up of ${plan.warmup.length} launches (${plan.expectedWarmup.size} deliveries)...`,
+    );
     if (plan.warmup.length > 0) {
       await child.command('append', { events: plan.warmup });
       if (!(await receivers.until(allArrived(receivers.arrivals, plan.expectedWarmup, byEvent), ARRIVAL_TIMEOUT_MS))) {
@@ -144,7 +156,11 @@ async function phaseA(receivers: Receivers, workDir: string, set: Settings): Pro
     const warmKeys = plan.expectedWarmup;
     const all = new Set([...plan.expected, ...warmKeys]);
     const counted = tally(receivers.arrivals, all, byEvent);
-    const burstOnly = tally(receivers.arrivals.filter((arrival) => !warmKeys.has(byEvent(arrival))), plan.expected, byEvent);
+    const burstOnly = tally(
+      receivers.arrivals.filter((arrival) => !warmKeys.has(byEvent(arrival))),
+      plan.expected,
+      byEvent,
+    );
     const times = [...burstOnly.first.values()].map((arrival) => arrival.at - burst.appendedAt[slotOf.get(arrival.eventId)!]!);
     const last = burstOnly.first.size === 0 ? Number.NaN : Math.max(...[...burstOnly.first.values()].map((arrival) => arrival.at));
     return {
@@ -174,7 +190,9 @@ async function phaseB(receivers: Receivers, workDir: string, set: Settings): Pro
   try {
     const chain = await child.command<ChainResult>('chain', { dataDir: join(workDir, 'b'), hooks, seed: set.seed, slots, slotMs });
     const expected = new Set(chain.launches.flatMap((launch) => hooks.map((hook) => `${hook.index}|${launch.mint}`)));
-    progress(`B: ${chain.launches.length} launches confirmed (slots up to ${chain.lastConfirmed}; a slot took ${chain.stepMs.mean.toFixed(1)} ms to make, at most ${chain.stepMs.max.toFixed(0)}); waiting for ${expected.size} deliveries...`);
+    progress(
+      `B: ${chain.launches.length} launches confirmed (slots up to ${chain.lastConfirmed}; a slot took ${chain.stepMs.mean.toFixed(1)} ms to make, at most ${chain.stepMs.max.toFixed(0)}); waiting for ${expected.size} deliveries...`,
+    );
     const complete = await receivers.until(allArrived(receivers.arrivals, expected, byMint), ARRIVAL_TIMEOUT_MS);
     const finish = await child.command<FinishResult>('finish', { settleMs: SETTLE_MS });
     progress(`B: ${complete ? 'all deliveries arrived' : 'gave up waiting for deliveries'}`);

@@ -30,7 +30,17 @@ import { openOpStore } from '../../opstore/open-op-store.js';
 import { serveCommands, wallMs } from './bench-ipc.js';
 import { TimedLog } from './timed-log.js';
 import { TimedOpStore } from './timed-op-store.js';
-import type { AppendRequest, BurstRequest, BurstResult, ChainRequest, ChainResult, FinishResult, HookPlan, OpenRequest, OpenResult } from './webhooks-bench-types.js';
+import type {
+  AppendRequest,
+  BurstRequest,
+  BurstResult,
+  ChainRequest,
+  ChainResult,
+  FinishResult,
+  HookPlan,
+  OpenRequest,
+  OpenResult,
+} from './webhooks-bench-types.js';
 
 /** The simulator's knobs for phase B: the ingest fixture's small numbers, and a launch in every slot. */
 const CHAIN_TUNE = {
@@ -102,7 +112,11 @@ function appendRecords(events: unknown[]) {
 async function open(request: OpenRequest): Promise<OpenResult> {
   const stores = await openStores(request.dataDir);
   const createMs = await createHooks(stores.opstore, request.hooks, 'mainnet');
-  await openDispatcher({ network: 'mainnet', siteUrl: 'https://launchtape.example', pairSymbol: (mint) => (mint === 'So11111111111111111111111111111111111111112' ? 'SOL' : null) });
+  await openDispatcher({
+    network: 'mainnet',
+    siteUrl: 'https://launchtape.example',
+    pairSymbol: (mint) => (mint === 'So11111111111111111111111111111111111111112' ? 'SOL' : null),
+  });
   return { createMs };
 }
 

@@ -100,7 +100,12 @@ function cpuText(phase: PhaseFigures): string {
 }
 
 function storedText(stored: Record<string, number>): string {
-  return Object.entries(stored).sort(([a], [b]) => a.localeCompare(b)).map(([state, count]) => `${int(count)} ${state}`).join(', ') || 'none';
+  return (
+    Object.entries(stored)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([state, count]) => `${int(count)} ${state}`)
+      .join(', ') || 'none'
+  );
 }
 
 export function figuresTable(a: PhaseFigures, b: PhaseFigures | null): string[] {
@@ -115,10 +120,24 @@ export function figuresTable(a: PhaseFigures, b: PhaseFigures | null): string[] 
     ['latency max ms', ...both((p) => ms(p.latency.max)), ''],
     ['deliveries per second', ...both((p) => int(p.perSecond)), ''],
     ['process CPU ms per delivery', ...both(cpuText), ''],
-    ['hanging receiver: tries, cut by the timeout after', ...both((p) => (p.hanging === null ? '-' : `${p.hanging.tries} of ${p.hanging.owed} owed in ${p.hanging.seconds.toFixed(1)} s; ${p.hanging.cut} cut at ${(p.hanging.meanCutMs / 1000).toFixed(2)} s`)), ''],
+    [
+      'hanging receiver: tries, cut by the timeout after',
+      ...both((p) =>
+        p.hanging === null
+          ? '-'
+          : `${p.hanging.tries} of ${p.hanging.owed} owed in ${p.hanging.seconds.toFixed(1)} s; ${p.hanging.cut} cut at ${(p.hanging.meanCutMs / 1000).toFixed(2)} s`,
+      ),
+      '',
+    ],
     ['store: transactions queueing deliveries', ...both((p) => storeText(p.finish.store.inserts)), ''],
     ['store: transactions recording outcomes', ...both((p) => storeText(p.finish.store.updates)), ''],
-    ['event log writes', ...both((p) => (p.finish.log.count === 0 ? '-' : `${int(p.finish.log.count)}, ${ms(p.finish.log.totalMs / p.finish.log.count)} ms (max ${ms(p.finish.log.maxMs)})`)), ''],
+    [
+      'event log writes',
+      ...both((p) =>
+        p.finish.log.count === 0 ? '-' : `${int(p.finish.log.count)}, ${ms(p.finish.log.totalMs / p.finish.log.count)} ms (max ${ms(p.finish.log.maxMs)})`,
+      ),
+      '',
+    ],
     ['deliveries in the store at the end', ...both((p) => storedText(p.finish.stored)), ''],
   ];
   return textTable(['figure', 'A. from the event log', 'B. from slot confirmation', 'target'], rows);
@@ -127,7 +146,8 @@ export function figuresTable(a: PhaseFigures, b: PhaseFigures | null): string[] 
 /** One line for the README. */
 export function readmeLine(a: PhaseFigures, b: PhaseFigures | null, events: number, slots: number, receivers: number): string {
   const cpu = a.finish.cpuMicros / 1000 / Math.max(1, a.tally.once);
-  const chain = b === null ? '' : `; from slot confirmation on the devnet (subscriber, decoding, dispatcher) p50 ${ms(b.latency.p50)} ms, p99 ${ms(b.latency.p99)} ms`;
+  const chain =
+    b === null ? '' : `; from slot confirmation on the devnet (subscriber, decoding, dispatcher) p50 ${ms(b.latency.p50)} ms, p99 ${ms(b.latency.p99)} ms`;
   return (
     `Webhooks (\`npm run bench:webhooks\`): ${int(events)} launches in ${slots} appends → ${int(a.tally.expected)} deliveries to ${HOOKS - 1} webhooks on ${receivers} local HTTPS receivers, ` +
     `p50 ${ms(a.latency.p50)} ms / p99 ${ms(a.latency.p99)} ms from the event log to the first try (target < ${TARGET_P99_MS} ms), ${int(a.perSecond)} deliveries/s, ` +

@@ -66,7 +66,11 @@ export class RoleProcess {
 
   private spawnChild(): void {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', ...this.spec.args], { cwd: this.options.cwd, env: this.options.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...this.spec.args], {
+      cwd: this.options.cwd,
+      env: this.options.env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
     this.child = child;
     this.starts += 1;
     this.isReady = false;

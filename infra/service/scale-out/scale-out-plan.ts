@@ -36,9 +36,15 @@ export function scaleOutPlan(config: Config): RoleSpec[] {
   const plan: RoleSpec[] = [];
   if (provided.kafka) {
     const dataDir = join(config.dataDir, 'kafka');
-    plan.push({ name: 'kafka', args: ['infra/kafka-local/kafka-local.ts', '--port', String(LOCAL_KAFKA_PORT), '--data-dir', dataDir], ready: /^kafka ready /, store: true });
+    plan.push({
+      name: 'kafka',
+      args: ['infra/kafka-local/kafka-local.ts', '--port', String(LOCAL_KAFKA_PORT), '--data-dir', dataDir],
+      ready: /^kafka ready /,
+      store: true,
+    });
   }
-  if (provided.chain) plan.push({ name: 'chain', args: ['infra/devnet/main.ts', '--speed', 'realtime', '--data-dir-from-config'], ready: /^devnet ready /, store: true });
+  if (provided.chain)
+    plan.push({ name: 'chain', args: ['infra/devnet/main.ts', '--speed', 'realtime', '--data-dir-from-config'], ready: /^devnet ready /, store: true });
   if (provided.opstore) plan.push({ ...runRole('opstore'), store: true });
   plan.push(runRole('ingest'));
   if (config.stores.clickhouseUrl === undefined) plan.push(runRole('project', 'api'));

@@ -11,9 +11,10 @@ export const decode: Decoder = (tx, ctx) =>
   keeperMemos(tx, ctx, 'payout-round').map(({ memo, signer, ordinal }) => {
     const buys = buysBy(tx, ctx, signer);
     const quoteMint = ctx.coins.get(memo.mint)?.quoteMint ?? NATIVE_MINT_ID;
-    const tokens = buys.length > 0
-      ? buys.map((buy) => ({ mint: buy.mint, bought: buy.tokenAmount.toString(), cost: (buy.quoteAmount + buy.fee).toString() }))
-      : [{ mint: quoteMint, bought: memo.pot, cost: memo.pot }];
+    const tokens =
+      buys.length > 0
+        ? buys.map((buy) => ({ mint: buy.mint, bought: buy.tokenAmount.toString(), cost: (buy.quoteAmount + buy.fee).toString() }))
+        : [{ mint: quoteMint, bought: memo.pot, cost: memo.pot }];
     return draft(tx, ctx, 'payout.round', memoEventId(tx.signature, ordinal), {
       mint: memo.mint,
       round: memo.round,

@@ -168,9 +168,7 @@ export const CURVE_SIZE = 8 + curveCodec.fixedSize;
 
 export const encodeGlobal = (value: LaunchpadGlobal): Uint8Array => encodeAccount(GLOBAL_DISCRIMINATOR, globalCodec, value);
 export const decodeGlobal = (data: Uint8Array): LaunchpadGlobal | null => decodeAccount(GLOBAL_DISCRIMINATOR, globalCodec, data);
-export const encodeQuoteConfig = (value: QuoteConfig): Uint8Array =>
-  encodeAccount(QUOTE_CONFIG_DISCRIMINATOR, quoteConfigCodec, value);
-export const decodeQuoteConfig = (data: Uint8Array): QuoteConfig | null =>
-  decodeAccount(QUOTE_CONFIG_DISCRIMINATOR, quoteConfigCodec, data);
+export const encodeQuoteConfig = (value: QuoteConfig): Uint8Array => encodeAccount(QUOTE_CONFIG_DISCRIMINATOR, quoteConfigCodec, value);
+export const decodeQuoteConfig = (data: Uint8Array): QuoteConfig | null => decodeAccount(QUOTE_CONFIG_DISCRIMINATOR, quoteConfigCodec, data);
 export const encodeCurve = (value: Curve): Uint8Array => encodeAccount(CURVE_DISCRIMINATOR, curveCodec, value);
 export const decodeCurve = (data: Uint8Array): Curve | null => decodeAccount(CURVE_DISCRIMINATOR, curveCodec, data);

@@ -13,13 +13,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../token-addresses.js';
-import {
-  encodeLaunchpadInstruction,
-  type BuyArgs,
-  type CreateCoinArgs,
-  type SellArgs,
-  type SetQuoteConfigArgs,
-} from './instructions.js';
+import { encodeLaunchpadInstruction, type BuyArgs, type CreateCoinArgs, type SellArgs, type SetQuoteConfigArgs } from './instructions.js';
 import { curveAddresses, globalPda, quoteConfigPda } from './pdas.js';
 
 const { READONLY, WRITABLE, READONLY_SIGNER, WRITABLE_SIGNER } = AccountRole;

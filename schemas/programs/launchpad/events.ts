@@ -1,29 +1,10 @@
 // Launchpad events (`Program data:` logs): CoinCreated, Trade, FeeSplitLocked, FeesClaimed,
 // CurveCompleted, Graduated. Each carries what a decoder needs without reading accounts.
-import {
-  getI64Codec,
-  getNullableCodec,
-  getStructCodec,
-  getU16Codec,
-  getU32Codec,
-  getU64Codec,
-  getU8Codec,
-  type Address,
-  type Codec,
-} from '@solana/kit';
+import { getI64Codec, getNullableCodec, getStructCodec, getU16Codec, getU32Codec, getU64Codec, getU8Codec, type Address, type Codec } from '@solana/kit';
 import type { BasketEntry, CoinMode, HoldersPaid } from '../coin-rules.js';
 import { defineEventSet, type EventUnion } from '../event-set.js';
 import { splitRecipientCodec, splitShareCodec, type SplitRecipient, type SplitShare } from '../fee-split.js';
-import {
-  addressCodec,
-  basketEntryCodec,
-  coinModeCodec,
-  holdersPaidCodec,
-  stringCodec,
-  tradeSideCodec,
-  vecCodec,
-  type TradeSide,
-} from '../layout-parts.js';
+import { addressCodec, basketEntryCodec, coinModeCodec, holdersPaidCodec, stringCodec, tradeSideCodec, vecCodec, type TradeSide } from '../layout-parts.js';
 
 const u64 = getU64Codec();
 const i64 = getI64Codec();

@@ -1,15 +1,6 @@
 // Launchpad instruction data (u8 discriminator, then Borsh-style args) and account orders, with the
 // encoder the builders use and the decoder the devnet and the ingest use.
-import {
-  getBooleanCodec,
-  getNullableCodec,
-  getStructCodec,
-  getU16Codec,
-  getU64Codec,
-  getU8Codec,
-  type Address,
-  type Codec,
-} from '@solana/kit';
+import { getBooleanCodec, getNullableCodec, getStructCodec, getU16Codec, getU64Codec, getU8Codec, type Address, type Codec } from '@solana/kit';
 import type { BasketEntry, CoinMode, HoldersPaid } from '../coin-rules.js';
 import { addressCodec, basketEntryCodec, coinModeCodec, holdersPaidCodec, stringCodec, vecCodec } from '../layout-parts.js';
 
@@ -103,25 +94,65 @@ const argCodecs: { [K in LaunchpadInstructionKind]: Codec<LaunchpadArgs[K]> } = 
 /** Account order of each instruction (names as the ingest reports them). `referrer` is optional. */
 export const LAUNCHPAD_ACCOUNTS = {
   createCoin: [
-    'payer', 'creator', 'mint', 'curve', 'curveTokenVault', 'curveQuoteVault', 'quoteMint', 'global',
-    'quoteConfig', 'tokenProgram', 'quoteTokenProgram', 'systemProgram', 'associatedTokenProgram',
+    'payer',
+    'creator',
+    'mint',
+    'curve',
+    'curveTokenVault',
+    'curveQuoteVault',
+    'quoteMint',
+    'global',
+    'quoteConfig',
+    'tokenProgram',
+    'quoteTokenProgram',
+    'systemProgram',
+    'associatedTokenProgram',
   ],
   buy: [
-    'trader', 'curve', 'curveTokenVault', 'curveQuoteVault', 'traderTokenAccount', 'traderQuoteAccount', 'mint',
-    'quoteMint', 'tokenProgram', 'quoteTokenProgram', 'systemProgram', 'referrer',
+    'trader',
+    'curve',
+    'curveTokenVault',
+    'curveQuoteVault',
+    'traderTokenAccount',
+    'traderQuoteAccount',
+    'mint',
+    'quoteMint',
+    'tokenProgram',
+    'quoteTokenProgram',
+    'systemProgram',
+    'referrer',
   ],
   sell: [
-    'trader', 'curve', 'curveTokenVault', 'curveQuoteVault', 'traderTokenAccount', 'traderQuoteAccount', 'mint',
-    'quoteMint', 'tokenProgram', 'quoteTokenProgram', 'systemProgram', 'referrer',
+    'trader',
+    'curve',
+    'curveTokenVault',
+    'curveQuoteVault',
+    'traderTokenAccount',
+    'traderQuoteAccount',
+    'mint',
+    'quoteMint',
+    'tokenProgram',
+    'quoteTokenProgram',
+    'systemProgram',
+    'referrer',
   ],
   lockFeeSplit: ['creator', 'curve', 'global'],
-  claimFees: [
-    'curve', 'curveQuoteVault', 'quoteMint', 'quoteTokenProgram',
-    'holdersOrCreator', 'service', 'aiFund', 'burn', 'referrerOrLiquidity',
-  ],
+  claimFees: ['curve', 'curveQuoteVault', 'quoteMint', 'quoteTokenProgram', 'holdersOrCreator', 'service', 'aiFund', 'burn', 'referrerOrLiquidity'],
   graduate: [
-    'payer', 'curve', 'curveTokenVault', 'curveQuoteVault', 'mint', 'quoteMint', 'pool', 'poolTokenVault',
-    'poolQuoteVault', 'tokenProgram', 'quoteTokenProgram', 'systemProgram', 'associatedTokenProgram', 'poolVenueProgram',
+    'payer',
+    'curve',
+    'curveTokenVault',
+    'curveQuoteVault',
+    'mint',
+    'quoteMint',
+    'pool',
+    'poolTokenVault',
+    'poolQuoteVault',
+    'tokenProgram',
+    'quoteTokenProgram',
+    'systemProgram',
+    'associatedTokenProgram',
+    'poolVenueProgram',
     'global',
   ],
   setQuoteConfig: ['admin', 'global', 'quoteConfig', 'quoteMint', 'systemProgram'],
@@ -138,9 +169,7 @@ export function encodeLaunchpadInstruction(ix: LaunchpadInstructionData): Uint8A
 
 /** The instruction in `data`, or null when the discriminator is unknown or the args do not decode. */
 export function decodeLaunchpadInstruction(data: Uint8Array): LaunchpadInstructionData | null {
-  const kind = (Object.keys(LAUNCHPAD_DISCRIMINATORS) as LaunchpadInstructionKind[]).find(
-    (k) => LAUNCHPAD_DISCRIMINATORS[k] === data[0],
-  );
+  const kind = (Object.keys(LAUNCHPAD_DISCRIMINATORS) as LaunchpadInstructionKind[]).find((k) => LAUNCHPAD_DISCRIMINATORS[k] === data[0]);
   if (!kind) return null;
   try {
     return { kind, args: argCodecs[kind].decode(data, 1) } as LaunchpadInstructionData;

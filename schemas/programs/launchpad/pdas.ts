@@ -35,13 +35,7 @@ export interface CurveAddresses {
   curveQuoteVault: Address;
 }
 
-export function curveAddresses(
-  programId: Address,
-  mint: Address,
-  tokenProgram: Address,
-  quoteMint: Address,
-  quoteTokenProgram: Address,
-): CurveAddresses {
+export function curveAddresses(programId: Address, mint: Address, tokenProgram: Address, quoteMint: Address, quoteTokenProgram: Address): CurveAddresses {
   const [curve] = curvePda(programId, mint);
   return {
     curve,

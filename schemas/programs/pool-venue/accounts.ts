@@ -13,14 +13,7 @@ import {
   type Address,
   type FixedSizeCodec,
 } from '@solana/kit';
-import {
-  MAX_BASKET_ENTRIES,
-  MAX_CREATOR_RECIPIENTS,
-  type BasketEntry,
-  type CoinMode,
-  type CreatorRecipient,
-  type HoldersPaid,
-} from '../coin-rules.js';
+import { MAX_BASKET_ENTRIES, MAX_CREATOR_RECIPIENTS, type BasketEntry, type CoinMode, type CreatorRecipient, type HoldersPaid } from '../coin-rules.js';
 import { FEE_SPLIT_SIZE, splitRecipientCodec, type SplitRecipient } from '../fee-split.js';
 import {
   accountDiscriminator,
@@ -143,8 +136,7 @@ export const POOL_CONFIG_SIZE = 8 + poolConfigCodec.fixedSize;
 export const POOL_SIZE = 8 + poolCodec.fixedSize;
 
 export const encodePoolConfig = (value: PoolVenueConfig): Uint8Array => encodeAccount(POOL_CONFIG_DISCRIMINATOR, poolConfigCodec, value);
-export const decodePoolConfig = (data: Uint8Array): PoolVenueConfig | null =>
-  decodeAccount(POOL_CONFIG_DISCRIMINATOR, poolConfigCodec, data);
+export const decodePoolConfig = (data: Uint8Array): PoolVenueConfig | null => decodeAccount(POOL_CONFIG_DISCRIMINATOR, poolConfigCodec, data);
 export const encodePool = (value: Pool): Uint8Array => encodeAccount(POOL_DISCRIMINATOR, poolCodec, value);
 export const decodePool = (data: Uint8Array): Pool | null => decodeAccount(POOL_DISCRIMINATOR, poolCodec, data);
 

@@ -12,12 +12,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../token-addresses.js';
-import {
-  encodePoolVenueInstruction,
-  type CreateMarketPoolArgs,
-  type CreatePoolArgs,
-  type SwapArgs,
-} from './instructions.js';
+import { encodePoolVenueInstruction, type CreateMarketPoolArgs, type CreatePoolArgs, type SwapArgs } from './instructions.js';
 import { poolAddresses, poolConfigPda } from './pdas.js';
 
 const { READONLY, WRITABLE, WRITABLE_SIGNER } = AccountRole;

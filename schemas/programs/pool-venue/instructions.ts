@@ -2,15 +2,7 @@
 // encoder the builders use and the decoder the devnet and the ingest use.
 import { getStructCodec, getU16Codec, getU64Codec, getU8Codec, type Address, type Codec } from '@solana/kit';
 import type { BasketEntry, CoinMode, CreatorRecipient } from '../coin-rules.js';
-import {
-  basketEntryCodec,
-  coinModeCodec,
-  creatorRecipientCodec,
-  stringCodec,
-  tradeSideCodec,
-  vecCodec,
-  type TradeSide,
-} from '../layout-parts.js';
+import { basketEntryCodec, coinModeCodec, creatorRecipientCodec, stringCodec, tradeSideCodec, vecCodec, type TradeSide } from '../layout-parts.js';
 
 export const POOL_VENUE_DISCRIMINATORS = {
   createPool: 0,
@@ -98,25 +90,46 @@ const argCodecs: { [K in PoolVenueInstructionKind]: Codec<PoolVenueArgs[K]> } = 
 /** Account order of each instruction (names as the ingest reports them). `referrer` is optional. */
 export const POOL_VENUE_ACCOUNTS = {
   createPool: [
-    'payer', 'creator', 'mint', 'pool', 'poolTokenVault', 'creatorTokenAccount', 'config', 'tokenProgram',
-    'systemProgram', 'associatedTokenProgram',
-  ],
-  createLockedPool: [
-    'payer', 'curve', 'pool', 'poolTokenVault', 'poolQuoteVault', 'mint', 'quoteMint', 'tokenProgram',
-    'quoteTokenProgram', 'systemProgram', 'associatedTokenProgram',
-  ],
-  createMarketPool: [
-    'admin', 'config', 'pool', 'poolTokenVault', 'adminTokenAccount', 'mint', 'tokenProgram', 'systemProgram',
+    'payer',
+    'creator',
+    'mint',
+    'pool',
+    'poolTokenVault',
+    'creatorTokenAccount',
+    'config',
+    'tokenProgram',
+    'systemProgram',
     'associatedTokenProgram',
   ],
+  createLockedPool: [
+    'payer',
+    'curve',
+    'pool',
+    'poolTokenVault',
+    'poolQuoteVault',
+    'mint',
+    'quoteMint',
+    'tokenProgram',
+    'quoteTokenProgram',
+    'systemProgram',
+    'associatedTokenProgram',
+  ],
+  createMarketPool: ['admin', 'config', 'pool', 'poolTokenVault', 'adminTokenAccount', 'mint', 'tokenProgram', 'systemProgram', 'associatedTokenProgram'],
   swap: [
-    'trader', 'pool', 'poolTokenVault', 'poolQuoteVault', 'traderTokenAccount', 'traderQuoteAccount', 'mint',
-    'quoteMint', 'tokenProgram', 'quoteTokenProgram', 'systemProgram', 'referrer',
+    'trader',
+    'pool',
+    'poolTokenVault',
+    'poolQuoteVault',
+    'traderTokenAccount',
+    'traderQuoteAccount',
+    'mint',
+    'quoteMint',
+    'tokenProgram',
+    'quoteTokenProgram',
+    'systemProgram',
+    'referrer',
   ],
-  claimFees: [
-    'pool', 'poolQuoteVault', 'quoteMint', 'quoteTokenProgram',
-    'holdersOrCreator', 'service', 'aiFund', 'burn', 'referrerOrLiquidity',
-  ],
+  claimFees: ['pool', 'poolQuoteVault', 'quoteMint', 'quoteTokenProgram', 'holdersOrCreator', 'service', 'aiFund', 'burn', 'referrerOrLiquidity'],
 } as const satisfies { [K in PoolVenueInstructionKind]: readonly string[] };
 
 export function encodePoolVenueInstruction(ix: PoolVenueInstructionData): Uint8Array {
@@ -129,9 +142,7 @@ export function encodePoolVenueInstruction(ix: PoolVenueInstructionData): Uint8A
 
 /** The instruction in `data`, or null when the discriminator is unknown or the args do not decode. */
 export function decodePoolVenueInstruction(data: Uint8Array): PoolVenueInstructionData | null {
-  const kind = (Object.keys(POOL_VENUE_DISCRIMINATORS) as PoolVenueInstructionKind[]).find(
-    (k) => POOL_VENUE_DISCRIMINATORS[k] === data[0],
-  );
+  const kind = (Object.keys(POOL_VENUE_DISCRIMINATORS) as PoolVenueInstructionKind[]).find((k) => POOL_VENUE_DISCRIMINATORS[k] === data[0]);
   if (!kind) return null;
   try {
     return { kind, args: argCodecs[kind].decode(data, 1) } as PoolVenueInstructionData;

@@ -27,13 +27,7 @@ export interface PoolAddresses {
   poolQuoteVault: Address;
 }
 
-export function poolAddresses(
-  programId: Address,
-  mint: Address,
-  tokenProgram: Address,
-  quoteMint: Address,
-  quoteTokenProgram: Address,
-): PoolAddresses {
+export function poolAddresses(programId: Address, mint: Address, tokenProgram: Address, quoteMint: Address, quoteTokenProgram: Address): PoolAddresses {
   const [pool] = poolPda(programId, mint, quoteMint);
   return {
     pool,

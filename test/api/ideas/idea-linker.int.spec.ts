@@ -47,7 +47,13 @@ afterAll(async () => {
 });
 
 const idea = (id: string, name: string, ticker: string, createdAtMs: number) => ({
-  id, name, ticker, pitch: 'p', trend: 't', story: 's', createdAt: new Date(createdAtMs).toISOString(),
+  id,
+  name,
+  ticker,
+  pitch: 'p',
+  trend: 't',
+  story: 's',
+  createdAt: new Date(createdAtMs).toISOString(),
 });
 const launchedMint = async (id: string) => (await store.get(ideasCollection, id))?.launchedMint;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,11 +62,10 @@ it('links ideas to coins launched after them, looking at new coins only once cau
   const chain = new CoinsStandIn();
   const linker = new IdeaLinker(chain.reads, store, new IdeaSnapshot(store), 0);
   chain.launch('mint-early', 'Moon Frog', 'MOFRO', 10, T0 - 1_000);
-  await importIdeas(store, parseIdeasFile(JSON.stringify([
-    idea('a', 'Moon Frog', 'MOFRO', T0),
-    idea('b', 'Pixel Yeti', '$PIYET', T0),
-    idea('c', 'Neon Cat', 'NECAT', T0),
-  ])));
+  await importIdeas(
+    store,
+    parseIdeasFile(JSON.stringify([idea('a', 'Moon Frog', 'MOFRO', T0), idea('b', 'Pixel Yeti', '$PIYET', T0), idea('c', 'Neon Cat', 'NECAT', T0)])),
+  );
 
   await linker.link();
   expect(chain.asked).toEqual([0]);

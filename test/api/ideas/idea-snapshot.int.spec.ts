@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (id: string) =>
   parseIdeasFile(JSON.stringify([{ id, name: `Idea ${id}`, ticker: 'IDEA', pitch: 'p', trend: 't', story: 's', createdAt: '2025-01-01T00:00:00Z' }]));
 
-it('sees its own handle\'s writes at once and other handles\' after its age', async () => {
+it("sees its own handle's writes at once and other handles' after its age", async () => {
   const service = await openOpStore({ dataDir: dir });
   const importer = await openOpStore({ dataDir: dir });
   try {

@@ -58,7 +58,12 @@ export async function acceptTerms(inject: Inject, wallet: KeyPairSigner): Promis
 /** Sign a base64 wire transaction with `signers` as a wallet does (other signatures kept). */
 export async function signWire(base64: string, signers: readonly KeyPairSigner[]): Promise<string> {
   const tx = getTransactionDecoder().decode(Buffer.from(base64, 'base64')) as Transaction;
-  return getBase64EncodedWireTransaction(await partiallySignTransaction(signers.map((s) => s.keyPair), tx));
+  return getBase64EncodedWireTransaction(
+    await partiallySignTransaction(
+      signers.map((s) => s.keyPair),
+      tx,
+    ),
+  );
 }
 
 export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {

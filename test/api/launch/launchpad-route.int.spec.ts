@@ -77,7 +77,15 @@ describe('launchpad launch route', () => {
 
   it('the background sweep sends the fee split and confirms a pending launch nobody polls', async () => {
     await h.rebuild({
-      launch: { rpcUrl: h.devnet.rpcUrl!, programs: h.config.programs, siteUrl: 'https://launchtape.example', keys: h.keys, confirmWaitMs: 50, pollMs: 20, sweepIntervalMs: 30 },
+      launch: {
+        rpcUrl: h.devnet.rpcUrl!,
+        programs: h.config.programs,
+        siteUrl: 'https://launchtape.example',
+        keys: h.keys,
+        confirmWaitMs: 50,
+        pollMs: 20,
+        sweepIntervalMs: 30,
+      },
     });
     await h.app.ready();
     try {
@@ -85,7 +93,13 @@ describe('launchpad launch route', () => {
       await h.acceptTerms(creator);
       const mint = await generateKeyPairSigner();
       const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
-        creator: creator.address, mint: mint.address, name: 'Swept', ticker: 'SWEPT', image: PNG, buyLamports: (SOL / 10n).toString(), sponsored: false,
+        creator: creator.address,
+        mint: mint.address,
+        name: 'Swept',
+        ticker: 'SWEPT',
+        image: PNG,
+        buyLamports: (SOL / 10n).toString(),
+        sponsored: false,
       });
       expect(prepared.body.transactions).toHaveLength(2);
       h.pause();

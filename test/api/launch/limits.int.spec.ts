@@ -44,7 +44,9 @@ describe('prepare limit', () => {
     const sixth = await launchpadBody(wallet);
     const reply = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/prepare', sixth);
     expect(reply.status).toBe(429);
-    expect(reply.body.errors).toEqual([expect.stringMatching(/^creator: at most 5 launch prepares a wallet an hour over both routes; prepare again after \d{4}-\d\d-\d\dT/)]);
+    expect(reply.body.errors).toEqual([
+      expect.stringMatching(/^creator: at most 5 launch prepares a wallet an hour over both routes; prepare again after \d{4}-\d\d-\d\dT/),
+    ]);
     expect(await h.opstore.get(launches, sixth.mint)).toBeNull();
     expect((await h.opstore.get(launchPrepareWindows, wallet.address))?.at).toHaveLength(5);
     expect((await h.post('/api/v1/launch/prepare', await poolBody(wallet))).status).toBe(429);
@@ -66,7 +68,10 @@ describe('expired blockhash', () => {
     const free = await h.keys.freePoolMints();
     h.pause();
     try {
-      const prepared = await h.post<{ mint: string; transaction: string; mintSource: string; lastValidBlockHeight: number }>('/api/v1/launch/prepare', await poolBody(wallet));
+      const prepared = await h.post<{ mint: string; transaction: string; mintSource: string; lastValidBlockHeight: number }>(
+        '/api/v1/launch/prepare',
+        await poolBody(wallet),
+      );
       expect(prepared.body.mintSource).toBe(free > 0 ? 'pool' : 'browser');
       if (free > 0) expect(await h.keys.freePoolMints()).toBe(free - 1);
       h.devnet.step(152);
@@ -93,7 +98,10 @@ describe('expired blockhash', () => {
       const dayBefore = BigInt((await h.opstore.get(sponsorDays, utcDay(Date.now())))!.lamports);
       expect((await h.get<{ status: string }>(`/api/v1/launch/launchpad/status?mint=${body.mint}`)).body.status).toBe('prepared');
       h.devnet.step(152);
-      expect(await h.get(`/api/v1/launch/launchpad/status?mint=${body.mint}`)).toEqual({ status: 200, body: { mint: body.mint, status: 'abandoned', page: null } });
+      expect(await h.get(`/api/v1/launch/launchpad/status?mint=${body.mint}`)).toEqual({
+        status: 200,
+        body: { mint: body.mint, status: 'abandoned', page: null },
+      });
       expect((await h.opstore.get(sponsorSpending, body.mint))?.released).toBe(true);
       expect(BigInt((await h.opstore.get(sponsorDays, utcDay(Date.now())))!.lamports)).toBe(dayBefore - reserved);
     } finally {

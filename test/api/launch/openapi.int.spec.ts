@@ -82,7 +82,10 @@ describe('launch routes in the OpenAPI document', () => {
       for (const operation of Object.values<any>(item)) {
         for (const [status, response] of Object.entries<any>(operation.responses)) {
           if (status === '200') continue;
-          expect(response.content['application/json'].schema, `${path} ${status}`).toMatchObject({ properties: { errors: { type: 'array' } }, required: ['errors'] });
+          expect(response.content['application/json'].schema, `${path} ${status}`).toMatchObject({
+            properties: { errors: { type: 'array' } },
+            required: ['errors'],
+          });
         }
       }
     }

@@ -16,22 +16,25 @@ describe('pool-venue launch route', () => {
     await h?.close();
   });
 
-  it('launches with the caller\'s mint when the address pool is empty, and confirm answers the launch', async () => {
+  it("launches with the caller's mint when the address pool is empty, and confirm answers the launch", async () => {
     const creator = await h.wallet();
     await h.acceptTerms(creator);
     const mint = await generateKeyPairSigner();
-    const prepared = await h.post<{ mint: string; pool: string; transaction: string; mintSource: string; buy: { tokens: string } | null }>('/api/v1/launch/prepare', {
-      creator: creator.address,
-      mint: mint.address,
-      name: 'Pool Coin',
-      ticker: 'POOL',
-      description: 'A coin straight into a pool',
-      socials: { website: 'https://pool.example' },
-      image: PNG,
-      mode: 'holder',
-      feeBps: 200,
-      buyBps: 100,
-    });
+    const prepared = await h.post<{ mint: string; pool: string; transaction: string; mintSource: string; buy: { tokens: string } | null }>(
+      '/api/v1/launch/prepare',
+      {
+        creator: creator.address,
+        mint: mint.address,
+        name: 'Pool Coin',
+        ticker: 'POOL',
+        description: 'A coin straight into a pool',
+        socials: { website: 'https://pool.example' },
+        image: PNG,
+        mode: 'holder',
+        feeBps: 200,
+        buyBps: 100,
+      },
+    );
     expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
     expect(prepared.body.mintSource).toBe('browser');
     expect(prepared.body.mint).toBe(mint.address);
@@ -42,7 +45,10 @@ describe('pool-venue launch route', () => {
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     expect(submitted.body.status).toBe('confirmed');
 
-    const confirmed = await h.post<{ mint: string; pool: string; signature: string }>('/api/v1/launch/confirm', { mint: mint.address, signature: submitted.body.signature });
+    const confirmed = await h.post<{ mint: string; pool: string; signature: string }>('/api/v1/launch/confirm', {
+      mint: mint.address,
+      signature: submitted.body.signature,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.pool).toBe(prepared.body.pool);
     const pool = decodePool(h.devnet.bank.getAccount(prepared.body.pool as Address)!.data)!;

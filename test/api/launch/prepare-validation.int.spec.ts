@@ -62,16 +62,62 @@ describe('pool-venue prepare: one rule at a time', () => {
     ['feeBps fractional', { feeBps: 1.5 }, /^feeBps: must be a whole number of bps/],
     ['feeBps as text', { feeBps: '100' }, /^feeBps: must be the trading fee as a whole number/],
     ['basket weights not summing to 10000', { basket: [{ mint: '__basket0__', weight: 5000 }] }, /^basket: weights must sum to 10000 bps, they sum to 5000/],
-    ['basket with a token twice', { basket: [{ mint: '__basket0__', weight: 5000 }, { mint: '__basket0__', weight: 5000 }] }, /^basket: must name each token once/],
+    [
+      'basket with a token twice',
+      {
+        basket: [
+          { mint: '__basket0__', weight: 5000 },
+          { mint: '__basket0__', weight: 5000 },
+        ],
+      },
+      /^basket: must name each token once/,
+    ],
     ['basket of five', { basket: [0, 1, 2, 3, 0].map((i) => ({ mint: `__basket${i}__`, weight: 2000 })) }, /^basket: must hold at most 4 tokens/],
     ['basket token not offered', { basket: [{ mint: '__stable__', weight: 10000 }] }, /^basket\[0\]\.mint: \S+ is not a basket token the service offers/],
-    ['basket weight zero', { basket: [{ mint: '__basket0__', weight: 0 }, { mint: '__basket1__', weight: 10000 }] }, /^basket\[0\]\.weight: must be at least 1 bps/],
+    [
+      'basket weight zero',
+      {
+        basket: [
+          { mint: '__basket0__', weight: 0 },
+          { mint: '__basket1__', weight: 10000 },
+        ],
+      },
+      /^basket\[0\]\.weight: must be at least 1 bps/,
+    ],
     ['basket on a creator coin', { mode: 'creator', basket: [{ mint: '__basket0__', weight: 10000 }] }, /^basket: is for holder-mode coins/],
     ['recipients on a holder coin', { recipients: [{ wallet: '__creator__', pct: 100 }] }, /^recipients: are for creator-mode coins/],
-    ['recipients not summing to 100', { mode: 'creator', recipients: [{ wallet: '__creator__', pct: 60 }] }, /^recipients: percentages must sum to 100, they sum to 60/],
-    ['recipient pct with three decimals', { mode: 'creator', recipients: [{ wallet: '__creator__', pct: 99.999 }, { wallet: '__other__', pct: 0.001 }] }, /^recipients\[0\]\.pct: must have at most two decimals/],
-    ['recipient twice', { mode: 'creator', recipients: [{ wallet: '__creator__', pct: 50 }, { wallet: '__creator__', pct: 50 }] }, /^recipients: must name each wallet once/],
-    ['recipient label too long', { mode: 'creator', recipients: [{ wallet: '__creator__', pct: 100, label: long(33) }] }, /^recipients\[0\]\.label: must be at most 32 characters/],
+    [
+      'recipients not summing to 100',
+      { mode: 'creator', recipients: [{ wallet: '__creator__', pct: 60 }] },
+      /^recipients: percentages must sum to 100, they sum to 60/,
+    ],
+    [
+      'recipient pct with three decimals',
+      {
+        mode: 'creator',
+        recipients: [
+          { wallet: '__creator__', pct: 99.999 },
+          { wallet: '__other__', pct: 0.001 },
+        ],
+      },
+      /^recipients\[0\]\.pct: must have at most two decimals/,
+    ],
+    [
+      'recipient twice',
+      {
+        mode: 'creator',
+        recipients: [
+          { wallet: '__creator__', pct: 50 },
+          { wallet: '__creator__', pct: 50 },
+        ],
+      },
+      /^recipients: must name each wallet once/,
+    ],
+    [
+      'recipient label too long',
+      { mode: 'creator', recipients: [{ wallet: '__creator__', pct: 100, label: long(33) }] },
+      /^recipients\[0\]\.label: must be at most 32 characters/,
+    ],
     ['buyBps above 10%', { buyBps: 1001 }, /^buyBps: must be at most 1000 bps/],
     ['rollIn true', { rollIn: true }, /^rollIn: is not offered on this network/],
     ['hook unknown', { hooks: ['moon-shield'] }, /^hooks\[0\]: moon-shield is not a live hook of GET \/hooks; live hooks: anti-sniper/],
@@ -94,7 +140,10 @@ describe('pool-venue prepare: one rule at a time', () => {
       return value;
     };
     const errors = await poolErrors(swap(extra) as Record<string, unknown>);
-    expect(errors.some((line) => expected.test(line)), errors.join('\n')).toBe(true);
+    expect(
+      errors.some((line) => expected.test(line)),
+      errors.join('\n'),
+    ).toBe(true);
   });
 
   it('a body that is not an object is refused with the list of fields', async () => {
@@ -107,7 +156,7 @@ describe('pool-venue prepare: one rule at a time', () => {
 describe('every problem at once', () => {
   it('lists field problems, cross-field rules and store rules together, and stores and counts nothing', async () => {
     const stranger = await generateKeyPairSigner();
-    
+
     const mint = await generateKeyPairSigner();
     const reply = await h.post<{ errors: string[] }>('/api/v1/launch/prepare', {
       creator: stranger.address,
@@ -132,7 +181,14 @@ describe('every problem at once', () => {
 describe('launchpad prepare rules', () => {
   async function launchpadErrors(wallet: KeyPairSigner, extra: Record<string, unknown>, status = 400): Promise<string[]> {
     const mint = await generateKeyPairSigner();
-    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/prepare', { creator: wallet.address, mint: mint.address, name: 'Curve', ticker: 'CRV', image: PNG, ...extra });
+    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/prepare', {
+      creator: wallet.address,
+      mint: mint.address,
+      name: 'Curve',
+      ticker: 'CRV',
+      image: PNG,
+      ...extra,
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(status);
     expect(await h.opstore.get(launches, mint.address)).toBeNull();
     return reply.body.errors;
@@ -148,7 +204,11 @@ describe('launchpad prepare rules', () => {
   });
 
   it('refuses a first buy on a stablecoin pair, and a basket on one', async () => {
-    const errors = await launchpadErrors(creator, { quoteMint: h.config.mints.stablecoin, buyLamports: '1000', basket: [{ mint: h.config.mints.basket[0], weight: 10_000 }] });
+    const errors = await launchpadErrors(creator, {
+      quoteMint: h.config.mints.stablecoin,
+      buyLamports: '1000',
+      basket: [{ mint: h.config.mints.basket[0], weight: 10_000 }],
+    });
     expect(errors).toContainEqual(expect.stringMatching(/^buyLamports: is for SOL pairs only/));
     expect(errors).toContainEqual(expect.stringMatching(/^basket: needs a SOL pair/));
   });
@@ -172,12 +232,20 @@ describe('launchpad prepare rules', () => {
   });
 
   it('refuses the creator as its own referrer', async () => {
-    expect(await launchpadErrors(creator, { referrer: creator.address })).toContainEqual(expect.stringMatching(/^referrer: must be another wallet than the creator/));
+    expect(await launchpadErrors(creator, { referrer: creator.address })).toContainEqual(
+      expect.stringMatching(/^referrer: must be another wallet than the creator/),
+    );
   });
 
   it('refuses a mint that already exists on chain', async () => {
     const mint = h.config.mints.stablecoin;
-    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/prepare', { creator: creator.address, mint, name: 'Curve', ticker: 'CRV', image: PNG });
+    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/prepare', {
+      creator: creator.address,
+      mint,
+      name: 'Curve',
+      ticker: 'CRV',
+      image: PNG,
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toContainEqual(expect.stringMatching(/^mint: \S+ already exists on chain; generate a fresh keypair/));
   });
@@ -192,15 +260,25 @@ describe('launchpad prepare rules', () => {
     }
     await h.acceptTerms(thin);
     const errors = await launchpadErrors(thin, { sponsored: true });
-    expect(errors).toEqual([expect.stringMatching(/^sponsored: sponsored launches are for wallets holding at least 0\.05 SOL; \S+ holds 10000000 lamports; set sponsored to false/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^sponsored: sponsored launches are for wallets holding at least 0\.05 SOL; \S+ holds 10000000 lamports; set sponsored to false/),
+    ]);
     const mint = await generateKeyPairSigner();
-    const reply = await h.post<{ sponsored: boolean }>('/api/v1/launch/launchpad/prepare', { creator: thin.address, mint: mint.address, name: 'Curve', ticker: 'CRV', image: PNG });
+    const reply = await h.post<{ sponsored: boolean }>('/api/v1/launch/launchpad/prepare', {
+      creator: thin.address,
+      mint: mint.address,
+      name: 'Curve',
+      ticker: 'CRV',
+      image: PNG,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.sponsored).toBe(false);
   });
 
   it('refuses sponsored: true when the service holds no sponsor key', async () => {
-    await h.rebuild({ launch: { rpcUrl: h.devnet.rpcUrl!, programs: h.config.programs, siteUrl: 'https://launchtape.example', keys: null, sweepIntervalMs: 0 } });
+    await h.rebuild({
+      launch: { rpcUrl: h.devnet.rpcUrl!, programs: h.config.programs, siteUrl: 'https://launchtape.example', keys: null, sweepIntervalMs: 0 },
+    });
     try {
       const errors = await launchpadErrors(poor, { sponsored: true });
       expect(errors).toEqual([expect.stringMatching(/^sponsored: sponsored launches are not offered on this service right now/)]);

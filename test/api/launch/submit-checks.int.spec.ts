@@ -70,14 +70,20 @@ async function altered(base64: string, change: (instructions: Instruction[]) => 
   const instructions = change([...message.instructions]);
   let rebuilt = { ...message, instructions: [], lifetimeConstraint: lifetime } as unknown as typeof message;
   for (const ix of instructions) rebuilt = appendTransactionMessageInstruction(ix, rebuilt) as typeof message;
-  const signed = await partiallySignTransaction(signers.map((s) => s.keyPair), compileTransaction(rebuilt as Parameters<typeof compileTransaction>[0]));
+  const signed = await partiallySignTransaction(
+    signers.map((s) => s.keyPair),
+    compileTransaction(rebuilt as Parameters<typeof compileTransaction>[0]),
+  );
   return getBase64EncodedWireTransaction(signed);
 }
 
 async function expectRefused(mint: string, transaction: string, pattern: RegExp) {
   const reply = await h.post<{ errors: string[] }>('/api/v1/launch/submit', { mint, transaction });
   expect(reply.status, JSON.stringify(reply.body)).toBe(400);
-  expect(reply.body.errors.some((line) => pattern.test(line)), reply.body.errors.join('\n')).toBe(true);
+  expect(
+    reply.body.errors.some((line) => pattern.test(line)),
+    reply.body.errors.join('\n'),
+  ).toBe(true);
   expect(send).not.toHaveBeenCalled();
   const record = await h.opstore.get(launches, mint);
   expect(record).toMatchObject({ state: 'prepared', submittedHash: null, sent: 0 });
@@ -87,7 +93,11 @@ describe('altered transactions are refused and nothing is sent', () => {
   it('an added transfer to another wallet', async () => {
     const { mint, transaction } = await preparePool();
     const thief = await generateKeyPairSigner();
-    const tx = await altered(transaction, (ixs) => [...ixs, getTransferSolInstruction({ source: creator, destination: thief.address, amount: 1_000_000_000n })], [creator, mint]);
+    const tx = await altered(
+      transaction,
+      (ixs) => [...ixs, getTransferSolInstruction({ source: creator, destination: thief.address, amount: 1_000_000_000n })],
+      [creator, mint],
+    );
     await expectRefused(mint.address, tx, /^transaction: an added instruction for program 11111111111111111111111111111111 is not allowed/);
   });
 
@@ -121,7 +131,11 @@ describe('altered transactions are refused and nothing is sent', () => {
   it('a changed account', async () => {
     const { mint, transaction } = await preparePool();
     const other = await generateKeyPairSigner();
-    const tx = await altered(transaction, ([create]) => [{ ...create!, accounts: create!.accounts!.map((a, i) => (i === 6 ? { ...a, address: other.address } : a)) }], [creator, mint]);
+    const tx = await altered(
+      transaction,
+      ([create]) => [{ ...create!, accounts: create!.accounts!.map((a, i) => (i === 6 ? { ...a, address: other.address } : a)) }],
+      [creator, mint],
+    );
     await expectRefused(mint.address, tx, /^transaction: instruction 1 \(program \S+\) account 7 is \S+, prepared as \S+/);
   });
 
@@ -135,14 +149,21 @@ describe('altered transactions are refused and nothing is sent', () => {
 
   it('a missing mint signature', async () => {
     const { mint, transaction } = await preparePool();
-    await expectRefused(mint.address, await signWire(transaction, [creator]), /^transaction: the mint keypair signature \(\S+\) is missing; sign with that key/);
+    await expectRefused(
+      mint.address,
+      await signWire(transaction, [creator]),
+      /^transaction: the mint keypair signature \(\S+\) is missing; sign with that key/,
+    );
   });
 
   it('a bad creator signature', async () => {
     const { mint, transaction } = await preparePool();
     const other = await generateKeyPairSigner();
     const signed = getTransactionDecoder().decode(Buffer.from(await signWire(transaction, [creator, mint]), 'base64')) as Transaction;
-    const forged = { ...signed, signatures: { ...signed.signatures, [creator.address]: (await signBytes(other.keyPair.privateKey, signed.messageBytes)) as SignatureBytes } };
+    const forged = {
+      ...signed,
+      signatures: { ...signed.signatures, [creator.address]: (await signBytes(other.keyPair.privateKey, signed.messageBytes)) as SignatureBytes },
+    };
     await expectRefused(mint.address, getBase64EncodedWireTransaction(forged as Transaction), /^transaction: the creator signature \(\S+\) is not valid/);
   });
 
@@ -156,7 +177,11 @@ describe('additions wallets may make', () => {
   it('compute-budget and guard instructions are accepted and the launch lands', async () => {
     const { mint, transaction } = await preparePool();
     const guard: Instruction = { programAddress: h.config.programs.guard, accounts: [], data: new Uint8Array([1, 2, 3]) };
-    const tx = await altered(transaction, (ixs) => [getSetComputeUnitLimitInstruction({ units: 300_000 }), getSetComputeUnitPriceInstruction({ microLamports: 1_000n }), ...ixs, guard], [creator, mint]);
+    const tx = await altered(
+      transaction,
+      (ixs) => [getSetComputeUnitLimitInstruction({ units: 300_000 }), getSetComputeUnitPriceInstruction({ microLamports: 1_000n }), ...ixs, guard],
+      [creator, mint],
+    );
     const reply = await h.post<{ status: string }>('/api/v1/launch/submit', { mint: mint.address, transaction: tx });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(['confirmed', 'pending']).toContain(reply.body.status);
@@ -165,12 +190,24 @@ describe('additions wallets may make', () => {
 
   it('a sponsored launch refuses a priority fee above the cap and takes a small one', async () => {
     const mint = await generateKeyPairSigner();
-    const prepared = await h.post<{ transactions: string[]; sponsored: boolean }>('/api/v1/launch/launchpad/prepare', { creator: creator.address, mint: mint.address, name: 'Sponsored', ticker: 'SPN', image: PNG });
+    const prepared = await h.post<{ transactions: string[]; sponsored: boolean }>('/api/v1/launch/launchpad/prepare', {
+      creator: creator.address,
+      mint: mint.address,
+      name: 'Sponsored',
+      ticker: 'SPN',
+      image: PNG,
+    });
     expect(prepared.body.sponsored).toBe(true);
-    const pricey = await altered(prepared.body.transactions[0]!, (ixs) => [getSetComputeUnitLimitInstruction({ units: 1_000_000 }), getSetComputeUnitPriceInstruction({ microLamports: 1_000_000n }), ...ixs], [creator, mint]);
+    const pricey = await altered(
+      prepared.body.transactions[0]!,
+      (ixs) => [getSetComputeUnitLimitInstruction({ units: 1_000_000 }), getSetComputeUnitPriceInstruction({ microLamports: 1_000_000n }), ...ixs],
+      [creator, mint],
+    );
     const refused = await h.post<{ errors: string[] }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions: [pricey] });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([expect.stringMatching(/^transactions\[0\]: its compute-budget instructions set a priority fee of 1000000 lamports, more than the 100000/)]);
+    expect(refused.body.errors).toEqual([
+      expect.stringMatching(/^transactions\[0\]: its compute-budget instructions set a priority fee of 1000000 lamports, more than the 100000/),
+    ]);
     expect(send).not.toHaveBeenCalled();
     const modest = await altered(prepared.body.transactions[0]!, (ixs) => [getSetComputeUnitPriceInstruction({ microLamports: 10n }), ...ixs], [creator, mint]);
     const accepted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions: [modest] });
@@ -198,7 +235,10 @@ describe('submitting again', () => {
   it('confirm answers 409 while the launch has not landed, then the launch', async () => {
     const { mint, transaction } = await preparePool();
     h.pause();
-    const submitted = await h.post<{ status: string; signature: string }>('/api/v1/launch/submit', { mint: mint.address, transaction: await signWire(transaction, [creator, mint]) });
+    const submitted = await h.post<{ status: string; signature: string }>('/api/v1/launch/submit', {
+      mint: mint.address,
+      transaction: await signWire(transaction, [creator, mint]),
+    });
     expect(submitted.body.status).toBe('pending');
     const early = await h.post<{ errors: string[] }>('/api/v1/launch/confirm', { mint: mint.address, signature: submitted.body.signature });
     expect(early.status).toBe(409);
@@ -219,8 +259,14 @@ describe('submitting again', () => {
     const nobody = await generateKeyPairSigner();
     expect((await h.post('/api/v1/launch/submit', { mint: nobody.address, transaction: PNG })).status).toBe(404);
     const { mint, transaction } = await preparePool();
-    const submitted = await h.post<{ signature: string }>('/api/v1/launch/submit', { mint: mint.address, transaction: await signWire(transaction, [creator, mint]) });
-    const wrong = await h.post<{ errors: string[] }>('/api/v1/launch/confirm', { mint: mint.address, signature: submitted.body.signature.replace(/^./, (c) => (c === '1' ? '2' : '1')) });
+    const submitted = await h.post<{ signature: string }>('/api/v1/launch/submit', {
+      mint: mint.address,
+      transaction: await signWire(transaction, [creator, mint]),
+    });
+    const wrong = await h.post<{ errors: string[] }>('/api/v1/launch/confirm', {
+      mint: mint.address,
+      signature: submitted.body.signature.replace(/^./, (c) => (c === '1' ? '2' : '1')),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0]).toMatch(/^signature: not this launch's signature/);
   });

@@ -60,7 +60,11 @@ describe('GET /launch/terms', () => {
     const settled = (body: Terms) => ({ ...body, signedAt: '', message: body.message.replace(/Signed at: .*/, 'Signed at:') });
     const plain = await h.get<Terms>(`/api/v1/launch/terms?wallet=${wallet}`);
     expect(plain.status).toBe(200);
-    for (const url of [`/api/v1/launch/terms?wallet=${wallet}&x=1`, `/api/v1/launch/terms?_=1700000000000&wallet=${wallet}`, `/api/v1/launch/terms?wallet=${wallet}&a[b]=1&__proto__=1`]) {
+    for (const url of [
+      `/api/v1/launch/terms?wallet=${wallet}&x=1`,
+      `/api/v1/launch/terms?_=1700000000000&wallet=${wallet}`,
+      `/api/v1/launch/terms?wallet=${wallet}&a[b]=1&__proto__=1`,
+    ]) {
       const reply = await h.get<Terms>(url);
       expect({ url, status: reply.status }).toEqual({ url, status: 200 });
       expect(Object.keys(reply.body).sort()).toEqual(Object.keys(plain.body).sort());
@@ -72,7 +76,7 @@ describe('GET /launch/terms', () => {
 });
 
 describe('POST /launch/terms', () => {
-  it('accepts the wallet\'s signature once per version; accepting again answers the same and keeps the first', async () => {
+  it("accepts the wallet's signature once per version; accepting again answers the same and keeps the first", async () => {
     const wallet = await generateKeyPairSigner();
     const first = await terms(wallet);
     const body = { wallet: wallet.address, version: first.version, signedAt: first.signedAt, signature: await sign(wallet, first.message) };
@@ -88,7 +92,12 @@ describe('POST /launch/terms', () => {
   it('refuses terms signed by another key, and stores nothing', async () => {
     const [wallet, other] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
     const t = await terms(wallet);
-    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/terms', { wallet: wallet.address, version: t.version, signedAt: t.signedAt, signature: await sign(other, t.message) });
+    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/terms', {
+      wallet: wallet.address,
+      version: t.version,
+      signedAt: t.signedAt,
+      signature: await sign(other, t.message),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([expect.stringMatching(/^signature: does not verify against wallet/)]);
     expect(await h.opstore.get(termsAcceptances, `${wallet.address}:${t.version}`)).toBeNull();
@@ -98,13 +107,23 @@ describe('POST /launch/terms', () => {
     const wallet = await generateKeyPairSigner();
     const old = new Date(Date.now() - 10 * 60_000 - 5_000).toISOString();
     const message = (await terms(wallet)).message.replace(/Signed at: .*/, `Signed at: ${old}`);
-    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/terms', { wallet: wallet.address, version: TERMS_VERSION, signedAt: old, signature: await sign(wallet, message) });
+    const reply = await h.post<{ errors: string[] }>('/api/v1/launch/terms', {
+      wallet: wallet.address,
+      version: TERMS_VERSION,
+      signedAt: old,
+      signature: await sign(wallet, message),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([expect.stringMatching(/^signedAt: the message is older than 10 minutes/)]);
 
     const future = new Date(Date.now() + 5 * 60_000).toISOString();
     const ahead = (await terms(wallet)).message.replace(/Signed at: .*/, `Signed at: ${future}`);
-    const reply2 = await h.post<{ errors: string[] }>('/api/v1/launch/terms', { wallet: wallet.address, version: TERMS_VERSION, signedAt: future, signature: await sign(wallet, ahead) });
+    const reply2 = await h.post<{ errors: string[] }>('/api/v1/launch/terms', {
+      wallet: wallet.address,
+      version: TERMS_VERSION,
+      signedAt: future,
+      signature: await sign(wallet, ahead),
+    });
     expect(reply2.body.errors).toEqual([expect.stringMatching(/^signedAt: lies in the future/)]);
     expect(await h.opstore.get(termsAcceptances, `${wallet.address}:${TERMS_VERSION}`)).toBeNull();
   });
@@ -113,7 +132,12 @@ describe('POST /launch/terms', () => {
     const wallet = await generateKeyPairSigner();
     const t = await terms(wallet);
     const signature = await sign(wallet, t.message);
-    const wrongVersion = await h.post<{ errors: string[] }>('/api/v1/launch/terms', { wallet: wallet.address, version: '1999-01-01', signedAt: t.signedAt, signature });
+    const wrongVersion = await h.post<{ errors: string[] }>('/api/v1/launch/terms', {
+      wallet: wallet.address,
+      version: '1999-01-01',
+      signedAt: t.signedAt,
+      signature,
+    });
     expect(wrongVersion.body.errors).toContainEqual(expect.stringMatching(/^version: 1999-01-01 is not the current terms version/));
     const shifted = new Date(Date.parse(t.signedAt) + 1_000).toISOString();
     const moved = await h.post<{ errors: string[] }>('/api/v1/launch/terms', { wallet: wallet.address, version: t.version, signedAt: shifted, signature });
@@ -130,9 +154,21 @@ describe('POST /launch/terms', () => {
 describe('prepares and the terms', () => {
   it('refuses a wallet that has not accepted the current terms with 403 on both routes, then prepares once it has', async () => {
     const creator = await h.wallet(2n);
-    const body = async () => ({ creator: creator.address, mint: (await generateKeyPairSigner()).address, name: 'Terms', ticker: 'TRMS', mode: 'holder', feeBps: 100 });
+    const body = async () => ({
+      creator: creator.address,
+      mint: (await generateKeyPairSigner()).address,
+      name: 'Terms',
+      ticker: 'TRMS',
+      mode: 'holder',
+      feeBps: 100,
+    });
     for (const url of ['/api/v1/launch/prepare', '/api/v1/launch/launchpad/prepare']) {
-      const reply = await h.post<{ errors: string[] }>(url, { ...(await body()), ...(url.includes('launchpad') ? { image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', mode: undefined, feeBps: undefined } : {}) });
+      const reply = await h.post<{ errors: string[] }>(url, {
+        ...(await body()),
+        ...(url.includes('launchpad')
+          ? { image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', mode: undefined, feeBps: undefined }
+          : {}),
+      });
       expect(reply.status, JSON.stringify(reply.body)).toBe(403);
       expect(reply.body.errors).toEqual([expect.stringMatching(/^creator: \S+ has not accepted the launch terms/)]);
     }

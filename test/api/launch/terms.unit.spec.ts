@@ -12,7 +12,7 @@ const sign = (key = wallet, at = signedAt, version = TERMS_VERSION) =>
   Buffer.from(signBytes(key, new TextEncoder().encode(termsMessage(wallet.address, version, at)))).toString('base64');
 
 describe('termsAcceptanceProblems', () => {
-  it('holds for the wallet\'s signature within 10 minutes', () => {
+  it("holds for the wallet's signature within 10 minutes", () => {
     expect(termsAcceptanceProblems({ wallet: wallet.address, version: TERMS_VERSION, signedAt, signature: sign() }, now)).toEqual([]);
   });
 

@@ -27,7 +27,8 @@ const launchIx: Instruction = {
 const rules = { guardProgram: guard, maxPriorityFeeLamports: null, names: new Map<string, string>() };
 const read = (ixs: Instruction[], feePayer: Address = payer, hash = lifetime) => readTransaction(compileUnsigned(feePayer, ixs, hash).base64);
 const prepared = read([launchIx]);
-const problems = (ixs: Instruction[], feePayer?: Address, hash?: typeof lifetime) => compareWithPrepared(prepared, read(ixs, feePayer, hash), rules, 'transaction');
+const problems = (ixs: Instruction[], feePayer?: Address, hash?: typeof lifetime) =>
+  compareWithPrepared(prepared, read(ixs, feePayer, hash), rules, 'transaction');
 
 describe('compareWithPrepared', () => {
   it('passes the prepared transaction and allowed additions', () => {
@@ -41,12 +42,16 @@ describe('compareWithPrepared', () => {
     const added = problems([launchIx, transfer]);
     expect(added).toContainEqual(expect.stringMatching(/added instruction for program 11111111111111111111111111111111 is not allowed/));
     expect(added).toContainEqual(expect.stringMatching(/added account \S+ must be read-only/));
-    expect(problems([getSetComputeUnitLimitInstruction({ units: 1 })])).toEqual([expect.stringMatching(/prepared instruction 1 \(program \S+\) is missing or changed/)]);
+    expect(problems([getSetComputeUnitLimitInstruction({ units: 1 })])).toEqual([
+      expect.stringMatching(/prepared instruction 1 \(program \S+\) is missing or changed/),
+    ]);
     expect(problems([{ ...launchIx, data: new Uint8Array([0, 1, 2, 4]) }])).toEqual([expect.stringMatching(/instruction 1 \(program \S+\) has changed data/)]);
     const swapped = { ...launchIx, accounts: [launchIx.accounts![0]!, { address: other, role: AccountRole.WRITABLE_SIGNER }] };
     expect(problems([swapped]).join('\n')).toMatch(/account 2 is \S+, prepared as \S+/);
     expect(problems([launchIx], mint).join('\n')).toMatch(/fee payer is \S+, the prepared one is \S+/);
-    expect(problems([launchIx], payer, { ...lifetime, blockhash: '5uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofM' })).toEqual([expect.stringMatching(/blockhash was replaced/)]);
+    expect(problems([launchIx], payer, { ...lifetime, blockhash: '5uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofM' })).toEqual([
+      expect.stringMatching(/blockhash was replaced/),
+    ]);
   });
 
   it('refuses a guard instruction that makes an account writable or a signer', () => {

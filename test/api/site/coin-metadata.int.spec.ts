@@ -36,23 +36,61 @@ let opstore: OpStore;
 let app: FastifyInstance;
 
 function chainLaunch(key: string, name: string, symbol: string, seconds: number) {
-  return launched({ label: `site:launch:${key}`, seconds }, {
-    mint: mint(key), route: 'pool-venue', creator: creator(key), payer: creator(key), mode: 'holder', holdersPaid: 'pair',
-    quoteMint: NATIVE_MINT_ID, quoteDecimals: 9, tokenProgram: 'spl', decimals: 6, totalSupply: '1000000000000000', feeBps: 100,
-    hooks: [], antiSniper: null, curve: null, pool: addressOf(`site:pool:${key}`), basket: [], creatorRecipients: [],
-    untrusted: { name, symbol, uri: `https://elsewhere.example/${key}.json` },
-  });
+  return launched(
+    { label: `site:launch:${key}`, seconds },
+    {
+      mint: mint(key),
+      route: 'pool-venue',
+      creator: creator(key),
+      payer: creator(key),
+      mode: 'holder',
+      holdersPaid: 'pair',
+      quoteMint: NATIVE_MINT_ID,
+      quoteDecimals: 9,
+      tokenProgram: 'spl',
+      decimals: 6,
+      totalSupply: '1000000000000000',
+      feeBps: 100,
+      hooks: [],
+      antiSniper: null,
+      curve: null,
+      pool: addressOf(`site:pool:${key}`),
+      basket: [],
+      creatorRecipients: [],
+      untrusted: { name, symbol, uri: `https://elsewhere.example/${key}.json` },
+    },
+  );
 }
 
-function launchRecord(key: string, state: LaunchState, text: { name: string; ticker: string; description?: string; socials?: object }, by = creator(key)): LaunchRecord {
+function launchRecord(
+  key: string,
+  state: LaunchState,
+  text: { name: string; ticker: string; description?: string; socials?: object },
+  by = creator(key),
+): LaunchRecord {
   return {
-    id: mint(key), route: 'pool-venue', creator: by, state, mintSource: 'browser', sponsored: false,
-    market: addressOf(`site:pool:${key}`), quoteMint: NATIVE_MINT_ID, prepared: [], lastValidBlockHeight: 0, submittedHash: null,
-    signed: [], signatures: [], sent: 0, landedSlot: state === 'confirmed' ? 1 : null, reason: state === 'abandoned' ? 'expired' : null,
+    id: mint(key),
+    route: 'pool-venue',
+    creator: by,
+    state,
+    mintSource: 'browser',
+    sponsored: false,
+    market: addressOf(`site:pool:${key}`),
+    quoteMint: NATIVE_MINT_ID,
+    prepared: [],
+    lastValidBlockHeight: 0,
+    submittedHash: null,
+    signed: [],
+    signatures: [],
+    sent: 0,
+    landedSlot: state === 'confirmed' ? 1 : null,
+    reason: state === 'abandoned' ? 'expired' : null,
     description: text.description ?? null,
     socials: JSON.stringify({ x: null, telegram: null, website: null, ...text.socials }),
     settings: JSON.stringify({ name: text.name, ticker: text.ticker, mode: 'holder', feeBps: 100 }),
-    buy: null, createdAt: 0, updatedAt: 0,
+    buy: null,
+    createdAt: 0,
+    updatedAt: 0,
   };
 }
 
@@ -81,7 +119,9 @@ beforeAll(async () => {
   opstore = await openOpStore({ dataDir: join(dir, 'opstore') });
   await keep(
     launchRecord('harbor', 'confirmed', {
-      name: 'Harbor Light', ticker: 'HRBR', description: 'A lighthouse coin.\n<script>alert("x")</script>',
+      name: 'Harbor Light',
+      ticker: 'HRBR',
+      description: 'A lighthouse coin.\n<script>alert("x")</script>',
       socials: { x: 'https://x.com/harbor', telegram: 'https://t.me/harbor', website: 'https://harbor.example' },
     }),
     PNG,
@@ -146,7 +186,10 @@ describe('GET /coins/{mint}/metadata.json', () => {
   });
 
   it("never lets another creator's record or an abandoned launch speak for a coin", async () => {
-    for (const [key, name, symbol] of [['stray', 'Stray', 'STR'], ['gone', 'Gone', 'GONE']] as const) {
+    for (const [key, name, symbol] of [
+      ['stray', 'Stray', 'STR'],
+      ['gone', 'Gone', 'GONE'],
+    ] as const) {
       const res = await get(`/coins/${mint(key)}/metadata.json`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ name, symbol, external_url: `${SITE}/coins/${mint(key)}` });

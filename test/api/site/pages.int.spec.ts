@@ -23,7 +23,14 @@ const get = (url: string, headers: Record<string, string> = {}) => app.inject({ 
 describe('the site pages', () => {
   it('serves each page as a shell naming its own script and the style sheet, under a strict policy', async () => {
     const mint = h.fixture.coins.alpha.mint;
-    for (const [url, page] of [['/', 'board'], [`/coins/${mint}`, 'coin'], ['/ideas', 'ideas'], ['/ideas/some-idea', 'idea'], ['/platform', 'platform'], ['/?q=x&_=1', 'board']]) {
+    for (const [url, page] of [
+      ['/', 'board'],
+      [`/coins/${mint}`, 'coin'],
+      ['/ideas', 'ideas'],
+      ['/ideas/some-idea', 'idea'],
+      ['/platform', 'platform'],
+      ['/?q=x&_=1', 'board'],
+    ]) {
       const response = await get(url!);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -39,7 +39,9 @@ async function appendTrades(count: number): Promise<string[]> {
   const events: Event[] = [];
   for (let i = 0; i < count; i++) {
     if (i % 10 === 0) slot += 1;
-    events.push(trade({ slot, tx: ++tx }, { mint: MINT, side: i % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000_000 + i), quoteAmount: String(30_000 + 7 * i) }));
+    events.push(
+      trade({ slot, tx: ++tx }, { mint: MINT, side: i % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000_000 + i), quoteAmount: String(30_000 + 7 * i) }),
+    );
   }
   await append(events);
   return events.map((event) => event.signature);
@@ -100,10 +102,17 @@ describe('a coin stream', () => {
     }
     expect(trades(client)).toEqual(pages.reverse());
 
-    await client.waitFor((c) => INTERVALS.every((interval) => c.of('candle').some((m) => (JSON.parse(m.data) as { interval: string }).interval === interval)), 'candles');
+    await client.waitFor(
+      (c) => INTERVALS.every((interval) => c.of('candle').some((m) => (JSON.parse(m.data) as { interval: string }).interval === interval)),
+      'candles',
+    );
     await sleep(300); // the candle reads after the last batch
     for (const interval of INTERVALS) {
-      const streamed = client.of('candle').map((m) => JSON.parse(m.data) as { interval: string; candle: unknown }).filter((m) => m.interval === interval).at(-1);
+      const streamed = client
+        .of('candle')
+        .map((m) => JSON.parse(m.data) as { interval: string; candle: unknown })
+        .filter((m) => m.interval === interval)
+        .at(-1);
       const read = (await (await fetch(`${base}/api/v1/coins/${MINT}/ohlcv?interval=${interval}`)).json()) as { candles: unknown[] };
       expect(streamed?.candle, interval).toEqual(read.candles.at(-1));
     }
@@ -190,7 +199,9 @@ describe('the platform stream', () => {
 describe('stream requests', () => {
   it('refuses a visitor a stream past its limit, unknown coins and bad mints; answers any origin', async () => {
     await sleep(200); // the server has seen earlier streams close
-    const open = await Promise.all(Array.from({ length: MAX_STREAMS_PER_VISITOR }, () => new SseClient(`${base}/api/v1/stream`, { origin: 'https://dashboard.example' }).open()));
+    const open = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_VISITOR }, () => new SseClient(`${base}/api/v1/stream`, { origin: 'https://dashboard.example' }).open()),
+    );
     expect(open.map((client) => client.status)).toEqual(open.map(() => 200));
     expect(open[0]!.headers['access-control-allow-origin']).toBe('*');
     const refused = await new SseClient(`${base}/api/v1/stream`).open();

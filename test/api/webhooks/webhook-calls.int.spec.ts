@@ -6,14 +6,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  generateKeyPair,
-  getAddressDecoder,
-  getAddressFromPublicKey,
-  getProgramDerivedAddress,
-  signBytes,
-  type Address,
-} from '@solana/kit';
+import { generateKeyPair, getAddressDecoder, getAddressFromPublicKey, getProgramDerivedAddress, signBytes, type Address } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newEncryptionKey } from '../../../infra/keys/secret-box.js';
@@ -404,7 +397,11 @@ describe('the webhook calls, as the owner uses them', () => {
 
     // Signed for another event than the one named: refused before anything is looked up.
     await expectRefused(401, async () =>
-      call('redeliver', { ...(await signedFields(owner, 'redeliver', redeliverLines(webhook.id, unknown), { time: iso(nowMs + SECOND) })), id: webhook.id, event: eventId }),
+      call('redeliver', {
+        ...(await signedFields(owner, 'redeliver', redeliverLines(webhook.id, unknown), { time: iso(nowMs + SECOND) })),
+        id: webhook.id,
+        event: eventId,
+      }),
     );
   });
 
@@ -470,7 +467,12 @@ describe('refusals: a call is signed by the owner wallet, over this very request
       { ...(await signedFor(PUBLIC_URL, ['coin.launched', 'payout.paid'])), url: PUBLIC_URL, events: ['payout.paid', 'coin.launched'] },
       { ...(await signedFor(PUBLIC_URL, ['coin.launched'])), url: PUBLIC_URL, events: ['coin.launched'], mints: [mintAddress(1)] },
       { ...(await signedFor(PUBLIC_URL, ['coin.launched'], [mintAddress(1)])), url: PUBLIC_URL, events: ['coin.launched'] },
-      { ...(await signedFor(PUBLIC_URL, ['coin.launched'], [mintAddress(1), mintAddress(2)])), url: PUBLIC_URL, events: ['coin.launched'], mints: [mintAddress(2), mintAddress(1)] },
+      {
+        ...(await signedFor(PUBLIC_URL, ['coin.launched'], [mintAddress(1), mintAddress(2)])),
+        url: PUBLIC_URL,
+        events: ['coin.launched'],
+        mints: [mintAddress(2), mintAddress(1)],
+      },
       // The right fields, signed for another action.
       { ...(await signedFields(owner, 'list', [])), url: PUBLIC_URL, events: ['coin.launched'] },
       { ...(await signedFields(owner, 'delete', createLines(PUBLIC_URL, ['coin.launched']))), url: PUBLIC_URL, events: ['coin.launched'] },
@@ -516,7 +518,9 @@ describe('refusals: a call is signed by the owner wallet, over this very request
     const { webhook } = await create(owner);
     const before = await listOf(owner);
     for (const time of [iso(T0 - 6 * MINUTE), iso(T0 + 6 * MINUTE)]) {
-      const text = await expectRefused(401, async () => call('create', await createBody(owner, 'https://other.example/x', ['coin.launched'], undefined, { time })));
+      const text = await expectRefused(401, async () =>
+        call('create', await createBody(owner, 'https://other.example/x', ['coin.launched'], undefined, { time })),
+      );
       expect(text).toMatch(/5 minutes/);
       await expectRefused(401, async () => call('list', await signedFields(owner, 'list', [], { time })));
       for (const action of ['delete', 'enable', 'test', 'deliveries']) {
@@ -793,7 +797,10 @@ describe('malformed requests are answered 400 { error }, never 500', () => {
     const owner = await newWallet();
     const bare = h.app(0, { opstore: store, clock: () => new Date(nowMs) });
     expectError(await call('list', await signedFields(owner, 'list', []), bare), 503);
-    const noStore = h.app(0, { clock: () => new Date(nowMs), webhooks: { sealKey: newEncryptionKey(), policy: { allowLoopback: false, resolve }, network: 'mainnet', post } });
+    const noStore = h.app(0, {
+      clock: () => new Date(nowMs),
+      webhooks: { sealKey: newEncryptionKey(), policy: { allowLoopback: false, resolve }, network: 'mainnet', post },
+    });
     expectError(await call('create', await createBody(owner, PUBLIC_URL, ['coin.launched']), noStore), 503);
   });
 });

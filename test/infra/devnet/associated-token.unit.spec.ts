@@ -18,13 +18,7 @@ import { Bank } from '../../../infra/devnet/ledger/bank.js';
 import { devnetPrograms } from '../../../infra/devnet/programs/index.js';
 import { readTokenAccount } from '../../../infra/devnet/runtime/token-layout.js';
 import type { ExecutedTransaction } from '../../../infra/devnet/runtime/types.js';
-import {
-  ASSOCIATED_TOKEN_PROGRAM,
-  rentExemptMinimum,
-  SYSTEM_PROGRAM,
-  TOKEN_2022_PROGRAM,
-  TOKEN_PROGRAM,
-} from '../../../infra/devnet/runtime/well-known.js';
+import { ASSOCIATED_TOKEN_PROGRAM, rentExemptMinimum, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../infra/devnet/runtime/well-known.js';
 import { buildTransaction } from '../../../infra/devnet/tx-builder.js';
 import { associatedTokenAddress } from '../../../schemas/programs/associated-token.js';
 
@@ -34,9 +28,7 @@ const signer = (k: Ed25519KeyPair) => createNoopSigner(k.address);
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
 function setup(program: Address) {
-  const bank = new Bank(
-    devnetPrograms({ launchpad: key('launchpad').address, poolVenue: key('pool').address, guard: key('guard').address }),
-  );
+  const bank = new Bank(devnetPrograms({ launchpad: key('launchpad').address, poolVenue: key('pool').address, guard: key('guard').address }));
   const [payer, wallet, mint] = [key('payer'), key('wallet'), key('mint')] as const;
   for (const k of [payer, wallet]) {
     bank.setAccount(k.address, { lamports: 10n * SOL, data: new Uint8Array(0), owner: SYSTEM_PROGRAM, executable: false, rentEpoch: 0n });
@@ -199,10 +191,7 @@ describe.each([
     const nested = associatedTokenAddress(ata, nestedMint.address, program);
     const destination = associatedTokenAddress(wallet.address, nestedMint.address, program);
     send([payer], createIdempotent(ata, nestedMint.address), createIdempotent(wallet.address, nestedMint.address));
-    send(
-      [payer],
-      getMintToInstruction({ mint: nestedMint.address, token: nested, mintAuthority: signer(payer), amount: 42n }, { programAddress: program }),
-    );
+    send([payer], getMintToInstruction({ mint: nestedMint.address, token: nested, mintAuthority: signer(payer), amount: 42n }, { programAddress: program }));
     const nestedRent = bank.getAccount(nested)!.lamports;
     const walletBefore = bank.getAccount(wallet.address)!.lamports;
 

@@ -82,7 +82,9 @@ function randomInput(rng: SeededRandom, pool: Address[]): BuildTransactionInput 
     const count = rng.chance(0.1) ? 0 : rng.int(many ? 30 : 9);
     const accounts = Array.from({ length: count }, () => {
       const address = rng.chance(0.1) ? feePayer : rng.pick(pool);
-      const role = rng.chance(0.7) ? rng.pick([AccountRole.READONLY, AccountRole.WRITABLE]) : rng.pick([AccountRole.READONLY_SIGNER, AccountRole.WRITABLE_SIGNER]);
+      const role = rng.chance(0.7)
+        ? rng.pick([AccountRole.READONLY, AccountRole.WRITABLE])
+        : rng.pick([AccountRole.READONLY_SIGNER, AccountRole.WRITABLE_SIGNER]);
       return { address, role };
     });
     const dataLength = rng.pick([0, 1, 8, 40, 127, 128, 300]);

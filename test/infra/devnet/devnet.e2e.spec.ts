@@ -107,7 +107,16 @@ describe('devnet end to end with official clients', () => {
           payer: creator.address,
           creator: creator.address,
           mint: mint.address,
-          args: { name: 'Test Coin', symbol: 'TEST', uri: 'https://example.com/t.json', mode: 'holder', holdersPaid: 'pair', basket: [], feeBps: 100, hooks: 0 },
+          args: {
+            name: 'Test Coin',
+            symbol: 'TEST',
+            uri: 'https://example.com/t.json',
+            mode: 'holder',
+            holdersPaid: 'pair',
+            basket: [],
+            feeBps: 100,
+            hooks: 0,
+          },
         }),
         lockFeeSplitInstruction({ programId: LAUNCHPAD, creator: creator.address, mint: mint.address, referrer: null }),
       ],
@@ -120,7 +129,13 @@ describe('devnet end to end with official clients', () => {
     const [ata] = await findAssociatedTokenPda({ owner: trader.address, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ID });
     const buySignature = await send(trader, [
       getCreateAssociatedTokenIdempotentInstruction({ payer: trader, ata, owner: trader.address, mint: mint.address }),
-      buyInstruction({ programId: LAUNCHPAD, trader: trader.address, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ID, args: { tokenAmount: tokens, maxQuoteIn: quote.total } }),
+      buyInstruction({
+        programId: LAUNCHPAD,
+        trader: trader.address,
+        mint: mint.address,
+        tokenProgram: TOKEN_PROGRAM_ID,
+        args: { tokenAmount: tokens, maxQuoteIn: quote.total },
+      }),
     ]);
 
     const token = await fetchToken(rpc, ata, { commitment: 'confirmed' });
@@ -139,8 +154,8 @@ describe('devnet end to end with official clients', () => {
     expect(signatures).toEqual([launchSignature, buySignature]);
     const buyUpdate = received[1]!.transaction!.transaction!;
     expect(buyUpdate.meta!.fee).toBe(tx!.meta!.fee.toString());
-    const events = buyUpdate.meta!.logMessages
-      .filter((line) => line.startsWith('Program data: '))
+    const events = buyUpdate
+      .meta!.logMessages.filter((line) => line.startsWith('Program data: '))
       .map((line) => decodeLaunchpadEvent(Buffer.from(line.slice('Program data: '.length), 'base64')));
     const trade = events.find((e) => e?.name === 'Trade');
     expect(trade?.data).toMatchObject({ mint: mint.address, tokenAmount: tokens });

@@ -68,11 +68,21 @@ describe('decodeSubscribeRequest', () => {
 
 describe('transaction filters with tokenAccounts', () => {
   const balance = (accountIndex: number, owner: string, amount: string) =>
-    ({ accountIndex, owner, mint: 'M', programId: 'P', uiTokenAmount: { amount, decimals: 0, uiAmount: 0, uiAmountString: amount } }) as unknown as TokenBalance;
+    ({
+      accountIndex,
+      owner,
+      mint: 'M',
+      programId: 'P',
+      uiTokenAmount: { amount, decimals: 0, uiAmount: 0, uiAmountString: amount },
+    }) as unknown as TokenBalance;
   const tx = {
     signature: 'sig',
     accountKeys: ['payer', 'ataA', 'ataB'],
-    meta: { err: null, preTokenBalances: [balance(1, 'alice', '5'), balance(2, 'bob', '0')], postTokenBalances: [balance(1, 'alice', '5'), balance(2, 'bob', '3')] },
+    meta: {
+      err: null,
+      preTokenBalances: [balance(1, 'alice', '5'), balance(2, 'bob', '0')],
+      postTokenBalances: [balance(1, 'alice', '5'), balance(2, 'bob', '3')],
+    },
   } as unknown as ExecutedTransaction;
   const filter = (over: Partial<TransactionFilter>): TransactionFilter => ({ name: 'f', include: new Set(), exclude: new Set(), required: [], ...over });
 

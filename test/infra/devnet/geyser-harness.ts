@@ -205,9 +205,7 @@ export class Subscription {
   }
 
   write(request: RequestInput): Promise<void> {
-    return new Promise((resolve, reject) =>
-      this.stream.write(fromPartial(request), (error: Error | null | undefined) => (error ? reject(error) : resolve())),
-    );
+    return new Promise((resolve, reject) => this.stream.write(fromPartial(request), (error: Error | null | undefined) => (error ? reject(error) : resolve())));
   }
 
   async waitFor(condition: (s: Subscription) => boolean, timeoutMs = 10_000): Promise<void> {

@@ -146,9 +146,7 @@ describe('Subscribe: transactions', () => {
     const second = chain.memo(wallet, 'two');
     chain.produce();
     await sub.waitFor((x) => x.updates.some((u) => u.slot?.slot === String(sealed!.slot) && u.slot.status === SlotStatus.SLOT_CONFIRMED));
-    const events = sub.updates.map((u) =>
-      u.transaction ? `tx ${u.transaction.slot}` : u.slot ? `slot ${u.slot.slot} ${SlotStatus[u.slot.status]}` : 'other',
-    );
+    const events = sub.updates.map((u) => (u.transaction ? `tx ${u.transaction.slot}` : u.slot ? `slot ${u.slot.slot} ${SlotStatus[u.slot.status]}` : 'other'));
     const s = sealed!.slot;
     expect(events.slice(events.indexOf(`slot ${s} SLOT_PROCESSED`))).toEqual([
       `slot ${s} SLOT_PROCESSED`,
@@ -252,7 +250,12 @@ describe('Subscribe: accounts, slots, blocks meta, ping', () => {
     ]);
     const meta = sub.updates.find((u) => u.blockMeta)!.blockMeta!;
     const confirmed = chain.bank.getBlock(slot - 1)!;
-    expect(meta).toMatchObject({ slot: String(slot - 1), blockhash: confirmed.blockhash, parentSlot: String(slot - 2), parentBlockhash: confirmed.previousBlockhash });
+    expect(meta).toMatchObject({
+      slot: String(slot - 1),
+      blockhash: confirmed.blockhash,
+      parentSlot: String(slot - 2),
+      parentBlockhash: confirmed.previousBlockhash,
+    });
     expect(meta.blockHeight!.blockHeight).toBe(String(confirmed.blockHeight));
     expect(meta.blockTime!.timestamp).toBe(String(confirmed.blockTime));
 
@@ -268,7 +271,9 @@ describe('Subscribe: accounts, slots, blocks meta, ping', () => {
     // A new request replaces the filters; interslot updates come only when asked for.
     await sub.apply({ slots: { inter: { interslotUpdates: true } } });
     const [next] = chain.produce();
-    await sub.waitFor((s) => s.updates.some((u) => u.filters.includes('inter') && u.slot?.slot === String(next!.slot) && u.slot.status === SlotStatus.SLOT_PROCESSED));
+    await sub.waitFor((s) =>
+      s.updates.some((u) => u.filters.includes('inter') && u.slot?.slot === String(next!.slot) && u.slot.status === SlotStatus.SLOT_PROCESSED),
+    );
     const statuses = sub.updates.filter((u) => u.filters.includes('inter') && u.slot!.slot === String(next!.slot)).map((u) => SlotStatus[u.slot!.status]);
     expect(statuses).toEqual(['SLOT_FIRST_SHRED_RECEIVED', 'SLOT_CREATED_BANK', 'SLOT_COMPLETED', 'SLOT_PROCESSED']);
   });
@@ -379,7 +384,9 @@ describe('Subscribe: validation and backpressure', () => {
     const stalled = await client.subscribe(); // no 'data' listener: the official client stops reading
     let error: unknown = null;
     stalled.on('error', (e) => (error = e));
-    await new Promise<void>((resolve) => stalled.write({ ...emptyRequest(), transactions: { all: { accountInclude: [], accountExclude: [], accountRequired: [] } } }, () => resolve()));
+    await new Promise<void>((resolve) =>
+      stalled.write({ ...emptyRequest(), transactions: { all: { accountInclude: [], accountExclude: [], accountRequired: [] } } }, () => resolve()),
+    );
     let maxQueued = 0;
     for (let slot = 0; slot < 200 && server.stats().sessions.length > 0; slot++) {
       for (let i = 0; i < 10; i++) chain.memo(wallet, `${slot}:${i}:`.padEnd(600, 'x'));

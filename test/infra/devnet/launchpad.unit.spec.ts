@@ -48,7 +48,13 @@ interface Launched {
   quoteMint: Address;
 }
 
-function launch(chain: LaunchChain, creator: Ed25519KeyPair, label: string, over: Parameters<typeof args>[0] = {}, quoteMint: Address = NATIVE_MINT_ID): Launched {
+function launch(
+  chain: LaunchChain,
+  creator: Ed25519KeyPair,
+  label: string,
+  over: Parameters<typeof args>[0] = {},
+  quoteMint: Address = NATIVE_MINT_ID,
+): Launched {
   const mint = key(label);
   const a = args(over);
   const tx = chain.send(
@@ -126,7 +132,12 @@ describe('CreateCoin', () => {
     expect(chain.bank.getAccount(coin.mint)!.owner).toBe(TOKEN_2022_PROGRAM);
     expect(chain.tokens(associatedTokenAddress(curveAddress, coin.mint, TOKEN_2022_PROGRAM))).toBe(COIN_TOTAL_SUPPLY);
     expect(chain.bank.getAccount(associatedTokenAddress(curveAddress, chain.stablecoin, TOKEN_PROGRAM))!.owner).toBe(TOKEN_PROGRAM);
-    expect(chain.curve(coin.mint)).toMatchObject({ virtualQuote: STABLECOIN_CURVE.initialVirtualQuote, quoteDecimals: 6, antiSniperLimitBps: 100, antiSniperWindowSeconds: 60 });
+    expect(chain.curve(coin.mint)).toMatchObject({
+      virtualQuote: STABLECOIN_CURVE.initialVirtualQuote,
+      quoteDecimals: 6,
+      antiSniperLimitBps: 100,
+      antiSniperWindowSeconds: 60,
+    });
   });
 
   it('refuses bad settings with custom errors', () => {
@@ -179,7 +190,14 @@ describe('Buy and Sell', () => {
     });
     const events = chain.events(tx).launchpad;
     expect(events.map((e) => e.name)).toEqual(['CoinCreated', 'Trade']);
-    expect(events[1]!.data).toMatchObject({ side: 'buy', trader: creator.address, tokenAmount: tokens, quoteAmount: expected.cost, fee: expected.fee, referralFee: 0n });
+    expect(events[1]!.data).toMatchObject({
+      side: 'buy',
+      trader: creator.address,
+      tokenAmount: tokens,
+      quoteAmount: expected.cost,
+      fee: expected.fee,
+      referralFee: 0n,
+    });
     expect(chain.totalLamports()).toBe(before - tx.meta.fee);
   });
 
@@ -211,7 +229,10 @@ describe('Buy and Sell', () => {
       accrued += q.fee - ref;
       reserves = q.after;
       const [event] = chain.events(buy).launchpad;
-      expect(event).toMatchObject({ name: 'Trade', data: { side: 'buy', tokenAmount: tokens, fee: q.fee, referralFee: ref, referrer: ref > 0n ? referrer : null } });
+      expect(event).toMatchObject({
+        name: 'Trade',
+        data: { side: 'buy', tokenAmount: tokens, fee: q.fee, referralFee: ref, referrer: ref > 0n ? referrer : null },
+      });
       // Act: sell part back
       const sellTokens = tokens / 3n + BigInt(i);
       const s = sellExactIn(reserves, sellTokens, 100);
@@ -261,7 +282,9 @@ describe('Buy and Sell', () => {
     const buy = chain.send([trader], buyInstruction({ ...trade(chain, coin, trader), args: { tokenAmount: 50n * MILLION, maxQuoteIn: q.total } }));
     expect(buy.meta.err).toBeNull();
     const s = sellExactIn(q.after, 20n * MILLION, 100);
-    expect(chain.send([trader], sellInstruction({ ...trade(chain, coin, trader), args: { tokenAmount: 20n * MILLION, minQuoteOut: s.net } })).meta.err).toBeNull();
+    expect(
+      chain.send([trader], sellInstruction({ ...trade(chain, coin, trader), args: { tokenAmount: 20n * MILLION, minQuoteOut: s.net } })).meta.err,
+    ).toBeNull();
     const vault = associatedTokenAddress(curvePda(chain.launchpad, coin.mint)[0], chain.stablecoin, TOKEN_PROGRAM);
     const curve = chain.curve(coin.mint);
     expect(curve.accruedFees).toBe(q.fee + s.fee);
@@ -284,7 +307,13 @@ describe('anti-sniper hook', () => {
     const limit = COIN_TOTAL_SUPPLY / 100n;
     const launchTx = chain.send(
       [creator, mint],
-      createCoinInstruction({ programId: chain.launchpad, payer: creator.address, creator: creator.address, mint: mint.address, args: args({ hooks: HOOK_ANTI_SNIPER }) }),
+      createCoinInstruction({
+        programId: chain.launchpad,
+        payer: creator.address,
+        creator: creator.address,
+        mint: mint.address,
+        args: args({ hooks: HOOK_ANTI_SNIPER }),
+      }),
       chain.createAta(creator.address, creator.address, mint.address, TOKEN_2022_PROGRAM),
       buyInstruction({ ...trade(chain, coin, creator), args: { tokenAmount: 5n * limit, maxQuoteIn: 10n * SOL } }),
     );
@@ -316,9 +345,11 @@ describe('fee split and claims', () => {
     const coin = launch(chain, creator, 'mint-split');
     withAta(chain, coin, trader);
     chain.send([trader], buyInstruction({ ...trade(chain, coin, trader), args: { tokenAmount: 123n * MILLION + 77n, maxQuoteIn: 50n * SOL } }));
-    const claim = () =>
-      claimFeesInstruction({ programId: chain.launchpad, mint: coin.mint, recipients: chain.curve(coin.mint).split.map((s) => s.wallet) });
-    const early = chain.send([trader], claimFeesInstruction({ programId: chain.launchpad, mint: coin.mint, recipients: Object.values(chain.wallets).slice(0, 5) }));
+    const claim = () => claimFeesInstruction({ programId: chain.launchpad, mint: coin.mint, recipients: chain.curve(coin.mint).split.map((s) => s.wallet) });
+    const early = chain.send(
+      [trader],
+      claimFeesInstruction({ programId: chain.launchpad, mint: coin.mint, recipients: Object.values(chain.wallets).slice(0, 5) }),
+    );
     const stranger = chain.send([trader], lockFeeSplitInstruction({ programId: chain.launchpad, creator: trader.address, mint: coin.mint, referrer }));
     // Act
     const lock = chain.send([creator], lockFeeSplitInstruction({ programId: chain.launchpad, creator: creator.address, mint: coin.mint, referrer }));
@@ -398,7 +429,13 @@ describe('completion and graduation', () => {
     const fees0 = chain.feesPaid;
     const { coin, buy } = completeCurve(chain, NATIVE_MINT_ID, 'mint-graduate');
     const graduate = () =>
-      graduateInstruction({ programId: chain.launchpad, poolVenueProgramId: chain.poolVenue, payer: keeper.address, mint: coin.mint, tokenProgram: TOKEN_PROGRAM });
+      graduateInstruction({
+        programId: chain.launchpad,
+        poolVenueProgramId: chain.poolVenue,
+        payer: keeper.address,
+        mint: coin.mint,
+        tokenProgram: TOKEN_PROGRAM,
+      });
     // Act
     const expectedBuy = buyExactOut(SOL_START, SOL_CURVE.curveAllotment, 100);
     const moreBuy = chain.send([whale], buyInstruction({ ...trade(chain, coin, whale), args: { tokenAmount: 1n, maxQuoteIn: SOL } }));
@@ -440,7 +477,16 @@ describe('completion and graduation', () => {
 
     // Act: trade on the graduated pool, then claim its fees
     const q = buyExactIn(poolReserves(pool), 2n * SOL, 100);
-    const swap = chain.send([whale], swapInstruction({ programId: chain.poolVenue, trader: whale.address, mint: coin.mint, tokenProgram: TOKEN_PROGRAM, args: { side: 'buy', amountIn: 2n * SOL, minOut: q.tokens } }));
+    const swap = chain.send(
+      [whale],
+      swapInstruction({
+        programId: chain.poolVenue,
+        trader: whale.address,
+        mint: coin.mint,
+        tokenProgram: TOKEN_PROGRAM,
+        args: { side: 'buy', amountIn: 2n * SOL, minOut: q.tokens },
+      }),
+    );
     expect(swap.meta.err).toBeNull();
     expect(chain.pool(coin.mint)).toMatchObject({ tokenReserve: reserveTokens - q.tokens, quoteReserve: expectedBuy.cost + q.cost, accruedFees: q.fee });
     const claim = chain.send([keeper], poolClaimFeesInstruction({ programId: chain.poolVenue, mint: coin.mint, recipients: pool.split.map((s) => s.wallet) }));
@@ -457,7 +503,13 @@ describe('completion and graduation', () => {
     const coin = launch(chain, creator, 'mint-early');
     const tx = chain.send(
       [creator],
-      graduateInstruction({ programId: chain.launchpad, poolVenueProgramId: chain.poolVenue, payer: creator.address, mint: coin.mint, tokenProgram: TOKEN_PROGRAM }),
+      graduateInstruction({
+        programId: chain.launchpad,
+        poolVenueProgramId: chain.poolVenue,
+        payer: creator.address,
+        mint: coin.mint,
+        tokenProgram: TOKEN_PROGRAM,
+      }),
     );
     expect(customError(tx)).toBe(LaunchpadError.CurveNotComplete);
   });

@@ -86,11 +86,18 @@ describe('LedgerStore', () => {
     expect(existsSync(join(dir, 'ledger.sqlite'))).toBe(true);
 
     first.bank.setAccount(payer.address, wallet(100n * SOL_LAMPORTS));
-    first.bank.setAccount(recipients[3]!, { lamports: 5_000_000n, data: Uint8Array.of(1, 2, 3, 250), owner: DEVNET_ADDRESSES.guardProgram as Address, executable: false, rentEpoch: 2n ** 64n - 1n });
+    first.bank.setAccount(recipients[3]!, {
+      lamports: 5_000_000n,
+      data: Uint8Array.of(1, 2, 3, 250),
+      owner: DEVNET_ADDRESSES.guardProgram as Address,
+      executable: false,
+      rentEpoch: 2n ** 64n - 1n,
+    });
     first.bank.produceBlock();
     const landed: ExecutedTransaction[] = [];
     for (let slot = 0; slot < 12; slot++) {
-      for (let i = 0; i < 3; i++) landed.push(transfer(first.bank, payer, recipients[i]!, BigInt(1_000_000 * (slot + 1) + i), i === 0 ? `slot ${slot}` : undefined));
+      for (let i = 0; i < 3; i++)
+        landed.push(transfer(first.bank, payer, recipients[i]!, BigInt(1_000_000 * (slot + 1) + i), i === 0 ? `slot ${slot}` : undefined));
       if (slot === 5) landed.push(transfer(first.bank, payer, recipients[0]!, 1_000n * SOL_LAMPORTS)); // fails, pays the fee
       if (slot === 8) first.bank.setAccount(recipients[3]!, wallet(0n)); // closed: gone from the store too
       first.bank.produceBlock();

@@ -46,8 +46,20 @@ function createPool(chain: LaunchChain, creator: Ed25519KeyPair, mint: Ed25519Ke
   );
 }
 
-function swap(chain: LaunchChain, trader: Ed25519KeyPair, mint: Address, tokenProgram: Address, side: 'buy' | 'sell', amountIn: bigint, minOut: bigint, referrer?: Address) {
-  return chain.send([trader], swapInstruction({ programId: chain.poolVenue, trader: trader.address, mint, tokenProgram, referrer, args: { side, amountIn, minOut } }));
+function swap(
+  chain: LaunchChain,
+  trader: Ed25519KeyPair,
+  mint: Address,
+  tokenProgram: Address,
+  side: 'buy' | 'sell',
+  amountIn: bigint,
+  minOut: bigint,
+  referrer?: Address,
+) {
+  return chain.send(
+    [trader],
+    swapInstruction({ programId: chain.poolVenue, trader: trader.address, mint, tokenProgram, referrer, args: { side, amountIn, minOut } }),
+  );
 }
 
 describe('CreatePool', () => {
@@ -90,7 +102,13 @@ describe('CreatePool', () => {
     ]);
     const events = chain.events(tx).poolVenue;
     expect(events.map((e) => e.name)).toEqual(['PoolCreated', 'FeeSplitLocked', 'Swap']);
-    expect(events[0]!.data).toMatchObject({ kind: 'launch', mint: mint.address, creator: creator.address, name: 'Otter Laser', tokenReserve: COIN_TOTAL_SUPPLY });
+    expect(events[0]!.data).toMatchObject({
+      kind: 'launch',
+      mint: mint.address,
+      creator: creator.address,
+      name: 'Otter Laser',
+      tokenReserve: COIN_TOTAL_SUPPLY,
+    });
     expect(events[2]!.data).toMatchObject({ side: 'buy', tokenAmount: tokens, quoteAmount: q.cost, fee: q.fee, trader: creator.address });
     expect(chain.totalLamports()).toBe(before - tx.meta.fee);
   });
@@ -133,7 +151,10 @@ describe('Swap and ClaimFees', () => {
       const tx = swap(chain, trader, mint.address, TOKEN_PROGRAM, 'buy', spend, q.tokens, referrer);
       expect(tx.meta.err).toBeNull();
       expect(chain.lamports(trader.address)).toBe(traderBefore - spend - tx.meta.fee);
-      expect(chain.events(tx).poolVenue[0]).toMatchObject({ name: 'Swap', data: { side: 'buy', tokenAmount: q.tokens, quoteAmount: q.cost, fee: q.fee, referralFee: ref } });
+      expect(chain.events(tx).poolVenue[0]).toMatchObject({
+        name: 'Swap',
+        data: { side: 'buy', tokenAmount: q.tokens, quoteAmount: q.cost, fee: q.fee, referralFee: ref },
+      });
       accrued += q.fee - ref;
       reserves = { quote: q.after.quote, token: q.after.token };
       const sellTokens = q.tokens / 2n;
@@ -155,16 +176,21 @@ describe('Swap and ClaimFees', () => {
     );
     const shares = divideFees(accrued, pool.split);
     const balances = shares.map((s) => chain.lamports(s.wallet));
-    const claim = chain.send([trader], poolClaimFeesInstruction({ programId: chain.poolVenue, mint: mint.address, recipients: pool.split.map((s) => s.wallet) }));
+    const claim = chain.send(
+      [trader],
+      poolClaimFeesInstruction({ programId: chain.poolVenue, mint: mint.address, recipients: pool.split.map((s) => s.wallet) }),
+    );
     // Assert
     expect(customError(wrongWallets)).toBe(PoolVenueError.InvalidAccount);
     expect(claim.meta.err).toBeNull();
     shares.forEach((s, i) => expect(chain.lamports(s.wallet) - balances[i]!).toBe(s.amount));
     expect(chain.events(claim).poolVenue[0]).toMatchObject({ name: 'FeesClaimed', data: { total: accrued, shares } });
     expect(chain.pool(mint.address)).toMatchObject({ accruedFees: 0n, claimedFees: accrued });
-    expect(customError(chain.send([trader], poolClaimFeesInstruction({ programId: chain.poolVenue, mint: mint.address, recipients: pool.split.map((s) => s.wallet) })))).toBe(
-      PoolVenueError.NothingToClaim,
-    );
+    expect(
+      customError(
+        chain.send([trader], poolClaimFeesInstruction({ programId: chain.poolVenue, mint: mint.address, recipients: pool.split.map((s) => s.wallet) })),
+      ),
+    ).toBe(PoolVenueError.NothingToClaim);
     expect(chain.totalLamports()).toBe(before - (chain.feesPaid - fees0));
     expect(chain.tokenTotal(mint.address)).toBe(COIN_TOTAL_SUPPLY);
   });
@@ -196,7 +222,13 @@ describe('market pools', () => {
     chain.mintStable(chain.admin.address, 5_000_000_000n);
     const tx = chain.send(
       [chain.admin],
-      createMarketPoolInstruction({ programId: chain.poolVenue, admin: chain.admin.address, mint: stable, tokenProgram: TOKEN_PROGRAM, args: { tokenAmount: 1_500_000_000n, quoteAmount: 10n * SOL, feeBps: 30 } }),
+      createMarketPoolInstruction({
+        programId: chain.poolVenue,
+        admin: chain.admin.address,
+        mint: stable,
+        tokenProgram: TOKEN_PROGRAM,
+        args: { tokenAmount: 1_500_000_000n, quoteAmount: 10n * SOL, feeBps: 30 },
+      }),
     );
     return tx;
   }
@@ -211,7 +243,10 @@ describe('market pools', () => {
     chain.send([trader], chain.createAta(trader.address, trader.address, chain.stablecoin, TOKEN_PROGRAM));
     const q = buyExactIn({ quote: 10n * SOL, token: 1_500_000_000n }, SOL, 30);
     const buy = swap(chain, trader, chain.stablecoin, TOKEN_PROGRAM, 'buy', SOL, q.tokens);
-    const claim = chain.send([trader], poolClaimFeesInstruction({ programId: chain.poolVenue, mint: chain.stablecoin, recipients: Object.values(chain.wallets).slice(0, 5) }));
+    const claim = chain.send(
+      [trader],
+      poolClaimFeesInstruction({ programId: chain.poolVenue, mint: chain.stablecoin, recipients: Object.values(chain.wallets).slice(0, 5) }),
+    );
     // Assert
     expect(created.meta.err).toBeNull();
     expect(chain.events(created).poolVenue.map((e) => e.name)).toEqual(['PoolCreated']);
@@ -230,7 +265,13 @@ describe('market pools', () => {
     chain.mintStable(stranger.address, 1_000n);
     const tx = chain.send(
       [stranger],
-      createMarketPoolInstruction({ programId: chain.poolVenue, admin: stranger.address, mint: chain.stablecoin, tokenProgram: TOKEN_PROGRAM, args: { tokenAmount: 1_000n, quoteAmount: SOL, feeBps: 30 } }),
+      createMarketPoolInstruction({
+        programId: chain.poolVenue,
+        admin: stranger.address,
+        mint: chain.stablecoin,
+        tokenProgram: TOKEN_PROGRAM,
+        args: { tokenAmount: 1_000n, quoteAmount: SOL, feeBps: 30 },
+      }),
     );
     expect(customError(tx)).toBe(PoolVenueError.Unauthorized);
   });

@@ -83,7 +83,25 @@ describe('JSON-RPC envelope', () => {
   });
 
   it('never fails internally, whatever the parameters', async () => {
-    const shapes: unknown[] = [undefined, null, [], [null], [1], [-1], [1.5], ['x'], [true], [{}], [[]], [{ encoding: 'jsonParsed' }], { a: 1 }, 'str', ['x', 'y', 'z', 'w', 'v'], [alice.address, { commitment: 'nope' }], ['1'.repeat(2000), { encoding: 'base64' }]];
+    const shapes: unknown[] = [
+      undefined,
+      null,
+      [],
+      [null],
+      [1],
+      [-1],
+      [1.5],
+      ['x'],
+      [true],
+      [{}],
+      [[]],
+      [{ encoding: 'jsonParsed' }],
+      { a: 1 },
+      'str',
+      ['x', 'y', 'z', 'w', 'v'],
+      [alice.address, { commitment: 'nope' }],
+      ['1'.repeat(2000), { encoding: 'base64' }],
+    ];
     for (const method of rpcMethods.keys()) {
       for (const params of shapes) {
         const reply = await call(method, params);
@@ -184,9 +202,9 @@ describe('transactions', () => {
     expect(value.accounts[0].data).toEqual(['', 'base64']);
     expect(value.innerInstructions).toEqual([]);
     expect(value.unitsConsumed).toBe(150);
-    expect((await call('simulateTransaction', [b64(tx.wire), { encoding: 'base64', accounts: { addresses: [bob.address], encoding: 'base58' } }])).error?.message).toBe(
-      'base58 encoding not supported',
-    );
+    expect(
+      (await call('simulateTransaction', [b64(tx.wire), { encoding: 'base64', accounts: { addresses: [bob.address], encoding: 'base58' } }])).error?.message,
+    ).toBe('base58 encoding not supported');
   });
 
   it('returns getTransaction and getBlock in every encoding, with version rules', async () => {
@@ -213,7 +231,10 @@ describe('transactions', () => {
     expect(signatures.signatures).toContain(signature);
     expect(signatures.transactions).toBeUndefined();
     expect((await call('getBlock', [landed.slot, { commitment: 'confirmed' }])).error?.code).toBe(-32015);
-    expect((await call('getBlock', [10_000_000, { commitment: 'confirmed' }])).error).toEqual({ code: -32004, message: 'Block not available for slot 10000000' });
+    expect((await call('getBlock', [10_000_000, { commitment: 'confirmed' }])).error).toEqual({
+      code: -32004,
+      message: 'Block not available for slot 10000000',
+    });
   });
 
   it('prices a message with getFeeForMessage', async () => {
@@ -236,14 +257,24 @@ describe('accounts', () => {
     const zstd = Buffer.from((await at('base64+zstd')).result.value.data[0], 'base64');
     expect(zstd.readUInt32LE(0)).toBe(0xfd2fb528);
     expect(zstd.subarray(12)).toEqual(data);
-    expect((await at('jsonParsed')).result.value.data).toMatchObject({ program: 'spl-token', parsed: { type: 'mint', info: { decimals: 6, supply: expect.any(String) } }, space: 82 });
+    expect((await at('jsonParsed')).result.value.data).toMatchObject({
+      program: 'spl-token',
+      parsed: { type: 'mint', info: { decimals: 6, supply: expect.any(String) } },
+      space: 82,
+    });
 
     chain.bank.setAccount(bob.address, { lamports: BigInt(SOL), data: new Uint8Array(200), owner: alice.address, executable: false, rentEpoch: 0n });
     expect((await call('getAccountInfo', [bob.address, { commitment: 'processed' }])).error).toEqual({
       code: -32600,
       message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.',
     });
-    chain.bank.setAccount(bob.address, { lamports: BigInt(SOL), data: new Uint8Array(0), owner: '11111111111111111111111111111111' as Address, executable: false, rentEpoch: 0n });
+    chain.bank.setAccount(bob.address, {
+      lamports: BigInt(SOL),
+      data: new Uint8Array(0),
+      owner: '11111111111111111111111111111111' as Address,
+      executable: false,
+      rentEpoch: 0n,
+    });
   });
 
   it('refuses token faucet requests for other mints and malformed amounts', async () => {

@@ -39,7 +39,12 @@ import {
   type TransactionSigner,
 } from '@solana/kit';
 import { getSystemErrorMessage, getTransferSolInstruction, SYSTEM_ERROR__RESULT_WITH_NEGATIVE_LAMPORTS } from '@solana-program/system';
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcTestChain, STABLECOIN, STABLECOIN_DECIMALS, waitFor } from './rpc-harness.js';
 
@@ -221,7 +226,8 @@ describe('devnet JSON-RPC through @solana/kit', () => {
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayer(feePayer.address, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-      (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: recipient.address, amount: lamports(SOL / 10n) })], m),
+      (m) =>
+        appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: recipient.address, amount: lamports(SOL / 10n) })], m),
     );
     const partial = await partiallySignTransactionMessageWithSigners(message);
     const partialWire = getBase64EncodedWireTransaction(partial);
@@ -252,9 +258,7 @@ describe('devnet JSON-RPC through @solana/kit', () => {
     const signature = getSignatureFromTransaction(transaction);
     chain.pause();
     try {
-      const sent = await rpc
-        .sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64', preflightCommitment: 'processed' })
-        .send();
+      const sent = await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64', preflightCommitment: 'processed' }).send();
       expect(sent).toBe(signature);
       const status = async () => (await rpc.getSignatureStatuses([signature]).send()).value[0];
       expect(await status()).toBeNull();

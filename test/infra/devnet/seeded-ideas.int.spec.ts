@@ -49,7 +49,11 @@ describe("the devnet's seeded ideas", () => {
       coins.forEach((coin, launch) => {
         const idea = launch % IDEA_EVERY === IDEA_OFFSET ? SEEDED_IDEAS[Math.floor(launch / IDEA_EVERY) % SEEDED_IDEAS.length]! : null;
         if (idea) expect(coin, `launch ${launch}`).toEqual({ name: idea.name, symbol: idea.ticker });
-        else expect(SEEDED_IDEAS.map((seeded) => seeded.name), `launch ${launch}`).not.toContain(coin.name);
+        else
+          expect(
+            SEEDED_IDEAS.map((seeded) => seeded.name),
+            `launch ${launch}`,
+          ).not.toContain(coin.name);
       });
     } finally {
       await devnet.stop();

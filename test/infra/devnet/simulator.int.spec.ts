@@ -22,8 +22,22 @@ const TUNE = {
 };
 const SLOTS = 140;
 const ALL_KINDS: SimActionKind[] = [
-  'fund', 'launch', 'lock-split', 'buy', 'sell', 'snipe', 'bundle-buy', 'wash', 'transfer',
-  'graduate', 'claim-fees', 'payout-round', 'payout', 'creator-send', 'burn', 'price',
+  'fund',
+  'launch',
+  'lock-split',
+  'buy',
+  'sell',
+  'snipe',
+  'bundle-buy',
+  'wash',
+  'transfer',
+  'graduate',
+  'claim-fees',
+  'payout-round',
+  'payout',
+  'creator-send',
+  'burn',
+  'price',
 ];
 
 function missingKinds(devnet: Devnet): SimActionKind[] {

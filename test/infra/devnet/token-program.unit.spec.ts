@@ -28,13 +28,7 @@ import { devnetPrograms } from '../../../infra/devnet/programs/index.js';
 import { nativeMintAccount } from '../../../infra/devnet/programs/token.js';
 import { readMint, readTokenAccount } from '../../../infra/devnet/runtime/token-layout.js';
 import type { ExecutedTransaction } from '../../../infra/devnet/runtime/types.js';
-import {
-  NATIVE_MINT,
-  rentExemptMinimum,
-  SYSTEM_PROGRAM,
-  TOKEN_2022_PROGRAM,
-  TOKEN_PROGRAM,
-} from '../../../infra/devnet/runtime/well-known.js';
+import { NATIVE_MINT, rentExemptMinimum, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../infra/devnet/runtime/well-known.js';
 import { buildTransaction } from '../../../infra/devnet/tx-builder.js';
 import { associatedTokenAddress } from '../../../schemas/programs/associated-token.js';
 
@@ -43,9 +37,7 @@ const key = (label: string): Ed25519KeyPair => keyPairFromLabel(`token-program-s
 const signer = (k: Ed25519KeyPair) => createNoopSigner(k.address);
 
 class Chain {
-  readonly bank = new Bank(
-    devnetPrograms({ launchpad: key('launchpad').address, poolVenue: key('pool').address, guard: key('guard').address }),
-  );
+  readonly bank = new Bank(devnetPrograms({ launchpad: key('launchpad').address, poolVenue: key('pool').address, guard: key('guard').address }));
 
   fund(k: Ed25519KeyPair, lamports = 10n * SOL): void {
     this.bank.setAccount(k.address, { lamports, data: new Uint8Array(0), owner: SYSTEM_PROGRAM, executable: false, rentEpoch: 0n });
@@ -184,10 +176,7 @@ describe.each([
 
     const checked = chain.send(
       [payer],
-      getMintToCheckedInstruction(
-        { mint: mint.address, token: ata(bob.address), mintAuthority: signer(payer), amount: 5n, decimals: 6 },
-        config,
-      ),
+      getMintToCheckedInstruction({ mint: mint.address, token: ata(bob.address), mintAuthority: signer(payer), amount: 5n, decimals: 6 }, config),
     );
     expect(checked.meta.err).toBeNull();
 
@@ -218,12 +207,8 @@ describe.each([
       uiTokenAmount: { amount, decimals: 6, uiAmount: Number(ui), uiAmountString: ui },
     });
     const byIndex = (a: { accountIndex: number }, b: { accountIndex: number }) => a.accountIndex - b.accountIndex;
-    expect([...tx.meta.preTokenBalances].sort(byIndex)).toEqual(
-      [balance(alice, '1500000', '1.5'), balance(bob, '0', '0')].sort(byIndex),
-    );
-    expect([...tx.meta.postTokenBalances].sort(byIndex)).toEqual(
-      [balance(alice, '250000', '0.25'), balance(bob, '1250000', '1.25')].sort(byIndex),
-    );
+    expect([...tx.meta.preTokenBalances].sort(byIndex)).toEqual([balance(alice, '1500000', '1.5'), balance(bob, '0', '0')].sort(byIndex));
+    expect([...tx.meta.postTokenBalances].sort(byIndex)).toEqual([balance(alice, '250000', '0.25'), balance(bob, '1250000', '1.25')].sort(byIndex));
   });
 
   it('fails transferChecked with the wrong decimals', () => {
@@ -280,10 +265,7 @@ describe.each([
     const { chain, payer, alice, mint, mintTo } = setup();
     const tx = chain.send(
       [payer],
-      getSetAuthorityInstruction(
-        { owned: mint.address, owner: signer(payer), authorityType: AuthorityType.MintTokens, newAuthority: null },
-        config,
-      ),
+      getSetAuthorityInstruction({ owned: mint.address, owner: signer(payer), authorityType: AuthorityType.MintTokens, newAuthority: null }, config),
     );
     expect(tx.meta.err).toBeNull();
     expect(chain.mint(mint.address).mintAuthority).toBeNull();
@@ -294,10 +276,7 @@ describe.each([
 
   it('rejects a mint by anyone but the mint authority', () => {
     const { chain, alice, mint, ata } = setup();
-    const tx = chain.send(
-      [alice],
-      getMintToInstruction({ mint: mint.address, token: ata(alice.address), mintAuthority: signer(alice), amount: 1n }, config),
-    );
+    const tx = chain.send([alice], getMintToInstruction({ mint: mint.address, token: ata(alice.address), mintAuthority: signer(alice), amount: 1n }, config));
     expect(tx.meta.err).toEqual({ InstructionError: [0, { Custom: 4 }] });
     expect(tx.meta.logMessages).toContain('Program log: Error: owner does not match');
   });
@@ -315,10 +294,7 @@ describe.each([
     expect(chain.token(ata(alice.address))).toMatchObject({ delegate: spender.address, delegatedAmount: 300n });
 
     const spend = (amount: bigint) =>
-      chain.send(
-        [spender],
-        getTransferInstruction({ source: ata(alice.address), destination: ata(bob.address), authority: signer(spender), amount }, config),
-      );
+      chain.send([spender], getTransferInstruction({ source: ata(alice.address), destination: ata(bob.address), authority: signer(spender), amount }, config));
     expect(spend(200n).meta.err).toBeNull();
     expect(chain.token(ata(alice.address))).toMatchObject({ amount: 800n, delegatedAmount: 100n });
     expect(spend(150n).meta.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
@@ -335,10 +311,7 @@ describe.each([
     expect(chain.token(ata(alice.address))).toMatchObject({ delegate: null, delegatedAmount: 0n });
     expect(spend(1n).meta.err).toEqual({ InstructionError: [0, { Custom: 4 }] });
 
-    chain.send(
-      [alice],
-      getApproveInstruction({ source: ata(alice.address), delegate: spender.address, owner: signer(alice), amount: 5n }, config),
-    );
+    chain.send([alice], getApproveInstruction({ source: ata(alice.address), delegate: spender.address, owner: signer(alice), amount: 5n }, config));
     expect(spend(5n).meta.err).toBeNull();
     expect(chain.token(ata(alice.address))).toMatchObject({ delegate: null, delegatedAmount: 0n, amount: 755n });
     expect(chain.mint(mint.address).supply).toBe(chain.token(ata(alice.address)).amount + chain.token(ata(bob.address)).amount);
@@ -348,41 +321,26 @@ describe.each([
     const { chain, payer, alice, bob, mint, freezer, ata, mintTo } = setup(true);
     mintTo(alice.address, 10n);
     const transfer = () =>
-      chain.send(
-        [alice],
-        getTransferInstruction({ source: ata(alice.address), destination: ata(bob.address), authority: signer(alice), amount: 1n }, config),
-      );
-    const notAuthority = chain.send(
-      [payer],
-      getFreezeAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(payer) }, config),
-    );
+      chain.send([alice], getTransferInstruction({ source: ata(alice.address), destination: ata(bob.address), authority: signer(alice), amount: 1n }, config));
+    const notAuthority = chain.send([payer], getFreezeAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(payer) }, config));
     expect(notAuthority.meta.err).toEqual({ InstructionError: [0, { Custom: 4 }] });
 
     chain.fund(freezer, SOL);
-    const frozen = chain.send(
-      [freezer],
-      getFreezeAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(freezer) }, config),
-    );
+    const frozen = chain.send([freezer], getFreezeAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(freezer) }, config));
     expect(frozen.meta.err).toBeNull();
     expect(chain.token(ata(alice.address)).state).toBe(2);
     const refused = transfer();
     expect(refused.meta.err).toEqual({ InstructionError: [0, { Custom: 17 }] });
     expect(refused.meta.logMessages).toContain('Program log: Error: Account is frozen');
 
-    const thawed = chain.send(
-      [freezer],
-      getThawAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(freezer) }, config),
-    );
+    const thawed = chain.send([freezer], getThawAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(freezer) }, config));
     expect(thawed.meta.err).toBeNull();
     expect(transfer().meta.err).toBeNull();
   });
 
   it('refuses to freeze when the mint has no freeze authority', () => {
     const { chain, payer, alice, mint, ata } = setup(false);
-    const tx = chain.send(
-      [payer],
-      getFreezeAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(payer) }, config),
-    );
+    const tx = chain.send([payer], getFreezeAccountInstruction({ account: ata(alice.address), mint: mint.address, owner: signer(payer) }, config));
     expect(tx.meta.err).toEqual({ InstructionError: [0, { Custom: 16 }] });
   });
 
@@ -414,10 +372,7 @@ describe.each([
     const setOwner = (account: Address) =>
       chain.send(
         [alice],
-        getSetAuthorityInstruction(
-          { owned: account, owner: signer(alice), authorityType: AuthorityType.AccountOwner, newAuthority: bob.address },
-          config,
-        ),
+        getSetAuthorityInstruction({ owned: account, owner: signer(alice), authorityType: AuthorityType.AccountOwner, newAuthority: bob.address }, config),
       );
     expect(setOwner(plain.address).meta.err).toBeNull();
     expect(chain.token(plain.address).owner).toBe(bob.address);
@@ -473,10 +428,7 @@ describe('wrapped SOL (SPL Token native mint)', () => {
     expectConserved(sent);
 
     const before = chain.lamports(bob.address);
-    const closed = chain.send(
-      [bob],
-      getCloseAccountInstruction({ account: bobWsol.address, destination: bob.address, owner: signer(bob) }),
-    );
+    const closed = chain.send([bob], getCloseAccountInstruction({ account: bobWsol.address, destination: bob.address, owner: signer(bob) }));
     expect(closed.meta.err).toBeNull();
     expect(chain.lamports(bob.address)).toBe(before + rent + SOL - closed.meta.fee);
     expect(chain.bank.getAccount(bobWsol.address)?.lamports ?? 0n).toBe(0n);
@@ -491,15 +443,18 @@ describe('wrapped SOL (SPL Token native mint)', () => {
     chain.bank.setAccount(NATIVE_MINT, nativeMintAccount());
     chain.send(
       [alice, account],
-      getCreateAccountInstruction({ payer: signer(alice), newAccount: signer(account), lamports: rentExemptMinimum(165) + 5n, space: 165, programAddress: TOKEN_PROGRAM }),
+      getCreateAccountInstruction({
+        payer: signer(alice),
+        newAccount: signer(account),
+        lamports: rentExemptMinimum(165) + 5n,
+        space: 165,
+        programAddress: TOKEN_PROGRAM,
+      }),
       getInitializeAccount3Instruction({ account: account.address, mint: NATIVE_MINT, owner: alice.address }),
     );
     const sync = chain.send([alice], getSyncNativeInstruction({ account: account.address }));
     expect(sync.meta.err).toBeNull();
-    const tx = chain.send(
-      [alice],
-      getBurnInstruction({ account: account.address, mint: NATIVE_MINT, authority: signer(alice), amount: 1n }),
-    );
+    const tx = chain.send([alice], getBurnInstruction({ account: account.address, mint: NATIVE_MINT, authority: signer(alice), amount: 1n }));
     expect(tx.meta.err).toEqual({ InstructionError: [0, { Custom: 10 }] });
     expect(tx.meta.logMessages).toContain('Program log: Error: Instruction does not support native tokens');
     expect(chain.token(account.address).amount).toBe(5n);

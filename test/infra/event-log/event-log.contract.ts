@@ -76,7 +76,11 @@ export function describeEventLogContract(name: string, factory: () => Promise<Ev
 
     it('keeps each key in append order across many keys and small polls', async () => {
       const { log } = await start();
-      for (let batch = 0; batch < 10; batch++) await log.append(keyed, records(100, (i) => `mint-${i % 50}`, batch * 100));
+      for (let batch = 0; batch < 10; batch++)
+        await log.append(
+          keyed,
+          records(100, (i) => `mint-${i % 50}`, batch * 100),
+        );
       const got = await pollCount(log, keyed, 'g', 1_000, arriveMs, 64);
       expect(new Set(got.map(n)).size).toBe(1_000);
       const byKey = groupBy(got, (r) => r.key);
@@ -93,7 +97,10 @@ export function describeEventLogContract(name: string, factory: () => Promise<Ev
       const a = await pollCount(log, raw, 'a', 5, arriveMs);
       await log.commit(raw, 'a', a);
       const b = await pollCount(log, raw, 'b', 2, arriveMs, 2);
-      expect([a.map(n), b.map(n)]).toEqual([[0, 1, 2, 3, 4], [0, 1]]);
+      expect([a.map(n), b.map(n)]).toEqual([
+        [0, 1, 2, 3, 4],
+        [0, 1],
+      ]);
       await log.append(raw, records(3, undefined, 5));
       expect((await pollCount(log, raw, 'a', 3, arriveMs)).map(n)).toEqual([5, 6, 7]);
       expect((await pollCount(log, raw, 'b', 6, arriveMs)).map(n)).toEqual([2, 3, 4, 5, 6, 7]);

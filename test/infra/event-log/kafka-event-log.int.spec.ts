@@ -145,7 +145,10 @@ if (probe.brokers === null) {
       const padding = 'x'.repeat(1_000);
       const total = 6_000;
       // About 6 MB: several fetches' worth (kafkajs takes up to 1 MB per partition per fetch).
-      await log.append(raw, Array.from({ length: total }, (_, i) => ({ key: 'k', value: JSON.stringify({ n: i, padding }) })));
+      await log.append(
+        raw,
+        Array.from({ length: total }, (_, i) => ({ key: 'k', value: JSON.stringify({ n: i, padding }) })),
+      );
       const kafka = new Kafka({ clientId: 'launchtape-test-reader', brokers: [...brokers], logLevel: logLevel.NOTHING });
       const readerAdmin = kafka.admin();
       await readerAdmin.connect();
@@ -319,11 +322,9 @@ if (probe.brokers === null) {
       await log.append(coin, coinRecords(0, 40));
 
       // Member A: another process, killed with SIGKILL (no commit, no leaving the group).
-      const child: ChildProcess = spawn(
-        process.execPath,
-        ['--import', 'tsx', CHILD, brokers.join(','), made.topicPrefix, 'pair', String(sessionTimeoutMs)],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
+      const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, brokers.join(','), made.topicPrefix, 'pair', String(sessionTimeoutMs)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       cleanups.push(async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       });

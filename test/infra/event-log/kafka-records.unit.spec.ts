@@ -18,7 +18,15 @@ describe('produceChunks', () => {
 
   it('counts UTF-8 bytes and refuses a record that cannot fit', () => {
     expect(() => produceChunks([{ key: 'k', value: 'é'.repeat(600) }], 1_200)).toThrow(EventLogInputError);
-    expect(() => produceChunks([{ key: 'k', value: 'ok' }, { key: 'k', value: 'x'.repeat(2_000) }], 1_000)).toThrow(/record 1 is/);
+    expect(() =>
+      produceChunks(
+        [
+          { key: 'k', value: 'ok' },
+          { key: 'k', value: 'x'.repeat(2_000) },
+        ],
+        1_000,
+      ),
+    ).toThrow(/record 1 is/);
     expect(produceChunks([], 1_000)).toEqual([]);
   });
 });

@@ -10,7 +10,10 @@ const total = Number(count);
 if (mode === 'append' || mode === 'append-and-exit') {
   for (let from = 0; from < total; from += 100) {
     const size = Math.min(100, total - from);
-    await log.append('raw-transactions', Array.from({ length: size }, (_, i) => ({ key: `k${from + i}`, value: `child ${from + i}` })));
+    await log.append(
+      'raw-transactions',
+      Array.from({ length: size }, (_, i) => ({ key: `k${from + i}`, value: `child ${from + i}` })),
+    );
   }
   process.stdout.write(`appended ${total}\n`);
 } else if (mode === 'poll') {

@@ -36,24 +36,67 @@ export function describeOlapContract(name: string, target: OlapContractTarget): 
 
     it('runs DDL: create, describe, drop', async () => {
       await olap.exec(`CREATE TABLE ${t('ddl')} (id String, amount UInt64) ENGINE = MergeTree ORDER BY id`);
-      const columns = await olap.query<{ name: string; type: string }>(`SELECT name, type FROM system.columns WHERE table = {table:String} ORDER BY position`, { table: t('ddl') });
-      expect(columns).toEqual([{ name: 'id', type: 'String' }, { name: 'amount', type: 'UInt64' }]);
+      const columns = await olap.query<{ name: string; type: string }>(`SELECT name, type FROM system.columns WHERE table = {table:String} ORDER BY position`, {
+        table: t('ddl'),
+      });
+      expect(columns).toEqual([
+        { name: 'id', type: 'String' },
+        { name: 'amount', type: 'UInt64' },
+      ]);
       await olap.exec(`DROP TABLE ${t('ddl')}`);
       expect(await olap.query(`SELECT name FROM system.tables WHERE name = {table:String}`, { table: t('ddl') })).toEqual([]);
     });
 
     it('round-trips UInt64, UInt128 and Int128 values as strings exact to the last unit', async () => {
-      await olap.exec(`CREATE TABLE ${t('amounts')} (id String, u64 UInt64, u128 UInt128, i128 Int128, at DateTime64(3, 'UTC'), tags Array(String), note Nullable(String), flag Bool) ENGINE = MergeTree ORDER BY id`);
+      await olap.exec(
+        `CREATE TABLE ${t('amounts')} (id String, u64 UInt64, u128 UInt128, i128 Int128, at DateTime64(3, 'UTC'), tags Array(String), note Nullable(String), flag Bool) ENGINE = MergeTree ORDER BY id`,
+      );
       await olap.insert(t('amounts'), [
-        { id: 'max', u64: U64_MAX.toString(), u128: U128_MAX.toString(), i128: I128_MAX.toString(), at: '2024-02-29 23:59:59.999', tags: ['a', 'b'], note: null, flag: true },
+        {
+          id: 'max',
+          u64: U64_MAX.toString(),
+          u128: U128_MAX.toString(),
+          i128: I128_MAX.toString(),
+          at: '2024-02-29 23:59:59.999',
+          tags: ['a', 'b'],
+          note: null,
+          flag: true,
+        },
         { id: 'min', u64: 0n, u128: 1n, i128: I128_MIN, at: '1970-01-01 00:00:00.000', tags: [], note: 'untrusted "text"\n', flag: false },
-        { id: 'odd', u64: 9007199254740993n, u128: (1n << 64n) + 1n, i128: -(1n << 64n) - 1n, at: '2025-06-01 12:00:00.001', tags: ['x'], note: '', flag: true },
+        {
+          id: 'odd',
+          u64: 9007199254740993n,
+          u128: (1n << 64n) + 1n,
+          i128: -(1n << 64n) - 1n,
+          at: '2025-06-01 12:00:00.001',
+          tags: ['x'],
+          note: '',
+          flag: true,
+        },
       ]);
       const rows = await olap.query(`SELECT * FROM ${t('amounts')} ORDER BY id`);
       expect(rows).toEqual([
-        { id: 'max', u64: U64_MAX.toString(), u128: U128_MAX.toString(), i128: I128_MAX.toString(), at: '2024-02-29 23:59:59.999', tags: ['a', 'b'], note: null, flag: true },
+        {
+          id: 'max',
+          u64: U64_MAX.toString(),
+          u128: U128_MAX.toString(),
+          i128: I128_MAX.toString(),
+          at: '2024-02-29 23:59:59.999',
+          tags: ['a', 'b'],
+          note: null,
+          flag: true,
+        },
         { id: 'min', u64: '0', u128: '1', i128: I128_MIN.toString(), at: '1970-01-01 00:00:00.000', tags: [], note: 'untrusted "text"\n', flag: false },
-        { id: 'odd', u64: '9007199254740993', u128: '18446744073709551617', i128: '-18446744073709551617', at: '2025-06-01 12:00:00.001', tags: ['x'], note: '', flag: true },
+        {
+          id: 'odd',
+          u64: '9007199254740993',
+          u128: '18446744073709551617',
+          i128: '-18446744073709551617',
+          at: '2025-06-01 12:00:00.001',
+          tags: ['x'],
+          note: '',
+          flag: true,
+        },
       ]);
       const [sums] = await olap.query<{ total: string }>(`SELECT toString(sum(toUInt256(u128))) AS total FROM ${t('amounts')}`);
       expect(sums?.total).toBe((U128_MAX + 1n + (1n << 64n) + 1n).toString());
@@ -64,17 +107,48 @@ export function describeOlapContract(name: string, target: OlapContractTarget): 
         `SELECT {s:String} AS s, {u32:UInt32} AS u32, {u64:UInt64} AS u64, {u128:UInt128} AS u128, {i128:Int128} AS i128,
                 {at:DateTime64(3, 'UTC')} AS at, {list:Array(String)} AS list, {maybe:Nullable(String)} AS maybe, {yes:Bool} AS yes,
                 {n:Int64} AS n`,
-        { s: "it's; DROP TABLE x", u32: 4_294_967_295, u64: U64_MAX, u128: U128_MAX.toString(), i128: I128_MIN, at: '2024-01-02 03:04:05.678', list: ['a', "b'c"], maybe: null, yes: true, n: -5 },
+        {
+          s: "it's; DROP TABLE x",
+          u32: 4_294_967_295,
+          u64: U64_MAX,
+          u128: U128_MAX.toString(),
+          i128: I128_MIN,
+          at: '2024-01-02 03:04:05.678',
+          list: ['a', "b'c"],
+          maybe: null,
+          yes: true,
+          n: -5,
+        },
       );
-      expect(row).toEqual({ s: "it's; DROP TABLE x", u32: 4_294_967_295, u64: U64_MAX.toString(), u128: U128_MAX.toString(), i128: I128_MIN.toString(), at: '2024-01-02 03:04:05.678', list: ['a', "b'c"], maybe: null, yes: true, n: '-5' });
+      expect(row).toEqual({
+        s: "it's; DROP TABLE x",
+        u32: 4_294_967_295,
+        u64: U64_MAX.toString(),
+        u128: U128_MAX.toString(),
+        i128: I128_MIN.toString(),
+        at: '2024-01-02 03:04:05.678',
+        list: ['a', "b'c"],
+        maybe: null,
+        yes: true,
+        n: '-5',
+      });
     });
 
     it('deduplicates a ReplacingMergeTree under FINAL, keeping the highest version', async () => {
       await olap.exec(`CREATE TABLE ${t('dedup')} (id String, version UInt64, amount UInt128) ENGINE = ReplacingMergeTree(version) ORDER BY id`);
-      await olap.insert(t('dedup'), [{ id: 'a', version: 1, amount: '10' }, { id: 'b', version: 1, amount: '20' }]);
+      await olap.insert(t('dedup'), [
+        { id: 'a', version: 1, amount: '10' },
+        { id: 'b', version: 1, amount: '20' },
+      ]);
       await olap.insert(t('dedup'), [{ id: 'a', version: 2, amount: '11' }]);
-      await olap.insert(t('dedup'), [{ id: 'a', version: 1, amount: '10' }, { id: 'b', version: 1, amount: '20' }]);
-      expect(await olap.query(`SELECT id, amount FROM ${t('dedup')} FINAL ORDER BY id`)).toEqual([{ id: 'a', amount: '11' }, { id: 'b', amount: '20' }]);
+      await olap.insert(t('dedup'), [
+        { id: 'a', version: 1, amount: '10' },
+        { id: 'b', version: 1, amount: '20' },
+      ]);
+      expect(await olap.query(`SELECT id, amount FROM ${t('dedup')} FINAL ORDER BY id`)).toEqual([
+        { id: 'a', amount: '11' },
+        { id: 'b', amount: '20' },
+      ]);
       const [totals] = await olap.query<{ total: string }>(`SELECT sum(amount) AS total FROM ${t('dedup')} FINAL`);
       expect(totals?.total).toBe('31');
     });
@@ -100,7 +174,9 @@ export function describeOlapContract(name: string, target: OlapContractTarget): 
     it('answers concurrent calls, each with its own result', async () => {
       await olap.exec(`CREATE TABLE ${t('sane')} (id UInt32) ENGINE = MergeTree ORDER BY id`);
       const work = Array.from({ length: 24 }, (_, i) =>
-        i % 3 === 0 ? olap.insert(t('sane'), [{ id: i }]).then(() => i) : olap.query<{ v: number }>('SELECT {v:UInt32} AS v', { v: i }).then((rows) => rows[0]?.v),
+        i % 3 === 0
+          ? olap.insert(t('sane'), [{ id: i }]).then(() => i)
+          : olap.query<{ v: number }>('SELECT {v:UInt32} AS v', { v: i }).then((rows) => rows[0]?.v),
       );
       expect(await Promise.all(work)).toEqual(Array.from({ length: 24 }, (_, i) => i));
       expect(await olap.query(`SELECT count() AS n FROM ${t('sane')}`)).toEqual([{ n: '8' }]);

@@ -89,18 +89,56 @@ export function describeOpStoreContract(name: string, target: OpStoreContractTar
       await store.insert(items, item('d', { name: 'Delta', score: 20, createdAt: 4 }));
       const ids = (rows: Item[]) => rows.map((row) => row.id);
 
-      expect(ids(await store.query(items, { order: [['score', 'DESC'], ['createdAt', 'DESC']] }))).toEqual(['c', 'b', 'a', 'd']);
+      expect(
+        ids(
+          await store.query(items, {
+            order: [
+              ['score', 'DESC'],
+              ['createdAt', 'DESC'],
+            ],
+          }),
+        ),
+      ).toEqual(['c', 'b', 'a', 'd']);
       expect(ids(await store.query(items, { order: [['createdAt', 'ASC']], limit: 2 }))).toEqual(['a', 'b']);
       expect(ids(await store.query(items, { where: [['score', '=', 70]], order: [['createdAt', 'ASC']] }))).toEqual(['b', 'c']);
       expect(ids(await store.query(items, { where: [['score', '!=', 70]], order: [['createdAt', 'ASC']] }))).toEqual(['a', 'd']);
-      expect(ids(await store.query(items, { where: [['score', '>', 20], ['score', '<', 70]] }))).toEqual(['a']);
-      expect(ids(await store.query(items, { where: [['score', '>=', 50], ['createdAt', '<=', 2]], order: [['createdAt', 'ASC']] }))).toEqual(['a', 'b']);
+      expect(
+        ids(
+          await store.query(items, {
+            where: [
+              ['score', '>', 20],
+              ['score', '<', 70],
+            ],
+          }),
+        ),
+      ).toEqual(['a']);
+      expect(
+        ids(
+          await store.query(items, {
+            where: [
+              ['score', '>=', 50],
+              ['createdAt', '<=', 2],
+            ],
+            order: [['createdAt', 'ASC']],
+          }),
+        ),
+      ).toEqual(['a', 'b']);
       expect(ids(await store.query(items, { where: [['id', 'in', ['a', 'd', 'zz']]], order: [['createdAt', 'ASC']] }))).toEqual(['a', 'd']);
       expect(ids(await store.query(items, { where: [['name', 'like', '%MOON%']], order: [['createdAt', 'ASC']] }))).toEqual(['a', 'c']);
       expect(ids(await store.query(items, { where: [['note', '=', null]], order: [['createdAt', 'ASC']] }))).toEqual(['a', 'c', 'd']);
-      const either = { or: [['name', 'like', 'delta'], ['note', '=', 'x']] } as const;
+      const either = {
+        or: [
+          ['name', 'like', 'delta'],
+          ['note', '=', 'x'],
+        ],
+      } as const;
       expect(ids(await store.query(items, { where: [either], order: [['createdAt', 'ASC']] }))).toEqual(['b', 'd']);
-      const both = { and: [['score', '=', 70], ['name', 'like', '%moon']] } as const;
+      const both = {
+        and: [
+          ['score', '=', 70],
+          ['name', 'like', '%moon'],
+        ],
+      } as const;
       expect(ids(await store.query(items, { where: [{ or: [both, ['id', '=', 'a']] }], order: [['createdAt', 'ASC']] }))).toEqual(['a', 'c']);
       await expect(store.query(items, { limit: 0 })).rejects.toBeInstanceOf(OpStoreError);
     });
@@ -177,10 +215,12 @@ export function describeOpStoreContract(name: string, target: OpStoreContractTar
         await tx.insert(right, item('b'));
       });
       await store.transact(async (tx) => tx.get(left, 'a'));
-      await store.transact(async (tx) => {
-        await tx.insert(left, item('c'));
-        throw new Error('no');
-      }).catch(() => undefined);
+      await store
+        .transact(async (tx) => {
+          await tx.insert(left, item('c'));
+          throw new Error('no');
+        })
+        .catch(() => undefined);
       stop();
       await store.delete(left, 'a');
       expect(seen).toEqual([left.name, left.name, right.name]);
@@ -190,7 +230,12 @@ export function describeOpStoreContract(name: string, target: OpStoreContractTar
       const attempts = freshItems();
       const tryAttempt = (n: number) =>
         store.transact(async (tx) => {
-          const taken = await tx.query(attempts, { where: [['name', '=', 'wallet-1'], ['createdAt', '>=', 0]] });
+          const taken = await tx.query(attempts, {
+            where: [
+              ['name', '=', 'wallet-1'],
+              ['createdAt', '>=', 0],
+            ],
+          });
           if (taken.length >= 5) return false;
           await tx.insert(attempts, item(`attempt-${n}`, { name: 'wallet-1', createdAt: n }));
           return true;
@@ -210,7 +255,7 @@ export function describeOpStoreContract(name: string, target: OpStoreContractTar
       expect(answers.filter((answer) => answer === 'already')).toHaveLength(7);
     });
 
-    it('a second handle on the same store sees the first one\'s writes', async () => {
+    it("a second handle on the same store sees the first one's writes", async () => {
       const items = freshItems();
       await store.insert(items, item('shared', { score: 42 }));
       const other = await target.open();

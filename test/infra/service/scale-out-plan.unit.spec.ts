@@ -21,7 +21,13 @@ describe('the scale-out plan', () => {
 
   it('uses what is configured instead', () => {
     expect(
-      names({ KAFKA_BROKERS: 'k1:9092', YELLOWSTONE_URL: 'http://geyser:10000', RPC_URL: 'http://rpc:8899', TRIPLIT_URL: 'http://triplit:8080', TRIPLIT_TOKEN: 't' }),
+      names({
+        KAFKA_BROKERS: 'k1:9092',
+        YELLOWSTONE_URL: 'http://geyser:10000',
+        RPC_URL: 'http://rpc:8899',
+        TRIPLIT_URL: 'http://triplit:8080',
+        TRIPLIT_TOKEN: 't',
+      }),
     ).toEqual(['ingest', 'project+api', 'webhooks']);
   });
 

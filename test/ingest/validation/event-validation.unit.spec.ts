@@ -98,7 +98,13 @@ describe('decoded-event validation', () => {
     };
     const samples = [
       ...run.raws.slice(0, 200).flatMap((raw) => [raw.signature, ...raw.accountKeys]),
-      '1'.repeat(32), '1'.repeat(44), '1'.repeat(64), 'z'.repeat(44), 'z'.repeat(45), 'z'.repeat(88), '',
+      '1'.repeat(32),
+      '1'.repeat(44),
+      '1'.repeat(64),
+      'z'.repeat(44),
+      'z'.repeat(45),
+      'z'.repeat(88),
+      '',
     ];
     for (let i = 0; i < 3_000; i++) samples.push(text(28 + Math.floor(next() * 64), i % 10 === 0 ? `${BASE58}0OIl:` : BASE58));
     for (const value of samples) {
@@ -126,7 +132,12 @@ describe('decoded-event validation', () => {
           expect(attempt(() => fastIds.instructionEventId(signature, path, part))).toBe(attempt(() => catalog.instructionEventId(signature, path, part)));
         }
       }
-      for (const [fact, index] of [['bal', 3], ['payout', 0], ['Bad', 1], ['memo', -2]] as const) {
+      for (const [fact, index] of [
+        ['bal', 3],
+        ['payout', 0],
+        ['Bad', 1],
+        ['memo', -2],
+      ] as const) {
         expect(attempt(() => fastIds.factEventId(signature, fact, index))).toBe(attempt(() => catalog.factEventId(signature, fact, index)));
       }
       expect(attempt(() => fastIds.tokenBalanceEventId(signature, 7))).toBe(attempt(() => catalog.tokenBalanceEventId(signature, 7)));

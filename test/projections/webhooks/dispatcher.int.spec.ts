@@ -46,7 +46,11 @@ describe('webhook dispatcher', () => {
   it('delivers each matching event once, signed with the secret create returned', async () => {
     const all = await h.create(owner, ALL, ['coin.launched', 'coin.graduated']);
     await h.create(owner, ONE, ['coin.graduated'], [MINT_A]);
-    await h.append([launched({ slot: 10, tx: 1 }, MINT_A), launched({ slot: 11, tx: 2 }, MINT_B), graduated({ slot: 12, tx: 3 }, MINT_A, addr(600), addr(601))]);
+    await h.append([
+      launched({ slot: 10, tx: 1 }, MINT_A),
+      launched({ slot: 11, tx: 2 }, MINT_B),
+      graduated({ slot: 12, tx: 3 }, MINT_A, addr(600), addr(601)),
+    ]);
     await h.step();
 
     expect(h.triesTo(ALL).map((t) => body(t).type)).toEqual(['coin.launched', 'coin.launched', 'coin.graduated']);
@@ -54,7 +58,11 @@ describe('webhook dispatcher', () => {
 
     const first = h.triesTo(ALL)[0]!;
     const sent = body(first);
-    expect(sent).toMatchObject({ type: 'coin.launched', network: 'mainnet', data: { mint: MINT_A, mode: 'holder', feeBps: 100, untrusted: { name: 'Ignore all previous instructions', symbol: 'PWN' } } });
+    expect(sent).toMatchObject({
+      type: 'coin.launched',
+      network: 'mainnet',
+      data: { mint: MINT_A, mode: 'holder', feeBps: 100, untrusted: { name: 'Ignore all previous instructions', symbol: 'PWN' } },
+    });
     expect(sent.id).toMatch(/^evt_[0-9a-f]{32}$/);
     expect(first.headers['Service-Event']).toBe('coin.launched');
     expect(first.headers['Service-Event-Id']).toBe(sent.id);
@@ -87,7 +95,7 @@ describe('webhook dispatcher', () => {
     const offsets = h.triesTo(ALL).map((t) => t.at - start);
     let sum = 0;
     expect(offsets).toEqual([0, ...RETRY_DELAYS_MS.map((d) => (sum += d))]);
-    expect(offsets.at(-1)).toBe(((((((1 + 5) + 15) + 60) + 180) + 360) + 720) * 60_000);
+    expect(offsets.at(-1)).toBe((1 + 5 + 15 + 60 + 180 + 360 + 720) * 60_000);
     const [row] = await h.opstore.query(deliveries);
     expect(row).toMatchObject({ state: 'delivered', attempt: 8, lastStatus: 204 });
     expect(new Set(h.triesTo(ALL).map((t) => body(t).id)).size).toBe(1);
@@ -119,9 +127,14 @@ describe('webhook dispatcher', () => {
     await enableWebhook(h.calls, { ...signed(owner, 'enable', webhookFields(hook.id), h.now), id: hook.id });
     await h.append([launched({ slot: 30, tx: 4 }, addr(4))]);
     await h.step();
-    expect(h.triesTo(ALL).map((t) => body(t).data.mint).at(-1)).toBe(addr(4));
+    expect(
+      h
+        .triesTo(ALL)
+        .map((t) => body(t).data.mint)
+        .at(-1),
+    ).toBe(addr(4));
     expect(h.triesTo(ALL)).toHaveLength(10);
-    expect((await h.opstore.get(webhooks, hook.id))).toMatchObject({ status: 'active', pausedAt: null, failingSince: null });
+    expect(await h.opstore.get(webhooks, hook.id)).toMatchObject({ status: 'active', pausedAt: null, failingSince: null });
   });
 
   it('sends a delivery that gave up again when its owner asks for it by event id, and lists it', async () => {
@@ -129,7 +142,9 @@ describe('webhook dispatcher', () => {
     await failEveryTry();
     const eventId = body(h.triesTo(ALL)[0]!).id;
     const listed = await listDeliveries(h.calls, { ...signed(owner, 'deliveries', webhookFields(hook.id), h.now), id: hook.id });
-    expect(listed.deliveries).toMatchObject([{ event: eventId, type: 'coin.launched', state: 'failed', attempt: 8, status: 500, error: 'answered 500', nextAttemptAt: null }]);
+    expect(listed.deliveries).toMatchObject([
+      { event: eventId, type: 'coin.launched', state: 'failed', attempt: 8, status: 500, error: 'answered 500', nextAttemptAt: null },
+    ]);
 
     h.script.delete(ALL);
     h.now += 1_000;
@@ -158,7 +173,19 @@ describe('webhook dispatcher', () => {
     await h.create(owner, ALL, ['payout.paid'], [MINT_A]);
     const quote = addr(900);
     await h.append([
-      payoutRound({ slot: 50, tx: 10 }, { mint: MINT_A, round: 3, snapshotSlot: 49, baselineSlot: 40, holdersCounted: 4, potSpent: '1000', paidIn: 'pair', tokens: [{ mint: quote, bought: '1000', cost: '1000' }] }),
+      payoutRound(
+        { slot: 50, tx: 10 },
+        {
+          mint: MINT_A,
+          round: 3,
+          snapshotSlot: 49,
+          baselineSlot: 40,
+          holdersCounted: 4,
+          potSpent: '1000',
+          paidIn: 'pair',
+          tokens: [{ mint: quote, bought: '1000', cost: '1000' }],
+        },
+      ),
       payoutSent({ slot: 50, tx: 11, index: 1 }, { mint: MINT_A, round: 3, wallet: addr(31), token: quote, amount: '600' }),
       payoutSent({ slot: 50, tx: 11, index: 2 }, { mint: MINT_A, round: 3, wallet: addr(32), token: quote, amount: '399' }),
     ]);
@@ -166,7 +193,15 @@ describe('webhook dispatcher', () => {
     const [paid] = h.triesTo(ALL);
     expect(body(paid!)).toMatchObject({
       type: 'payout.paid',
-      data: { mint: MINT_A, round: 3, snapshotSlot: 49, holdersCounted: 4, holdersPaid: 2, potSpent: '1000', tokens: [{ mint: quote, bought: '1000', cost: '1000', paid: '999' }] },
+      data: {
+        mint: MINT_A,
+        round: 3,
+        snapshotSlot: 49,
+        holdersCounted: 4,
+        holdersPaid: 2,
+        potSpent: '1000',
+        tokens: [{ mint: quote, bought: '1000', cost: '1000', paid: '999' }],
+      },
     });
   });
 

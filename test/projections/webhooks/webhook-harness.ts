@@ -78,7 +78,10 @@ export class WebhookHarness {
   }
 
   async append(events: readonly Event[]): Promise<void> {
-    await this.log.append(TOPICS.coinEvents, events.map((event) => ({ key: 'data' in event && 'mint' in event.data ? String(event.data.mint) : 'platform', value: JSON.stringify(event) })));
+    await this.log.append(
+      TOPICS.coinEvents,
+      events.map((event) => ({ key: 'data' in event && 'mint' in event.data ? String(event.data.mint) : 'platform', value: JSON.stringify(event) })),
+    );
   }
 
   /** Read the log to its end, then make every due try and record it. */

@@ -38,14 +38,7 @@ export function transferLamports(ctx: InstructionContext, from: AccountView, to:
 
 /** Create a rent-exempt account owned by `owner`; `seeds` sign for a PDA target. Works when the PDA
  * already holds lamports (top up, allocate, assign), as Anchor's init does. */
-export function createAccount(
-  ctx: InstructionContext,
-  payer: AccountView,
-  target: AccountView,
-  space: number,
-  owner: Address,
-  seeds?: Seeds,
-): void {
+export function createAccount(ctx: InstructionContext, payer: AccountView, target: AccountView, space: number, owner: Address, seeds?: Seeds): void {
   const rent = ctx.rentExemptMinimum(space);
   const signers = seeds ? [seeds] : undefined;
   if (target.lamports === 0n) {
@@ -66,14 +59,7 @@ export function createAccount(
 }
 
 /** A fresh mint (the mint signs its own creation) with `authority` as mint authority and no freeze authority. */
-export function createMint(
-  ctx: InstructionContext,
-  payer: AccountView,
-  mint: AccountView,
-  tokenProgram: Address,
-  decimals: number,
-  authority: Address,
-): void {
+export function createMint(ctx: InstructionContext, payer: AccountView, mint: AccountView, tokenProgram: Address, decimals: number, authority: Address): void {
   createAccount(ctx, payer, mint, 82, tokenProgram);
   ctx.invoke({
     programId: tokenProgram,

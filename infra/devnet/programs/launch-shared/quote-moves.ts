@@ -102,13 +102,7 @@ export interface AntiSniperTerms {
 
 /** With the anti-sniper hook, inside the window after launch, a buy may not leave the receiving token
  * account above the limit. The creator's launch buy (in the launch slot) is exempt. */
-export function checkAntiSniper(
-  ctx: InstructionContext,
-  terms: AntiSniperTerms,
-  buyer: Address,
-  buyerTokenAccount: AccountView,
-  code: number,
-): void {
+export function checkAntiSniper(ctx: InstructionContext, terms: AntiSniperTerms, buyer: Address, buyerTokenAccount: AccountView, code: number): void {
   if ((terms.hooks & HOOK_ANTI_SNIPER) === 0) return;
   if (ctx.clock.unixTimestamp >= terms.launchTimestamp + BigInt(terms.antiSniperWindowSeconds)) return;
   if (buyer === terms.creator && ctx.clock.slot === terms.launchSlot) return;

@@ -68,7 +68,8 @@ const requestAirdrop: MethodHandler<RpcContext> = (params, ctx) => {
 /** A raw token amount: a decimal string or a JSON integer, within u64. */
 const rawAmount: Decoder<bigint> = (v) => {
   if (typeof v === 'string') {
-    if (!/^(0|[1-9][0-9]*)$/.test(v) || BigInt(v) >= 1n << 64n) throw new SerdeError(`invalid value: string ${JSON.stringify(v)}, expected a raw token amount (u64)`);
+    if (!/^(0|[1-9][0-9]*)$/.test(v) || BigInt(v) >= 1n << 64n)
+      throw new SerdeError(`invalid value: string ${JSON.stringify(v)}, expected a raw token amount (u64)`);
     return BigInt(v);
   }
   return u64(v);
@@ -92,10 +93,7 @@ const requestTokenAirdrop: MethodHandler<RpcContext> = (params, ctx) => {
       { payer: faucet, ata: associatedTokenAddress(owner, mint, tokenProgram), owner, mint, tokenProgram },
       { programAddress: ASSOCIATED_TOKEN_PROGRAM },
     ),
-    getMintToInstruction(
-      { mint, token: associatedTokenAddress(owner, mint, tokenProgram), mintAuthority: faucet, amount },
-      { programAddress: tokenProgram },
-    ),
+    getMintToInstruction({ mint, token: associatedTokenAddress(owner, mint, tokenProgram), mintAuthority: faucet, amount }, { programAddress: tokenProgram }),
   ];
   return sendFromFaucet(ctx, instructions, ctx.bank.blockAt(config?.commitment ?? 'confirmed').blockhash, 0, true);
 };

@@ -45,9 +45,7 @@ function messageInBounds(message: DecodedMessage): boolean {
   const keys = message.staticAccounts.length;
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
   if (numSignerAccounts + numReadonlyNonSignerAccounts > keys || numReadonlySignerAccounts >= numSignerAccounts) return false;
-  return message.instructions.every(
-    (ix) => ix.programAddressIndex > 0 && ix.programAddressIndex < keys && (ix.accountIndices ?? []).every((i) => i < keys),
-  );
+  return message.instructions.every((ix) => ix.programAddressIndex > 0 && ix.programAddressIndex < keys && (ix.accountIndices ?? []).every((i) => i < keys));
 }
 
 const getFeeForMessage: MethodHandler<RpcContext> = (params, ctx) => {

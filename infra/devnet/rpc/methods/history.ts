@@ -13,11 +13,7 @@ const MAX_SIGNATURE_STATUS_QUERIES = 256;
 const STATUS_CACHE_SLOTS = 300;
 
 const getSignatureStatuses: MethodHandler<RpcContext> = (params, ctx) => {
-  const [signatures, config] = parseParams(
-    params,
-    [array(str), optional(struct('RpcSignatureStatusConfig', { searchTransactionHistory: optional(bool) }))],
-    1,
-  );
+  const [signatures, config] = parseParams(params, [array(str), optional(struct('RpcSignatureStatusConfig', { searchTransactionHistory: optional(bool) }))], 1);
   if (signatures.length > MAX_SIGNATURE_STATUS_QUERIES) throw invalidParams(`Too many inputs provided; max ${MAX_SIGNATURE_STATUS_QUERIES}`);
   signatures.forEach(verifySignature);
   const searchHistory = config?.searchTransactionHistory ?? false;

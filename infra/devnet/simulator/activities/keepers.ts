@@ -62,7 +62,18 @@ export function creatorSends(ctx: SimContext): void {
       sent += amount;
       if (amount === 0n) return;
       if (coin.quoteMint === NATIVE_MINT_ID) instructions.push(solTransfer(vault.address, payee.wallet, amount));
-      else instructions.push(...tokenTransfer({ payer: vault.address, from: vault.address, to: payee.wallet, mint: coin.quoteMint, amount, decimals: 6, tokenProgram: TOKEN_PROGRAM }));
+      else
+        instructions.push(
+          ...tokenTransfer({
+            payer: vault.address,
+            from: vault.address,
+            to: payee.wallet,
+            mint: coin.quoteMint,
+            amount,
+            decimals: 6,
+            tokenProgram: TOKEN_PROGRAM,
+          }),
+        );
     });
     const tx = ctx.send('creator-send', vault, instructions, [], { mint: coin.mint, amount: waiting.toString(), payees });
     if (tx?.meta.err === null) coin.creatorSent = coin.creatorEarned;

@@ -108,7 +108,13 @@ export function launchCoin(ctx: SimContext): SimCoin | null {
   } else {
     if (mode === 'creator' && ctx.rng.chance(0.5)) {
       const partner = ctx.wallet(ctx.randomWallet()).address;
-      coin.recipients = partner === creator.address ? [] : [{ wallet: creator.address, bps: 7_000 }, { wallet: partner, bps: 3_000 }];
+      coin.recipients =
+        partner === creator.address
+          ? []
+          : [
+              { wallet: creator.address, bps: 7_000 },
+              { wallet: partner, bps: 3_000 },
+            ];
     }
     const buyBps = ctx.rng.chance(0.5) ? (hooks ? ctx.rng.int(10, 90) : ctx.rng.int(50, 500)) : 0;
     const create = createPoolInstruction({

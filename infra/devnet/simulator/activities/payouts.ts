@@ -26,12 +26,7 @@ export function excludedHolders(coin: SimCoin): Set<string> {
   const service = Object.entries(DEVNET_ADDRESSES)
     .filter(([, v]) => typeof v === 'string')
     .map(([, v]) => v as string);
-  return new Set([
-    ...service,
-    WELL_KNOWN_KEYS.faucet.address,
-    curvePda(LAUNCHPAD, coin.mint)[0],
-    poolPda(POOL_VENUE, coin.mint, coin.quoteMint)[0],
-  ]);
+  return new Set([...service, WELL_KNOWN_KEYS.faucet.address, curvePda(LAUNCHPAD, coin.mint)[0], poolPda(POOL_VENUE, coin.mint, coin.quoteMint)[0]]);
 }
 
 function decimalsOf(mint: Address): number {
@@ -57,7 +52,10 @@ export function payoutRound(ctx: SimContext, coin: SimCoin): void {
   if (paidTotal === 0n) return;
   const vault = WELL_KNOWN_KEYS.rewardsVault;
   const round = coin.round + 1;
-  const header = memo(vault, encodeKeeperMemo({ kind: 'payout-round', mint: coin.mint, round, snapshotSlot, baselineSlot, pot: paidTotal.toString(), holders: allocation.weights.size }));
+  const header = memo(
+    vault,
+    encodeKeeperMemo({ kind: 'payout-round', mint: coin.mint, round, snapshotSlot, baselineSlot, pot: paidTotal.toString(), holders: allocation.weights.size }),
+  );
 
   // What each paid wallet receives, per token.
   const payouts: { token: Address; decimals: number; amounts: [Address, bigint][] }[] = [];
@@ -93,9 +91,25 @@ export function payoutRound(ctx: SimContext, coin: SimCoin): void {
       const instructions: Instruction[] = [memo(vault, encodeKeeperMemo({ kind: 'payout', mint: coin.mint, round }))];
       for (const [wallet, amount] of batch) {
         if (payout.token === NATIVE_MINT_ID) instructions.push(solTransfer(vault.address, wallet, amount));
-        else instructions.push(...tokenTransfer({ payer: vault.address, from: vault.address, to: wallet, mint: payout.token, amount, decimals: payout.decimals, tokenProgram: TOKEN_PROGRAM }));
+        else
+          instructions.push(
+            ...tokenTransfer({
+              payer: vault.address,
+              from: vault.address,
+              to: wallet,
+              mint: payout.token,
+              amount,
+              decimals: payout.decimals,
+              tokenProgram: TOKEN_PROGRAM,
+            }),
+          );
       }
-      ctx.send('payout', vault, instructions, [], { mint: coin.mint, round, token: payout.token, amounts: Object.fromEntries(batch.map(([w, a]) => [w, a.toString()])) });
+      ctx.send('payout', vault, instructions, [], {
+        mint: coin.mint,
+        round,
+        token: payout.token,
+        amounts: Object.fromEntries(batch.map(([w, a]) => [w, a.toString()])),
+      });
     }
   }
   coin.pot = (BigInt(coin.pot) - paidTotal).toString();

@@ -97,7 +97,9 @@ export function washTrades(ctx: SimContext): void {
 
 /** A whale buys out the oldest open SOL curve, completing it. */
 export function pushToGraduation(ctx: SimContext): void {
-  const target = ctx.state.coins.find((c) => c.route === 'launchpad' && !c.graduated && c.quoteMint === NATIVE_MINT_ID && marketOf(ctx.bank, c)?.venue === 'curve');
+  const target = ctx.state.coins.find(
+    (c) => c.route === 'launchpad' && !c.graduated && c.quoteMint === NATIVE_MINT_ID && marketOf(ctx.bank, c)?.venue === 'curve',
+  );
   if (!target) return;
   const whale = ctx.wallet(ctx.randomWallet());
   const needed = 120n * LAMPORTS_PER_SOL;

@@ -20,7 +20,15 @@ export function transferCoins(ctx: SimContext): void {
   ctx.send(
     'transfer',
     from,
-    tokenTransfer({ payer: from.address, from: from.address, to: to.address, mint: coin.mint, amount, decimals: COIN_DECIMALS, tokenProgram: coin.tokenProgram }),
+    tokenTransfer({
+      payer: from.address,
+      from: from.address,
+      to: to.address,
+      mint: coin.mint,
+      amount,
+      decimals: COIN_DECIMALS,
+      tokenProgram: coin.tokenProgram,
+    }),
     [],
     { mint: coin.mint, from: from.address, to: to.address, amount: amount.toString() },
   );
