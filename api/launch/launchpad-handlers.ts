@@ -39,6 +39,6 @@ export async function submitLaunchpadLaunch(lc: LaunchContext, raw: unknown): Pr
 
 export async function launchpadStatus(lc: LaunchContext, mint: string): Promise<LaunchpadStatusResponse> {
   const record = await advanceLocked(lc, mint);
-  if (!record || record.route !== 'launchpad') throw new LaunchError(404, [`mint: no launchpad launch at ${mint}; call POST /launch/launchpad/prepare first`]);
+  if (record?.route !== 'launchpad') throw new LaunchError(404, [`mint: no launchpad launch at ${mint}; call POST /launch/launchpad/prepare first`]);
   return { mint, status: record.state, page: record.state === 'confirmed' ? lc.pageOf(mint) : null };
 }

@@ -37,7 +37,7 @@ export async function confirmPoolLaunch(lc: LaunchContext, raw: unknown): Promis
   if (!parsed.success) throw new LaunchError(400, issueLines(parsed.error.issues));
   const { mint, signature } = parsed.data;
   const known = await lc.opstore.get(launches, mint);
-  if (!known || known.route !== 'pool-venue') throw new LaunchError(404, [`mint: no pool-venue launch at ${mint}; call POST /launch/prepare first`]);
+  if (known?.route !== 'pool-venue') throw new LaunchError(404, [`mint: no pool-venue launch at ${mint}; call POST /launch/prepare first`]);
   if (known.signatures.length === 0) throw new LaunchError(409, ['mint: this launch has not been submitted yet; POST /launch/submit first']);
   if (known.signatures[0] !== signature)
     throw new LaunchError(400, [`signature: not this launch's signature; use the one submit returned (${known.signatures[0]})`]);

@@ -48,7 +48,7 @@ export class ProgramSettings {
       async () => {
         const account = await this.chain.account(quoteConfigPda(this.programs.launchpad, quoteMint)[0]);
         const config = account && account.owner === this.programs.launchpad ? decodeQuoteConfig(account.data) : null;
-        return config && config.enabled ? config : null;
+        return config?.enabled ? config : null;
       },
       now,
     );

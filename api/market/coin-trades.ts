@@ -241,7 +241,9 @@ export class CoinTrades {
     const ids = order.map((i) => this.ids[i]!);
     const pick = <A extends Uint32Array | Float64Array | Uint8Array>(column: A): A => {
       const next = column.slice() as A;
-      order.forEach((from, to) => (next[to] = column[from]!));
+      order.forEach((from, to) => {
+        next[to] = column[from]!;
+      });
       return next;
     };
     this.seconds = pick(this.seconds);

@@ -114,7 +114,7 @@ export function compileMessage(input: {
     return null; // not an address or blockhash: kit reports it
   }
   const indexOf = new Map<string, number>();
-  ordered.forEach((e, i) => indexOf.set(e.address, i));
+  for (const [i, e] of ordered.entries()) indexOf.set(e.address, i);
 
   let size = (version === 0 ? 2 : 0) + 3 + shortU16Size(ordered.length) + 32 * (ordered.length + 1) + shortU16Size(instructions.length);
   for (const ix of instructions) {

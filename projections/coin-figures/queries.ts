@@ -152,10 +152,10 @@ async function readWritten(reads: ReadPath, state: WindowState, version: string,
 }
 
 const CROSSING_SQL = `
-  SELECT mint, toString(quoteAmount) AS quoteAmount, ${TICK_COLUMNS()} AS tick, time > toDateTime64({then:UInt32}, 3, 'UTC') AS entered
+  SELECT mint, toString(quoteAmount) AS quoteAmount, ${TICK_COLUMNS()} AS tick, time > toDateTime64({since:UInt32}, 3, 'UTC') AS entered
   FROM ${COIN_TRADE_TICKS_TABLE} FINAL
-  WHERE (time > toDateTime64({then:UInt32} - ${DAY}, 3, 'UTC') AND time <= toDateTime64({now:UInt32} - ${DAY}, 3, 'UTC'))
-     OR (time > toDateTime64({then:UInt32}, 3, 'UTC') AND time <= toDateTime64({now:UInt32}, 3, 'UTC'))`;
+  WHERE (time > toDateTime64({since:UInt32} - ${DAY}, 3, 'UTC') AND time <= toDateTime64({now:UInt32} - ${DAY}, 3, 'UTC'))
+     OR (time > toDateTime64({since:UInt32}, 3, 'UTC') AND time <= toDateTime64({now:UInt32}, 3, 'UTC'))`;
 
 const LOWEST_SQL = `
   SELECT mint, ${TICK_COLUMNS()} AS tick
@@ -167,7 +167,7 @@ const LOWEST_SQL = `
 /** `state` moved from its second to `now` (later, within MAX_STEP) by what crossed the window's edges, as a new
  * state: coins that moved are copies, the others shared; `state` is left as it was. */
 async function step(olap: Olap, from: WindowState, now: number): Promise<WindowState> {
-  const crossed = await olap.query<{ mint: string; quoteAmount: string; tick: TickSql; entered: number | boolean }>(CROSSING_SQL, { then: from.now, now });
+  const crossed = await olap.query<{ mint: string; quoteAmount: string; tick: TickSql; entered: number | boolean }>(CROSSING_SQL, { since: from.now, now });
   const state: WindowState = { ...from, coins: new Map(from.coins), now };
   const copied = new Set<string>();
   const coinOf = (mint: string) => {

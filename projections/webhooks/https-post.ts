@@ -135,7 +135,7 @@ function send(
     }
     sent['Content-Type'] = 'application/json';
     sent['Content-Length'] = Buffer.byteLength(body);
-    sent['Host'] = url.host;
+    sent.Host = url.host;
 
     const options: PinnedRequestOptions = {
       agent,

@@ -20,11 +20,10 @@ export const MAX_HOOK_ID_CHARS = 32;
 const U64_MAX = 2n ** 64n - 1n;
 
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-// Control characters are what these refuse.
-/* eslint-disable no-control-regex */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const CONTROL_CHARS_BUT_NEWLINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/* eslint-enable no-control-regex */
 
 const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 

@@ -225,19 +225,19 @@ describe('trade cursors', () => {
   it('reads client times at any precision as the trades strictly before them', async () => {
     const second = inSecond(SPREAD, START + 8);
     const at = (fraction: string) => `2026-01-01T00:00:08${fraction}`;
-    const before = async (time: string) => (await page(SPREAD, 100, time)).trades;
+    const pageBefore = async (time: string) => (await page(SPREAD, 100, time)).trades;
     const earlier = newestFirst(SPREAD).filter((t) => Date.parse(t.time) < (START + 8) * 1000);
-    expect(await before(at('Z'))).toEqual(earlier.slice(0, 100));
-    expect(await before(at('.000000000Z'))).toEqual(earlier.slice(0, 100));
-    expect(await before(at('.000000001Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
-    expect(await before(at('.0005Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
-    expect(await before(at('.001Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
-    expect(await before(at('.003+00:00'))).toEqual([...second.slice(0, 3).reverse(), ...earlier].slice(0, 100));
-    expect(await before(at('.5Z'))).toEqual(second.slice(400, 500).reverse());
-    expect(await before(at('.999Z'))).toEqual(second.slice(899, 999).reverse());
-    expect(await before(at('.9990001Z'))).toEqual(second.slice(999).reverse());
-    expect(await before('2026-01-01T00:00:09Z')).toEqual(second.slice(999).reverse());
-    expect(await before('2026-01-01T02:00:08.003+02:00')).toEqual([...second.slice(0, 3).reverse(), ...earlier].slice(0, 100));
+    expect(await pageBefore(at('Z'))).toEqual(earlier.slice(0, 100));
+    expect(await pageBefore(at('.000000000Z'))).toEqual(earlier.slice(0, 100));
+    expect(await pageBefore(at('.000000001Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
+    expect(await pageBefore(at('.0005Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
+    expect(await pageBefore(at('.001Z'))).toEqual([second[0]!, ...earlier].slice(0, 100));
+    expect(await pageBefore(at('.003+00:00'))).toEqual([...second.slice(0, 3).reverse(), ...earlier].slice(0, 100));
+    expect(await pageBefore(at('.5Z'))).toEqual(second.slice(400, 500).reverse());
+    expect(await pageBefore(at('.999Z'))).toEqual(second.slice(899, 999).reverse());
+    expect(await pageBefore(at('.9990001Z'))).toEqual(second.slice(999).reverse());
+    expect(await pageBefore('2026-01-01T00:00:09Z')).toEqual(second.slice(999).reverse());
+    expect(await pageBefore('2026-01-01T02:00:08.003+02:00')).toEqual([...second.slice(0, 3).reverse(), ...earlier].slice(0, 100));
     expect((await page(SPREAD, 5, '1970-01-01T00:00:00Z')).trades).toEqual([]);
   });
 

@@ -37,7 +37,10 @@ export function expectUserTextWrapped(value: unknown, path = '$', underUser = fa
     expect(underUser, `${path} is a bare string under user`).toBe(false);
     return;
   }
-  if (Array.isArray(value)) return value.forEach((item, i) => expectUserTextWrapped(item, `${path}[${i}]`, underUser));
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) expectUserTextWrapped(item, `${path}[${i}]`, underUser);
+    return;
+  }
   if (typeof value !== 'object' || value === null) return;
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0] === 'untrusted_text') {

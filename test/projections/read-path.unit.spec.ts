@@ -20,7 +20,10 @@ function following(maxKept?: number) {
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -110,7 +113,10 @@ describe('read path cache', () => {
     write('t', null);
     const running = deferred<string>();
     let previous: string | null = null;
-    const first = reads.answer('k', source, (before: string | null) => ((previous = before), running.promise));
+    const first = reads.answer('k', source, (before: string | null) => {
+      previous = before;
+      return running.promise;
+    });
     expect(previous).toBe('old');
     expect(reads.answer('k', source, async () => 'unused')).toBe('old');
     running.resolve('new');

@@ -5,7 +5,7 @@
 import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
-import { type CandleRow } from '../../projections/candles/queries.js';
+import type { CandleRow } from '../../projections/candles/queries.js';
 import { INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
 import { dateTime64 } from '../../projections/column-values.js';
 import type { Projector } from '../../projections/projector.js';

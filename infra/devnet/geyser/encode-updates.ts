@@ -2,7 +2,7 @@
 // block meta, entry, ping, pong) and its `filters` and `createdAt` fields, each as protobuf bytes.
 // A full update is `filters ++ body ++ createdAt`: bodies are encoded once and framed per subscriber.
 import {
-  SlotStatus,
+  type SlotStatus,
   SubscribeUpdateAccountInfo,
   SubscribeUpdateBlock,
   SubscribeUpdateBlockMeta,

@@ -81,7 +81,7 @@ function slotFilter(name: string, filter: SubscribeRequestFilterSlots, limits: F
 function names(kind: string, filters: Record<string, unknown>, limits: FilterLimits): string[] {
   const list = Object.keys(filters);
   checkFilterCount(kind, list.length, limits);
-  list.forEach((name) => checkFilterName(name, limits));
+  for (const name of list) checkFilterName(name, limits);
   return list;
 }
 

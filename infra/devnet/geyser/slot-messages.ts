@@ -2,7 +2,7 @@
 // then the transaction, the slot's entry, its block meta and the block. Bodies are encoded lazily,
 // once, and framed once per distinct set of matching filter names; a small LRU keeps recent slots
 // so every live subscriber reuses the same bytes.
-import { SlotStatus } from '@triton-one/yellowstone-grpc';
+import type { SlotStatus } from '@triton-one/yellowstone-grpc';
 import type { Bank, Block } from '../ledger/bank.js';
 import type { AccountWrite, ExecutedTransaction } from '../runtime/types.js';
 import { base58Bytes, encodeTransactionInfo, encodeTransactionStatus, isVoteTransaction } from './encode-transaction.js';

@@ -29,7 +29,7 @@ function u32u64(tag: number, ...values: bigint[]): Uint8Array {
   const data = new Uint8Array(4 + 8 * values.length);
   const view = new DataView(data.buffer);
   view.setUint32(0, tag, true);
-  values.forEach((v, i) => view.setBigUint64(4 + 8 * i, v, true));
+  for (const [i, v] of values.entries()) view.setBigUint64(4 + 8 * i, v, true);
   return data;
 }
 

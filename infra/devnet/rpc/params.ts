@@ -1,7 +1,7 @@
 // Positional parameter parsing with the refusals of a validator's JSON-RPC layer: jsonrpc-derive's
 // arity checks (trailing optional arguments) and serde's type errors (see serde.ts), all answered
 // as -32602.
-import { invalidParams, RpcError } from './errors.js';
+import { invalidParams, type RpcError } from './errors.js';
 import { SerdeError, type Decoder } from './serde.js';
 
 export * from './serde.js';

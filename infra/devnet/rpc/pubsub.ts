@@ -80,13 +80,31 @@ const methods = new Map<string, MethodHandler<Session>>([
       });
     },
   ],
-  ['slotSubscribe', (params, session) => (parseParams(params, [], 0), subscribe(session, { kind: 'slot', to: session.subscriber }))],
-  ['rootSubscribe', (params, session) => (parseParams(params, [], 0), subscribe(session, { kind: 'root', to: session.subscriber }))],
+  [
+    'slotSubscribe',
+    (params, session) => {
+      parseParams(params, [], 0);
+      return subscribe(session, { kind: 'slot', to: session.subscriber });
+    },
+  ],
+  [
+    'rootSubscribe',
+    (params, session) => {
+      parseParams(params, [], 0);
+      return subscribe(session, { kind: 'root', to: session.subscriber });
+    },
+  ],
   ['accountUnsubscribe', unsubscribe],
   ['signatureUnsubscribe', unsubscribe],
   ['slotUnsubscribe', unsubscribe],
   ['rootUnsubscribe', unsubscribe],
-  ['getVersion', (params) => (parseParams(params, [], 0), { 'solana-core': SOLANA_CORE_VERSION, 'feature-set': FEATURE_SET })],
+  [
+    'getVersion',
+    (params) => {
+      parseParams(params, [], 0);
+      return { 'solana-core': SOLANA_CORE_VERSION, 'feature-set': FEATURE_SET };
+    },
+  ],
 ]);
 
 function messageText(data: RawData): string {

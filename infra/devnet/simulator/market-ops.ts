@@ -129,14 +129,14 @@ export function claimInstruction(bank: Bank, coin: SimCoin): { accrued: bigint; 
   const market = marketOf(bank, coin);
   if (coin.route === 'launchpad' && !coin.graduated) {
     const curve = readCurve(bank, coin.mint);
-    if (!curve || !curve.splitLocked || curve.accruedFees === 0n) return null;
+    if (!curve?.splitLocked || curve.accruedFees === 0n) return null;
     const recipients = curve.split.map((s) => s.wallet);
     return {
       accrued: curve.accruedFees,
       instruction: claimFeesInstruction({ programId: LAUNCHPAD, mint: coin.mint, quoteMint: coin.quoteMint, quoteTokenProgram: TOKEN_PROGRAM, recipients }),
     };
   }
-  if (!market || market.venue !== 'pool' || !market.pool.splitLocked || market.pool.accruedFees === 0n) return null;
+  if (market?.venue !== 'pool' || !market.pool.splitLocked || market.pool.accruedFees === 0n) return null;
   return {
     accrued: market.pool.accruedFees,
     instruction: poolClaimFeesInstruction({

@@ -56,7 +56,7 @@ export class Rng {
 
   /** Pareto-distributed value >= min with tail index alpha (smaller alpha, heavier tail), capped. */
   pareto(min: number, alpha: number, cap: number): number {
-    return Math.min(cap, min / Math.pow(1 - this.next(), 1 / alpha));
+    return Math.min(cap, min / (1 - this.next()) ** (1 / alpha));
   }
 
   /** Poisson-distributed count with the given mean (Knuth; fine for small means). */

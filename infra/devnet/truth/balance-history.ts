@@ -78,7 +78,7 @@ export class BalanceHistory {
       if (entry) entry.delta += delta;
       else deltas.set(key, { mint, owner, delta });
     };
-    tx.accountKeys.forEach((key, i) => add(SOL, key, meta.postBalances[i]! - meta.preBalances[i]!));
+    for (const [i, key] of tx.accountKeys.entries()) add(SOL, key, meta.postBalances[i]! - meta.preBalances[i]!);
     for (const pre of meta.preTokenBalances) add(pre.mint, pre.owner, -BigInt(pre.uiTokenAmount.amount));
     for (const post of meta.postTokenBalances) add(post.mint, post.owner, BigInt(post.uiTokenAmount.amount));
     for (const { mint, owner, delta } of deltas.values()) {

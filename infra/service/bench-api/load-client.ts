@@ -7,7 +7,7 @@
 // server share a small machine. Requests may carry headers (the allowance bench sends each from its own visitor
 // with X-Forwarded-For; the paid bench sends PAYMENT-SIGNATURE).
 import { Agent, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { BenchRandom } from './bench-random.js';
+import type { BenchRandom } from './bench-random.js';
 import type { RoutePlan } from './route-plan.js';
 
 export interface RouteRun {

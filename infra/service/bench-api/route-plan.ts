@@ -3,7 +3,7 @@
 // request from the catalog: coins half uniformly and half by how much they trade (busy coins are asked about more,
 // as on a live site), wallets from those that traded, were paid or are owed, and varied paging and filters (page
 // sizes mostly the defaults, as clients mostly send them).
-import { BenchRandom, ZipfPicker } from './bench-random.js';
+import { type BenchRandom, ZipfPicker } from './bench-random.js';
 import type { Catalog, CatalogCoin } from './dataset-catalog.js';
 
 export interface RoutePlan {

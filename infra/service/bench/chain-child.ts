@@ -20,7 +20,7 @@ let devnet: Devnet | null = null;
 function takeTrades(into: Map<number, TradeRef[]>): void {
   const actions: SimAction[] = devnet?.simulator?.log.actions ?? [];
   for (const action of actions.splice(0)) {
-    const mint = action.detail['mint'];
+    const mint = action.detail.mint;
     if (!action.ok || action.signature === null || typeof mint !== 'string' || !TRADE_KINDS.has(action.kind)) continue;
     let list = into.get(action.slot);
     if (!list) into.set(action.slot, (list = []));

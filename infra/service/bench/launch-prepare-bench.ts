@@ -37,7 +37,7 @@ const app = buildApp({
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const rpc = createSolanaRpc(devnet.rpcUrl!);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step's answer is read by its own fields
+// biome-ignore lint/suspicious/noExplicitAny: each step's answer is read by its own fields
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}/api/v1${path}`, {
     method,

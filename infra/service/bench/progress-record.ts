@@ -6,19 +6,19 @@ import type { ProgressLog } from './progress-log.js';
 export function recordProgress(progress: ProgressLog, report: PipelineProgress): void {
   const counts: Record<string, number> = {};
   if (report.subscriber) {
-    counts['written'] = report.subscriber.written;
-    counts['durableSlot'] = report.subscriber.durableSlot ?? 0;
-    counts['seenSlot'] = report.subscriber.seenSlot ?? 0;
-    counts['reconnects'] = report.subscriber.reconnects;
+    counts.written = report.subscriber.written;
+    counts.durableSlot = report.subscriber.durableSlot ?? 0;
+    counts.seenSlot = report.subscriber.seenSlot ?? 0;
+    counts.reconnects = report.subscriber.reconnects;
   }
   if (report.pipeline) {
-    counts['decodedTx'] = report.pipeline.transactions;
-    counts['decodedEvents'] = report.pipeline.events;
-    counts['decodedSlot'] = report.pipeline.lastSlot ?? 0;
+    counts.decodedTx = report.pipeline.transactions;
+    counts.decodedEvents = report.pipeline.events;
+    counts.decodedSlot = report.pipeline.lastSlot ?? 0;
   }
   if (report.projections) {
-    counts['projectedEvents'] = report.projections.records;
-    counts['projectedSlot'] = report.projections.lastSlot ?? 0;
+    counts.projectedEvents = report.projections.records;
+    counts.projectedSlot = report.projections.lastSlot ?? 0;
   }
   progress.add(report.name, { at: report.at, cpuMicros: report.cpuMicros, counts });
 }

@@ -152,7 +152,7 @@ async function phaseA(receivers: Receivers, workDir: string, set: Settings): Pro
     await child.stop();
 
     const slotOf = new Map<string, number>();
-    plan.slots.forEach((list, slot) => list.forEach((event) => slotOf.set(webhookEventId(LAUNCHED, event.id), slot)));
+    for (const [slot, list] of plan.slots.entries()) for (const event of list) slotOf.set(webhookEventId(LAUNCHED, event.id), slot);
     const warmKeys = plan.expectedWarmup;
     const all = new Set([...plan.expected, ...warmKeys]);
     const counted = tally(receivers.arrivals, all, byEvent);

@@ -173,8 +173,8 @@ async function chain(request: ChainRequest): Promise<ChainResult> {
   const lastConfirmed = devnet.bank.latestBlock.slot - 1;
   const launches = devnet
     .simulator!.log.ofKind('launch')
-    .filter((action) => action.ok && action.slot <= lastConfirmed && typeof action.detail['mint'] === 'string')
-    .map((action) => ({ slot: action.slot, mint: action.detail['mint'] as string }));
+    .filter((action) => action.ok && action.slot <= lastConfirmed && typeof action.detail.mint === 'string')
+    .map((action) => ({ slot: action.slot, mint: action.detail.mint as string }));
   return { sealed, launches, lastConfirmed, stepMs: { mean: stepTotal / (request.slots + 1), max: stepMax } };
 }
 

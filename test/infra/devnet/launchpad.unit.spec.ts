@@ -373,7 +373,7 @@ describe('fee split and claims', () => {
     ]);
     expect(chain.events(lock).launchpad[0]).toMatchObject({ name: 'FeeSplitLocked', data: { referrer, recipients: curve.split } });
     expect(claimTx.meta.err).toBeNull();
-    wallets.forEach((w, i) => expect(chain.lamports(w) - before[i]!).toBe(expected[i]!.amount));
+    for (const [i, w] of wallets.entries()) expect(chain.lamports(w) - before[i]!).toBe(expected[i]!.amount);
     expect(expected.reduce((sum, s) => sum + s.amount, 0n)).toBe(curve.accruedFees);
     expect(expected[1]!.amount).toBe((curve.accruedFees * 1_200n) / 10_000n);
     expect(chain.events(claimTx).launchpad[0]).toMatchObject({ name: 'FeesClaimed', data: { total: curve.accruedFees, shares: expected } });

@@ -183,7 +183,7 @@ describe('Swap and ClaimFees', () => {
     // Assert
     expect(customError(wrongWallets)).toBe(PoolVenueError.InvalidAccount);
     expect(claim.meta.err).toBeNull();
-    shares.forEach((s, i) => expect(chain.lamports(s.wallet) - balances[i]!).toBe(s.amount));
+    for (const [i, s] of shares.entries()) expect(chain.lamports(s.wallet) - balances[i]!).toBe(s.amount);
     expect(chain.events(claim).poolVenue[0]).toMatchObject({ name: 'FeesClaimed', data: { total: accrued, shares } });
     expect(chain.pool(mint.address)).toMatchObject({ accruedFees: 0n, claimedFees: accrued });
     expect(

@@ -70,7 +70,7 @@ export function describeEventLogContract(name: string, factory: () => Promise<Ev
       const got = await pollCount(log, raw, 'g', 10, arriveMs);
       expect(got.map(n)).toEqual([...Array(10).keys()]);
       expect(got.every((r) => r.topic === raw && r.partition === 0 && r.key === `key-${n(r) % 7}`)).toBe(true);
-      got.slice(1).forEach((r, i) => expect(r.offset).toBeGreaterThan(got[i]!.offset));
+      for (const [i, r] of got.slice(1).entries()) expect(r.offset).toBeGreaterThan(got[i]!.offset);
       await expectQuiet(log, raw, 'g');
     });
 
@@ -87,7 +87,7 @@ export function describeEventLogContract(name: string, factory: () => Promise<Ev
       expect(byKey.size).toBe(50);
       for (const list of byKey.values()) expect(list.map(n)).toEqual(list.map(n).sort((a, b) => a - b));
       for (const list of groupBy(got, (r) => r.partition).values()) {
-        list.slice(1).forEach((r, i) => expect(r.offset).toBeGreaterThan(list[i]!.offset));
+        for (const [i, r] of list.slice(1).entries()) expect(r.offset).toBeGreaterThan(list[i]!.offset);
       }
     });
 

@@ -225,7 +225,7 @@ if (probe.brokers === null) {
 
     it('loses nothing and redelivers nothing committed when the broker restarts mid-run', async (ctx) => {
       const first = await ownBroker(ctx);
-      // eslint-disable-next-line prefer-const -- set once later, read by the cleanup whether or not it was
+      // Set once later, read by the cleanup whether or not it was.
       let second: LocalKafka | undefined;
       cleanups.push(async () => second?.stop());
       const made = kafkaHarness({}, [first.brokers]);

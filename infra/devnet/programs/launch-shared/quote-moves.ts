@@ -74,7 +74,7 @@ export function payFeeShares(
   code: number,
 ): SplitShare[] {
   const shares = divideFees(total, split);
-  shares.forEach((share, i) => {
+  for (const [i, share] of shares.entries()) {
     const destination = destinations[i];
     if (!destination) return fail(ctx, code, `missing the ${share.role} fee account`);
     if (isSol(quote)) {
@@ -86,7 +86,7 @@ export function payFeeShares(
       }
     }
     quoteOut(ctx, quote, pda, seeds, vault, destination, share.amount);
-  });
+  }
   return shares;
 }
 

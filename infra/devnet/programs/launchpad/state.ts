@@ -33,7 +33,7 @@ export function loadGlobal(ctx: InstructionContext, account: AccountView): Launc
 export function loadQuoteConfig(ctx: InstructionContext, account: AccountView, quoteMint: Address): QuoteConfig {
   requireAddress(ctx, account, quoteConfigPda(ctx.programId, quoteMint)[0], 'quote config', E.InvalidAccount);
   const config = account.owner === ctx.programId ? decodeQuoteConfig(account.data) : null;
-  if (!config || !config.enabled) fail(ctx, E.QuoteNotEnabled, `quote token ${quoteMint} is not enabled`);
+  if (!config?.enabled) fail(ctx, E.QuoteNotEnabled, `quote token ${quoteMint} is not enabled`);
   return config;
 }
 

@@ -11,7 +11,7 @@ import { ASSOCIATED_TOKEN_PROGRAM } from '../../runtime/well-known.js';
 import { isTokenProgram } from '../../runtime/token-layout.js';
 import { buildTransaction } from '../../tx-builder.js';
 import { commitment, verifyHash, verifyPubkey } from '../config.js';
-import { type RpcContext } from '../context.js';
+import type { RpcContext } from '../context.js';
 import type { MethodHandler } from '../dispatch.js';
 import { internalError, invalidParams, RpcError } from '../errors.js';
 import { optional, parseParams, SerdeError, str, struct, u64, type Decoder } from '../params.js';
