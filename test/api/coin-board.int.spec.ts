@@ -128,9 +128,10 @@ describe('coin board', () => {
         queries.push({ mode: 'any', graduated: 'any', q, limit, offset });
     // A second either side of the newest coin's figures appearing (a pending coin sorts last by volume and market cap).
     const newest = Math.max(...catalog.coins.map((coin) => coin.launchTime));
+    // Every query at NOW; at the other moments, whose figures differ and not the paging, the first page of each filter.
     for (const now of [NOW, NOW - 3 * 3_600, NOW - 86_400 - 7, newest + 59, newest + 60]) {
       for (const sort of ['newest', 'volume', 'marketCap'] as const) {
-        for (const partial of queries) {
+        for (const partial of now === NOW ? queries : queries.filter((query) => query.offset === 0 && query.limit === 100)) {
           const query: CoinListQuery = { ...partial, sort };
           const expected = await referenceCoinList(olap, query, now, config.mints.stablecoin);
           const actual = await listCoinRows(reads, query, now, config.mints.stablecoin);

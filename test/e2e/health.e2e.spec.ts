@@ -5,12 +5,12 @@
 // targeted must raise the matching signal while the coins it left alone raise none of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyPairFromLabel } from '../../infra/crypto/ed25519.js';
+import { transferTokens } from '../../infra/devnet/actions.js';
 import { COIN_DECIMALS } from '../../infra/devnet/simulator/market-ops.js';
 import type { SimCoin } from '../../infra/devnet/simulator/sim-state.js';
-import { tokenTransfer } from '../../infra/devnet/simulator/token-ops.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
 import { healthSignals, SNIPER_WINDOW_SLOTS, type CoinTrade, type HealthFacts, type HealthSignals } from '../../projections/health/signals.js';
-import { CONFIG, send, simWallet } from '../ingest/chain-fixture.js';
+import { CONFIG, simWallet } from '../ingest/chain-fixture.js';
 import { chainFacts, type ChainFacts } from './chain-facts.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
@@ -89,21 +89,8 @@ beforeAll(async () => {
   insiderAmount = held(insiderCoin) / 2n;
   expect((insiderAmount * 10_000n) / SUPPLY).toBeGreaterThanOrEqual(100n);
   const creator = simWallet(SEED, insiderCoin.creator);
-  send(
-    h.devnet,
-    [creator],
-    tokenTransfer({
-      payer: creator.address,
-      from: creator.address,
-      to: insider.address,
-      mint: insiderCoin.mint,
-      amount: insiderAmount,
-      decimals: COIN_DECIMALS,
-      tokenProgram: insiderCoin.tokenProgram,
-    }),
-  );
-  await h.step(1);
-  last = await h.settle();
+  transferTokens(h.devnet, creator, insiderCoin.mint, insider.address, insiderAmount);
+  last = await h.land();
   coins = h.devnet.simulator!.state.coins.filter((c) => c.launchSlot <= last);
   facts = chainFacts(h.devnet.bank, CONFIG, h.fromSlot, last, new Set(coins.map((c) => c.mint)));
   const scorer = new HealthScorer({ olap: h.olap, serviceWallets: SERVICE, clock: () => now });

@@ -6,17 +6,16 @@
 // read from the balances projection at its snapshot and baseline slots, equal the keeper's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyPairFromLabel } from '../../infra/crypto/ed25519.js';
-import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
+import { buy, fund, transferTokens } from '../../infra/devnet/actions.js';
 import { SOL } from '../../infra/devnet/truth/balance-history.js';
 import type { SimAction } from '../../infra/devnet/simulator/action-log.js';
 import { excludedHolders } from '../../infra/devnet/simulator/activities/payouts.js';
-import { buyInstructions, COIN_DECIMALS } from '../../infra/devnet/simulator/market-ops.js';
+import { COIN_DECIMALS } from '../../infra/devnet/simulator/market-ops.js';
 import type { SimCoin } from '../../infra/devnet/simulator/sim-state.js';
-import { solTransfer, tokenTransfer } from '../../infra/devnet/simulator/token-ops.js';
 import { ownerBalancesAt } from '../../projections/balances/queries.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { countedBalance } from '../../schemas/rewards/allocation.js';
-import { CONFIG, send, simWallet } from '../ingest/chain-fixture.js';
+import { CONFIG, simWallet } from '../ingest/chain-fixture.js';
 import { chainFacts } from './chain-facts.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
@@ -45,12 +44,6 @@ async function stepUntilRound(round: number, limit: number): Promise<SimAction> 
   const action = rounds(round)[0];
   if (action === undefined) throw new Error(`round ${round} of ${coin.mint} did not happen within ${limit} slots`);
   return action;
-}
-
-/** Seal the slot explicit transactions went into, then settle once it is confirmed and projected. */
-async function settleSent(): Promise<number> {
-  await h.step(1);
-  return h.settle();
 }
 
 /** The holders read as the truth gives it at `slot`: the coin's venues and the service's wallets left out. */
@@ -131,31 +124,16 @@ describe('holders end to end', () => {
     const sender = wallets.reduce((a, b) => (held(b) > held(a) ? b : a));
     const amount = held(sender) / 3n;
     expect(amount).toBeGreaterThan(0n);
-    send(
-      h.devnet,
-      [sender],
-      tokenTransfer({
-        payer: sender.address,
-        from: sender.address,
-        to: receiver.address,
-        mint: coin.mint,
-        amount,
-        decimals: COIN_DECIMALS,
-        tokenProgram: coin.tokenProgram,
-      }),
-    );
-    const slot = await settleSent();
+    transferTokens(h.devnet, sender, coin.mint, receiver.address, amount);
+    const slot = await h.land();
     const body = await holdersNow();
     expect(body).toEqual(expectedHolders(slot, first.detail.snapshotSlot as number));
     expect(body.top.find((x) => x.wallet === receiver.address)?.amount).toBe(amount.toString());
   });
 
   it('counts a buy after the baseline from the round after: none of it now, the baseline balance of an earlier holder', async () => {
-    const faucet = WELL_KNOWN_KEYS.faucet;
-    send(h.devnet, [faucet], [solTransfer(faucet.address, newcomer.address, 5n * LAMPORTS_PER_SOL)]);
-    const buy = buyInstructions(h.devnet.bank, coin, newcomer.address, LAMPORTS_PER_SOL);
-    expect(buy).not.toBeNull();
-    send(h.devnet, [newcomer], buy!.instructions);
+    fund(h.devnet, newcomer.address, 5n * LAMPORTS_PER_SOL);
+    buy(h.devnet, newcomer, coin.mint, LAMPORTS_PER_SOL);
     // A simulated wallet that held at the baseline buys more.
     const baselineSlot = first.detail.snapshotSlot as number;
     const earlier = Array.from({ length: h.devnet.simulator!.state.wallets }, (_, i) => simWallet(SEED, i)).find(
@@ -163,8 +141,8 @@ describe('holders end to end', () => {
     );
     expect(earlier, 'a wallet that held at the baseline').toBeDefined();
     const atBaseline = h.devnet.truth!.balanceAt(earlier!.address, coin.mint, baselineSlot);
-    send(h.devnet, [earlier!], buyInstructions(h.devnet.bank, coin, earlier!.address, LAMPORTS_PER_SOL)!.instructions);
-    const slot = await settleSent();
+    buy(h.devnet, earlier!, coin.mint, LAMPORTS_PER_SOL);
+    const slot = await h.land();
     const body = await holdersNow();
     expect(body).toEqual(expectedHolders(slot, baselineSlot));
     const mine = body.top.find((x) => x.wallet === newcomer.address)!;

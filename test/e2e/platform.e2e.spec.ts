@@ -11,14 +11,14 @@
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatQuotient } from '../../api/decimal.js';
+import { transferSol } from '../../infra/devnet/actions.js';
 import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
 import type { ExecutedTransaction } from '../../infra/devnet/runtime/types.js';
 import type { SimAction, SimActionKind } from '../../infra/devnet/simulator/action-log.js';
 import { readMint } from '../../infra/devnet/runtime/token-layout.js';
-import { solTransfer } from '../../infra/devnet/simulator/token-ops.js';
 import { SOL } from '../../infra/devnet/truth/balance-history.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
-import { CONFIG, send } from '../ingest/chain-fixture.js';
+import { CONFIG } from '../ingest/chain-fixture.js';
 import { chainFacts } from './chain-facts.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
@@ -254,17 +254,15 @@ describe('platform funds end to end', () => {
   });
 
   it('shows the flywheel leftover after part of it moves to the treasury, and drops it once emptied', async () => {
-    send(h.devnet, [treasury, flywheel], [solTransfer(flywheel.address, treasury.address, 30n * LAMPORTS_PER_SOL)]);
-    await h.step(1);
-    const slot = await h.settle();
+    transferSol(h.devnet, flywheel, treasury.address, 30n * LAMPORTS_PER_SOL, treasury);
+    const slot = await h.land();
     let { body } = await h.get<Record<string, { lamports: string | null; slot: number | null } | null>>('/api/v1/platform/funds');
     expect(body.flywheelLeftover).toMatchObject({ lamports: lamports(flywheel.address, slot), slot });
     expect(body.flywheelLeftover!.lamports).toBe('7250000000');
     expect(body.platformShare!.lamports).toBe(lamports(treasury.address, slot));
 
-    send(h.devnet, [treasury, flywheel], [solTransfer(flywheel.address, treasury.address, lamportsOf(flywheel.address))]);
-    await h.step(1);
-    const emptied = await h.settle();
+    transferSol(h.devnet, flywheel, treasury.address, lamportsOf(flywheel.address), treasury);
+    const emptied = await h.land();
     ({ body } = await h.get('/api/v1/platform/funds'));
     expect(body.flywheelLeftover).toBeNull();
     expect(body.platformShare!.lamports).toBe(lamports(treasury.address, emptied));

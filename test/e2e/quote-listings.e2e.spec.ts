@@ -7,15 +7,15 @@ import type { Address } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
+import { setQuoteListing } from '../../infra/devnet/actions.js';
 import { WELL_KNOWN_KEYS } from '../../infra/devnet/genesis/well-known-keys.js';
-import { LAUNCHPAD_ADMIN, quoteListingInstruction } from '../../infra/devnet/quote-listing.js';
 import type { ExecutedTransaction } from '../../infra/devnet/runtime/types.js';
 import type { TokenQuotesResponse } from '../../schemas/api/token-quotes.js';
 import type { TokensResponse } from '../../schemas/api/tokens.js';
 import { decodeQuoteConfig } from '../../schemas/programs/launchpad/accounts.js';
 import { quoteConfigPda } from '../../schemas/programs/launchpad/pdas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
-import { CONFIG, send } from '../ingest/chain-fixture.js';
+import { CONFIG } from '../ingest/chain-fixture.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
 /** Ten-minute slots: 144 a UTC day. */
@@ -67,10 +67,8 @@ async function expectAgreement(): Promise<void> {
 }
 
 async function land(enabled: boolean): Promise<ExecutedTransaction> {
-  const tx = send(h.devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(WBTC, enabled)]);
-  // The transaction's slot is confirmed once the slot after it is sealed.
-  await h.step(1);
-  await h.settle();
+  const tx = setQuoteListing(h.devnet, WBTC, enabled);
+  await h.land();
   return tx;
 }
 

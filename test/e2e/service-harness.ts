@@ -46,6 +46,9 @@ export interface ServiceHarness {
   step(slots: number): Promise<void>;
   /** Seal the working slot and wait until the last confirmed slot is durable, decoded and projected; returns it. */
   settle(): Promise<number>;
+  /** Seal the slot explicit transactions went into (infra/devnet/actions.ts) and settle: returns that slot once the
+   * service has indexed it. */
+  land(): Promise<number>;
   /** Rebuild the API with its clock fixed at `at`. */
   useClock(at: Date): Promise<void>;
   get<T = Record<string, unknown>>(url: string): Promise<{ status: number; body: T }>;
@@ -108,6 +111,10 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
         60_000,
       );
       return last;
+    },
+    async land() {
+      devnet.step();
+      return harness.settle();
     },
     async useClock(at) {
       await harness.app.close();

@@ -9,7 +9,7 @@ import { keyPairFromLabel, type Ed25519KeyPair } from '../../infra/crypto/ed2551
 import { Devnet } from '../../infra/devnet/devnet.js';
 import { transactionInfo } from '../../infra/devnet/geyser/encode-transaction.js';
 import type { ExecutedTransaction } from '../../infra/devnet/runtime/types.js';
-import { buildTransaction } from '../../infra/devnet/tx-builder.js';
+import { act } from '../../infra/devnet/actions.js';
 import { rawTransactionFromUpdate } from '../../ingest/raw/from-yellowstone.js';
 import { encodeRawRecord, parseRawRecord, type RawTransaction } from '../../ingest/raw/raw-transaction.js';
 import { loadConfig } from '../../schemas/config.js';
@@ -51,20 +51,12 @@ export function rawOf(tx: ExecutedTransaction): RawTransaction {
   return record.tx;
 }
 
-/** Sign with `signers` (the first pays) and execute into the devnet's working slot. */
-export function send(devnet: Devnet, signers: Ed25519KeyPair[], instructions: Instruction[]): ExecutedTransaction {
-  const { wire } = buildTransaction({ feePayer: signers[0]!.address, instructions, blockhash: devnet.bank.latestBlock.blockhash, signers });
-  const tx = devnet.bank.submit(wire);
-  if (tx.meta.err) throw new Error(`transaction failed: ${JSON.stringify(tx.meta.err)}`);
-  return tx;
-}
-
 /** A plain SPL `Transfer` (no mint among its accounts) between two existing token accounts. */
 export function plainTransfer(devnet: Devnet, owner: Ed25519KeyPair, mint: Address, to: Address, amount: bigint, tokenProgram: Address): ExecutedTransaction {
   const source = associatedTokenAddress(owner.address, mint, tokenProgram);
   const destination = associatedTokenAddress(to, mint, tokenProgram);
   const ix = getTransferInstruction({ source, destination, authority: owner.address, amount }, { programAddress: tokenProgram });
-  return send(devnet, [owner], [ix]);
+  return act(devnet, [owner], [ix]);
 }
 
 export function memoInstruction(signer: Address, text: string): Instruction {

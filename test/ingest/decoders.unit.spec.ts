@@ -21,7 +21,8 @@ import { DEFAULT_LAUNCH_VIRTUAL_QUOTE } from '../../schemas/programs/pool-venue/
 import { poolPda } from '../../schemas/programs/pool-venue/pdas.js';
 import { NATIVE_MINT_ID, SYSTEM_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
 import { associatedTokenAddress } from '../../schemas/programs/associated-token.js';
-import { CONFIG, memoInstruction, plainTransfer, rawOf, send, simWallet } from './chain-fixture.js';
+import { act } from '../../infra/devnet/actions.js';
+import { CONFIG, memoInstruction, plainTransfer, rawOf, simWallet } from './chain-fixture.js';
 import { asAddress, decodeAll, decodedRun, detail, type DecodedRun } from './decoded-run.js';
 import { feeOf, lamportDelta, postLamports, rentOfNewAccounts, tokenDelta } from './tx-effects.js';
 
@@ -420,9 +421,9 @@ describe('what is not ours', () => {
   it('keeper memos signed by anyone but a service wallet (the sponsor included) are ignored', () => {
     const stranger = simWallet(SEED, 3);
     const price = encodeKeeperMemo({ kind: 'price', solMicroUsd: '1' });
-    const forged = send(run.devnet, [stranger], [memoInstruction(stranger.address, price)]);
-    const sponsored = send(run.devnet, [WELL_KNOWN_KEYS.sponsor], [memoInstruction(WELL_KNOWN_KEYS.sponsor.address, price)]);
-    const genuine = send(run.devnet, [WELL_KNOWN_KEYS.keeper], [memoInstruction(WELL_KNOWN_KEYS.keeper.address, price)]);
+    const forged = act(run.devnet, [stranger], [memoInstruction(stranger.address, price)]);
+    const sponsored = act(run.devnet, [WELL_KNOWN_KEYS.sponsor], [memoInstruction(WELL_KNOWN_KEYS.sponsor.address, price)]);
+    const genuine = act(run.devnet, [WELL_KNOWN_KEYS.keeper], [memoInstruction(WELL_KNOWN_KEYS.keeper.address, price)]);
     run.devnet.step();
     expect(decodeTransaction(rawOf(forged), run.ctx)).toEqual([]);
     expect(decodeTransaction(rawOf(sponsored), run.ctx).filter((e) => e.type === 'price.updated')).toEqual([]);
@@ -470,7 +471,7 @@ describe('paid calls', () => {
       executable: false,
       rentEpoch: 0n,
     });
-    send(
+    act(
       run.devnet,
       [faucet],
       [
@@ -498,12 +499,12 @@ describe('paid calls', () => {
         amount,
         decimals: 6,
       });
-    const settled = send(
+    const settled = act(
       run.devnet,
       [feePayer, payer],
       [transfer(10_000n), memoInstruction(feePayer.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: '1' }))],
     );
-    const unpaid = send(run.devnet, [payer], [transfer(50_000n)]);
+    const unpaid = act(run.devnet, [payer], [transfer(50_000n)]);
     run.devnet.step();
     const events = decodeTransaction(rawOf(settled), run.ctx);
     const paymentsIndex = settled.accountKeys.indexOf(ata(payments.address));
@@ -521,7 +522,7 @@ describe('trades the service did not refer', () => {
     )!;
     const trader = simWallet(SEED, 5);
     const stranger = simWallet(SEED, 6).address;
-    const tx = send(run.devnet, [trader], buyInstructions(run.devnet.bank, coin, trader.address, 100_000_000n, stranger)!.instructions);
+    const tx = act(run.devnet, [trader], buyInstructions(run.devnet.bank, coin, trader.address, 100_000_000n, stranger)!.instructions);
     run.devnet.step();
     const events = decodeTransaction(rawOf(tx), run.ctx);
     const [trade] = events.filter((e) => e.type === 'trade');

@@ -14,7 +14,8 @@ import { txView } from '../../ingest/decoders/index.js';
 import { mintAuthorities } from '../../ingest/decoders/shared/mint-authorities.js';
 import { TOKEN_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
 import { decodedRun, type DecodedRun } from './decoded-run.js';
-import { rawOf, send } from './chain-fixture.js';
+import { act } from '../../infra/devnet/actions.js';
+import { rawOf } from './chain-fixture.js';
 
 let run: DecodedRun;
 
@@ -38,8 +39,8 @@ describe('mint authorities', () => {
     const owner = keyPairFromLabel('mint-authorities/owner');
     const mintKey = keyPairFromLabel('mint-authorities/mint');
     const faucet = WELL_KNOWN_KEYS.faucet;
-    send(run.devnet, [faucet], [solTransfer(faucet.address, owner.address, 1_000_000_000n)]);
-    const tx = send(
+    act(run.devnet, [faucet], [solTransfer(faucet.address, owner.address, 1_000_000_000n)]);
+    const tx = act(
       run.devnet,
       [owner, mintKey],
       [

@@ -13,7 +13,8 @@ import { decodeQuoteConfig } from '../../schemas/programs/launchpad/accounts.js'
 import { STABLECOIN_CURVE } from '../../schemas/programs/launchpad/constants.js';
 import { quoteConfigPda } from '../../schemas/programs/launchpad/pdas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
-import { CONFIG, rawOf, send } from './chain-fixture.js';
+import { act } from '../../infra/devnet/actions.js';
+import { CONFIG, rawOf } from './chain-fixture.js';
 
 const WBTC = WELL_KNOWN_KEYS.basketMints[0].address;
 let devnet: Devnet;
@@ -25,13 +26,13 @@ afterAll(async () => {
   await devnet.stop();
 });
 
-const decode = (tx: ReturnType<typeof send>) => decodeTransaction(rawOf(tx), decodeContext(CONFIG, new KnownCoins())).map(parseEvent);
+const decode = (tx: ReturnType<typeof act>) => decodeTransaction(rawOf(tx), decodeContext(CONFIG, new KnownCoins())).map(parseEvent);
 const configOf = (mint: Address) => decodeQuoteConfig(devnet.bank.getAccount(quoteConfigPda(CONFIG.programs.launchpad, mint)[0])!.data)!;
 
 describe('launchpad SetQuoteConfig', () => {
   it('is quote.configured with the mint, the curve shape and whether it is enabled, under the platform key', () => {
     // Arrange
-    const listed = send(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(WBTC, true)]);
+    const listed = act(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(WBTC, true)]);
     devnet.step();
 
     // Act
@@ -62,7 +63,7 @@ describe('launchpad SetQuoteConfig', () => {
   });
 
   it('a disabling transaction says enabled false, as the account then holds it', () => {
-    const disabled = send(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(WBTC, false)]);
+    const disabled = act(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(WBTC, false)]);
     devnet.step();
 
     const [event] = decode(disabled);
@@ -72,7 +73,7 @@ describe('launchpad SetQuoteConfig', () => {
   });
 
   it('knows SOL decimals without reading the mint; several configs in one transaction are one event each', () => {
-    const both = send(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(NATIVE_MINT_ID, true), quoteListingInstruction(WBTC, true)]);
+    const both = act(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(NATIVE_MINT_ID, true), quoteListingInstruction(WBTC, true)]);
     devnet.step();
 
     const events = decode(both);
@@ -84,7 +85,7 @@ describe('launchpad SetQuoteConfig', () => {
   });
 
   it('nothing from another program with the same instruction bytes', () => {
-    const listed = send(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(WBTC, true)]);
+    const listed = act(devnet, [LAUNCHPAD_ADMIN], [quoteListingInstruction(WBTC, true)]);
     devnet.step();
     const raw = rawOf(listed);
     const impostor = WELL_KNOWN_KEYS.guardProgram.address;

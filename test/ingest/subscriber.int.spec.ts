@@ -13,7 +13,8 @@ import { KNOWN_COINS_TOPIC } from '../../ingest/known-coins/registry-topic.js';
 import type { RawRecord } from '../../ingest/raw/raw-transaction.js';
 import type { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { encodeKeeperMemo } from '../../schemas/programs/keeper-memo.js';
-import { CONFIG, memoInstruction, plainTransfer, send, simWallet, startSimulatedDevnet } from './chain-fixture.js';
+import { act } from '../../infra/devnet/actions.js';
+import { CONFIG, memoInstruction, plainTransfer, simWallet, startSimulatedDevnet } from './chain-fixture.js';
 import { readRaw, readTopic, RestartableGeyser, sleep, startSubscriber, tempLog, waitConnected, waitDurable } from './ingest-harness.js';
 
 const SEED = 7;
@@ -182,7 +183,7 @@ describe('subscriber', () => {
     const devnet = await DevnetClass.start({ speed: 'manual', seed: 1, simulate: false });
     const { geyser, log } = await setup(devnet);
     const keeper = WELL_KNOWN_KEYS.keeper;
-    const price = (microUsd: string) => send(devnet, [keeper], [memoInstruction(keeper.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: microUsd }))]);
+    const price = (microUsd: string) => act(devnet, [keeper], [memoInstruction(keeper.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: microUsd }))]);
     const first = await subscribe(geyser.url, log, { startSlot: devnet.bank.workingSlot });
     const before = price('100000000');
     devnet.step(2);
@@ -228,7 +229,7 @@ describe('subscriber', () => {
     await sleep(1_000); // no slots, no pings: silence
     expect(subscriber.status().reconnects).toBeGreaterThan(0);
     const keeper = WELL_KNOWN_KEYS.keeper;
-    const tx = send(devnet, [keeper], [memoInstruction(keeper.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: '123000000' }))]);
+    const tx = act(devnet, [keeper], [memoInstruction(keeper.address, encodeKeeperMemo({ kind: 'price', solMicroUsd: '123000000' }))]);
     devnet.step(2);
     await waitDurable(subscriber, tx.slot);
     expect((await readRaw(log)).filter((r) => r.kind === 'tx').map((r) => (r.kind === 'tx' ? r.tx.signature : ''))).toEqual([tx.signature]);
