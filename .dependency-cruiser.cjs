@@ -1,13 +1,13 @@
 // The import rule of the architecture, checked by `npm test` (`npm run lint:imports`): imports flow one way,
 // schemas ← infra stores ← ingest ← projections ← api ← mcp. The devnet is a chain beside the stores, imported only
-// by the composition root (infra/service: the roles, commands and benchmarks; infra/browser for them), which may
-// import anything, and by tests. The site's browser code takes only types from the API's schemas, so no server code
+// by the composition root (infra/service: the roles and commands; infra/bench: the benchmarks; infra/browser for
+// them), which may import anything, and by tests. The site's browser code takes only types from the API's schemas, so no server code
 // reaches the browser. Tests are outside the rule.
 
 /** Paths of a layer, as a regular expression on a path from the project root. */
 const LAYERS = {
   schemas: '^schemas/',
-  stores: '^infra/(?!service/|browser/|devnet/)',
+  stores: '^infra/(?!service/|bench/|browser/|devnet/)',
   devnet: '^infra/devnet/',
   ingest: '^ingest/',
   projections: '^projections/',

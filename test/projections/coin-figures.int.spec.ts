@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { loadDataset } from '../../infra/service/bench-api/load-dataset.js';
+import { loadDataset } from '../../infra/bench/api/load-dataset.js';
 import { coinFiguresProjector } from '../../projections/coin-figures/projector.js';
 import { windowFigures, type WindowFigures } from '../../projections/coin-figures/queries.js';
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE, type DayCloseRow } from '../../projections/coin-figures/table.js';

@@ -1,6 +1,6 @@
 // The webhook bench's figures: which expected deliveries arrived exactly once, the latency of each first try, and
 // the table with both phases side by side, the target beside the figure it is about, and a line for the README.
-import { ms, textTable } from '../bench-api/text-table.js';
+import { ms, textTable } from './api/text-table.js';
 import { percentile } from './progress-log.js';
 import { HOOKS } from './webhook-burst-plan.js';
 import type { FinishResult } from './webhooks-bench-types.js';

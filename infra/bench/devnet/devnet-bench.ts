@@ -3,7 +3,7 @@
 // streams to one official client (in its own process) replaying them all from the first slot.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Devnet } from '../devnet.js';
+import { Devnet } from '../../devnet/devnet.js';
 
 const EXECUTE_SECONDS = 20;
 

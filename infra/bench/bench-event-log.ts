@@ -1,6 +1,6 @@
 // The event log a bench phase runs on: the SQLite log under each process's data dir (the embedded default), or a
 // fresh local Kafka broker of its own (infra/kafka-local), so no phase reads another's topics.
-import { startLocalKafka } from '../../kafka-local/local-broker.js';
+import { startLocalKafka } from '../kafka-local/local-broker.js';
 
 export type BenchLogKind = 'sqlite' | 'kafka';
 

@@ -10,8 +10,8 @@
 // arrived, so the stream's lag (arrival − confirmation, lag-streams.ts) is measured beside the trades route's.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { subscribeRequest } from '../../../ingest/subscriber/request.js';
-import { loadConfig } from '../../../schemas/config.js';
+import { subscribeRequest } from '../../ingest/subscriber/request.js';
+import { loadConfig } from '../../schemas/config.js';
 import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
 import type { ChainReport, LiveInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';

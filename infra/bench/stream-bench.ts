@@ -8,15 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../../api/app.js';
-import { findCoin } from '../../../api/queries/coins.js';
-import { TOPICS } from '../../event-log/event-log.js';
-import { SqliteEventLog } from '../../event-log/sqlite-event-log.js';
-import { openOlap } from '../../olap/open-olap.js';
-import { ReadPath } from '../../../projections/read-path.js';
-import { ProjectionRunner } from '../../../projections/runner.js';
-import { loadConfig } from '../../../schemas/config.js';
-import type { CoinLaunchedEvent, TradeEvent } from '../../../schemas/events/index.js';
+import { buildApp } from '../../api/app.js';
+import { findCoin } from '../../api/queries/coins.js';
+import { TOPICS } from '../event-log/event-log.js';
+import { SqliteEventLog } from '../event-log/sqlite-event-log.js';
+import { openOlap } from '../olap/open-olap.js';
+import { ReadPath } from '../../projections/read-path.js';
+import { ProjectionRunner } from '../../projections/runner.js';
+import { loadConfig } from '../../schemas/config.js';
+import type { CoinLaunchedEvent, TradeEvent } from '../../schemas/events/index.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
 
 const { values } = parseArgs({

@@ -10,9 +10,9 @@ import { Paywall } from '../../../api/payments/paywall.js';
 import { loadConfig, type X402Network } from '../../../schemas/config.js';
 import { Devnet } from '../../devnet/devnet.js';
 import { WELL_KNOWN_KEYS } from '../../devnet/genesis/well-known-keys.js';
-import { openServiceKeys } from '../service-keys-setup.js';
+import { openServiceKeys } from '../../service/service-keys-setup.js';
 import type { OpStore } from '../../opstore/op-store.js';
-import { openPaidCalls } from '../paid-calls.js';
+import { openPaidCalls } from '../../service/paid-calls.js';
 import { waitConfirmed } from './chain-wait.js';
 import { PaywallTimes } from './paywall-times.js';
 

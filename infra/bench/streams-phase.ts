@@ -6,8 +6,8 @@
 // - blocks: one stream of confirmed blocks carrying the same transactions (one message per slot).
 // The official client reads one message per native call, so per-message latency bounds a stream.
 import { CommitmentLevel, SubscribeRequest } from '@triton-one/yellowstone-grpc';
-import { followedAddresses, subscribeRequest } from '../../../ingest/subscriber/request.js';
-import { loadConfig } from '../../../schemas/config.js';
+import { followedAddresses, subscribeRequest } from '../../ingest/subscriber/request.js';
+import { loadConfig } from '../../schemas/config.js';
 import { BenchChild } from './bench-ipc.js';
 import type { ChainReport, LedgerInfo } from './bench-types.js';
 import { ProgressLog } from './progress-log.js';

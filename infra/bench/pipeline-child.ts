@@ -6,11 +6,11 @@
 // each say they are a visitor of their own. Reports each stage's counts and the process's CPU time every 250 ms,
 // with the times each stage moved past each slot (sampled every 10 ms).
 import { pino } from 'pino';
-import { Pipeline } from '../../../ingest/pipeline.js';
-import { Subscriber } from '../../../ingest/subscriber/subscriber.js';
-import { loadConfig, type Config } from '../../../schemas/config.js';
-import { startApi, startProjections, type ProjectRole, type Role } from '../roles.js';
-import { openServiceEventLog, openServiceOlap, yellowstoneEndpoint } from '../stores.js';
+import { Pipeline } from '../../ingest/pipeline.js';
+import { Subscriber } from '../../ingest/subscriber/subscriber.js';
+import { loadConfig, type Config } from '../../schemas/config.js';
+import { startApi, startProjections, type ProjectRole, type Role } from '../service/roles.js';
+import { openServiceEventLog, openServiceOlap, yellowstoneEndpoint } from '../service/stores.js';
 import { childArgument, sendReport, serveCommands, wallMs } from './bench-ipc.js';
 import type { PipelineProgress, PipelineStart } from './bench-types.js';
 import { StageWatch } from './stage-watch.js';

@@ -1,7 +1,7 @@
 // An EventLog that times the appends, batch writes and commits of the one it wraps (each is one durable write: with
 // SQLite's FULL sync, an fsync), so the bench can tell a slow disk from a slow pipeline.
-import type { AppendRecord, EventLog, LogRecord, PollOptions, WriteBatch } from '../../event-log/event-log.js';
-import { writeBatch } from '../../event-log/write-batch.js';
+import type { AppendRecord, EventLog, LogRecord, PollOptions, WriteBatch } from '../event-log/event-log.js';
+import { writeBatch } from '../event-log/write-batch.js';
 
 export interface AppendTimes {
   count: number;

@@ -6,8 +6,8 @@
 // - `watch` (lag phase): follow a live chain with the subscriber's channel options and report when each slot's
 //   confirmed status arrives: the moment a client holds the whole slot, the floor under the pipeline's lag.
 import { SlotStatus, type SubscribeRequest, type SubscribeUpdate } from '@triton-one/yellowstone-grpc';
-import { CHANNEL_OPTIONS } from '../../../ingest/subscriber/stream.js';
-import { YellowstoneClient } from '../../yellowstone/client.js';
+import { CHANNEL_OPTIONS } from '../../ingest/subscriber/stream.js';
+import { YellowstoneClient } from '../yellowstone/client.js';
 import { sendReport, serveCommands, wallMs } from './bench-ipc.js';
 
 export interface ReadJob {

@@ -21,7 +21,7 @@ import { ReadPath } from '../../../projections/read-path.js';
 import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
 import { loadConfig } from '../../../schemas/config.js';
 import { ChdbOlap } from '../../olap/chdb-olap.js';
-import { buildServiceApp } from '../http-app.js';
+import { buildServiceApp } from '../../service/http-app.js';
 import { openOpStore } from '../../opstore/open-op-store.js';
 import type { Catalog } from './dataset-catalog.js';
 import type { DatasetOptions } from './dataset-plan.js';

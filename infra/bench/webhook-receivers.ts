@@ -22,7 +22,7 @@ export interface HangingTry {
   cutAfterMs: number | null;
 }
 
-const FIXTURES = new URL('../../../test/fixtures/webhooks/', import.meta.url);
+const FIXTURES = new URL('../../test/fixtures/webhooks/', import.meta.url);
 
 function hookOf(request: IncomingMessage): number {
   const match = /^\/hook\/(\d+)$/.exec(request.url ?? '');

@@ -2,12 +2,12 @@
 // webhooks take every coin and which a few named coins of the burst, and the burst itself as valid `coin.launched`
 // events spread over slots. Mints and signatures are base58 of hashes of fixed labels, so every run sends the same.
 import { createHash } from 'node:crypto';
-import { MAX_WEBHOOKS_PER_WALLET } from '../../../api/webhooks/webhook-calls.js';
-import { webhookEventId } from '../../../projections/webhooks/webhook-events.js';
-import { MAX_WEBHOOK_MINTS } from '../../../schemas/api/webhooks.js';
-import { instructionEventId, parseEvent, type CoinLaunchedEvent } from '../../../schemas/events/index.js';
-import { addressFromBytes, encodeBase58 } from '../../../schemas/base58.js';
-import { BenchRandom } from '../bench-api/bench-random.js';
+import { MAX_WEBHOOKS_PER_WALLET } from '../../api/webhooks/webhook-calls.js';
+import { webhookEventId } from '../../projections/webhooks/webhook-events.js';
+import { MAX_WEBHOOK_MINTS } from '../../schemas/api/webhooks.js';
+import { instructionEventId, parseEvent, type CoinLaunchedEvent } from '../../schemas/events/index.js';
+import { addressFromBytes, encodeBase58 } from '../../schemas/base58.js';
+import { BenchRandom } from './api/bench-random.js';
 import type { HookPlan } from './webhooks-bench-types.js';
 
 export const OWNERS = 20;

@@ -2,7 +2,7 @@
 // batch's deliveries, the webhook calls creating webhooks), updates only (the dispatcher recording outcomes), or
 // nothing. Each transaction is timed from the call until its promise settles: the work's reads, its writes and the
 // commit, and any wait for the store's turn.
-import type { Collection, OpRecord, OpStore, OpTransaction, Patch, Query } from '../../opstore/op-store.js';
+import type { Collection, OpRecord, OpStore, OpTransaction, Patch, Query } from '../opstore/op-store.js';
 
 export interface TransactKind {
   count: number;

@@ -5,9 +5,9 @@
 // - `live`: produce slots in real time (one every `slotMs`, the simulator tuned to a steady trade rate, its
 //   tenfold bursts off) and report each slot when it is confirmed (the next slot sealed), with the wall time
 //   and a sample of its trades.
-import { Devnet } from '../../devnet/devnet.js';
-import type { Block } from '../../devnet/ledger/bank.js';
-import type { SimAction } from '../../devnet/simulator/action-log.js';
+import { Devnet } from '../devnet/devnet.js';
+import type { Block } from '../devnet/ledger/bank.js';
+import type { SimAction } from '../devnet/simulator/action-log.js';
 import { sendReport, serveCommands, wallMs } from './bench-ipc.js';
 import type { ChainProgress, LedgerInfo, LedgerRequest, LiveInfo, LiveRequest, Milestone, SlotConfirmed, TradeRef } from './bench-types.js';
 import { pickMilestones, sampleTrades } from './trade-picks.js';

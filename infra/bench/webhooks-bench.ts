@@ -21,9 +21,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPLY_TIMEOUT_MS } from '../../../projections/webhooks/delivery-rules.js';
-import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_PER_RECEIVER } from '../../../projections/webhooks/dispatcher.js';
-import { webhookEventId } from '../../../projections/webhooks/webhook-events.js';
+import { REPLY_TIMEOUT_MS } from '../../projections/webhooks/delivery-rules.js';
+import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_PER_RECEIVER } from '../../projections/webhooks/dispatcher.js';
+import { webhookEventId } from '../../projections/webhooks/webhook-events.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
 import { EVERY_COIN_HOOKS, HOOKS, LAUNCHED, OWNERS, planBurst, planChainHooks } from './webhook-burst-plan.js';
 import { Receivers, type Arrival } from './webhook-receivers.js';
@@ -88,7 +88,7 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const CHILD = new URL('./webhooks-child.ts', import.meta.url);
-const TEST_CA = new URL('../../../test/fixtures/webhooks/ca.pem', import.meta.url);
+const TEST_CA = new URL('../../test/fixtures/webhooks/ca.pem', import.meta.url);
 /** After the healthy deliveries are in: time for the last outcomes to be recorded before CPU is read. */
 const SETTLE_MS = 300;
 const ARRIVAL_TIMEOUT_MS = 60_000;
