@@ -47,6 +47,13 @@ module.exports = {
       to: { path: '^schemas/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'no-circular',
+      comment: 'no module reaches itself through value imports (a cycle runs a module before the ones it reads)',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'every relative import names a file that exists',
       severity: 'error',

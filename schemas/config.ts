@@ -2,7 +2,9 @@
 // defaults are the embedded setup (local devnet, SQLite log, chDB, embedded Triplit).
 import { z } from 'zod';
 import { isAddress, type Address } from '@solana/kit';
+import { DEVNET_ADDRESSES } from './devnet-addresses.js';
 import { DEVNET_HOOKS_MENU, hooksMenuSchema, type HooksMenu } from './hooks-menu.js';
+import { DEVNET_TOKEN_LABELS, tokenLabelsSchema, type TokenLabel } from './token-labels.js';
 
 const address = z
   .string()
@@ -18,33 +20,6 @@ const addressList = z
       .filter(Boolean),
   )
   .pipe(z.array(address));
-
-/** Addresses of the embedded devnet: its programs, the service's wallets and the listed tokens.
- * The devnet derives the same addresses from fixed labels (infra/devnet/genesis/well-known-keys.ts). */
-export const DEVNET_ADDRESSES = {
-  launchpadProgram: 'GeaYWq4Fxs6j2SVoyxURypJYaZCp8UoH67TRsLBmpD5j',
-  poolVenueProgram: '7Xmi3n5a1pbj3xKvfuDBMHKEiXDjzUFNAKfcwFx3GGX4',
-  guardProgram: 'FAVqQ52HeoyyEGKTPMKLZbjnrcGgEsXyLSFKXZB3V3HX',
-  treasury: '7gHhr8mC3vcCy1Pjr9cgjv229uuMruvhSKyYSLTeLS3m',
-  aiFund: 'HCiL1LPHjBxCnvgkXdu5s4TroFLxJATm56D3ZyoVP4so',
-  burnFund: 'Fsm1LP3qVyodrN9RX94eSMekLDc3xnGREQKoHtSRkfoW',
-  rewardsVault: 'D2cHZqRnBCqoSRuUjDEqSmYuo1VZi8wsZseQqQjsRtM1',
-  creatorVault: 'HuakyzrKc8mK589z2VkLzkiaQTWjYjXjqWNV8K2uX8uN',
-  platformLiquidity: '6ZxHqVRpWpafLxUtBeEnhyJeNNdifTPrcjyExcaWZ8RS',
-  flywheelFund: '2fYFcmwaMGoykq88Q8ZWfD1cjE7mJqcpBUf1FJFzuQNo',
-  sponsor: '8A5AQ9qS4bxEdQHEW1paBMChc6kN6poBTziJSQpLugXY',
-  keeper: '32m4etXgt7Vxkhx8HY2o5KN6KuSdotZYhnt1eEnkUXvz',
-  payments: '5HtvditAaMtBTb5XDEphnabLKZTKa7b76WE4taq3927K',
-  feePayer: '52bCuaGRaaduHtiVfQkqaqmWBJkBQwjZ5Trs4VZkWkDS',
-  stablecoinMint: 'CvsiwbxWN3UgXF5WEL2hbmTzUHtBhztUTk4ESLnHsDnk',
-  platformTokenMint: 'Ejdat1a6WxYb7x9iduhLRU8SXRfX5JfC8rfLepdZ5rYC',
-  basketMints: [
-    '2ys5N5hybpL31WgyF123mAXa8iw4eQVpp7Sa18SUfvPU',
-    '6mDX78HQYPhMVbq16onW6GCxBvKF6Q1H2rnTMVV75HJQ',
-    '9aiE7ui2L63mYA7xVHsoF2h3LxwynVA8E4ANa4jcsqXY',
-    'DpzZKpgwv6JgA1kBeX7Zrmu4C4A8GH8nRw7eLysmTU3x',
-  ],
-} as const;
 
 /** The Solana networks x402 knows by CAIP-2 id (its SVM scheme refuses any other). */
 export const X402_NETWORKS = {
@@ -138,6 +113,9 @@ const envSchema = z.object({
     .default('1000000000'),
   /** The hooks menu as JSON ({ open, hooks }, schemas/hooks-menu.ts); unset means the devnet's menu. */
   HOOKS_MENU: jsonText().pipe(hooksMenuSchema).optional(),
+  /** Labels of the listed tokens as JSON ([{ mint, symbol, name, decimals }], schemas/token-labels.ts); unset means the
+   * devnet's. */
+  TOKEN_LABELS: jsonText().pipe(tokenLabelsSchema).optional(),
   /** A token aggregator's search API (GET <url>/search?query=); unset means the service's own tokens answer. */
   TOKEN_SEARCH_URL: z.url().optional(),
   TOKEN_SEARCH_API_KEY: z.string().min(1).optional(),
@@ -219,6 +197,8 @@ export interface Config {
   programs: { launchpad: Address; poolVenue: Address; guard: Address };
   wallets: ServiceWallets;
   mints: { stablecoin: Address; platformToken: Address; basket: Address[] };
+  /** Symbols, names and decimals of the listed tokens (the token routes); SOL's are known. */
+  tokenLabels: readonly TokenLabel[];
   /** The hooks menu (GET /hooks; launches accept only its live, non-built-in ids). */
   hooks: HooksMenu;
   /** Token search (GET /tokens): an aggregator, its answers cached `ttlSeconds`, each call limited to `timeoutMs`. */
@@ -294,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mints: { stablecoin: e.STABLECOIN_MINT, platformToken: e.PLATFORM_TOKEN_MINT, basket: e.BASKET_MINTS },
     hooks: e.HOOKS_MENU ?? DEVNET_HOOKS_MENU,
+    tokenLabels: e.TOKEN_LABELS ?? DEVNET_TOKEN_LABELS,
     tokenSearch: {
       url: e.TOKEN_SEARCH_URL,
       apiKey: e.TOKEN_SEARCH_API_KEY,

@@ -2,7 +2,7 @@
 // the devnet creates them from this list, and the service labels the tokens it lists from it when it runs on the
 // devnet (its mints are the configuration's defaults, DEVNET_ADDRESSES).
 import type { Address } from '@solana/kit';
-import { DEVNET_ADDRESSES } from './config.js';
+import { DEVNET_ADDRESSES } from './devnet-addresses.js';
 
 export interface DevnetToken {
   mint: Address;

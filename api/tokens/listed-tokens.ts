@@ -1,10 +1,9 @@
 // The tokens the service itself lists: SOL and the stablecoin (the configuration's pairs), the basket tokens
 // (holder rewards) and the platform token, from the configuration. Whether the launchpad takes one as a pair is a
 // chain fact (api/tokens/pair-states.ts), not decided here. Basket membership stays the configuration's: the
-// keepers buy the basket the configuration names, and no chain fact lists basket tokens. Their labels and decimals come from the token
-// list of the chain the service runs on: the devnet's list here (schemas/devnet-tokens.ts); a listed mint without an entry there
-// is still answered, with null labels and the decimals the configuration gives (platform token) or none.
-import { DEVNET_TOKENS } from '../../schemas/devnet-tokens.js';
+// keepers buy the basket the configuration names, and no chain fact lists basket tokens. Their labels and decimals come
+// from the configuration too (`tokenLabels`); a listed mint without a label is still answered, with null labels and
+// the decimals the configuration gives (platform token) or none.
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
 
@@ -23,7 +22,7 @@ export interface ListedToken {
 const SOL = { name: 'Wrapped SOL', symbol: 'SOL', decimals: 9 };
 
 export function listedTokens(config: ApiConfig): ListedToken[] {
-  const labels = new Map<string, { name: string; symbol: string; decimals: number }>(DEVNET_TOKENS.map((token) => [token.mint, token]));
+  const labels = new Map<string, { name: string; symbol: string; decimals: number }>(config.tokenLabels.map((token) => [token.mint, token]));
   labels.set(NATIVE_MINT_ID, SOL);
   const basket = new Set<string>(config.mints.basket);
   const entries: [string, ListedRole][] = [

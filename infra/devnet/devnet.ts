@@ -1,7 +1,7 @@
 // The local chain as one object: bank, programs, genesis, slot clock, traffic simulator, ground
 // truth, optional persistence, and its JSON-RPC and Yellowstone gRPC servers.
 import type { Address } from '@solana/kit';
-import { DEVNET_ADDRESSES } from '../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import { installGenesis } from './genesis/genesis.js';
 import { installProgramGenesis } from './genesis/program-genesis.js';
 import { WELL_KNOWN_KEYS } from './genesis/well-known-keys.js';

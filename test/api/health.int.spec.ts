@@ -16,7 +16,8 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { HEALTH_NOTE } from '../../schemas/api/health.js';
-import { DEVNET_ADDRESSES, loadConfig } from '../../schemas/config.js';
+import { loadConfig } from '../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import type { Event } from '../../schemas/events/index.js';
 import { addr, balanceChanged, graduated, launched, logged, sig, trade } from '../projections/event-fixtures.js';
 

@@ -12,7 +12,8 @@ import { buildApp } from '../../api/app.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
-import { DEVNET_ADDRESSES, loadConfig } from '../../schemas/config.js';
+import { loadConfig } from '../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import { memoEventId, type Event, type FeesClaimedEvent, type PayoutRoundEvent } from '../../schemas/events/index.js';
 import { addr, balanceChanged, graduated, launched, logged, sig, timeOfSlot } from '../projections/event-fixtures.js';
 

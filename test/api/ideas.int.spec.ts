@@ -10,7 +10,7 @@ import { IdeasFileError, importIdeas, parseIdeasFile } from '../../api/ideas/ide
 import { ideasCollection } from '../../api/ideas/idea-records.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
-import { DEVNET_ADDRESSES } from '../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { expectedFigures } from './fixtures/expected.js';
 import { NOW, SOL_MICRO_USD } from './fixtures/market.js';

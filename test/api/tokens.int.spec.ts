@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTokenAggregator } from '../../api/tokens/aggregator.js';
 import { generatedLogo, LogoStore } from '../../api/tokens/token-logo.js';
-import { DEVNET_ADDRESSES } from '../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { quoteListingsProjector } from '../../projections/quote-listings/projector.js';
 import { logged } from '../projections/event-fixtures.js';

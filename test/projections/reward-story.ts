@@ -12,7 +12,7 @@
 // below the 10,000 minimum. CREATOR (creator mode, SOL): claims give the creator 700,000,000 then 300,000,000;
 // 700,000,000 is sent on, 70% to the creator and 30% to a partner.
 import type { Address } from '@solana/kit';
-import { DEVNET_ADDRESSES } from '../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import type { Event } from '../../schemas/events/index.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { LoggedEvent } from '../../projections/projector.js';

@@ -2,7 +2,8 @@
 // installs, the menu is validated (built-in, live ids, anti-sniper terms) and can be replaced by HOOKS_MENU.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '@solana/kit';
-import { ConfigError, DEVNET_ADDRESSES, loadConfig } from '../../schemas/config.js';
+import { ConfigError, loadConfig } from '../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import { DEVNET_HOOKS_MENU, hooksMenuSchema, launchableHookIds, type HooksMenu } from '../../schemas/hooks-menu.js';
 import { decodePoolConfig } from '../../schemas/programs/pool-venue/accounts.js';
 import { poolConfigPda } from '../../schemas/programs/pool-venue/pdas.js';

@@ -1,5 +1,5 @@
 // Key pairs of the devnet's fixed actors, derived from labels so that their addresses are stable
-// across runs and seeds and match the defaults of schemas/config.ts (DEVNET_ADDRESSES).
+// across runs and seeds and match the configuration's defaults (DEVNET_ADDRESSES, schemas/devnet-addresses.ts).
 import { keyPairFromLabel, type Ed25519KeyPair } from '../../crypto/ed25519.js';
 
 const key = (name: string): Ed25519KeyPair => keyPairFromLabel(`launchtape-devnet/${name}`);

@@ -1,7 +1,7 @@
 // The simulator's view of a coin's market: where it trades (curve or pool), what a trade costs,
 // and the instructions to buy, sell, claim fees and graduate, built with the programs' builders.
 import type { Address, Instruction } from '@solana/kit';
-import { DEVNET_ADDRESSES } from '../../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
 import { associatedTokenAddress } from '../../../schemas/programs/associated-token.js';
 import { COIN_DECIMALS } from '../../../schemas/programs/coin-rules.js';
 import { buyExactIn, buyExactOut, sellExactIn, type Reserves } from '../../../schemas/programs/curve-math.js';

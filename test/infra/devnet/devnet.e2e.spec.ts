@@ -28,7 +28,7 @@ import { CommitmentLevel, type SubscribeUpdate } from '@triton-one/yellowstone-g
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Devnet } from '../../../infra/devnet/devnet.js';
 import { YellowstoneClient } from '../../../infra/yellowstone/client.js';
-import { DEVNET_ADDRESSES } from '../../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
 import { buyExactOut } from '../../../schemas/programs/curve-math.js';
 import { decodeCurve } from '../../../schemas/programs/launchpad/accounts.js';
 import { buyInstruction, createCoinInstruction, lockFeeSplitInstruction } from '../../../schemas/programs/launchpad/builders.js';

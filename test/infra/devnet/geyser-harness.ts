@@ -11,7 +11,7 @@ import { writeMint, writeTokenAccount } from '../../../infra/devnet/runtime/toke
 import type { ExecutedTransaction } from '../../../infra/devnet/runtime/types.js';
 import { MEMO_PROGRAM, rentExemptMinimum, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../infra/devnet/runtime/well-known.js';
 import { buildTransaction } from '../../../infra/devnet/tx-builder.js';
-import { DEVNET_ADDRESSES } from '../../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
 
 // The package's types describe its CommonJS build (default import = module object, class at
 // `.default`) while Node and vitest load its ESM build (default import = the class).

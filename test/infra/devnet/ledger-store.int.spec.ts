@@ -18,7 +18,7 @@ import type { Account, ExecutedTransaction } from '../../../infra/devnet/runtime
 import { SYSTEM_PROGRAM } from '../../../infra/devnet/runtime/well-known.js';
 import { BalanceHistory, SOL } from '../../../infra/devnet/truth/balance-history.js';
 import { buildTransaction } from '../../../infra/devnet/tx-builder.js';
-import { DEVNET_ADDRESSES } from '../../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
 
 const SOL_LAMPORTS = 1_000_000_000n;
 const GENESIS: LedgerGenesis = { seed: 7, speed: 'manual' };

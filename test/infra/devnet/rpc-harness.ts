@@ -8,7 +8,7 @@ import { devnetPrograms } from '../../../infra/devnet/programs/index.js';
 import { startRpcServer, type RpcServer } from '../../../infra/devnet/rpc/server.js';
 import { MINT_SIZE, writeMint } from '../../../infra/devnet/runtime/token-layout.js';
 import { rentExemptMinimum, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../infra/devnet/runtime/well-known.js';
-import { DEVNET_ADDRESSES } from '../../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
 
 export const STABLECOIN = WELL_KNOWN_KEYS.stablecoinMint.address;
 export const STABLECOIN_DECIMALS = 6;

@@ -3,7 +3,7 @@
 // the basket tokens (or pays in the pair token) and sends every share at or above the minimum;
 // smaller shares are carried as owed to the next round.
 import type { Address, Instruction } from '@solana/kit';
-import { DEVNET_ADDRESSES } from '../../../../schemas/config.js';
+import { DEVNET_ADDRESSES } from '../../../../schemas/devnet-addresses.js';
 import { encodeKeeperMemo } from '../../../../schemas/programs/keeper-memo.js';
 import { curvePda } from '../../../../schemas/programs/launchpad/pdas.js';
 import { poolPda } from '../../../../schemas/programs/pool-venue/pdas.js';
