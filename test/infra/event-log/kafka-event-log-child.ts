@@ -1,6 +1,7 @@
 // A second consumer process on the Kafka event log, for the spec: polls coin events in small batches as one
-// member of a consumer group, commits each batch, and reports each committed batch on stdout as a JSON line
-// ([partition, offset, n] per record), until it is killed (SIGKILL: no commit, no leaving the group).
+// member of a consumer group, and reports each batch on stdout as JSON lines ([partition, offset, n] per record): as
+// polled before committing it, then as committed, until it is killed (SIGKILL: no commit, no leaving the group). A
+// kill between a commit and its report leaves the batch reported as polled, so the spec knows every record it had.
 import { TOPICS } from '../../../infra/event-log/event-log.js';
 import { KafkaEventLog } from '../../../infra/event-log/kafka-event-log.js';
 
@@ -20,9 +21,10 @@ for (;;) {
   try {
     const records = await log.poll(TOPICS.coinEvents, group, { maxRecords: 20, waitMs: 200 });
     if (records.length === 0) continue;
+    const batch = records.map((r) => [r.partition, Number(r.offset), (JSON.parse(r.value) as { n: number }).n]);
+    process.stdout.write(`${JSON.stringify({ polled: batch })}\n`);
     await log.commit(TOPICS.coinEvents, group, records);
-    const committed = records.map((r) => [r.partition, Number(r.offset), (JSON.parse(r.value) as { n: number }).n]);
-    process.stdout.write(`${JSON.stringify({ committed })}\n`);
+    process.stdout.write(`${JSON.stringify({ committed: batch })}\n`);
     // A slow consumer, so the group's other member has work left when this one dies.
     await new Promise((resolve) => setTimeout(resolve, 50));
   } catch (error) {

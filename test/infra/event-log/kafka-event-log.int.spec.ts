@@ -329,11 +329,14 @@ if (probe.brokers === null) {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       });
       const exited = new Promise((resolve) => child.once('exit', resolve));
+      // What A committed, and every value A received (a kill may come between a commit and its report).
       const byA: { at: number; partition: number; offset: number; n: number }[] = [];
+      const receivedByA = new Set<number>();
       let aReady = false;
       createInterface({ input: child.stdout! }).on('line', (line) => {
-        const report = JSON.parse(line) as { ready?: boolean; committed?: [number, number, number][] };
+        const report = JSON.parse(line) as { ready?: boolean; polled?: [number, number, number][]; committed?: [number, number, number][] };
         if (report.ready) aReady = true;
+        for (const [, , value] of report.polled ?? []) receivedByA.add(value);
         for (const [partition, offset, value] of report.committed ?? []) byA.push({ at: Date.now(), partition, offset, n: value });
       });
       const until = async (what: string, done: () => boolean, ms: number) => {
@@ -403,7 +406,7 @@ if (probe.brokers === null) {
       producing = false;
       await producer;
       const all = [...Array(appended).keys()];
-      const seen = () => new Set([...byA, ...byB].map((entry) => entry.n));
+      const seen = () => new Set([...receivedByA, ...byB.map((entry) => entry.n)]);
       const missing = () => all.filter((value) => !seen().has(value));
       await until('every record to be consumed', () => missing().length === 0, 30_000).catch((error: Error) => {
         throw new Error(`${error.message}: ${missing().length} of ${all.length} never came`);
