@@ -25,8 +25,12 @@ if (process.env.NODE_EXTRA_CA_CERTS !== testCa) {
   process.env.NODE_EXTRA_CA_CERTS = path;
 }
 
+/** End-to-end specs that kill processes and brokers mid-run and judge what survives: they start several processes
+ * each and wait on recovery deadlines, so they run after the rest, one at a time, with the machine to themselves. */
+const FAULTS = ['test/e2e/scale-out.e2e.spec.ts', 'test/e2e/pipeline-crash.e2e.spec.ts', 'test/e2e/webhooks-crash.e2e.spec.ts'];
+
 const tier = (name: string, timeout: number) => ({
-  test: { name, include: [`test/**/*.${name}.spec.ts`], testTimeout: timeout, hookTimeout: timeout },
+  test: { name, include: [`test/**/*.${name}.spec.ts`], exclude: FAULTS, testTimeout: timeout, hookTimeout: timeout },
 });
 
 export default defineConfig({
@@ -35,6 +39,23 @@ export default defineConfig({
     reporters: ['default', './test/closing-line-reporter.ts'],
     // One local Kafka broker for the run when a selected spec uses Kafka (test/infra/event-log/kafka-test-brokers.ts).
     globalSetup: ['test/infra/event-log/kafka-global-setup.ts'],
-    projects: [tier('unit', 20_000), tier('int', 60_000), tier('e2e', 180_000)],
+    // Two files at a time (the default leaves one core of two idle), the fault specs alone after them.
+    maxWorkers: 2,
+    minWorkers: 1,
+    projects: [
+      tier('unit', 20_000),
+      tier('int', 60_000),
+      tier('e2e', 180_000),
+      {
+        test: {
+          name: 'e2e-faults',
+          include: FAULTS,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 1 },
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+    ],
   },
 });
