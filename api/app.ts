@@ -65,7 +65,7 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are encoded by their zod schemas and their JSON kept per answer object (api/serializer.ts).
-  app.setSerializerCompiler(keptSerializerCompiler({ freeze: deps.config.production !== true }));
+  app.setSerializerCompiler(keptSerializerCompiler());
   installErrorHandlers(app);
   app.register(cors, corsOptions);
   installMetrics(app);

@@ -21,7 +21,7 @@ export interface Readiness {
 
 /** The parts of the configuration the API reads. A full `Config` fits. */
 export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'tokenLabels' | 'hooks' | 'platformToken' | 'payments' | 'allowance'> &
-  Partial<Pick<Config, 'tokenSearch' | 'siteUrl' | 'production'>>;
+  Partial<Pick<Config, 'tokenSearch' | 'siteUrl'>>;
 
 export interface ApiDeps {
   olap: Olap;

@@ -9,8 +9,8 @@
 //
 // Contract for handlers: an object once answered is never changed afterwards. A handler that keeps answers returns
 // the same object while its data is unchanged and builds a new one when it changes; it never edits one it has
-// returned. Where `freeze` is on (development and tests) every answered object and array is frozen after its first
-// serialization, so a later edit throws at the place that makes it instead of sending stale text.
+// returned. Every answered object and array is frozen after its first serialization, so a later edit throws at the
+// place that makes it instead of sending stale text.
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
@@ -31,16 +31,11 @@ export function deepFreeze(value: unknown): void {
   for (const child of Object.values(value)) deepFreeze(child);
 }
 
-export interface KeptSerializerOptions {
-  /** Freeze each answer after its first serialization (development and tests). */
-  freeze: boolean;
-}
-
 /** A serializer compiler for `app.setSerializerCompiler`: one serializer, and one store of kept texts, per route
  * schema. Objects and texts are held weakly: an answer object no handler keeps any more is collected with its
  * text. An answer that does not match its schema is refused with the type provider's ResponseSerializationError,
  * every time. */
-export function keptSerializerCompiler(options: KeptSerializerOptions): FastifySerializerCompiler<unknown> {
+export function keptSerializerCompiler(): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const zodSchema = zodSchemaOf(schema);
     const seen = new WeakSet<object>();
@@ -56,7 +51,7 @@ export function keptSerializerCompiler(options: KeptSerializerOptions): FastifyS
       if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
       const text = JSON.stringify(encoded.data);
       if (!keyed) return text;
-      if (options.freeze) deepFreeze(data);
+      deepFreeze(data);
       // Encoded twice when asked again (its first text not held), then never again.
       if (!seen.has(data)) {
         seen.add(data);

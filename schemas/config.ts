@@ -40,9 +40,6 @@ const usdPrice = z
   .refine((microUsd) => microUsd > 0n, 'a price must be above zero');
 
 const envSchema = z.object({
-  /** `production` turns development checks off: the API freezing each answer it serialises (api/serializer.ts) and
-   * checking trade pages at a cursor against their schema (api/routes/trades.ts). */
-  NODE_ENV: z.string().optional(),
   NETWORK: z.string().min(1).default('mainnet'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -176,8 +173,6 @@ export function serviceWalletList(wallets: ServiceWallets): readonly string[] {
 }
 
 export interface Config {
-  /** NODE_ENV is `production`: development checks are off. */
-  production: boolean;
   network: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
@@ -242,7 +237,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   return {
-    production: e.NODE_ENV === 'production',
     network: e.NETWORK,
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,

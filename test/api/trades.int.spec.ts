@@ -97,17 +97,3 @@ describe('GET /coins/{mint}/trades', () => {
     expect(await get(`/api/v1/coins/${addressOf('nobody')}/trades`)).toEqual({ status: 404, body: { error: expect.any(String) } });
   });
 });
-
-describe('GET /coins/{mint}/trades in production', () => {
-  it.each([1, 7, 50, 100])('pages through every trade with limit %i as in development (pages at a cursor sent as JSON text)', async (limit) => {
-    const production = h.app(0, { config: { ...h.config, production: true } });
-    try {
-      expect(await allPages(alpha, limit, production)).toEqual(await allPages(alpha, limit));
-      expect((await allPages(alpha, limit, production)).trades).toEqual(newestFirst(alpha));
-      expect((await get(`/api/v1/coins/${alpha}/trades?before=0001-01-01T00:00:00Z`, production)).body).toEqual({ trades: [], next: { before: null } });
-      expect((await get(`/api/v1/coins/${addressOf('nobody')}/trades?before=2020-01-01T00:00:00Z`, production)).status).toBe(404);
-    } finally {
-      await production.close();
-    }
-  });
-});

@@ -81,7 +81,7 @@ const send = (message: ServerMessage) => process.send!(message);
 
 async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2]!) as ServerArgs;
-  const config = loadConfig({ NODE_ENV: 'production' });
+  const config = loadConfig({});
   const markerPath = join(args.dataDir, 'dataset.json');
   const projectors = READ_MODEL_PROJECTORS.map((projector) => `${projector.name}@${projector.version}`).join(',');
   const previous = existsSync(markerPath) ? (JSON.parse(readFileSync(markerPath, 'utf8')) as Marker) : null;

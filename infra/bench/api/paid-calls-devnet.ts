@@ -45,7 +45,6 @@ export async function startPaidCallsDevnet(dataDir: string, opstore: OpStore): P
   try {
     const rpcUrl = devnet.rpcUrl!;
     const config = loadConfig({
-      NODE_ENV: 'production',
       NETWORK: 'devnet',
       RPC_URL: rpcUrl,
       DATA_DIR: dataDir,
