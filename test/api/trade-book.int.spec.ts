@@ -92,7 +92,7 @@ async function cursorsOf(store: Olap, mint: string): Promise<(TradeCursor | null
   return cursors;
 }
 
-/** The page's JSON text as production HTTP answers write it: the same text as the schema's encoding of the page. */
+/** The page's JSON text as HTTP answers write it: the same text as the schema's encoding of the page. */
 async function expectTextAsEncoded(path: ReadPath, mint: string, cursor: TradeCursor | null, limit: number, page: TradesResponse): Promise<void> {
   const text = pageJsonOf(await tradeBook(path).trades(mint), cursor, limit);
   expect(text).toBe(JSON.stringify(z.encode(tradesResponse, page)));
