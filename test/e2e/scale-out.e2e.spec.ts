@@ -78,16 +78,22 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
     }
   }
 
-  async function drained(): Promise<boolean> {
-    for (const { topic, group } of GROUPS) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
-      for (const end of ends) {
-        const position = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
-        if (position === '-1' ? end.high !== '0' : position !== end.high) return false;
+  /** What is left to consume: null once every group is at the end of its topic, else the first group behind (or
+   * why the positions could not be read), for the failure message. */
+  async function undrained(): Promise<string | null> {
+    try {
+      for (const { topic, group } of GROUPS) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+        for (const end of ends) {
+          const position = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+          if (position === '-1' ? end.high !== '0' : position !== end.high) return `${group} at ${position} of ${end.high} on partition ${end.partition}`;
+        }
       }
+      return null;
+    } catch (error) {
+      return `positions unreadable: ${String(error)}`;
     }
-    return true;
   }
 
   beforeAll(async () => {
@@ -165,9 +171,10 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
       const deadline = Date.now() + 180_000;
       for (;;) {
         const durable = (await readResumePoint(log).catch(() => ({ durableSlot: null }))).durableSlot ?? 0;
-        if (durable >= lastSlot && (await drained().catch(() => false))) break;
+        const left = durable >= lastSlot ? await undrained() : 'the ingest behind the chain';
+        if (left === null) break;
         if (Date.now() > deadline)
-          throw new Error(`the scale-out deployment did not consume everything (durable ${durable} of ${lastSlot}):\n${scaleOut.tail()}`);
+          throw new Error(`the scale-out deployment did not consume everything (durable ${durable} of ${lastSlot}; ${left}):\n${scaleOut.tail()}`);
         await sleep(250);
       }
     } finally {
