@@ -1,5 +1,5 @@
 // Chain actions on the devnet, one function per thing an end-to-end story does: fund a wallet, move SOL or tokens,
-// buy or sell a coin, graduate it, list a pair token. Each signs with the keys given (the first pays the fee),
+// buy or sell a coin, list a pair token. Each signs with the keys given (the first pays the fee),
 // executes into the devnet's working slot and returns the landed transaction, or throws with the chain's error. The
 // slot lands once the next one is sealed (`Devnet.step`); the service has it once it has indexed that slot.
 import type { Address, Instruction } from '@solana/kit';
@@ -9,7 +9,7 @@ import { WELL_KNOWN_KEYS } from './genesis/well-known-keys.js';
 import { quoteListingInstruction, LAUNCHPAD_ADMIN } from './quote-listing.js';
 import { readMintDecimals } from './runtime/token-layout.js';
 import type { ExecutedTransaction } from './runtime/types.js';
-import { buyInstructions, graduateIx, sellInstructions } from './simulator/market-ops.js';
+import { buyInstructions, sellInstructions } from './simulator/market-ops.js';
 import type { SimCoin } from './simulator/sim-state.js';
 import { solTransfer, tokenTransfer } from './simulator/token-ops.js';
 import { buildTransaction } from './tx-builder.js';
@@ -43,7 +43,7 @@ export function transferTokens(devnet: Devnet, owner: Ed25519KeyPair, mint: Addr
 }
 
 /** A coin the devnet's simulator launched. */
-export function simulatedCoin(devnet: Devnet, mint: Address): SimCoin {
+function simulatedCoin(devnet: Devnet, mint: Address): SimCoin {
   const coin = devnet.simulator?.state.coins.find((c) => c.mint === mint);
   if (!coin) throw new Error(`${mint} is not a coin the simulator launched`);
   return coin;
@@ -62,11 +62,6 @@ export function sell(devnet: Devnet, trader: Ed25519KeyPair, mint: Address, toke
   const order = sellInstructions(devnet.bank, simulatedCoin(devnet, mint), trader.address, tokens);
   if (!order) throw new Error(`${mint} has no open market to sell ${tokens} on`);
   return act(devnet, [trader], order);
-}
-
-/** Graduation of a launchpad coin whose curve is complete, into its locked pool; `payer` pays the pool's rent. */
-export function graduate(devnet: Devnet, payer: Ed25519KeyPair, mint: Address): ExecutedTransaction {
-  return act(devnet, [payer], [graduateIx(simulatedCoin(devnet, mint), payer.address)]);
 }
 
 /** The launchpad's admin lists `quoteMint` as a pair token, or disables it. */
