@@ -13,7 +13,6 @@ export const NATIVE_LOADER = address('NativeLoader111111111111111111111111111111
 export const BPF_LOADER_UPGRADEABLE = address('BPFLoaderUpgradeab1e11111111111111111111111');
 export const NATIVE_MINT = address('So11111111111111111111111111111111111111112');
 export const SYSVAR_RENT = address('SysvarRent111111111111111111111111111111111');
-export const SYSVAR_CLOCK = address('SysvarC1ock11111111111111111111111111111111');
 
 /** Lamports per signature, as mainnet charges. */
 export const LAMPORTS_PER_SIGNATURE = 5000n;

@@ -19,11 +19,3 @@ export const LaunchpadError = {
   InsufficientReserves: 6016,
   InvalidQuoteConfig: 6017,
 } as const;
-
-export type LaunchpadErrorName = keyof typeof LaunchpadError;
-
-/** The name of a launchpad error code, for logs and API messages. */
-export function launchpadErrorName(code: number): LaunchpadErrorName | null {
-  const entry = Object.entries(LaunchpadError).find(([, value]) => value === code);
-  return entry ? (entry[0] as LaunchpadErrorName) : null;
-}

@@ -25,10 +25,3 @@ export const PoolVenueError = {
   InsufficientReserves: 6013,
   NotLaunchpadCurve: 6014,
 } as const;
-
-export type PoolVenueErrorName = keyof typeof PoolVenueError;
-
-export function poolVenueErrorName(code: number): PoolVenueErrorName | null {
-  const entry = Object.entries(PoolVenueError).find(([, value]) => value === code);
-  return entry ? (entry[0] as PoolVenueErrorName) : null;
-}

@@ -1,6 +1,6 @@
 // Pool-venue instruction data (u8 discriminator, then Borsh-style args) and account orders, with the
 // encoder the builders use and the decoder the devnet and the ingest use.
-import { getStructCodec, getU16Codec, getU64Codec, getU8Codec, type Address, type Codec } from '@solana/kit';
+import { getStructCodec, getU16Codec, getU64Codec, getU8Codec, type Codec } from '@solana/kit';
 import type { BasketEntry, CoinMode, CreatorRecipient } from '../coin-rules.js';
 import { basketEntryCodec, coinModeCodec, creatorRecipientCodec, stringCodec, tradeSideCodec, vecCodec, type TradeSide } from '../layout-parts.js';
 
@@ -149,10 +149,4 @@ export function decodePoolVenueInstruction(data: Uint8Array): PoolVenueInstructi
   } catch {
     return null;
   }
-}
-
-/** Name the accounts of a decoded instruction by position (extra accounts are left out). */
-export function namePoolVenueAccounts(kind: PoolVenueInstructionKind, accounts: readonly Address[]): Record<string, Address> {
-  const names: readonly string[] = POOL_VENUE_ACCOUNTS[kind];
-  return Object.fromEntries(names.flatMap((name, i) => (accounts[i] ? [[name, accounts[i]]] : [])));
 }

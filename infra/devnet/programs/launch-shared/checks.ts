@@ -15,12 +15,6 @@ export function requireSigner(ctx: InstructionContext, account: AccountView, wha
   throw Errors.missingRequiredSignature();
 }
 
-export function requireWritable(ctx: InstructionContext, account: AccountView, what: string): void {
-  if (account.isWritable) return;
-  ctx.log(`Error: ${what} ${account.address} must be writable`);
-  throw Errors.invalidArgument();
-}
-
 /** The account must be `expected` (a derived address, a vault, a configured wallet). */
 export function requireAddress(ctx: InstructionContext, account: AccountView, expected: Address, what: string, code: number): void {
   if (account.address !== expected) fail(ctx, code, `${what} must be ${expected}, got ${account.address}`);

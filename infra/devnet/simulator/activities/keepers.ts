@@ -7,7 +7,7 @@ import { encodeKeeperMemo } from '../../../../schemas/programs/keeper-memo.js';
 import { NATIVE_MINT_ID } from '../../../../schemas/programs/token-addresses.js';
 import { WELL_KNOWN_KEYS } from '../../genesis/well-known-keys.js';
 import { MEMO_PROGRAM, TOKEN_PROGRAM } from '../../runtime/well-known.js';
-import { claimInstruction, graduateIx, marketBuyInstructions, marketOf, readCurve, readPool } from '../market-ops.js';
+import { claimInstruction, graduateIx, marketBuyInstructions, readCurve, readPool } from '../market-ops.js';
 import type { SimContext } from '../sim-context.js';
 import { burnFromOwner, solTransfer, tokenTransfer } from '../token-ops.js';
 
@@ -96,9 +96,4 @@ export function dailyBurn(ctx: SimContext): void {
   ];
   const tx = ctx.send('burn', fund, instructions, [], { day, solCost: spend.toString(), burned: buy.tokens.toString() });
   if (tx?.meta.err === null) ctx.state.lastBurnDay = day;
-}
-
-/** Whether any coin still trades (used to skip keepers early in a run). */
-export function anyMarket(ctx: SimContext): boolean {
-  return ctx.state.coins.some((coin) => marketOf(ctx.bank, coin) !== null);
 }
