@@ -1,8 +1,8 @@
-// The import rule of the architecture, checked by `npm test` (`npm run lint:imports`): imports flow one way,
+// The import rule of the architecture, checked by `npm test` (`npm run lint`): imports flow one way,
 // schemas ← infra stores ← ingest ← projections ← api ← mcp. The devnet is a chain beside the stores, imported only
 // by the composition root (infra/service: the roles and commands; infra/bench: the benchmarks; infra/browser for
-// them), which may import anything, and by tests. The site's browser code takes only types from the API's schemas, so no server code
-// reaches the browser. Tests are outside the rule.
+// them), which may import anything, and by tests. The site's browser code takes only types from the API's schemas,
+// so no server code reaches the browser. No module reaches itself through value imports. Tests are outside the rule.
 
 /** Paths of a layer, as a regular expression on a path from the project root. */
 const LAYERS = {

@@ -1,7 +1,7 @@
 // Chain actions on the devnet, one function per thing an end-to-end story does: fund a wallet, move SOL or tokens,
-// buy or sell a coin, list a pair token. Each signs with the keys given (the first pays the fee),
-// executes into the devnet's working slot and returns the landed transaction, or throws with the chain's error. The
-// slot lands once the next one is sealed (`Devnet.step`); the service has it once it has indexed that slot.
+// buy or sell a coin, list a pair token. Each signs with the keys given (the first pays the fee), executes into the
+// devnet's working slot and returns the landed transaction, or throws with the chain's error. The slot lands once the
+// next one is sealed (`Devnet.step`); the service has it once it has indexed that slot (the e2e harness's `land()`).
 import type { Address, Instruction } from '@solana/kit';
 import type { Ed25519KeyPair } from '../crypto/ed25519.js';
 import type { Devnet } from './devnet.js';
