@@ -1,15 +1,12 @@
 // Labels of the tokens the service lists (stablecoin, platform token, basket tokens): the symbol, name and decimals
 // its token routes show for each mint. They come from the configuration (TOKEN_LABELS, JSON); unset, the devnet's
 // list, whose mints are the configuration's defaults.
-import { isAddress, type Address } from '@solana/kit';
 import { z } from 'zod';
+import { address } from './api/fields.js';
 import { DEVNET_TOKENS } from './devnet-tokens.js';
 
-export const tokenLabelSchema = z.strictObject({
-  mint: z
-    .string()
-    .refine(isAddress, 'not a base58 address')
-    .transform((value) => value as Address),
+const tokenLabelSchema = z.strictObject({
+  mint: address,
   symbol: z.string().trim().min(1).max(16),
   name: z.string().trim().min(1).max(64),
   decimals: z.number().int().min(0).max(18),

@@ -28,13 +28,14 @@ const errors = { ...errorResponses, 503: errorBody.describe('This process has no
 
 export function streamRoutes(ctx: ApiContext, changes: ChangeFeed | undefined, deps: StreamDeps | undefined, logger?: Logger): FastifyPluginAsyncZod {
   return async (app) => {
-    const hub = changes === undefined || deps === undefined ? null : new StreamHub();
-    if (changes !== undefined && deps !== undefined && hub !== null) {
-      const unsubscribe = changes(new StreamFeed(hub, ctx, deps.events, logger).onCommitted);
+    let hub: StreamHub | null = null;
+    if (changes !== undefined && deps !== undefined) {
+      const open = (hub = new StreamHub());
+      const unsubscribe = changes(new StreamFeed(open, ctx, deps.events, logger).onCommitted);
       // Open streams never end by themselves: end them before the server waits for its connections to close.
       app.addHook('preClose', async () => {
         unsubscribe();
-        hub.close();
+        open.close();
       });
     }
 

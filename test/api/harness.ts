@@ -1,6 +1,5 @@
 // Starts what the API tests need: a chDB store in a temp dir with the projections' tables, the fixture
 // market folded by the real projectors and written twice (a replay must change nothing), and apps built on it.
-import { announcedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { loadConfig } from '../../schemas/config.js';
 import { buildFixture, NOW, type Fixture } from './fixtures/market.js';
+import { announcedStore } from '../fixtures/announced-store.js';
 
 export interface ApiHarness {
   olap: Olap;
