@@ -36,7 +36,7 @@ const tier = (name: string, timeout: number) => ({
 export default defineConfig({
   test: {
     pool: 'forks',
-    reporters: ['default', './test/closing-line-reporter.ts'],
+    reporters: ['default'],
     // One local Kafka broker for the run when a selected spec uses Kafka (test/infra/event-log/kafka-test-brokers.ts).
     globalSetup: ['test/infra/event-log/kafka-global-setup.ts'],
     // Two files at a time (the default leaves one core of two idle), the fault specs alone after them.
