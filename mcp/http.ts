@@ -2,13 +2,14 @@
 // load balancer answers any request) with JSON responses. The HTTP rules are the transport's (as the SDK's own
 // stateless transport keeps them): Accept must name JSON and event streams, the body is JSON, one message or a
 // batch; a POST of notifications only is 202; a request after initialization names a supported protocol version.
-// Its requests go to the process's one server (stateless-transport.ts). The free allowance of tool calls is one
+// Tool calls are answered by answerToolCall, every other request by the process's one server (server.ts,
+// stateless-transport.ts). The free allowance of tool calls is one
 // per process, counted per visitor. GET and DELETE (server-sent streams and sessions) are not offered: 405.
 import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Allowance } from '../api/payments/allowance.js';
 import { visitorOf } from '../api/payments/visitor.js';
-import { createServer } from './server.js';
+import { answerToolCall, createServer } from './server.js';
 import { StatelessTransport } from './stateless-transport.js';
 import type { ToolDeps } from './tool.js';
 
@@ -17,6 +18,7 @@ export const MCP_PATH = '/mcp';
 const BODY_LIMIT = 1024 * 1024;
 /** Most messages one POST may carry. */
 const MAX_BATCH = 100;
+const [OPEN_BATCH, COMMA, CLOSE_BATCH] = ['[', ',', ']'].map((text) => Buffer.from(text));
 
 export type McpDeps = Omit<ToolDeps, 'allowance' | 'visitor'>;
 
@@ -31,8 +33,9 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
 export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
   return async (app) => {
     const perMinute = deps.api.config.allowance.mcpPerMinute;
+    const toolDeps = { ...deps, allowance: perMinute > 0 ? new Allowance(perMinute) : null };
     const transport = new StatelessTransport();
-    const server = createServer({ ...deps, allowance: perMinute > 0 ? new Allowance(perMinute) : null }, (id) => transport.callerOf(id));
+    const server = createServer();
     await server.connect(transport);
     app.addHook('onClose', () => server.close());
     // The body reaches the handler as text and is parsed there, so a malformed one is a JSON-RPC parse error.
@@ -74,9 +77,13 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
       // Notifications and responses mean nothing to a stateless server: a cancellation or a reply could only refer to
       // a request of another POST. They are acknowledged.
       if (requests.length === 0) return reply.code(202).send();
-      const caller = { visitor: visitorOf(request.ip) };
-      const responses = await Promise.all(requests.map((message) => transport.request(message, caller)));
-      return reply.type('application/json').send(batch ? `[${responses.join(',')}]` : responses[0]);
+      const visitor = visitorOf(request.ip);
+      const responses = await Promise.all(
+        requests.map((message) => (message.method === 'tools/call' ? answerToolCall(toolDeps, message, visitor) : transport.request(message))),
+      );
+      return reply
+        .type('application/json')
+        .send(batch ? Buffer.concat([OPEN_BATCH, ...responses.flatMap((json, i) => (i === 0 ? [json] : [COMMA, json])), CLOSE_BATCH]) : responses[0]);
     });
 
     const notOffered = async (_request: unknown, reply: FastifyReply) =>

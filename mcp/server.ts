@@ -1,18 +1,16 @@
-// The MCP tool server (spec 4.6): `createServer(deps, callerOf)` builds the server, with the tools of mcp/tools
-// listed from their schemas (worked out once per process) and called through `callTool` for the caller of each
-// request. Building it has no side effect; it holds no session, so any process can answer any request.
+// The MCP tool server (spec 4.6): `createServer()` builds the SDK server that answers the protocol's lifecycle and
+// lists the tools of mcp/tools from their schemas (worked out once per process); `answerToolCall` answers a tool call
+// through `callTool` for the caller of the request. Neither has a side effect or holds a session, so any process can
+// answer any request.
+//
+// Why tool calls go past the SDK's server: its request handling around a call (an AbortController per request, the
+// request checked against its zod schemas twice and the result once more, copied) cost about a quarter of a cached
+// read's call here (docs/benchmarks.md). The call is checked once against the SDK's own CallToolRequestSchema, and
+// errors keep the codes and wording the SDK gives them.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type RequestId,
-  type Tool as ListedTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCRequest, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { API_VERSION } from '../api/openapi.js';
-import type { CallerContext } from './stateless-transport.js';
 import { callTool, viewOf, withPayment, type Tool, type ToolDeps } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
@@ -52,20 +50,27 @@ export function listedTools(): ListedTool[] {
   return listed;
 }
 
-/** Who made the request with this id (the allowance counts by it), and where its result's JSON is left when the
- * tool has it ready. */
-export type CallerOf = (requestId: RequestId) => CallerContext;
-
-export function createServer(deps: Omit<ToolDeps, 'visitor'>, callerOf: CallerOf): Server {
+/** A server for the protocol's lifecycle (initialize, ping) and tools/list. tools/call does not reach it over HTTP:
+ * http.ts answers it with `answerToolCall`, past the SDK's request handling. */
+export function createServer(): Server {
   const server = new Server({ name: 'launchtape', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
-    const caller = callerOf(extra.requestId);
-    const { result, json } = await callTool(tool, { ...deps, visitor: caller.visitor }, request.params.arguments, request.params._meta);
-    if (json !== undefined) caller.resultJson = json;
-    return result;
-  });
   return server;
+}
+
+const CLOSE = Buffer.from('}');
+
+/** The JSON-RPC response (UTF-8) to a tools/call `request` from `visitor`, as the SDK would write it: params not of
+ * the call's shape or an unknown tool are an invalid-params error; anything the tool itself refuses is its result
+ * with `isError` (callTool). */
+export async function answerToolCall(deps: Omit<ToolDeps, 'visitor'>, request: JSONRPCRequest, visitor: string): Promise<Buffer> {
+  const call = CallToolRequestSchema.safeParse(request);
+  const tool = call.success ? byName.get(call.data.params.name) : undefined;
+  if (!call.success || tool === undefined) {
+    const message = call.success ? `no tool named ${call.data.params.name}` : `Invalid tools/call request: ${z.prettifyError(call.error)}`;
+    return Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message } }));
+  }
+  const { params } = call.data;
+  const { result, json } = await callTool(tool, { ...deps, visitor }, params.arguments, params._meta);
+  return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":`), json ?? Buffer.from(JSON.stringify(result)), CLOSE]);
 }

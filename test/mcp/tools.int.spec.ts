@@ -3,7 +3,8 @@
 // wrapped as untrusted_text in the structured result and its text copy alike; get_market_data is the route's last 48
 // candles and latest 20 trades; bad arguments on every tool are error results in the route's shape, never a protocol
 // error, and an unknown argument is one of them (where the route ignores an unknown query key); the 61st call in a
-// minute is refused, and without a way to take payments a paid tool says so.
+// minute is refused, and without a way to take payments a paid tool says so; a call to no tool, or not shaped as a
+// call, is a JSON-RPC invalid-params error, and a batch answers each request under its own id.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,5 +229,36 @@ describe('the MCP tool server', () => {
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+  });
+
+  it('answers a call to no tool or of the wrong shape with an invalid-params error, and a batch with every answer under its id', async () => {
+    const post = async (body: unknown) => {
+      const response = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return response.json() as unknown;
+    };
+    const request = (id: string | number, method: string, params: unknown) => ({ jsonrpc: '2.0', id, method, params });
+    expect(await post(request('x', 'tools/call', { name: 'get_everything' }))).toEqual({
+      jsonrpc: '2.0',
+      id: 'x',
+      error: { code: -32602, message: 'no tool named get_everything' },
+    });
+    expect(await post(request(7, 'tools/call', { arguments: {} }))).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32602, message: expect.stringMatching(/^Invalid tools\/call request: .*name/s) },
+    });
+    const [listed, called] = (await post([request(1, 'tools/list', {}), request(1, 'tools/call', { name: 'list_hooks', arguments: {} })])) as [
+      { id: number; result: { tools: unknown[] } },
+      { id: number; result: { structuredContent: unknown } },
+    ];
+    expect(listed.id).toBe(1);
+    expect(listed.result.tools).toHaveLength(SPEC_TOOLS.length);
+    expect(called.id).toBe(1);
+    expect(called.result.structuredContent).toEqual(answerOf(await call(client, 'list_hooks')));
   });
 });
