@@ -27,8 +27,9 @@ export interface RunBudget {
 export interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
-  /** The body as text, only when asked for (reading it costs the client CPU the latency run should not pay). */
-  body: string | null;
+  /** The body's bytes, only when asked for (reading it costs the client CPU the latency run should not pay; decoding
+   * it as text is left to whoever needs the text). */
+  body: Buffer | null;
 }
 
 /** GET `url` with optional `headers`; resolves once the whole body has arrived. */
@@ -46,9 +47,7 @@ function send(agent: Agent, url: string, method: string, headers: OutgoingHttpHe
     const req = request(url, { agent, method, headers }, (res) => {
       const chunks: Buffer[] | null = keepBody ? [] : null;
       res.on('data', chunks === null ? () => {} : (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: chunks === null ? null : Buffer.concat(chunks).toString('utf8') }),
-      );
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: chunks === null ? null : Buffer.concat(chunks) }));
       res.on('error', reject);
     });
     req.on('error', reject);

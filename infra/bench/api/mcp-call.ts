@@ -16,14 +16,18 @@ export function toolCallBody(name: string, args: Record<string, unknown>): strin
  * structuredContent) that the route side does not pay; so it reads the raw text instead. An unescaped `"isError":true`
  * can only be the result's own flag (text inside answers is in JSON strings, its quotes escaped), and an answer that
  * opens with its `result` (after `jsonrpc` and `id`, as the server writes a result it has as JSON, or first) cannot be
- * a JSON-RPC error; anything else is parsed in full. */
+ * a JSON-RPC error; anything else is parsed in full. Both looks read the answer's bytes, not its text: decoding tens
+ * of KB as UTF-8 is another cost the route side does not pay. */
 export function judgeToolAnswer(answer: Answer): string {
   if (answer.status !== 200) return String(answer.status);
-  const body = answer.body ?? '';
+  const body = answer.body ?? Buffer.alloc(0);
   if (body.includes('"isError":true')) return 'isError';
-  if (RESULT_FIRST.test(body)) return '200';
-  return readToolAnswer(body).outcome;
+  if (RESULT_FIRST.test(body.toString('latin1', 0, OPENING_BYTES))) return '200';
+  return readToolAnswer(body.toString()).outcome;
 }
+
+/** Bytes that hold the opening the quick reading looks for (an id of up to 40 characters). */
+const OPENING_BYTES = 80;
 
 const RESULT_FIRST = /^\{(?:"jsonrpc":"2\.0","id":(?:\d+|"[^"\\]*"),)?"result":/;
 

@@ -42,7 +42,7 @@ async function sample(bench: McpBench, plan: ToolPlan): Promise<Sample> {
   const call = await post(agent, bench.mcpUrl, toolCallBody(plan.tool, args), MCP_HEADERS);
   const route = await get(agent, `${bench.plainUrl}${path}`, undefined, true);
   agent.destroy();
-  const body = call.body ?? '';
+  const body = call.body?.toString() ?? '';
   const read = call.status === 200 ? readToolAnswer(body) : { outcome: String(call.status), structured: null };
   const problem =
     read.outcome !== '200'
@@ -50,7 +50,7 @@ async function sample(bench: McpBench, plan: ToolPlan): Promise<Sample> {
       : read.structured === null
         ? `${plan.tool} answered no result.structuredContent`
         : null;
-  return { problem, toolBytes: Buffer.byteLength(body), routeBytes: Buffer.byteLength(route.body ?? '') };
+  return { problem, toolBytes: call.body?.length ?? 0, routeBytes: route.body?.length ?? 0 };
 }
 
 interface ToolFigures {

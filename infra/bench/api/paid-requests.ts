@@ -89,7 +89,7 @@ export async function runPaid(
       try {
         const answer = await get(agent, url, headers, true);
         latencies.push(performance.now() - sent);
-        const failure = failureOf(answer.status, answer.body, answer.headers['payment-response'] as string | undefined);
+        const failure = failureOf(answer.status, answer.body?.toString() ?? null, answer.headers['payment-response'] as string | undefined);
         if (failure === null) settled += 1;
         else count(failure);
       } catch {
