@@ -4,9 +4,9 @@
 // answer any request.
 //
 // Why tool calls go past the SDK's server: its request handling around a call (an AbortController per request, the
-// request checked against its zod schemas twice and the result once more, copied) cost about a quarter of a cached
-// read's call here (docs/benchmarks.md). The call is checked once against the SDK's own CallToolRequestSchema, and
-// errors keep the codes and wording the SDK gives them.
+// request checked against its zod schemas twice and the result once more, copied) was about a third of the server's
+// CPU for a kept read's call (docs/benchmarks.md). The call is checked once against the SDK's own
+// CallToolRequestSchema, and its errors carry the SDK's codes.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCRequest, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -60,17 +60,24 @@ export function createServer(): Server {
 
 const CLOSE = Buffer.from('}');
 
-/** The JSON-RPC response (UTF-8) to a tools/call `request` from `visitor`, as the SDK would write it: params not of
- * the call's shape or an unknown tool are an invalid-params error; anything the tool itself refuses is its result
- * with `isError` (callTool). */
+function rpcError(request: JSONRPCRequest, code: ErrorCode, message: string): Buffer {
+  return Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code, message } }));
+}
+
+/** The JSON-RPC response (UTF-8) to a tools/call `request` from `visitor`: params not of the call's shape or an
+ * unknown tool are an invalid-params error, a failure outside any tool's handling (the payment store failing, say)
+ * an internal error; anything the tool itself refuses is its result with `isError` (callTool). */
 export async function answerToolCall(deps: Omit<ToolDeps, 'visitor'>, request: JSONRPCRequest, visitor: string): Promise<Buffer> {
   const call = CallToolRequestSchema.safeParse(request);
-  const tool = call.success ? byName.get(call.data.params.name) : undefined;
-  if (!call.success || tool === undefined) {
-    const message = call.success ? `no tool named ${call.data.params.name}` : `Invalid tools/call request: ${z.prettifyError(call.error)}`;
-    return Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message } }));
-  }
+  if (!call.success) return rpcError(request, ErrorCode.InvalidParams, `Invalid tools/call request: ${z.prettifyError(call.error)}`);
   const { params } = call.data;
-  const { result, json } = await callTool(tool, { ...deps, visitor }, params.arguments, params._meta);
-  return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":`), json ?? Buffer.from(JSON.stringify(result)), CLOSE]);
+  const tool = byName.get(params.name);
+  if (tool === undefined) return rpcError(request, ErrorCode.InvalidParams, `no tool named ${params.name}`);
+  try {
+    const { result, json } = await callTool(tool, { ...deps, visitor }, params.arguments, params._meta);
+    return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":`), json ?? Buffer.from(JSON.stringify(result)), CLOSE]);
+  } catch (error) {
+    deps.logger?.error({ err: error, tool: tool.name }, 'tool call failed');
+    return rpcError(request, ErrorCode.InternalError, 'Internal error');
+  }
 }
