@@ -35,9 +35,6 @@ interface Kept {
 /** Where an answer comes from. */
 export interface AnswerSource {
   tables: readonly string[];
-  /** The one coin whose rows of `tables` the answer reads: only changes touching them (or rows of no one coin) make
-   * it new. */
-  coin?: string;
   /** Anything else the answer depends on (such as the second it is computed at). */
   variant?: string;
   /** Callers that arrive while the answer of a newer version is being computed get the one before instead of
@@ -94,7 +91,7 @@ export class ReadPath {
   /** The answer for `key` from `source` as it is now: kept, or computed by `compute` (then kept), which is given the
    * answer computed last for `key` (null when none is kept) to return again where nothing it shows changed. */
   answer<T>(key: string, source: AnswerSource, compute: (previous: T | null) => Promise<T>): T | Promise<T> {
-    const version = `${this.version(source.tables, source.coin)}|${source.variant ?? ''}`;
+    const version = `${this.version(source.tables)}|${source.variant ?? ''}`;
     if (this.feed === undefined) return compute(null);
     let kept = this.kept.get(key);
     if (kept === undefined) {

@@ -1,13 +1,11 @@
 // Handlers of a coin's market data, shared by the HTTP routes and the MCP tools: trades (newest first, paged
-// by `before`) from the resident trades (api/market), and candles from their statement (projections/candles), each
-// answer kept until the coin's trades change.
-import { queryCandles } from '../../projections/candles/queries.js';
-import { TRADES_TABLE } from '../../projections/trades/table.js';
-import type { OhlcvQuery, OhlcvResponse } from '../../schemas/api/ohlcv.js';
+// by `before`) and candles, both answered from the resident trades (api/market) as kept response objects.
+import { INTERVAL_SECONDS, type OhlcvQuery, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import type { TradesQuery, TradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
+import { coinCandles } from '../market/candles.js';
 import { tradePage, tradePageOrJson } from '../market/trade-pages.js';
 import { findCoin } from '../queries/coins.js';
 
@@ -34,10 +32,6 @@ export async function listTradesForHttp(ctx: ApiContext, mint: string, query: Tr
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first, priced with the coin's and its quote's decimals. */
 export async function listCandles(ctx: ApiContext, mint: string, query: OhlcvQuery): Promise<OhlcvResponse> {
-  const units = await requireCoin(ctx, mint);
-  const key = `ohlcv\n${mint}|${query.interval}|${units.decimals}|${units.quoteDecimals}`;
-  return ctx.reads.answer(key, { tables: [TRADES_TABLE], coin: mint }, async () => {
-    const rows = await queryCandles(ctx.reads.olap, { mint, interval: query.interval, units });
-    return { candles: rows.map(({ time, open, high, low, close, volume }) => ({ time: `${time.replace(' ', 'T')}Z`, open, high, low, close, volume })) };
-  });
+  const coin = await requireCoin(ctx, mint);
+  return coinCandles(ctx.reads, mint, INTERVAL_SECONDS[query.interval], coin);
 }

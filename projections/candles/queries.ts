@@ -90,7 +90,8 @@ export interface CandleQuery {
   before?: string | null;
 }
 
-/** The latest candles of a coin, oldest first: the read of `GET /coins/{mint}/ohlcv` (api/handlers/market.ts). */
+/** The latest candles of a coin, oldest first. The route answers from the resident trades (api/market/candles.ts);
+ * this read is the reference its tests hold it to. */
 export function queryCandles(olap: Olap, query: CandleQuery): Promise<CandleRow[]> {
   const limit = Math.min(Math.max(query.limit ?? MAX_CANDLES, 1), MAX_CANDLES);
   return olap.query<CandleRow>(CANDLES_SQL, {

@@ -1,8 +1,9 @@
 // The price unit (spec 2.8: quote token per whole coin) on a SOL pair and on a stablecoin pair, checked against
 // trades' raw amounts: 1 SOL (10^9 lamports) for 2 coins (2 * 10^6 raw) is 0.5 SOL per coin, 1.5 dollars
-// (1,500,000 raw of a 6-decimal stablecoin) for 3 coins is 0.5 dollars per coin. The candles the route serves
-// (priced with the decimals the coins table gives) and the coin's spot price answer these strings. A price keeps
-// 12 + quote decimals places (21 for SOL, 18 for the stablecoin), trailing zeros trimmed.
+// (1,500,000 raw of a 6-decimal stablecoin) for 3 coins is 0.5 dollars per coin. Every implementation answers the
+// same strings: the in-memory candles the route serves (priced with the decimals the coins table gives), the SQL
+// read of candles (projections/candles/queries.ts), and the coin's spot price. A price keeps 12 + quote decimals
+// places (21 for SOL, 18 for the stablecoin), trailing zeros trimmed.
 import type { Olap } from '../../infra/olap/olap.js';
 import { announcedStore } from '../fixtures/announced-store.js';
 import type { ReadPath } from '../../projections/read-path.js';
@@ -11,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFigures } from '../../api/figures.js';
-import type { ApiContext } from '../../api/deps.js';
-import { listCandles } from '../../api/handlers/market.js';
+import { coinCandles } from '../../api/market/candles.js';
 import { findCoin } from '../../api/queries/coins.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import { queryCandles } from '../../projections/candles/queries.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
@@ -75,21 +76,25 @@ afterAll(async () => {
 });
 
 describe('price unit', () => {
-  it.each(PAIRS)("prices every trade of $mint in whole quote tokens per whole coin in the route's candles", async ({ mint, trades }) => {
+  it.each(PAIRS)('prices every trade of $mint in whole quote tokens per whole coin, alike in memory and in the SQL read', async ({ mint, trades }) => {
     const units = (await findCoin(reads, mint))!;
     expect(units).toEqual({ decimals: 6, quoteDecimals: mint === SOL_COIN ? 9 : 6 });
     const prices = trades.map((t) => t.price);
-    // The candles read only the analytics store.
-    const ctx = { reads } as ApiContext;
     // One candle a minute: each shows its one trade's price.
-    const minutes = (await listCandles(ctx, mint, { interval: '1m' })).candles;
+    const minutes = (await coinCandles(reads, mint, 60, units)).candles;
     expect(minutes.map((c) => [c.open, c.high, c.low, c.close])).toEqual(prices.map((p) => [p, p, p, p]));
     expect(minutes.map((c) => c.volume)).toEqual(trades.map((t) => t.quoteAmount));
     // One candle for the day: open, high, low, close of the three.
     const day = { open: prices[0], high: prices[1], low: prices[2], close: prices[2] };
-    expect((await listCandles(ctx, mint, { interval: '1d' })).candles).toEqual([
-      { time: new Date(DAY_START * 1000).toISOString(), ...day, volume: trades.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString() },
-    ]);
+    const [memory] = (await coinCandles(reads, mint, 86_400, units)).candles;
+    expect(memory).toEqual({
+      time: new Date(DAY_START * 1000).toISOString(),
+      ...day,
+      volume: trades.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString(),
+    });
+    const [projection] = await queryCandles(olap, { mint, interval: '1d', units });
+    expect(projection).toMatchObject(day);
+    expect((await queryCandles(olap, { mint, interval: '1m', units })).map((c) => c.close)).toEqual(prices);
   });
 
   it("writes a coin's spot price in whole quote tokens per whole coin: SOL per coin, dollars per coin", () => {
@@ -120,21 +125,5 @@ describe('price unit', () => {
     expect(spot('4000000000', '1000000000000', 6)).toBe('0.004');
     expect(spot('1500000', '3000000', 6)).toBe('0.5');
     expect(spot('1', '3000000', 6)).toBe('0.000000333333333333');
-  });
-
-  it("keeps a coin's candles until its own trades change", async () => {
-    const ctx = { reads } as ApiContext;
-    const hours = await listCandles(ctx, SOL_COIN, { interval: '1h' });
-    expect(await listCandles(ctx, SOL_COIN, { interval: '1h' })).toBe(hours);
-    const tradeOf = (mint: string, tx: number, minute: number, extra: object = {}) =>
-      trade({ slot: 40 + tx, tx, blockTime: DAY_START + 60 * minute }, { mint: mint as never, coinAmount: '1000000', quoteAmount: '4000000', ...extra });
-    const stableRows = tradesProjector.handle(logged([tradeOf(STABLE_COIN, 90, 5, { quoteMint: STABLECOIN })]));
-    for (const [table, list] of Object.entries(stableRows)) await olap.insert(table, list);
-    expect(await listCandles(ctx, SOL_COIN, { interval: '1h' })).toBe(hours);
-    const solRows = tradesProjector.handle(logged([tradeOf(SOL_COIN, 91, 5)]));
-    for (const [table, list] of Object.entries(solRows)) await olap.insert(table, list);
-    const after = await listCandles(ctx, SOL_COIN, { interval: '1h' });
-    // 4,000,000 lamports for one coin, the day's latest trade: 0.004 SOL per coin closes the hour.
-    expect(after.candles).toEqual([{ ...hours.candles[0]!, close: '0.004', volume: (BigInt(hours.candles[0]!.volume) + 4_000_000n).toString() }]);
   });
 });
