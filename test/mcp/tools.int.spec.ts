@@ -4,12 +4,14 @@
 // candles and latest 20 trades; bad arguments on every tool are error results in the route's shape, never a protocol
 // error, and an unknown argument is one of them (where the route ignores an unknown query key); the 61st call in a
 // minute is refused, and without a way to take payments a paid tool says so; a call to no tool, or not shaped as a
-// call, is a JSON-RPC invalid-params error, and a batch answers each request under its own id.
+// call, is a JSON-RPC invalid-params error, a failure outside any tool an internal error, and a batch answers each
+// request under its own id.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDeps } from '../../api/app.js';
 import { buildServiceApp } from '../../infra/service/http-app.js';
+import type { Paywall } from '../../api/payments/paywall.js';
 import { INSTRUCTIONS } from '../../mcp/server.js';
 import { startApiHarness, type ApiHarness } from '../api/harness.js';
 import { answerOf, call, mcpClient, textOf } from './mcp-client.js';
@@ -260,5 +262,26 @@ describe('the MCP tool server', () => {
     expect(listed.result.tools).toHaveLength(SPEC_TOOLS.length);
     expect(called.id).toBe(1);
     expect(called.result.structuredContent).toEqual(answerOf(await call(client, 'list_hooks')));
+  });
+
+  it('answers a failure outside any tool (the payment store down) with a JSON-RPC internal error, not a 500', async () => {
+    const down = { challenge: async () => Promise.reject(new Error('payment store down')) } as unknown as Paywall;
+    const failing = await serve({ paidCalls: down });
+    try {
+      const response = await fetch(`${failing.base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: { name: 'get_health_signal', arguments: { mint: h.fixture.coins.alpha.mint } },
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'Internal error' } });
+    } finally {
+      await failing.app.close();
+    }
   });
 });
