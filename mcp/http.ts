@@ -3,8 +3,8 @@
 // stateless transport keeps them): Accept must name JSON and event streams, the body is JSON, one message or a
 // batch; a POST of notifications only is 202; a request after initialization names a supported protocol version.
 // Tool calls are answered by answerToolCall, every other request by the process's one server (server.ts,
-// stateless-transport.ts). The free allowance of tool calls is one
-// per process, counted per visitor. GET and DELETE (server-sent streams and sessions) are not offered: 405.
+// stateless-transport.ts). The free allowance of tool calls is one per process, counted per visitor. GET and DELETE
+// (server-sent streams and sessions) are not offered: 405.
 import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Allowance } from '../api/payments/allowance.js';
@@ -18,7 +18,6 @@ export const MCP_PATH = '/mcp';
 const BODY_LIMIT = 1024 * 1024;
 /** Most messages one POST may carry. */
 const MAX_BATCH = 100;
-const [OPEN_BATCH, COMMA, CLOSE_BATCH] = ['[', ',', ']'].map((text) => Buffer.from(text));
 
 export type McpDeps = Omit<ToolDeps, 'allowance' | 'visitor'>;
 
@@ -81,9 +80,7 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsync {
       const responses = await Promise.all(
         requests.map((message) => (message.method === 'tools/call' ? answerToolCall(toolDeps, message, visitor) : transport.request(message))),
       );
-      return reply
-        .type('application/json')
-        .send(batch ? Buffer.concat([OPEN_BATCH, ...responses.flatMap((json, i) => (i === 0 ? [json] : [COMMA, json])), CLOSE_BATCH]) : responses[0]);
+      return reply.type('application/json').send(batch ? `[${responses.join(',')}]` : responses[0]);
     });
 
     const notOffered = async (_request: unknown, reply: FastifyReply) =>
