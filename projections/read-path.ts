@@ -8,8 +8,9 @@
 // version is new, so every answer is computed again and no index trusts what it holds.
 //
 // The cache: answers by key, each computed from named tables (and anything else named) and kept while the feed
-// announces no write to them; concurrent callers of one key and version share one computation; a failed computation
-// is not kept; at most `maxKept` answers, one not asked for lately going first (a second-chance clock).
+// announces no write to them (an answer of data outside the analytics store also only up to an age, then computed
+// again while it is still answered); concurrent callers of one key and version share one computation; a failed
+// computation is not kept; at most `maxKept` answers, one not asked for lately going first (a second-chance clock).
 import type { Olap } from '../infra/olap/olap.js';
 import type { Change, ChangeFeed } from './changes.js';
 
@@ -26,7 +27,8 @@ interface TableWrites {
 }
 
 interface Kept {
-  settled: { version: string; value: unknown; started: number } | null;
+  /** `at`: when its computation began (Date.now()). */
+  settled: { version: string; value: unknown; started: number; at: number } | null;
   running: { version: string; value: Promise<unknown> } | null;
   /** Asked for since it was last passed over for dropping. */
   used: boolean;
@@ -41,6 +43,9 @@ export interface AnswerSource {
    * waiting (one computation behind); the caller that began it waits. For answers many requests share that take
    * long to compute, so a write makes one request wait instead of all. */
   previousWhileRefreshing?: boolean;
+  /** For answers of data no feed announces writes of (the operational store, written by other processes too): an
+   * answer whose computation began this long ago is computed again, and the kept one answered meanwhile. */
+  maxAgeMs?: number;
 }
 
 export class ReadPath {
@@ -100,15 +105,27 @@ export class ReadPath {
     } else {
       kept.used = true;
     }
-    if (kept.settled?.version === version) return kept.settled.value as T;
-    if (kept.running?.version === version) {
-      return source.previousWhileRefreshing === true && kept.settled !== null ? (kept.settled.value as T) : (kept.running.value as Promise<T>);
+    const settled = kept.settled;
+    if (settled?.version === version) {
+      if (source.maxAgeMs !== undefined && kept.running === null && Date.now() - settled.at >= source.maxAgeMs) {
+        // A failure keeps the answer there is, to be tried again at the next ask.
+        this.begin(kept, version, compute).catch(() => {});
+      }
+      return settled.value as T;
     }
-    const entry = kept;
+    if (kept.running?.version === version) {
+      return source.previousWhileRefreshing === true && settled !== null ? (settled.value as T) : (kept.running.value as Promise<T>);
+    }
+    return this.begin(kept, version, compute);
+  }
+
+  /** Computes `entry`'s answer of `version`, kept once settled unless one begun later settled first. */
+  private begin<T>(entry: Kept, version: string, compute: (previous: T | null) => Promise<T>): Promise<T> {
     const started = ++this.serial;
+    const at = Date.now();
     const value = compute((entry.settled?.value as T | undefined) ?? null).then(
       (result) => {
-        if (entry.settled === null || entry.settled.started < started) entry.settled = { version, value: result, started };
+        if (entry.settled === null || entry.settled.started < started) entry.settled = { version, value: result, started, at };
         if (entry.running?.value === value) entry.running = null;
         return result;
       },

@@ -8,13 +8,12 @@ import type { CoinFull } from '../../schemas/api/coin-full.js';
 import type { CoinListQuery, CoinListResponse, CoinSummary } from '../../schemas/api/coins.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import type { LaunchText } from '../launch/launch-text.js';
+import { keptLaunchText, type LaunchText } from '../launch/launch-text.js';
 import { boardHolderCounts, countsSerial } from '../queries/board-holders.js';
 import { boardAt, type BoardRow } from '../queries/coin-board.js';
 import { listMatches, listSolPrice, pageRows } from '../queries/coins.js';
 import { figuresPending } from '../figures.js';
 import { coinFull, keptCoinSummary } from './coin-view.js';
-import { KeptLaunchTexts } from './kept-launch-texts.js';
 import { serviceWalletList } from '../../schemas/config.js';
 
 /** Summaries held by the pages kept per context, counted once per page they are on: with its JSON (about 400
@@ -46,7 +45,6 @@ interface CoinAnswers {
   pages: Map<string, KeptPage>;
   pageItems: number;
   coins: Map<string, KeptCoin>;
-  texts: KeptLaunchTexts;
 }
 
 const answers = new WeakMap<ApiContext, CoinAnswers>();
@@ -54,7 +52,7 @@ const answers = new WeakMap<ApiContext, CoinAnswers>();
 function answersOf(ctx: ApiContext): CoinAnswers {
   let kept = answers.get(ctx);
   if (kept === undefined) {
-    kept = { serviceWallets: serviceWalletList(ctx.config.wallets), pages: new Map(), pageItems: 0, coins: new Map(), texts: new KeptLaunchTexts(ctx.opstore) };
+    kept = { serviceWallets: serviceWalletList(ctx.config.wallets), pages: new Map(), pageItems: 0, coins: new Map() };
     answers.set(ctx, kept);
   }
   return kept;
@@ -121,7 +119,10 @@ export async function getCoin(ctx: ApiContext, mint: string): Promise<CoinFull> 
   const board = await boardAt(ctx.reads, nowSecondsOf(ctx));
   const row = board.rows.get(mint);
   if (row === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
-  const [counts, text] = await Promise.all([boardHolderCounts(ctx.reads, board, kept.serviceWallets), kept.texts.get(mint, row.creator)]);
+  const [counts, text] = await Promise.all([
+    boardHolderCounts(ctx.reads, board, kept.serviceWallets),
+    keptLaunchText(ctx.reads, ctx.opstore, mint, row.creator),
+  ]);
   const holders = counts.get(mint) ?? 0;
   const pending = figuresPending(row, board.nowSeconds);
   const coin = kept.coins.get(mint);

@@ -1,9 +1,9 @@
 // The read path (projections/read-path.ts): versions moved by the change feed alone (a table's by any change of it,
 // a coin's by changes touching its rows or rows of no one coin), the one cache (one computation for concurrent
 // callers, a new one after a change of a table read and not after one elsewhere, failures not kept, one not asked
-// for lately dropped past the bound, the answer before while a newer one is computed where asked), indexes made once
-// per reader, and, without a feed, nothing kept.
-import { describe, expect, it } from 'vitest';
+// for lately dropped past the bound, the answer before while a newer one is computed where asked, an answer past its
+// age computed again while it is still answered), indexes made once per reader, and, without a feed, nothing kept.
+import { describe, expect, it, vi } from 'vitest';
 import type { Olap } from '../../infra/olap/olap.js';
 import { ChangePublisher, emptied, type TouchedCoins } from '../../projections/changes.js';
 import { cachedRead, ReadPath } from '../../projections/read-path.js';
@@ -126,6 +126,38 @@ describe('read path cache', () => {
     const waiting = reads.answer('k', { tables: ['t'] }, () => new Promise<string>(() => {}));
     expect(waiting).toBeInstanceOf(Promise);
     expect(reads.answer('k', { tables: ['t'] }, async () => 'unused')).toBe(waiting);
+  });
+
+  it('computes an answer past its age again in the background, answering the kept one meanwhile, and keeps it on failure', async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    try {
+      const { reads } = following();
+      const source = { tables: [], maxAgeMs: 10_000 };
+      await reads.answer('k', source, async () => 'first');
+      vi.setSystemTime(1_009_999);
+      expect(reads.answer('k', source, async () => 'unused')).toBe('first');
+      vi.setSystemTime(1_010_000);
+      const reading = deferred<string>();
+      let runs = 0;
+      const again = () => {
+        runs += 1;
+        return reading.promise;
+      };
+      expect(reads.answer('k', source, again)).toBe('first');
+      expect(reads.answer('k', source, again)).toBe('first');
+      expect(runs).toBe(1);
+      reading.resolve('second');
+      await reading.promise;
+      await Promise.resolve();
+      expect(reads.answer('k', source, async () => 'unused')).toBe('second');
+      vi.setSystemTime(1_020_000);
+      expect(reads.answer('k', source, async () => Promise.reject(new Error('store down')))).toBe('second');
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(reads.answer('k', { ...source, maxAgeMs: 60_000 }, async () => 'unused')).toBe('second');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('copies array and map answers of a cached read for each caller', async () => {
