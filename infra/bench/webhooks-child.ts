@@ -9,6 +9,7 @@
 //   decoding pipeline into the log, the webhooks and the dispatcher; the chain is stepped one slot every `slotMs`,
 //   and the answer says when each slot was sealed (the one before it confirmed) and which launches landed.
 // - `finish`: the CPU and store figures since the burst or the first stepped slot; `stop`.
+import { QUICK_TUNE } from '../devnet/simulator/simulator.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -42,19 +43,8 @@ import type {
   OpenResult,
 } from './webhooks-bench-types.js';
 
-/** The simulator's knobs for phase B: the ingest fixture's small numbers, and a launch in every slot. */
-const CHAIN_TUNE = {
-  tradesPerSlot: 4,
-  launchesPerSlot: 1,
-  initialWallets: 40,
-  claimEvery: 20,
-  roundEvery: 40,
-  firstRoundAt: 60,
-  creatorSendEvery: 25,
-  priceEvery: 10,
-  graduationAt: 30,
-  graduationEvery: 60,
-};
+/** The simulator's knobs for phase B: the quick tuning, and a launch in every slot. */
+const CHAIN_TUNE = { ...QUICK_TUNE, launchesPerSlot: 1 };
 
 const policy = { allowLoopback: true };
 const sealKey = newEncryptionKey();

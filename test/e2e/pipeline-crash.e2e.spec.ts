@@ -5,6 +5,7 @@
 // uninterrupted. In the middle of the burst the Yellowstone server is restarted under both. Once the chain stops (its clock
 // frozen) and both have caught up, their read-model tables must be equal row for row, their candles equal,
 // their raw-tx logs hold every transaction once, and their trades equal the chain's own trades.
+import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Devnet } from '../../infra/devnet/devnet.js';
 import { startGeyserServer, type GeyserServer } from '../../infra/devnet/geyser/index.js';
-import { CONFIG, TUNE } from '../ingest/chain-fixture.js';
+import { CONFIG } from '../ingest/chain-fixture.js';
 import { seededRandom } from '../infra/seeded-random.js';
 import { chainFacts, type ChainFacts } from './chain-facts.js';
 import type { ChildPicture, ChildStatus } from './pipeline-child.js';
@@ -24,7 +25,7 @@ const END_SLOT = 300;
 const RESTART_GEYSER_AT = 150;
 /** The crashed process is killed once its durable slot passes each of these (plus a seeded jitter). */
 const KILL_AFTER_SLOTS = [40, 130, 220];
-const PROFILE = { ...TUNE, tradesPerSlot: 10, initialWallets: 80 };
+const PROFILE = { ...QUICK_TUNE, tradesPerSlot: 10, initialWallets: 80 };
 const START_SLOT = 1;
 
 const root = mkdtempSync(join(tmpdir(), 'launchtape-crash-'));

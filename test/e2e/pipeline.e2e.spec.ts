@@ -5,6 +5,7 @@
 // must equal the chain's own facts: every trade once with exact raw amounts, candles recomputed from the
 // programs' logged trades for every interval, holder counts from the balance history, the graduation, and
 // 404 / 400 answers.
+import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
 import { COIN_DECIMALS } from '../../schemas/events/index.js';
-import { CONFIG, plainTransfer, simWallet, TUNE } from '../ingest/chain-fixture.js';
+import { CONFIG, plainTransfer, simWallet } from '../ingest/chain-fixture.js';
 import { silent, sleep, waitFor } from '../ingest/ingest-harness.js';
 import { chainFacts, expectedCandles, expectedFigures, quoteDecimalsOf, trueHolders, type ChainFacts } from './chain-facts.js';
 
@@ -79,7 +80,7 @@ function plainTransferOfAll(): typeof plain {
 }
 
 beforeAll(async () => {
-  devnet = await Devnet.start({ speed: 'manual', seed: SEED, simulate: { profile: 'max', tune: TUNE }, grpcPort: 0, slotMs: SLOT_MS });
+  devnet = await Devnet.start({ speed: 'manual', seed: SEED, simulate: { profile: 'max', tune: QUICK_TUNE }, grpcPort: 0, slotMs: SLOT_MS });
   log = SqliteEventLog.open(join(dir, 'event-log'), { synchronous: 'NORMAL', pollIntervalMs: 5 });
   olap = await openOlap({ dataDir: dir });
   const from = devnet.bank.workingSlot;

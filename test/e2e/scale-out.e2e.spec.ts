@@ -6,6 +6,7 @@
 // on the same data). Once both have consumed everything, their tables must be equal row for row, their trades equal the
 // chain's, and the scale-out API must have answered throughout: 200 with figures that never went back or past the
 // final ones, or 503 from /readyz, and no answer at all only while the process holding it was down.
+import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,13 +20,13 @@ import { readResumePoint } from '../../ingest/subscriber/resume.js';
 import { groupName } from '../../projections/runner-state.js';
 import { READ_MODEL_SET } from '../../projections/read-models.js';
 import { DISPATCHER_GROUP } from '../../projections/webhooks/dispatcher.js';
-import { CONFIG, TUNE } from '../ingest/chain-fixture.js';
+import { CONFIG } from '../ingest/chain-fixture.js';
 import { chainFacts, type ChainFacts } from './chain-facts.js';
 import { Spawned } from './spawned.js';
 import type { TablePicture } from './table-picture.js';
 
 const SEED = 47;
-const PROFILE = { ...TUNE, tradesPerSlot: 6, initialWallets: 60 };
+const PROFILE = { ...QUICK_TUNE, tradesPerSlot: 6, initialWallets: 60 };
 /** Slots of the burst, one every SLOT_MS (also while the deployments start); the faults, at these burst slots. */
 const BURST_SLOTS = 150;
 const SLOT_MS = 60;

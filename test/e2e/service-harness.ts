@@ -2,6 +2,7 @@
 // Yellowstone server, the subscriber and decoding pipeline into a SQLite event log, the projection runner into
 // chDB and the API through app.inject. Specs act on the chain (`step`, or explicit transactions), call
 // `settle()` to wait until the last confirmed slot is projected, then compare the API with the devnet's truth.
+import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +17,14 @@ import { openOlap } from '../../infra/olap/open-olap.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { ProjectionRunner } from '../../projections/runner.js';
-import { CONFIG, TUNE } from '../ingest/chain-fixture.js';
+import { CONFIG } from '../ingest/chain-fixture.js';
 import { silent, sleep, waitFor } from '../ingest/ingest-harness.js';
 
 export interface ServiceOptions {
   seed: number;
   /** Milliseconds per slot of block time (the chain is stepped by hand; this only spaces block times). */
   slotMs?: number;
-  /** Simulator tuning on top of the ingest fixture's TUNE. */
+  /** Simulator tuning on top of the simulator's QUICK_TUNE. */
   tune?: Partial<SimProfile>;
   /** Extra API dependencies (stores, clocks) for the routes under test. */
   api?: Partial<ApiDeps>;
@@ -60,7 +61,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
   const devnet = await Devnet.start({
     speed: 'manual',
     seed: options.seed,
-    simulate: { profile: 'max', tune: { ...TUNE, ...options.tune } },
+    simulate: { profile: 'max', tune: { ...QUICK_TUNE, ...options.tune } },
     grpcPort: 0,
     ...(options.rpc ? { rpcPort: 0 } : {}),
     slotMs: options.slotMs ?? 25_000,

@@ -2,6 +2,7 @@
 // kind of activity, explicit actions on it (a plain SPL Transfer, a memo from any wallet), and each
 // landed transaction in the raw-tx log's form, produced the way the subscriber produces it: the
 // devnet's Yellowstone encoding, through the official client's protobuf codec, then JSON.
+import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { AccountRole, type Address, type Instruction } from '@solana/kit';
 import { getTransferInstruction } from '@solana-program/token';
 import { SubscribeUpdateTransactionInfo } from '@triton-one/yellowstone-grpc';
@@ -20,26 +21,12 @@ import { associatedTokenAddress } from '../../schemas/programs/associated-token.
 export const CONFIG = loadConfig({ NETWORK: 'devnet', RATE_LIMIT_PER_MINUTE: '0' });
 export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address;
 
-/** Small numbers so every activity (graduation and payout rounds included) shows within 140 slots. */
-export const TUNE = {
-  tradesPerSlot: 4,
-  launchesPerSlot: 1 / 6,
-  initialWallets: 40,
-  claimEvery: 20,
-  roundEvery: 40,
-  firstRoundAt: 60,
-  creatorSendEvery: 25,
-  priceEvery: 10,
-  graduationAt: 30,
-  graduationEvery: 60,
-};
-
 export function simWallet(seed: number, index: number): Ed25519KeyPair {
   return keyPairFromLabel(`launchtape-sim/${seed}/wallet/${index}`);
 }
 
 export function startSimulatedDevnet(seed: number, extra: { grpcPort?: number } = {}): Promise<Devnet> {
-  return Devnet.start({ speed: 'manual', seed, simulate: { profile: 'max', tune: TUNE }, ...extra });
+  return Devnet.start({ speed: 'manual', seed, simulate: { profile: 'max', tune: QUICK_TUNE }, ...extra });
 }
 
 /** A landed transaction as the subscriber would write it. */

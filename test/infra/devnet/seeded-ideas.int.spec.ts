@@ -1,5 +1,6 @@
 // The devnet's seeded ideas: a valid ideas file for the board, and the simulator launching every IDEA_EVERY-th coin
 // (from the IDEA_OFFSET-th) under the next idea's name and ticker, as the chain's launch events show.
+import { QUICK_TUNE } from '../../../infra/devnet/simulator/simulator.js';
 import { describe, expect, it } from 'vitest';
 import { matchKey } from '../../../api/ideas/idea-records.js';
 import { Devnet } from '../../../infra/devnet/devnet.js';
@@ -8,7 +9,7 @@ import { devnetIdeasFile } from '../../../infra/service/devnet-ideas.js';
 import { programDataLogs } from '../../../schemas/programs/event-set.js';
 import { decodeLaunchpadEvent } from '../../../schemas/programs/launchpad/events.js';
 import { decodePoolVenueEvent } from '../../../schemas/programs/pool-venue/events.js';
-import { CONFIG, TUNE } from '../../ingest/chain-fixture.js';
+import { CONFIG } from '../../ingest/chain-fixture.js';
 
 /** Name and symbol of every launch the programs logged, in chain order. */
 function launches(devnet: Devnet): { name: string; symbol: string }[] {
@@ -41,7 +42,7 @@ describe("the devnet's seeded ideas", () => {
   });
 
   it('name every fourth launch of the simulator after the next idea', async () => {
-    const devnet = await Devnet.start({ speed: 'manual', seed: 5, simulate: { profile: 'max', tune: { ...TUNE, launchesPerSlot: 1 / 2 } } });
+    const devnet = await Devnet.start({ speed: 'manual', seed: 5, simulate: { profile: 'max', tune: { ...QUICK_TUNE, launchesPerSlot: 1 / 2 } } });
     try {
       devnet.step(40);
       const coins = launches(devnet);

@@ -1,5 +1,6 @@
 // The traffic simulator: deterministic for a seed, every kind of activity in one run, the ledger it
 // leaves conserves lamports and tokens, and a share of trades goes through the service's swap front end.
+import { QUICK_TUNE } from '../../../infra/devnet/simulator/simulator.js';
 import { describe, expect, it } from 'vitest';
 import { Devnet } from '../../../infra/devnet/devnet.js';
 import type { SimActionKind } from '../../../infra/devnet/simulator/action-log.js';
@@ -8,18 +9,6 @@ import { NATIVE_MINT_ID } from '../../../schemas/programs/token-addresses.js';
 import { readMint, readTokenAccount, isTokenProgram } from '../../../infra/devnet/runtime/token-layout.js';
 import { accountsDigest, totalLamports } from '../../../infra/devnet/truth/ledger-digest.js';
 
-const TUNE = {
-  tradesPerSlot: 4,
-  launchesPerSlot: 1 / 6,
-  initialWallets: 40,
-  claimEvery: 20,
-  roundEvery: 40,
-  firstRoundAt: 60,
-  creatorSendEvery: 25,
-  priceEvery: 10,
-  graduationAt: 30,
-  graduationEvery: 60,
-};
 const SLOTS = 140;
 const ALL_KINDS: SimActionKind[] = [
   'fund',
@@ -46,7 +35,7 @@ function missingKinds(devnet: Devnet): SimActionKind[] {
 }
 
 async function run(seed: number) {
-  const devnet = await Devnet.start({ speed: 'manual', seed, simulate: { profile: 'max', tune: TUNE } });
+  const devnet = await Devnet.start({ speed: 'manual', seed, simulate: { profile: 'max', tune: QUICK_TUNE } });
   const genesisLamports = totalLamports(devnet.bank);
   let fees = 0n;
   for (const block of devnet.step(SLOTS)) for (const tx of block.transactions) fees += tx.meta.fee;
