@@ -10,12 +10,18 @@
 // The cache: answers by key, each computed from named tables (and anything else named) and kept while the feed
 // announces no write to them (an answer of data outside the analytics store also only up to an age, then computed
 // again while it is still answered); concurrent callers of one key and version share one computation; a failed
-// computation is not kept; at most `maxKept` answers, one not asked for lately going first (a second-chance clock).
+// computation is not kept; the kept answers' estimated heap (answer-bytes.ts) is bounded by `maxBytes`, answers not
+// asked for lately going first (a second-chance clock). The JSON the serializer keeps of an answer object it sends
+// again (api/serializer.ts) lives and goes with the object and is not counted: about as much again for the answers
+// sent as they are.
 import type { Olap } from '../infra/olap/olap.js';
+import { answerBytes } from './answer-bytes.js';
 import type { Change, ChangeFeed } from './changes.js';
 
-/** Answers kept at most, by default. */
-const DEFAULT_MAX_KEPT = 50_000;
+/** The kept answers' estimated heap at most, by default. */
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+/** What an entry costs besides its answer (its record, its version, the map's slot), with its key's characters. */
+const ENTRY_BYTES = 200;
 
 interface TableWrites {
   /** Changes of the table. */
@@ -27,11 +33,14 @@ interface TableWrites {
 }
 
 interface Kept {
+  key: string;
   /** `at`: when its computation began (Date.now()). */
   settled: { version: string; value: unknown; started: number; at: number } | null;
   running: { version: string; value: Promise<unknown> } | null;
   /** Asked for since it was last passed over for dropping. */
   used: boolean;
+  /** Estimated heap of the entry and its settled answer, counted in the reader's total while it is kept. */
+  bytes: number;
 }
 
 /** Where an answer comes from. */
@@ -54,11 +63,13 @@ export class ReadPath {
   private readonly indexes = new Map<string, unknown>();
   private readonly unsubscribe: () => void;
   private serial = 0;
+  /** Estimated heap of every kept entry. */
+  private keptBytes = 0;
 
   constructor(
     readonly olap: Olap,
     private readonly feed?: ChangeFeed,
-    private readonly maxKept = DEFAULT_MAX_KEPT,
+    private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {
     this.unsubscribe = feed?.((change) => this.note(change)) ?? (() => {});
   }
@@ -100,8 +111,8 @@ export class ReadPath {
     if (this.feed === undefined) return compute(null);
     let kept = this.kept.get(key);
     if (kept === undefined) {
-      this.kept.set(key, (kept = { settled: null, running: null, used: false }));
-      if (this.kept.size > this.maxKept) this.dropOne();
+      this.kept.set(key, (kept = { key, settled: null, running: null, used: false, bytes: 0 }));
+      this.weigh(kept, ENTRY_BYTES + key.length);
     } else {
       kept.used = true;
     }
@@ -125,7 +136,10 @@ export class ReadPath {
     const at = Date.now();
     const value = compute((entry.settled?.value as T | undefined) ?? null).then(
       (result) => {
-        if (entry.settled === null || entry.settled.started < started) entry.settled = { version, value: result, started, at };
+        if (entry.settled === null || entry.settled.started < started) {
+          entry.settled = { version, value: result, started, at };
+          if (this.kept.get(entry.key) === entry) this.weigh(entry, ENTRY_BYTES + entry.key.length + answerBytes(result));
+        }
         if (entry.running?.value === value) entry.running = null;
         return result;
       },
@@ -138,14 +152,21 @@ export class ReadPath {
     return value;
   }
 
-  /** Drops the oldest answer not asked for since it was last passed over; those that were go to the back (a
-   * second chance: a hit costs a flag, not a move in the map). */
-  private dropOne(): void {
+  /** Counts `entry` (kept) at `bytes` from now on, then drops answers until the total is within the bound: the
+   * oldest not asked for since it was last passed over goes first, those that were go to the back (a second
+   * chance: a hit costs a flag, not a move in the map). */
+  private weigh(entry: Kept, bytes: number): void {
+    this.keptBytes += bytes - entry.bytes;
+    entry.bytes = bytes;
     for (const [key, kept] of this.kept) {
+      if (this.keptBytes <= this.maxBytes) return;
       this.kept.delete(key);
-      if (!kept.used) return;
-      kept.used = false;
-      this.kept.set(key, kept);
+      if (kept.used) {
+        kept.used = false;
+        this.kept.set(key, kept);
+      } else {
+        this.keptBytes -= kept.bytes;
+      }
     }
   }
 
@@ -169,6 +190,16 @@ export class ReadPath {
       else for (const coin of coins) writes.coins.set(coin, (writes.coins.get(coin) ?? 0) + 1);
     }
   }
+}
+
+const serials = new WeakMap<object, number>();
+let lastSerial = 0;
+
+/** A number naming `value` while it is the same object: for an answer's variant, which must not hold it. */
+export function serialOf(value: object): number {
+  let serial = serials.get(value);
+  if (serial === undefined) serials.set(value, (serial = ++lastSerial));
+  return serial;
 }
 
 /** A fresh top-level copy of an array or map answer, so a caller that sorts or reverses it leaves the kept one as it

@@ -96,14 +96,8 @@ export async function searchTokens(
     );
     if (answer !== null) return { tokens: await fromAggregator(ctx, deps, answer.slice(0, query.limit)) };
   }
-  const items = await embeddedTokenSearch(ctx, query.q, query.limit, deps.quoteConfigs ?? null);
-  // The service's own answer is a kept array: its response object is kept with it, so its JSON is too.
-  let answer = ownAnswers.get(items);
-  if (answer === undefined) ownAnswers.set(items, (answer = { tokens: items }));
-  return answer;
+  return embeddedTokenSearch(ctx, query.q, query.limit, deps.quoteConfigs ?? null);
 }
-
-const ownAnswers = new WeakMap<TokenItem[], TokensResponse>();
 
 /** `GET /tokens/{mint}/logo`: for a token the service lists, one of its coins, or one the aggregator named. */
 export async function tokenLogo(ctx: ApiContext, deps: TokenSearchDeps, mint: string): Promise<Logo> {

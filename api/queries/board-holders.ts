@@ -16,16 +16,6 @@ export type HolderCounts = ReadonlyMap<string, number>;
 /** The tables holder reads come from (balances; venues from coins and graduations; baselines from rounds). */
 const HOLDER_TABLES = [BALANCES_TABLE, BALANCE_CHANGES_TABLE, COINS_TABLE, COIN_GRADUATIONS_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE];
 
-const serials = new WeakMap<HolderCounts, number>();
-let lastSerial = 0;
-
-/** A number naming `counts` (the same while it is the same object), for answers to keep without holding it. */
-export function countsSerial(counts: HolderCounts): number {
-  let serial = serials.get(counts);
-  if (serial === undefined) serials.set(counts, (serial = ++lastSerial));
-  return serial;
-}
-
 function sameCounts(a: HolderCounts, b: HolderCounts): boolean {
   if (a.size !== b.size) return false;
   for (const [mint, count] of a) if (b.get(mint) !== count) return false;

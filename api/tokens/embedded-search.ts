@@ -1,16 +1,17 @@
 // The service's own token search: its listed tokens (api/tokens/listed-tokens.ts) and its coins (coins
 // projection), matched and ranked here. Rank: mint equal, then symbol equal, symbol starting with the text,
 // name starting with it, a word of the name starting with it, then either containing it; within a rank the
-// listed tokens first, then higher market cap in dollars (unknown last), then mint. Answers are kept per text and
-// limit, the same array while the matched coins' board rows, their holder counts, the SOL price and the listed
-// tokens' pair states are the same (figures as of the coin board's second: api/queries/coin-board.ts); never
-// changed once answered. A listed token's `onService.quote` and `addedAt` follow api/tokens/pair-states.ts, as
+// listed tokens first, then higher market cap in dollars (unknown last), then mint. Answers are kept on the read
+// path per text and limit, the same object while the matched coins' board rows, their holder counts, the SOL price
+// and the listed tokens' pair states are the same (figures as of the coin board's second: api/queries/coin-board.ts);
+// never changed once answered. A listed token's `onService.quote` and `addedAt` follow api/tokens/pair-states.ts, as
 // `GET /token-quotes` does; `basket` is the configuration's (no chain fact lists basket tokens).
-import type { TokenItem } from '../../schemas/api/tokens.js';
+import type { TokenItem, TokensResponse } from '../../schemas/api/tokens.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { ApiContext } from '../deps.js';
-import { boardHolderCounts, countsSerial, type HolderCounts } from '../queries/board-holders.js';
-import { boardAt, type CoinBoard } from '../queries/coin-board.js';
+import { serialOf } from '../../projections/read-path.js';
+import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
+import { boardAt } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 import { boardRowsOf, searchMatches } from '../queries/tokens.js';
 import { figuresPending } from '../figures.js';
@@ -57,83 +58,37 @@ export function compareRanked(a: Ranked, b: Ranked): number {
 
 const noLinks = { website: null, x: null };
 
-/** Searches kept per context: up to 10 items each. */
-const MAX_KEPT = 5_000;
-
-interface KeptSearch {
-  matches: readonly string[];
-  /** The board and holder counts it was made from, by number (an old board is not held). */
-  board: number;
-  /** The matched coins' rows and whether each one's figures were pending (as of that board's second). */
+/** A search's answer with what it was made from besides the board: the matched coins' rows and whether each one's
+ * figures were pending, and the other inputs as text. */
+interface MadeSearch {
+  inputs: string;
   rows: CoinRow[];
   pending: boolean[];
-  holders: number;
-  solMicroUsd: bigint | null;
-  /** The listed tokens' pair states, as text. */
-  pairs: string;
-  items: TokenItem[];
-}
-
-interface SearchState {
-  serviceWallets: readonly string[];
-  kept: Map<string, KeptSearch>;
-}
-
-const states = new WeakMap<ApiContext, SearchState>();
-
-function stateOf(ctx: ApiContext): SearchState {
-  let state = states.get(ctx);
-  if (state === undefined) states.set(ctx, (state = { serviceWallets: serviceWalletList(ctx.config.wallets), kept: new Map() }));
-  return state;
-}
-
-/** Whether `board` holds the kept search's rows, the same objects, pending as they were. */
-function sameRows(kept: KeptSearch, board: CoinBoard): boolean {
-  if (board.serial === kept.board) return true;
-  if (kept.rows.length !== kept.matches.filter((mint) => board.rows.has(mint)).length) return false;
-  return kept.rows.every((row, i) => board.rows.get(row.mint) === row && figuresPending(row, board.nowSeconds) === kept.pending[i]);
+  answer: TokensResponse;
 }
 
 /** The service's own answer; `chain` reads the launchpad's quote configs (null without a chain connection). */
-export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number, chain: QuoteConfigReader | null = null): Promise<TokenItem[]> {
-  const state = stateOf(ctx);
+export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number, chain: QuoteConfigReader | null = null): Promise<TokensResponse> {
   const board = await boardAt(ctx.reads, Math.floor(ctx.now().getTime() / 1000));
   const listed = listedTokens(ctx.config);
   const [matches, solMicroUsd, holders, pairs] = await Promise.all([
     searchMatches(ctx.reads, q, MAX_COIN_CANDIDATES),
     priceAt(ctx.reads, 'SOL'),
-    boardHolderCounts(ctx.reads, board, state.serviceWallets),
+    boardHolderCounts(ctx.reads, board, serviceWalletList(ctx.config.wallets)),
     pairStates(ctx, listed, chain),
   ]);
-  const pairsText = JSON.stringify(pairs.states);
-  const key = `${limit}|${q}`;
-  const kept = state.kept.get(key);
-  if (
-    kept !== undefined &&
-    kept.matches === matches &&
-    kept.holders === countsSerial(holders) &&
-    kept.solMicroUsd === solMicroUsd &&
-    kept.pairs === pairsText &&
-    sameRows(kept, board)
-  ) {
-    kept.board = board.serial;
-    return kept.items;
-  }
-  const rows = boardRowsOf(board, matches);
-  const items = rankedItems(ctx, q, limit, listed, pairs.states, rows, holders, board.nowSeconds, solMicroUsd);
-  state.kept.delete(key);
-  state.kept.set(key, {
-    matches,
-    board: board.serial,
-    rows,
-    pending: rows.map((row) => figuresPending(row, board.nowSeconds)),
-    holders: countsSerial(holders),
-    solMicroUsd,
-    pairs: pairsText,
-    items,
+  const inputs = `${serialOf(matches)}|${serialOf(holders)}|${solMicroUsd}|${JSON.stringify(pairs.states)}`;
+  const key = `token-search\n${serialOf(ctx.config)}\n${limit}|${q}`;
+  const made = await ctx.reads.answer(key, { tables: [], variant: `${board.serial}|${inputs}` }, async (before: MadeSearch | null) => {
+    const rows = boardRowsOf(board, matches);
+    const pending = rows.map((row) => figuresPending(row, board.nowSeconds));
+    // A new board with the matched coins' rows the same objects, pending as they were: the same answer.
+    const same =
+      before?.inputs === inputs && before.rows.length === rows.length && rows.every((row, i) => before.rows[i] === row && before.pending[i] === pending[i]);
+    if (same) return before;
+    return { inputs, rows, pending, answer: { tokens: rankedItems(ctx, q, limit, listed, pairs.states, rows, holders, board.nowSeconds, solMicroUsd) } };
   });
-  if (state.kept.size > MAX_KEPT) state.kept.delete(state.kept.keys().next().value!);
-  return items;
+  return made.answer;
 }
 
 function rankedItems(

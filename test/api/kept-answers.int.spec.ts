@@ -282,6 +282,11 @@ describe('kept answers', () => {
     expect(tokens.tokens.map((token) => token.mint)).toContain(h.fixture.coins.alpha.mint);
     expect(await searchTokens(ctx, deps, { q: 'alpha', limit: 5 })).toBe(tokens);
     expect(await searchTokens(ctx, deps, { q: 'alpha', limit: 4 })).not.toBe(tokens);
+    // A trade of another coin makes a new board; the search's coins are unchanged, and so is its answer.
+    const quiet = await searchTokens(ctx, deps, { q: 'quiet', limit: 5 });
+    expect(quiet.tokens).toHaveLength(1);
+    await writeTrade(h.fixture.coins.beta.mint, NOW, '1000');
+    expect(await searchTokens(ctx, deps, { q: 'quiet', limit: 5 })).toBe(quiet);
     const stats = await getPlatformStats(ctx);
     expect(await getPlatformStats(ctx)).toBe(stats);
   });

@@ -10,9 +10,9 @@ import { cachedRead, ReadPath } from '../../projections/read-path.js';
 
 const olap = {} as Olap;
 
-function following(maxKept?: number) {
+function following(maxBytes?: number) {
   const publisher = new ChangePublisher();
-  const reads = new ReadPath(olap, publisher.feed, maxKept);
+  const reads = new ReadPath(olap, publisher.feed, maxBytes);
   const write = (table: string, coins: TouchedCoins) => publisher.publish({ events: [], lastSlot: null, tables: new Map([[table, coins]]) });
   return { reads, write, publisher };
 }
@@ -95,7 +95,8 @@ describe('read path cache', () => {
   });
 
   it('drops an answer not asked for lately past its bound', async () => {
-    const { reads } = following(2);
+    // An entry of a one-letter key and a number answer is estimated at 209 bytes: two fit in 450, three do not.
+    const { reads } = following(450);
     let runs = 0;
     const ask = (key: string) => reads.answer(key, { tables: ['t'] }, async () => ++runs);
     await ask('a');
@@ -104,6 +105,24 @@ describe('read path cache', () => {
     await ask('c');
     expect(await ask('a')).toBe(1);
     expect(await ask('b')).toBe(4);
+  });
+
+  it('bounds the kept answers by their estimated heap, a large answer pushing out several small ones', async () => {
+    const { reads } = following(1_000);
+    let runs = 0;
+    const ask = (key: string, size = 1) => reads.answer(key, { tables: ['t'] }, async () => `${++runs}`.padEnd(size));
+    await ask('a');
+    await ask('b');
+    await ask('c');
+    expect(await ask('a')).toBe('1');
+    await ask('big', 500);
+    expect(await ask('big', 500)).toBe('4'.padEnd(500));
+    // 'a' was asked since it was kept, so it had a second chance; 'b' and 'c' went to make room.
+    expect(await ask('a')).toBe('1');
+    expect(await ask('b')).toBe('5');
+    // An answer over the whole bound is answered and not kept.
+    expect(await ask('huge', 2_000)).toBe('6'.padEnd(2_000));
+    expect(await ask('huge', 2_000)).toBe('7'.padEnd(2_000));
   });
 
   it('gives the answer before to callers arriving while a newer one is computed, where asked, and the previous to compute', async () => {
