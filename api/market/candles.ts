@@ -1,5 +1,5 @@
-// Candles of `GET /coins/{mint}/ohlcv` from the resident trades (trade-book.ts), equal to the SQL read
-// (projections/candles/queries.ts, the tests' reference): intervals aligned to the unix epoch, the latest MAX_CANDLES
+// Candles of `GET /coins/{mint}/ohlcv` from the resident trades (trade-book.ts), the only implementation of them
+// (tests hold it to a recomputation from the trades): intervals aligned to the unix epoch, the latest MAX_CANDLES
 // intervals with trades, trades without coins left out; open and close the interval's first and last trade in
 // chain order (slot, log offset, event id), high and low its extreme prices, volume its quote. A price is in quote
 // tokens per whole coin (schemas/api/price.ts: quoteAmount * 10^decimals / (coinAmount * 10^quoteDecimals), cut to

@@ -1,5 +1,5 @@
-// The resident trades (api/market) against the SQL reads they replace (api/queries/trades.ts, ohlcv.ts) on a chDB
-// store: generated coins with bursts of trades in one second over several slots, trades in one slot, block times
+// The resident trades (api/market) on a chDB store, pages against the SQL read of a page (api/queries/trades.ts) and
+// candles against a recomputation from the stored trades (fixtures/expected-candles.ts): generated coins with bursts of trades in one second over several slots, trades in one slot, block times
 // running backwards, trades without coins and amounts past 2^53; every page and cursor kind and every candle
 // interval equal, before and after new rows (later slots, the same second, rows written again, a row written
 // again with a new log offset, a coin's first trades, a coin launched later), with and without the store's write
@@ -20,7 +20,7 @@ import { coinsProjector } from '../../projections/coins/projector.js';
 import { tradeRow, tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { INTERVAL_SECONDS, INTERVALS, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
-import { queryCandles } from '../../projections/candles/queries.js';
+import { expectedCandlesOf } from './fixtures/expected-candles.js';
 import { sqlTradePage } from './fixtures/sql-trade-page.js';
 import { parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { seededRandom } from '../infra/seeded-random.js';
@@ -62,19 +62,15 @@ function tradeRows(mint: string, count: number, seed: number, at: { seconds: num
   return rows;
 }
 
-/** Candles as the route answered them from the SQL read (its prices already cut as the route writes them). */
-async function sqlCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
-  const rows = await queryCandles(store, { mint, interval: INTERVALS.find((name) => INTERVAL_SECONDS[name] === interval)!, units: UNITS });
-  return {
-    candles: rows.map((row) => ({
-      time: `${row.time.replace(' ', 'T')}Z`,
-      open: row.open,
-      high: row.high,
-      low: row.low,
-      close: row.close,
-      volume: row.volume,
-    })),
-  };
+/** Candles recomputed from the coin's stored trades (each once, as the table holds it after merging), in chain order. */
+async function expectedStoreCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
+  const rows = await store.query<{ seconds: number; quote: string; coin: string }>(
+    `SELECT toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
+     FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY slot, logOffset, id`,
+    { mint },
+  );
+  const priced = rows.map((row) => ({ seconds: Number(row.seconds), quote: BigInt(row.quote), coin: BigInt(row.coin) }));
+  return { candles: expectedCandlesOf(priced, interval, UNITS.decimals, UNITS.quoteDecimals) };
 }
 
 /** Cursors of every kind for `mint`: none, seconds with trades (plain, within the first ranks, the last
@@ -123,7 +119,7 @@ async function expectSameAnswers(
     cursor = page.next.before === null ? null : parseCursor(page.next.before);
   } while (cursor !== null);
   for (const interval of INTERVALS) {
-    expect(await candles(INTERVAL_SECONDS[interval]), `candles ${interval}`).toEqual(await sqlCandles(store, mint, INTERVAL_SECONDS[interval]));
+    expect(await candles(INTERVAL_SECONDS[interval]), `candles ${interval}`).toEqual(await expectedStoreCandles(store, mint, INTERVAL_SECONDS[interval]));
   }
 }
 

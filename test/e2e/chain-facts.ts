@@ -5,7 +5,9 @@
 // per coin, dollars per coin on a stablecoin pair), and holder counts from the balance history.
 import type { Bank } from '../../infra/devnet/ledger/bank.js';
 import type { BalanceHistory } from '../../infra/devnet/truth/balance-history.js';
-import { formatQuotient } from '../../api/decimal.js';
+import type { Candle } from '../../schemas/api/ohlcv.js';
+import { expectedCandlesOf } from '../api/fixtures/expected-candles.js';
+import { expectedPrice } from '../api/fixtures/expected-price.js';
 import { programDataLogs } from '../../schemas/programs/event-set.js';
 import { decodeLaunchpadEvent } from '../../schemas/programs/launchpad/events.js';
 import { decodePoolVenueEvent } from '../../schemas/programs/pool-venue/events.js';
@@ -95,15 +97,6 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
   return facts;
 }
 
-export interface ApiCandle {
-  time: string;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
-
 /** The quote token's decimals of a coin created in the slots read. */
 export function quoteDecimalsOf(facts: ChainFacts, mint: string): number {
   const decimals = facts.quoteDecimals.get(mint);
@@ -111,41 +104,14 @@ export function quoteDecimalsOf(facts: ChainFacts, mint: string): number {
   return decimals;
 }
 
-/** A price as the API defines it: quote tokens per whole coin, quote * 10^decimals / (coin * 10^quoteDecimals)
- * from raw amounts, truncated to 12 + quoteDecimals places, trailing zeros trimmed. */
-function priceText(quote: bigint, coin: bigint, decimals: number, quoteDecimals: number): string {
-  return formatQuotient(quote * 10n ** BigInt(decimals), coin * 10n ** BigInt(quoteDecimals), 12 + quoteDecimals);
+/** Candles of one coin as the API defines them (expected-candles.ts). */
+export function expectedCandles(trades: readonly ChainTrade[], mint: string, seconds: number, decimals: number, quoteDecimals: number): Candle[] {
+  const mine = trades.filter((trade) => trade.mint === mint);
+  const priced = mine.map((trade) => ({ seconds: trade.blockTime, quote: BigInt(trade.quoteAmount), coin: BigInt(trade.coinAmount) }));
+  return expectedCandlesOf(priced, seconds, decimals, quoteDecimals);
 }
 
-/** Candles of one coin as the API defines them: buckets aligned to the epoch, prices as priceText says,
- * open/close by chain order, volume = sum of quote (raw units); no-coin trades left out. */
-export function expectedCandles(trades: readonly ChainTrade[], mint: string, seconds: number, decimals: number, quoteDecimals: number): ApiCandle[] {
-  const buckets = new Map<number, { prices: bigint[][]; volume: bigint }>();
-  for (const trade of trades) {
-    if (trade.mint !== mint || trade.coinAmount === '0') continue;
-    const start = Math.floor(trade.blockTime / seconds) * seconds;
-    const bucket = buckets.get(start) ?? { prices: [], volume: 0n };
-    // Price as a fraction [quote, coin]; compared exactly, formatted at the end.
-    bucket.prices.push([BigInt(trade.quoteAmount), BigInt(trade.coinAmount)]);
-    bucket.volume += BigInt(trade.quoteAmount);
-    buckets.set(start, bucket);
-  }
-  const text = ([quote, coin]: bigint[]) => priceText(quote!, coin!, decimals, quoteDecimals);
-  const above = (a: bigint[], b: bigint[]) => a[0]! * b[1]! > b[0]! * a[1]!;
-  return [...buckets.entries()]
-    .sort(([a], [b]) => a - b)
-    .slice(-500)
-    .map(([start, { prices, volume }]) => ({
-      time: new Date(start * 1000).toISOString(),
-      open: text(prices[0]!),
-      high: text(prices.reduce((a, b) => (above(b, a) ? b : a))),
-      low: text(prices.reduce((a, b) => (above(a, b) ? b : a))),
-      close: text(prices[prices.length - 1]!),
-      volume: volume.toString(),
-    }));
-}
-
-/** The coin's spot price after its latest trade (as priceText says) and its quote volume (raw units). */
+/** The coin's spot price after its latest trade (as expected-price.ts says) and its quote volume (raw units). */
 export function expectedFigures(
   trades: readonly ChainTrade[],
   mint: string,
@@ -154,7 +120,8 @@ export function expectedFigures(
 ): { price: string | null; volume: string } {
   const mine = trades.filter((t) => t.mint === mint);
   const latest = mine.at(-1);
-  const price = latest === undefined || latest.reserves.coin === 0n ? null : priceText(latest.reserves.quote, latest.reserves.coin, decimals, quoteDecimals);
+  const price =
+    latest === undefined || latest.reserves.coin === 0n ? null : expectedPrice(latest.reserves.quote, latest.reserves.coin, quoteDecimals, decimals);
   return { price, volume: mine.reduce((sum, t) => sum + BigInt(t.quoteAmount), 0n).toString() };
 }
 

@@ -1,17 +1,17 @@
 // Helpers for runner integration tests: append events to the log keyed by mint, read every projection table
-// back as sorted rows, recompute candles from trade events in bigint (prices in quote tokens per whole coin, from
-// the raw amounts and the decimals the coin's launch event states), and stores that fail on cue to stand in for a
+// back as sorted rows, recompute candles from trade events (with the decimals the coin's launch event states) and
+// read them as the route does, and stores that fail on cue to stand in for a
 // crash between the write and the commit.
 import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
-import type { CandleRow } from '../../projections/candles/queries.js';
-import { INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
-import { dateTime64 } from '../../projections/column-values.js';
+import { coinCandles } from '../../api/market/candles.js';
+import { ReadPath } from '../../projections/read-path.js';
+import { type Candle, INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
 import type { Projector } from '../../projections/projector.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import type { Event, TradeEvent } from '../../schemas/events/index.js';
-import { expectedPrice } from '../api/fixtures/expected-price.js';
+import { expectedCandlesOf } from '../api/fixtures/expected-candles.js';
 
 export function keyOf(event: Event): string {
   const data = event.data as { mint?: unknown };
@@ -50,34 +50,18 @@ export function unitsOf(events: readonly Event[], mint: string): PriceDecimals {
   return { decimals: launch.data.decimals, quoteDecimals: launch.data.quoteDecimals };
 }
 
-/** Candles of one coin recomputed from its trade events with bigint, oldest first, like queryCandles. Prices are
- * compared as fractions (quote / coin) and written out at the end. */
-export function expectedCandles(events: readonly Event[], mint: string, interval: Interval): CandleRow[] {
-  const seconds = INTERVAL_SECONDS[interval];
+/** Candles of one coin recomputed from its trade events (expected-candles.ts), oldest first. */
+export function expectedCandles(events: readonly Event[], mint: string, interval: Interval): Candle[] {
   const { decimals, quoteDecimals } = unitsOf(events, mint);
-  const trades = events.filter((event): event is TradeEvent => event.type === 'trade' && event.data.mint === mint && event.data.coinAmount !== '0');
-  type Fraction = { quote: bigint; coin: bigint };
-  const buckets = new Map<number, { time: string; prices: Fraction[]; total: bigint }>();
-  for (const event of trades) {
-    const start = Math.floor(event.blockTime / seconds) * seconds;
-    const bucket = buckets.get(start) ?? { time: dateTime64(start), prices: [], total: 0n };
-    bucket.prices.push({ quote: BigInt(event.data.quoteAmount), coin: BigInt(event.data.coinAmount) });
-    bucket.total += BigInt(event.data.quoteAmount);
-    buckets.set(start, bucket);
-  }
-  const above = (a: Fraction, b: Fraction) => a.quote * b.coin > b.quote * a.coin;
-  const text = (p: Fraction) => expectedPrice(p.quote, p.coin, quoteDecimals, decimals);
-  return [...buckets.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, { time, prices, total }]) => ({
-      time,
-      open: text(prices[0]!),
-      high: text(prices.reduce((a, b) => (above(b, a) ? b : a))),
-      low: text(prices.reduce((a, b) => (above(a, b) ? b : a))),
-      close: text(prices[prices.length - 1]!),
-      volume: total.toString(),
-      trades: prices.length.toString(),
-    }));
+  const priced = events
+    .filter((event): event is TradeEvent => event.type === 'trade' && event.data.mint === mint)
+    .map((event) => ({ seconds: event.blockTime, quote: BigInt(event.data.quoteAmount), coin: BigInt(event.data.coinAmount) }));
+  return expectedCandlesOf(priced, INTERVAL_SECONDS[interval], decimals, quoteDecimals);
+}
+
+/** Candles of one coin as the route answers them from the projected trades. */
+export async function storedCandles(olap: Olap, events: readonly Event[], mint: string, interval: Interval): Promise<Candle[]> {
+  return (await coinCandles(new ReadPath(olap), mint, INTERVAL_SECONDS[interval], unitsOf(events, mint))).candles;
 }
 
 /** An EventLog whose commit fails once `failOnCommit` reaches zero: the process "dies" after writing. */
