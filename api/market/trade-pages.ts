@@ -1,6 +1,7 @@
 // Pages of `GET /coins/{mint}/trades` from the resident trades (trade-book.ts): newest first, before a cursor of a
-// block second and a rank within it (the ISO time's milliseconds, schemas/api/trades.ts), exactly as the SQL read
-// pages them (api/queries/trades.ts, the tests' reference). A cursor resolves to how many trades lie before it, so
+// block second and a rank within it (the ISO time's milliseconds, schemas/api/trades.ts): trades of one second
+// ranked 0, 1, ... in chain order (slot, log offset, event id), stable because new trades only ever join at later
+// slots. A cursor resolves to how many trades lie before it, so
 // every cursor between the same two trades asks for the same page. A page starts where a cursor can point, so never
 // inside the tail of a second of more than 1000 trades (its ranks from TAIL_RANK on): a page that would is cut short
 // at that second's end, and one that begins at that second's end takes the whole tail. The pages readers share, the
@@ -11,9 +12,11 @@
 // collections then paused every request.
 import type { ReadPath } from '../../projections/read-path.js';
 import { formatCursor, TAIL_RANK, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
-import { MAX_DATETIME_SECONDS } from '../queries/trades.js';
 import type { CoinTrades } from './coin-trades.js';
 import { tradeBook } from './trade-book.js';
+
+/** The latest second a ClickHouse DateTime holds, where trades' times end: a cursor past it means no bound. */
+const MAX_DATETIME_SECONDS = 4_294_967_295;
 
 /** How many of the coin's trades lie before `cursor` (all without one). */
 function countBefore(trades: CoinTrades, cursor: TradeCursor | null): number {

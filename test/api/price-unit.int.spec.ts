@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 describe('price unit', () => {
-  it.each(PAIRS)('prices every trade of $mint in whole quote tokens per whole coin, alike in memory and in the SQL read', async ({ mint, trades }) => {
+  it.each(PAIRS)('prices every trade of $mint in whole quote tokens per whole coin, in its candles', async ({ mint, trades }) => {
     const units = (await findCoin(reads, mint))!;
     expect(units).toEqual({ decimals: 6, quoteDecimals: mint === SOL_COIN ? 9 : 6 });
     const prices = trades.map((t) => t.price);

@@ -1,9 +1,10 @@
-// The resident trades (api/market) on a chDB store, pages against the SQL read of a page (api/queries/trades.ts) and
-// candles against a recomputation from the stored trades (fixtures/expected-candles.ts): generated coins with bursts of trades in one second over several slots, trades in one slot, block times
-// running backwards, trades without coins and amounts past 2^53; every page and cursor kind and every candle
-// interval equal, before and after new rows (later slots, the same second, rows written again, a row written
-// again with a new log offset, a coin's first trades, a coin launched later), with and without the store's write
-// marks, loaded in small chunks and under a trade cap. Unchanged coins answer with the very same objects.
+// The resident trades (api/market) on a chDB store against recomputations from the stored trades
+// (fixtures/expected-trade-page.ts, fixtures/expected-candles.ts): generated coins with bursts of trades in one
+// second over several slots, trades in one slot, block times running backwards, trades without coins and amounts past
+// 2^53; every page and cursor kind and every candle interval equal, before and after new rows (later slots, the same
+// second, rows written again, a row written again with a new log offset, a coin's first trades, a coin launched
+// later), with and without a change feed, loaded in small chunks and under a trade cap. Unchanged coins answer with
+// the very same objects.
 import { ReadPath } from '../../projections/read-path.js';
 import { announcedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { tradeRow, tradesProjector } from '../../projections/trades/projector.js
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { INTERVAL_SECONDS, INTERVALS, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import { expectedCandlesOf } from './fixtures/expected-candles.js';
-import { sqlTradePage } from './fixtures/sql-trade-page.js';
+import { expectedTradePage } from './fixtures/expected-trade-page.js';
 import { parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { seededRandom } from '../infra/seeded-random.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
@@ -107,14 +108,14 @@ async function expectSameAnswers(
   for (const cursor of await cursorsOf(store, mint)) {
     for (const limit of limits) {
       const page = await pages(cursor, limit);
-      expect(page, `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await sqlTradePage(store, mint, cursor, limit));
+      expect(page, `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await expectedTradePage(store, mint, cursor, limit));
       await expectTextAsEncoded(path, mint, cursor, limit, page);
     }
   }
   let cursor: TradeCursor | null = null;
   do {
     const page = await pages(cursor, 37);
-    expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await sqlTradePage(store, mint, cursor, 37));
+    expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await expectedTradePage(store, mint, cursor, 37));
     await expectTextAsEncoded(path, mint, cursor, 37, page);
     cursor = page.next.before === null ? null : parseCursor(page.next.before);
   } while (cursor !== null);
@@ -166,7 +167,7 @@ afterAll(async () => {
 });
 
 describe('resident trades', () => {
-  it('answers every page, cursor and candle interval as the SQL reads, and nothing for a coin without trades', async () => {
+  it('answers every page, cursor and candle interval as recomputed, and nothing for a coin without trades', async () => {
     await expectAllSame(reads, [BUSY, SMALL, ODD, QUIET], [1, 50, 100]);
     expect(await tradePage(reads, QUIET, null, 50)).toEqual({ trades: [], next: { before: null } });
     expect(await coinCandles(reads, QUIET, 60, UNITS)).toEqual({ candles: [] });

@@ -1,8 +1,8 @@
 // Trade cursors over HTTP on a chDB store: `next.before` written as `toISOString` writes it (3 digits, `Z`), so a
 // client that passes it through JavaScript's Date or Python's datetime (microseconds) sends the same trades back;
 // paging over 2,000+ trades in a few block seconds (one of 1,300, a busy latest second of 1,100, a second that fills
-// while being paged) sees every trade once, in order, at any limit, as the SQL read
-// pages; client times at any precision take the trades that sit strictly before them.
+// while being paged) sees every trade once, in order, at any limit, as a recomputation from the stored trades
+// (fixtures/expected-trade-page.ts) pages them; client times at any precision take the trades that sit strictly before them.
 import type { Olap } from '../../infra/olap/olap.js';
 import type { ChangeFeed } from '../../projections/changes.js';
 import type { ReadPath } from '../../projections/read-path.js';
@@ -21,7 +21,7 @@ import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { formatCursor, parseCursor, type Trade, type TradesResponse } from '../../schemas/api/trades.js';
 import { loadConfig } from '../../schemas/config.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
-import { sqlTradePage } from './fixtures/sql-trade-page.js';
+import { expectedTradePage } from './fixtures/expected-trade-page.js';
 
 const START = 1_767_225_600; // 2026-01-01T00:00:00Z
 const [SPREAD, LATEST, FILLING] = [addr(71_000), addr(71_001), addr(71_002)];
@@ -200,7 +200,7 @@ describe('trade cursors', () => {
     );
   });
 
-  it('answers as the SQL read at cursors in and around busy seconds and along walks', async () => {
+  it('answers as the recomputed pages at cursors in and around busy seconds and along walks', async () => {
     const cursors: (string | null)[] = [null];
     for (const second of [START + 8, START + 9, START + 11, START + 22]) {
       for (const millis of [0, 1, 2, 499, 500, 998, 999, 1000]) cursors.push(formatCursor({ seconds: second, millis }));
@@ -209,12 +209,12 @@ describe('trade cursors', () => {
       for (const before of cursors) {
         for (const limit of [1, 50, 100])
           expect(await page(mint, limit, before), `${before} ${limit}`).toEqual(
-            await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), limit),
+            await expectedTradePage(olap, mint, before === null ? null : parseCursor(before), limit),
           );
       }
       const { pages, cursors: walked } = await walk(mint, 100);
       for (const [i, before] of [null, ...walked].entries())
-        expect(pages[i]).toEqual(await sqlTradePage(olap, mint, before === null ? null : parseCursor(before), 100));
+        expect(pages[i]).toEqual(await expectedTradePage(olap, mint, before === null ? null : parseCursor(before), 100));
     }
   });
 
