@@ -1,6 +1,5 @@
-// Bulk reads of the resident holder model (holder-book.ts): many coins per statement, each statement the batch
-// form of a per-coin reference in projections/holders/queries.ts (coinHoldersView, coinHolderPage) and
-// projections/balances/queries.ts (ownerBalancesAt), so the model holds exactly what those answer.
+// Bulk reads that load the resident holder model (holder-book.ts): many coins per statement. Balances at a slot follow
+// the rule of projections/balances/queries.ts (ownerBalancesAt), which the payout rounds' allocation also reads.
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../projections/balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
@@ -25,8 +24,10 @@ export interface Holding {
 
 const inMints = (column: string, mints: readonly string[] | undefined) => (mints === undefined ? '1' : `${column} IN {mints:Array(String)}`);
 
-/** The holder view of each coin in `mints` (every coin when undefined) that exists: the batch form of
- * coinHoldersView (its baseline rule is NEXT_BASELINE_SQL, one row per coin instead of scalar subqueries). */
+/** The holder view of each coin in `mints` (every coin when undefined) that exists. The next round's baseline: the
+ * rewards keeper counts each holder at the smaller of its balance at a round's snapshot slot and at its baseline
+ * slot; the first round's baseline is the slot of the coin's first fee claim (its first pot income), every later
+ * round's the snapshot slot of the round before. */
 export async function holderViews(olap: Olap, mints?: readonly string[]): Promise<Map<string, HolderView>> {
   if (mints !== undefined && mints.length === 0) return new Map();
   const rows = await olap.query<{ mint: string; mode: 'holder' | 'creator'; totalSupply: string; venues: string[]; baseline: string | null }>(
@@ -55,7 +56,7 @@ export async function holderViews(olap: Olap, mints?: readonly string[]): Promis
 }
 
 /** Positive balances per owner now (sum over its token accounts at their latest version, as BALANCES FINAL
- * keeps them), largest first, ties by wallet: the rows coinHolderPage ranks before leaving owners out. */
+ * keeps them). */
 const NOW_SQL = `
   SELECT 0 AS at, mint, owner, toString(total) AS held
   FROM (SELECT mint, owner, sum(balance) AS total FROM ${BALANCES_TABLE} FINAL WHERE mint IN {now:Array(String)} GROUP BY mint, owner)
