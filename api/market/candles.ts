@@ -5,12 +5,11 @@
 // tokens per whole coin (schemas/api/price.ts: quoteAmount * 10^decimals / (coinAmount * 10^quoteDecimals), cut to
 // 12 + quoteDecimals places). Prices are compared as fractions (in floating point where that decides it for sure,
 // else exactly; the unit scales every price alike), so only the four prices a candle shows are divided out.
-// Each answer is kept as a response object per (coin, interval) while the coin's trades are unchanged, and a
-// repeated ask gets the very same object (never changed once made). When trades were added or changed only from
-// some index on (new trades at the end), the next answer keeps the earlier intervals' candles and computes only the
-// intervals from that trade's on, so a busy coin's daily candles do not read its whole history at every trade. At
-// most MAX_KEPT_CANDLES candles are kept over all answers (~230 bytes each: ~70 MB), the least recently asked
-// going first.
+// Each answer is kept on the read path as a response object per (coin, interval) while the coin's trades are
+// unchanged, and a repeated ask gets the very same object (never changed once made). When trades were added or
+// changed only from some index on (new trades at the end), the next answer keeps the earlier intervals' candles and
+// computes only the intervals from that trade's on, so a busy coin's daily candles do not read its whole history at
+// every trade.
 import type { ReadPath } from '../../projections/read-path.js';
 import { MAX_CANDLES, type Candle, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
@@ -18,7 +17,6 @@ import { formatPrice } from '../decimal.js';
 import type { CoinTrades } from './coin-trades.js';
 import { tradeBook } from './trade-book.js';
 
-const MAX_KEPT_CANDLES = 300_000;
 /** Relative gap between two products of exact integers beyond which their floating-point order is certain. */
 const SURE_GAP = 1e-12;
 
@@ -109,43 +107,21 @@ function updatedCandles(trades: CoinTrades, interval: number, units: PriceDecima
   };
 }
 
+/** A kept answer with what brings it up to date: the trades' version and the candles' intervals. */
 interface KeptCandles {
   version: number;
-  /** The decimals the prices were written with, as one key. */
-  units: string;
   list: CandleList;
   response: OhlcvResponse;
-}
-
-interface CandleCache {
-  answers: Map<string, KeptCandles>;
-  candles: number;
 }
 
 /** Candles of `mint` (its decimals and its quote token's in `units`) at `interval` seconds. */
 export async function coinCandles(reads: ReadPath, mint: string, interval: number, units: PriceDecimals): Promise<OhlcvResponse> {
   const trades = await tradeBook(reads).trades(mint);
-  const cache = reads.index<CandleCache>('candles', () => ({ answers: new Map(), candles: 0 }));
-  const key = `${mint}|${interval}`;
-  const unitsKey = `${units.decimals}|${units.quoteDecimals}`;
-  const found = cache.answers.get(key);
-  if (found !== undefined) {
-    cache.answers.delete(key);
-    if (found.version === trades.version && found.units === unitsKey) {
-      cache.answers.set(key, found);
-      return found.response;
-    }
-    cache.candles -= found.list.candles.length;
-  }
-  const from = found !== undefined && found.units === unitsKey ? trades.changedSince(found.version) : 0;
-  const list = from > 0 ? updatedCandles(trades, interval, units, found!.list, from) : latestCandles(trades, interval, units, Number.NEGATIVE_INFINITY);
-  const response = { candles: list.candles };
-  cache.answers.set(key, { version: trades.version, units: unitsKey, list, response });
-  cache.candles += list.candles.length;
-  for (const [oldest, answer] of cache.answers) {
-    if (cache.candles <= MAX_KEPT_CANDLES) break;
-    cache.answers.delete(oldest);
-    cache.candles -= answer.list.candles.length;
-  }
-  return response;
+  const key = `candles\n${mint}|${interval}|${units.decimals}|${units.quoteDecimals}`;
+  const kept = await reads.answer(key, { tables: [], variant: String(trades.version) }, async (before: KeptCandles | null) => {
+    const from = before === null ? 0 : trades.changedSince(before.version);
+    const list = from > 0 ? updatedCandles(trades, interval, units, before!.list, from) : latestCandles(trades, interval, units, Number.NEGATIVE_INFINITY);
+    return { version: trades.version, list, response: { candles: list.candles } };
+  });
+  return kept.response;
 }
