@@ -16,7 +16,7 @@ export async function warmReads(reads: ReadPath, config: Pick<Config, 'wallets'>
   const steps: [string, () => Promise<unknown> | unknown][] = [
     ['coin board', () => boardAt(reads, Math.floor(Date.now() / 1000))],
     ['holders', () => holderBook(reads, wallets).warm()],
-    ['rewards', () => rewardModel(reads, wallets)?.current('wallets')],
+    ['rewards', () => rewardModel(reads, wallets).current('wallets')],
     ['trades', () => tradeBook(reads).warm()],
   ];
   for (const [name, step] of steps) {

@@ -74,11 +74,6 @@ export class ReadPath {
     this.unsubscribe = feed?.((change) => this.note(change)) ?? (() => {});
   }
 
-  /** Whether a change feed keeps this reader's versions: without one, nothing read can be known unchanged. */
-  get follows(): boolean {
-    return this.feed !== undefined;
-  }
-
   /** A string that changes whenever `tables` (with `coin`, that coin's rows of them) may have changed. */
   version(tables: readonly string[], coin?: string): string {
     if (this.feed === undefined) return `new:${++this.serial}`;

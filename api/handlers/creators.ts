@@ -2,14 +2,12 @@
 // wallet launched with what each earned (creator mode: earned, sent, waiting; holder mode: what its holders
 // took in and were paid) and the latest payments of those coins' creator earnings. A wallet that launched nothing
 // is answered with empty lists: any address is a valid wallet, and "launched nothing yet" is an answer, not an
-// unknown resource. Answered from the resident rewards model (projections/rewards/reward-model.ts) where the read
-// path follows a change feed, the same response object again while the creator's coins are unchanged; from
-// statements otherwise (reward-reads-sql.ts).
+// unknown resource. Answered from the resident rewards model (projections/rewards/reward-model.ts), the same response
+// object again while the creator's coins are unchanged.
 import type { CreatorSendEntry } from '../../projections/creators/queries.js';
 import { rewardModel } from '../../projections/rewards/reward-model.js';
 import { RECENT_SENDS, type CreatorResponse } from '../../schemas/api/creators.js';
 import type { ApiContext } from '../deps.js';
-import { creatorFromStore } from './reward-reads-sql.js';
 import { creatorView } from './reward-views.js';
 import { serviceWalletList } from '../../schemas/config.js';
 
@@ -22,7 +20,6 @@ const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
 /** `GET /creators/{wallet}`. */
 export async function getCreator(ctx: ApiContext, wallet: string): Promise<CreatorResponse> {
   const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
-  if (model === null) return creatorFromStore(ctx, wallet);
   await model.current('coins');
   const coins = model.byCreator.get(wallet) ?? NO_COINS;
   let stamp = model.factsStamp;

@@ -1,14 +1,12 @@
 // Handler of `GET /coins/{mint}/rewards` (spec 2.5), shared by the HTTP route and the MCP tool: a holder-mode
 // coin's pot, per-token totals (priced in US cents) and latest rounds, or a creator-mode coin's earnings. Answered
-// from the resident rewards model (projections/rewards/reward-model.ts) where the read path follows a change feed,
-// the same response object again while the coin's rows, its facts and (for a SOL pair) the SOL prices are
-// unchanged; from statements otherwise (reward-reads-sql.ts).
+// from the resident rewards model (projections/rewards/reward-model.ts), the same response object again while the
+// coin's rows, its facts and (for a SOL pair) the SOL prices are unchanged.
 import { emptyLedger, tokenTotalsOf, type CoinLedger } from '../../projections/rewards/coin-ledger.js';
 import { rewardModel, type RewardModel } from '../../projections/rewards/reward-model.js';
 import type { CoinRewardsQuery, CoinRewardsResponse, RoundView } from '../../schemas/api/rewards.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinRewardsFromStore } from './reward-reads-sql.js';
 import { quotePricing } from './reward-usd.js';
 import { creatorRewardsView, holderRewardsView, roundView } from './reward-views.js';
 import { serviceWalletList } from '../../schemas/config.js';
@@ -16,17 +14,16 @@ import { serviceWalletList } from '../../schemas/config.js';
 /** Each ledger's round views, newest first, built as far as asked (shared by the answers of every page size). */
 const roundViews = new WeakMap<CoinLedger, RoundView[]>();
 
-/** The read path's model, up to date for coin reads; null where the read path follows no change feed. */
-async function coinModel(ctx: ApiContext): Promise<RewardModel | null> {
+/** The read path's model, up to date for coin reads. */
+async function coinModel(ctx: ApiContext): Promise<RewardModel> {
   const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
-  if (model !== null) await model.current('coins');
+  await model.current('coins');
   return model;
 }
 
 /** `GET /coins/{mint}/rewards`. */
 export async function getCoinRewards(ctx: ApiContext, mint: string, query: CoinRewardsQuery): Promise<CoinRewardsResponse> {
   const model = await coinModel(ctx);
-  if (model === null) return coinRewardsFromStore(ctx, mint, query.limit);
   const coin = model.facts.get(mint);
   if (coin === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
   const ledger = model.ledgers.get(mint) ?? emptyLedger(mint, '', 0);

@@ -1,8 +1,8 @@
 // The rewards reads' resident model: every coin's reward facts, rounds, pot income and payouts (coin-ledger.ts,
 // payout-store.ts), the SOL prices (price-series.ts), what creator coins earned and sent, and what every wallet is
 // owed (owed-book.ts), loaded in bulk on first use and kept current from the read path's versions (the change feed),
-// so the coin rewards, wallet rewards and creators reads answer from memory without a statement. It is kept only on
-// a read path that follows a change feed; elsewhere the reads keep their statements.
+// so the coin rewards, wallet rewards and creators reads answer from memory without a statement. On a read path
+// without a change feed (tests, tools) every version is new at every read, so every read loads the model again.
 //
 // Refreshing: a read first compares the versions of the tables the model is made of with those it was last brought
 // up to date with (a string compare). When they moved, one refresh runs for all waiting reads: each part whose
@@ -317,10 +317,8 @@ export class RewardModel {
 
 const walletKeys = new WeakMap<readonly string[], string>();
 
-/** The read path's rewards model (one per set of service wallets, which owed shares never count); null where the
- * read path follows no change feed. */
-export function rewardModel(reads: ReadPath, serviceWallets: readonly string[]): RewardModel | null {
-  if (!reads.follows) return null;
+/** The read path's rewards model (one per set of service wallets, which owed shares never count). */
+export function rewardModel(reads: ReadPath, serviceWallets: readonly string[]): RewardModel {
   let key = walletKeys.get(serviceWallets);
   if (key === undefined) walletKeys.set(serviceWallets, (key = [...serviceWallets].sort().join(',')));
   return reads.index(`reward-model\n${key}`, () => new RewardModel(reads, serviceWallets));

@@ -1,12 +1,12 @@
 // The rewards reads answered from the resident model (projections/rewards/reward-model.ts) equal the same reads
-// answered from statements (api/handlers/reward-reads-sql.ts, the reference) on a chDB store filled with a
-// generated market (the API bench's generator: trades, balances, claims, payout rounds allocated with the keeper's
+// composed from the projections' own queries (fixtures/reward-reads-sql.ts, the reference) on a chDB store filled
+// with a generated market (the API bench's generator: trades, balances, claims, payout rounds allocated with the keeper's
 // rule, payouts, creator sends, prices), projected in slot order: first up to a cut, then the rest in batches (new
 // rounds, payouts, claims and prices on many coins; a batch may end between a round and its payouts), with every
 // coin, a sample of wallets (paid, owed, traders; with and without a coin filter) and every creator compared after
 // each step. Also: late prices move the US dollar figures; a wallet paid by two coins in the same second, slot and
 // log offset is ordered by event id; repeated requests get the same object while unchanged; unknown coins 404;
-// a read path without a change feed is answered from statements.
+// a read path without a change feed answers the same (loading the model again at every read).
 import { announcedStore } from '../fixtures/announced-store.js';
 import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiContext, type ApiContext } from '../../api/deps.js';
 import { getCreator } from '../../api/handlers/creators.js';
-import { coinRewardsFromStore, creatorFromStore, walletRewardsFromStore } from '../../api/handlers/reward-reads-sql.js';
+import { coinRewardsFromStore, creatorFromStore, walletRewardsFromStore } from './fixtures/reward-reads-sql.js';
 import { getCoinRewards } from '../../api/handlers/rewards.js';
 import { getWalletRewards } from '../../api/handlers/wallet-rewards.js';
 import { benchAddress, benchSignature } from '../../infra/bench/api/bench-keys.js';
@@ -87,7 +87,7 @@ async function write(rows: Map<string, Record<string, unknown>[]>, which: (table
 const project = (batch: readonly Event[]) => write(rowsOf(batch));
 
 /** The store's resident model, as the handlers use it. */
-const model = () => rewardModel(reads, serviceWalletList(ctx.config.wallets))!;
+const model = () => rewardModel(reads, serviceWalletList(ctx.config.wallets));
 
 async function outcome<T>(read: () => Promise<T>): Promise<T | { failed: string; status: unknown }> {
   try {
@@ -243,7 +243,7 @@ describe('the resident rewards model', () => {
     for (const mint of solCoins) expect(await getCoinRewards(ctx, mint, { limit: 10 })).toEqual(await coinRewardsFromStore(ctx, mint, 10));
   });
 
-  it('answers from statements on a read path without a change feed', async () => {
+  it('answers the same on a read path without a change feed', async () => {
     const bare = apiContext({ olap, config });
     const coin = catalog.coins[0]!.mint;
     expect(await getCoinRewards(bare, coin, { limit: 10 })).toEqual(await getCoinRewards(ctx, coin, { limit: 10 }));

@@ -59,7 +59,6 @@ describe('read path versions', () => {
 
   it('are new at every ask without a feed, and nothing is kept', async () => {
     const reads = new ReadPath(olap);
-    expect(reads.follows).toBe(false);
     expect(reads.version(['t'])).not.toBe(reads.version(['t']));
     expect(reads.coinChanges('t')).toBeNull();
     let runs = 0;
