@@ -1,6 +1,6 @@
-// The response objects of the rewards routes (spec 2.5, 2.9, 2.10) from what was read, shared by the answers from
-// the resident model (rewards.ts, wallet-rewards.ts, creators.ts) and from statements (reward-reads-sql.ts), so
-// both give the same objects from the same facts.
+// The response objects of the rewards routes (spec 2.5, 2.9, 2.10) from what the resident model holds (rewards.ts,
+// wallet-rewards.ts, creators.ts); the rewards model's spec builds its reference answers with them too, so both
+// give the same objects from the same facts.
 import type { CreatorSend, CreatorTotals } from '../../projections/creators/queries.js';
 import type { PotTotals, RewardCoin, RoundPayouts, RoundRow } from '../../projections/rewards/queries.js';
 import type { TokenTotals } from '../../projections/rewards/token-totals.js';
