@@ -1,8 +1,6 @@
 // US dollar figures of reward totals (spec 2.5): how a coin's quote token is priced (SOL from the price feed, the
 // dollar stablecoin at $1, any other quote token not at all) and raw quote amounts into whole US cents, rounded
 // down, with bigint arithmetic only.
-import type { ReadPath } from '../../projections/read-path.js';
-import { priceAt } from '../../projections/prices/queries.js';
 import type { QuotePricing } from '../../projections/rewards/token-totals.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 
@@ -15,12 +13,6 @@ export function quotePricing(quoteMint: string, stablecoinMint: string): QuotePr
   if (quoteMint === NATIVE_MINT_ID) return { kind: 'sol' };
   if (quoteMint === stablecoinMint) return { kind: 'fixed', microUsd: ONE_DOLLAR_MICRO_USD };
   return { kind: 'none' };
-}
-
-/** The quote token's latest price, micro-USD per whole unit; null without one. */
-export async function latestQuotePrice(reads: ReadPath, pricing: QuotePricing): Promise<bigint | null> {
-  if (pricing.kind === 'sol') return priceAt(reads, 'SOL');
-  return pricing.kind === 'fixed' ? pricing.microUsd : null;
 }
 
 /** Cents of `microUsdTimesRaw` (raw quote units times micro-USD per whole unit), for a quote with `decimals`. */

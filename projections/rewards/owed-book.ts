@@ -1,6 +1,6 @@
 // What every wallet is owed on every holder-mode coin after the coin's latest round, resident in memory for the
 // wallet rewards read (reward-model.ts): each coin's replay state and an index wallet -> owed entries. Rounds are
-// replayed with owed.ts's own step (applyRound) and give what owedAfterLatestRound gives:
+// replayed with owed.ts's own step (applyRound):
 // - the first time, every coin's rounds from the first, with the owners' balances of all coins at all their round
 //   slots read in a few statements (balance-buckets.ts);
 // - when a coin gets new rounds, only those, from the state its last round left, with the balances at their slots

@@ -5,15 +5,11 @@
 //
 // Rounds replay in order, each starting from the owed amounts the one before left. A replay is checked against
 // what the chain recorded of the round (the paid shares must sum to its potSpent and the counted holders must
-// number holdersCounted); replays that check out are kept per coin in memory, so a later call only replays the
-// rounds since. A replay that does not check out (rows of the round's batch still being written) is answered
-// but not kept.
-import type { ReadPath } from '../read-path.js';
+// number holdersCounted). owed-book.ts keeps every coin's replay in memory and replays only a coin's new rounds.
 import { allocateRound } from '../../schemas/rewards/allocation.js';
-import { ownerBalancesAt } from '../balances/queries.js';
-import { balanceChanges, potIncome, type ChainPosition, type PotIncome } from './allocation-inputs.js';
+import type { ChainPosition, PotIncome } from './allocation-inputs.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
-import { roundsAfter, type RoundRow } from './queries.js';
+import type { RoundRow } from './queries.js';
 
 export interface OwedCoin {
   mint: string;
@@ -31,30 +27,12 @@ export interface OwedState {
   consistent: boolean;
 }
 
-interface Replay extends OwedProgress {
-  /** Token accounts (balance and owner) after the changes up to `sweptThrough`. */
-  accounts: Map<string, { owner: string; balance: bigint }>;
-  sweptThrough: number;
-  lastSnapshot: { slot: number; balances: Map<string, bigint> } | null;
-}
-
-/** Coins whose replay is kept per reader; the least recently used goes first. */
-const MAX_KEPT = 1_000;
-
-const fresh = (): Replay => ({ round: 0, spent: 0n, owed: new Map(), accounts: new Map(), sweptThrough: -1, lastSnapshot: null });
-
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
 
 function potBefore(income: readonly PotIncome[], round: RoundRow, spent: bigint): bigint {
   let taken = 0n;
   for (const claim of income) if (before(claim, round)) taken += claim.amount;
   return taken - spent;
-}
-
-function owners(accounts: Replay['accounts']): Map<string, bigint> {
-  const out = new Map<string, bigint>();
-  for (const { owner, balance } of accounts.values()) if (balance > 0n) out.set(owner, (out.get(owner) ?? 0n) + balance);
-  return out;
 }
 
 /** What a replay carries from round to round. */
@@ -89,52 +67,4 @@ export function applyRound(
   progress.spent += round.potSpent;
   progress.round = round.round;
   return paid === round.potSpent && allocation.weights.size === round.holdersCounted;
-}
-
-/** Replay the coin's rounds up to its latest and return what is owed after it. `knownLastRound`, when given,
- * skips the store entirely if the kept replay is already there. */
-export async function owedAfterLatestRound(reads: ReadPath, coin: OwedCoin, knownLastRound?: number): Promise<OwedState> {
-  const { olap } = reads;
-  const coins = reads.index('owed-replays', () => new Map<string, Replay>());
-  const known = coins.get(coin.mint);
-  if (known !== undefined) {
-    coins.delete(coin.mint); // most recently used goes last
-    coins.set(coin.mint, known);
-  }
-  const start = known ?? fresh();
-  if (knownLastRound !== undefined && start.round >= knownLastRound) return { round: start.round, owed: start.owed, consistent: true };
-
-  const rounds = await roundsAfter(reads, coin.mint, start.round);
-  if (rounds.length === 0) return { round: start.round, owed: start.owed, consistent: true };
-  const income = await potIncome(olap, coin.mint);
-  const lastSnapshotSlot = Math.max(...rounds.map((round) => round.snapshotSlot));
-  const changes = await balanceChanges(olap, coin.mint, start.sweptThrough, lastSnapshotSlot);
-
-  const state: Replay = { ...start, accounts: new Map(start.accounts) };
-  let next = 0;
-  const balancesAt = async (slot: number): Promise<Map<string, bigint>> => {
-    if (state.lastSnapshot?.slot === slot) return state.lastSnapshot.balances;
-    if (slot < state.sweptThrough) return ownerBalancesAt(olap, coin.mint, slot);
-    for (; next < changes.length && changes[next]!.slot <= slot; next++) {
-      const change = changes[next]!;
-      state.accounts.set(change.tokenAccount, { owner: change.owner, balance: change.post });
-    }
-    state.sweptThrough = slot;
-    return owners(state.accounts);
-  };
-
-  let consistent = true;
-  for (const round of rounds) {
-    const baseline = round.baselineSlot === null ? null : await balancesAt(round.baselineSlot);
-    const snapshot = await balancesAt(round.snapshotSlot);
-    if (!applyRound(state, coin, income, round, snapshot, baseline)) consistent = false;
-    state.lastSnapshot = { slot: round.snapshotSlot, balances: snapshot };
-  }
-
-  if (consistent) {
-    coins.delete(coin.mint);
-    coins.set(coin.mint, state);
-    if (coins.size > MAX_KEPT) coins.delete(coins.keys().next().value!);
-  }
-  return { round: state.round, owed: state.owed, consistent };
 }

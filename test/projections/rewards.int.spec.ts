@@ -1,4 +1,5 @@
-// The rewards and creators queries on chDB, given the reward story (reward-story.ts) projected twice (a replay
+// The rewards and creators read models on chDB, read by statements (test/fixtures/reward-statements.ts), given the
+// reward story (reward-story.ts) projected twice (a replay
 // must change nothing): pot totals, rounds newest first with what each paid, per-token totals priced at each
 // round's SOL price, a wallet's payouts and coins, owed shares recomputed round by round (kept once they check
 // out against the chain's round facts, recomputed when they do not), creator earnings and payments.
@@ -14,13 +15,21 @@ import { openOlap } from '../../infra/olap/open-olap.js';
 import { balancesProjector } from '../../projections/balances/projector.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { creatorsProjector } from '../../projections/creators/projector.js';
-import { creatorTotals, recentSends } from '../../projections/creators/queries.js';
 import { pricesProjector } from '../../projections/prices/projector.js';
-import { owedAfterLatestRound } from '../../projections/rewards/owed.js';
 import { rewardsProjector } from '../../projections/rewards/projector.js';
-import { coinsLaunchedBy, latestRounds, payoutsOfRounds, potTotals, rewardCoins } from '../../projections/rewards/queries.js';
-import { tokenTotals } from '../../projections/rewards/token-totals.js';
-import { walletPayouts, walletRoundCoins } from '../../projections/rewards/wallet-queries.js';
+import {
+  coinsLaunchedBy,
+  creatorTotals,
+  latestRounds,
+  owedAfterLatestRound,
+  payoutsOfRounds,
+  potTotals,
+  recentSends,
+  rewardCoins,
+  tokenTotals,
+  walletPayouts,
+  walletRoundCoins,
+} from '../fixtures/reward-statements.js';
 import { loadConfig } from '../../schemas/config.js';
 import { timeOfSlot } from './event-fixtures.js';
 import {
