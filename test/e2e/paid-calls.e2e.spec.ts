@@ -179,6 +179,9 @@ describe('payments refused without data and without charge', () => {
     const header = await signedFor(await challengeOf(holders()));
     for (let i = 0; i < 160; i++) h.devnet.bank.produceBlock();
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/refused: .*simulation/);
+    // The service hands out one recent blockhash for a second (api/chain.ts): the one it gave above has just been
+    // made to expire, far faster than any chain makes 150 blocks, so the next challenges wait for a new one.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
   });
 
   it('a malformed PAYMENT-SIGNATURE header', async () => {
