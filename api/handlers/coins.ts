@@ -9,11 +9,11 @@ import type { CoinListQuery, CoinListResponse, CoinSummary } from '../../schemas
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { keptLaunchText } from '../launch/launch-text.js';
-import { COINS_TABLE } from '../../projections/coins/table.js';
 import { serialOf } from '../../projections/read-path.js';
 import { boardHolderCounts } from '../queries/board-holders.js';
 import { boardAt } from '../queries/coin-board.js';
-import { listMatches, listSolPrice, pageRows } from '../queries/coins.js';
+import { listSolPrice, pageRows } from '../queries/coins.js';
+import { listMatches } from '../queries/text-matches.js';
 import { figuresPending } from '../figures.js';
 import { coinFull, keptCoinSummary } from './coin-view.js';
 import { serviceWalletList } from '../../schemas/config.js';
@@ -31,9 +31,8 @@ export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<
   const board = await boardAt(ctx.reads, nowSecondsOf(ctx));
   const holders = await boardHolderCounts(ctx.reads, board, serviceWalletList(ctx.config.wallets));
   const solMicroUsd = await listSolPrice(ctx.reads, query.sort);
-  const matches = query.q === undefined ? null : await listMatches(ctx.reads, query.q);
-  // The matches are kept while the coins table is unchanged: the page is made again when it changes.
-  const source = { tables: [COINS_TABLE], variant: `${board.serial}|${serialOf(holders)}|${solMicroUsd}` };
+  const matches = query.q === undefined ? null : await listMatches(ctx.reads, board, query.q);
+  const source = { tables: [], variant: `${board.serial}|${serialOf(holders)}|${solMicroUsd}` };
   return ctx.reads.answer(`coin-page\n${serialOf(ctx.config)}\n${pageKey(query)}`, source, async (before: CoinListResponse | null) => {
     const rows = pageRows({ board, solMicroUsd, matches, stablecoinMint: ctx.config.mints.stablecoin }, { ...query, limit: query.limit + 1 });
     const coins = rows.slice(0, query.limit).map((row) => keptCoinSummary(row, holders.get(row.mint) ?? 0, board.nowSeconds));

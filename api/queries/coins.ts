@@ -1,31 +1,15 @@
 // Read queries of the coin routes, answered from the coin board (coin-board.ts): the list with filters, sorts and
-// paging; one coin by mint; whether a mint is a coin. A text search picks its coins from the coins table (kept
-// per text until a coin launches).
+// paging; one coin by mint; whether a mint is a coin. A text search picks its coins with text-matches.ts.
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { cachedRead, type ReadPath } from '../../projections/read-path.js';
+import type { ReadPath } from '../../projections/read-path.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import { coinBoard, sortedRows, type BoardRow, type CoinBoard } from './coin-board.js';
 import type { CoinRow } from './coin-sql.js';
+import { listMatches } from './text-matches.js';
 
 export type { CoinRow } from './coin-sql.js';
-
-/** Mints the list's `q` matches: the mint itself, the symbol (a leading `$` of `q` dropped) case-insensitively,
- * or a part of the name case-insensitively. The same Set object while the coins table is unchanged. */
-export const listMatches = cachedRead(
-  'coin-list-matches',
-  [COINS_TABLE],
-  (q: string) => q,
-  async (olap, q: string): Promise<ReadonlySet<string>> => {
-    const rows = await olap.query<{ mint: string }>(
-      `SELECT mint FROM ${COINS_TABLE} FINAL
-       WHERE mint = {q:String} OR lowerUTF8(untrustedSymbol) = lowerUTF8({symbol:String}) OR positionCaseInsensitiveUTF8(untrustedName, {q:String}) > 0`,
-      { q, symbol: q.replace(/^\$/, '') },
-    );
-    return new Set(rows.map((row) => row.mint));
-  },
-);
 
 /** What a page of the list is chosen from besides its query. */
 export interface ListInputs {
@@ -67,7 +51,7 @@ export async function listSolPrice(reads: ReadPath, sort: CoinListQuery['sort'])
 export async function listCoinRows(reads: ReadPath, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
   const board = await coinBoard(reads, nowSeconds);
   const solMicroUsd = await listSolPrice(reads, query.sort);
-  const matches = query.q === undefined ? null : await listMatches(reads, query.q);
+  const matches = query.q === undefined ? null : await listMatches(reads, board, query.q);
   return pageRows({ board, solMicroUsd, matches, stablecoinMint }, query);
 }
 

@@ -1,26 +1,9 @@
-// Read queries of the token search on the coins projection: the service's coins whose mint, symbol or name
-// match a search text (newest first, a bounded number; kept per text until a coin launches, the same array object
-// meanwhile, never changed), as rows of the coin board with what their figures come from.
-import { COINS_TABLE } from '../../projections/coins/table.js';
+// Read queries of the token search on the coins projection: the coin board's rows of the coins a search text
+// matched (text-matches.ts), and the launch days of the coins an aggregator named.
 import type { ReadPath } from '../../projections/read-path.js';
 import type { CoinBoard } from './coin-board.js';
 import { allCoinFacts } from './coin-facts.js';
 import type { CoinRow } from './coin-sql.js';
-
-/** Mints matching `q`: mint equal, or symbol (a leading `$` of `q` dropped) or name containing it
- * (case-insensitive); newest first, at most `max`. */
-export async function searchMatches(reads: ReadPath, q: string, max: number): Promise<readonly string[]> {
-  return reads.answer(`token-search-matches\n${max}|${q}`, { tables: [COINS_TABLE] }, async () => {
-    const rows = await reads.olap.query<{ mint: string }>(
-      `SELECT mint FROM ${COINS_TABLE} FINAL
-       WHERE mint = {q:String} OR positionCaseInsensitiveUTF8(untrustedSymbol, {symbol:String}) > 0
-         OR positionCaseInsensitiveUTF8(untrustedName, {q:String}) > 0
-       ORDER BY launchTime DESC, mint LIMIT {max:UInt32}`,
-      { q, symbol: q.replace(/^\$/, '') || q, max },
-    );
-    return rows.map((row) => row.mint);
-  });
-}
 
 /** The board's rows of `mints`, in their order. */
 export function boardRowsOf(board: CoinBoard, mints: readonly string[]): CoinRow[] {

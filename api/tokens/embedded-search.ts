@@ -13,7 +13,8 @@ import { serialOf } from '../../projections/read-path.js';
 import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
 import { boardAt } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
-import { boardRowsOf, searchMatches } from '../queries/tokens.js';
+import { searchMatches } from '../queries/text-matches.js';
+import { boardRowsOf } from '../queries/tokens.js';
 import { figuresPending } from '../figures.js';
 import { labelName, labelSymbol } from './label-rule.js';
 import { listedTokens, type ListedToken } from './listed-tokens.js';
@@ -72,7 +73,7 @@ export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: num
   const board = await boardAt(ctx.reads, Math.floor(ctx.now().getTime() / 1000));
   const listed = listedTokens(ctx.config);
   const [matches, solMicroUsd, holders, pairs] = await Promise.all([
-    searchMatches(ctx.reads, q, MAX_COIN_CANDIDATES),
+    searchMatches(ctx.reads, board, q, MAX_COIN_CANDIDATES),
     priceAt(ctx.reads, 'SOL'),
     boardHolderCounts(ctx.reads, board, serviceWalletList(ctx.config.wallets)),
     pairStates(ctx, listed, chain),
