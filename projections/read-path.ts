@@ -197,6 +197,12 @@ export function serialOf(value: object): number {
   return serial;
 }
 
+/** Whether `a` and `b` hold the same objects in the same order: for a computation given the answer before, which
+ * answers that one again when what it would be made of is unchanged (so its kept JSON is reused). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
 /** A fresh top-level copy of an array or map answer, so a caller that sorts or reverses it leaves the kept one as it
  * was; other values as they are. */
 function shallowCopy<R>(value: R): R {

@@ -5,11 +5,11 @@
 // serializer reuses its JSON (api/serializer.ts). Figures are as of the board's second (a board serves every second
 // over which nothing it shows changes). Keys name the configuration: apps with different ones may share a read path.
 import type { CoinFull } from '../../schemas/api/coin-full.js';
-import type { CoinListQuery, CoinListResponse, CoinSummary } from '../../schemas/api/coins.js';
+import type { CoinListQuery, CoinListResponse } from '../../schemas/api/coins.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { keptLaunchText } from '../launch/launch-text.js';
-import { serialOf } from '../../projections/read-path.js';
+import { sameItems, serialOf } from '../../projections/read-path.js';
 import { boardHolderCounts } from '../queries/board-holders.js';
 import { boardAt } from '../queries/coin-board.js';
 import { listSolPrice, pageRows } from '../queries/coins.js';
@@ -23,8 +23,6 @@ const nowSecondsOf = (ctx: ApiContext) => Math.floor(ctx.now().getTime() / 1000)
 function pageKey(query: CoinListQuery): string {
   return `${query.sort}|${query.mode}|${query.graduated}|${query.limit}|${query.offset}|${query.q === undefined ? '' : `q=${query.q}`}`;
 }
-
-const sameItems = (a: readonly CoinSummary[], b: readonly CoinSummary[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** `GET /coins`: one page of coin summaries and the offset of the next page. */
 export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<CoinListResponse> {

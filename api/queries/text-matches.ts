@@ -2,7 +2,7 @@
 // no statement, so a new text costs a scan of the board in memory instead of a statement that every other read
 // waits behind. Case-insensitive as JavaScript lowercases. Kept per text and board on the read path: the same object
 // while what it holds is unchanged.
-import type { ReadPath } from '../../projections/read-path.js';
+import { type ReadPath, sameItems } from '../../projections/read-path.js';
 import type { BoardRow, CoinBoard } from './coin-board.js';
 
 /** A row's name and symbol lowercased, made once per row object (board rows are kept while unchanged). */
@@ -15,7 +15,6 @@ function loweredOf(row: BoardRow): { name: string; symbol: string } {
 }
 
 const sameMembers = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size === b.size && [...a].every((item) => b.has(item));
-const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** The coin list's `q`: the mint itself, the symbol equal to `q` (a leading `$` dropped), or a name containing `q`. */
 export function listMatches(reads: ReadPath, board: CoinBoard, q: string): ReadonlySet<string> | Promise<ReadonlySet<string>> {

@@ -9,7 +9,7 @@
 import type { TokenItem, TokensResponse } from '../../schemas/api/tokens.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { ApiContext } from '../deps.js';
-import { serialOf } from '../../projections/read-path.js';
+import { sameItems, serialOf } from '../../projections/read-path.js';
 import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
 import { boardAt } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
@@ -84,8 +84,7 @@ export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: num
     const rows = boardRowsOf(board, matches);
     const pending = rows.map((row) => figuresPending(row, board.nowSeconds));
     // A new board with the matched coins' rows the same objects, pending as they were: the same answer.
-    const same =
-      before?.inputs === inputs && before.rows.length === rows.length && rows.every((row, i) => before.rows[i] === row && before.pending[i] === pending[i]);
+    const same = before?.inputs === inputs && sameItems(before.rows, rows) && sameItems(before.pending, pending);
     if (same) return before;
     return { inputs, rows, pending, answer: { tokens: rankedItems(ctx, q, limit, listed, pairs.states, rows, holders, board.nowSeconds, solMicroUsd) } };
   });

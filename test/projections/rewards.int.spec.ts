@@ -1,8 +1,8 @@
 // The rewards and creators read models on chDB, read by statements (test/fixtures/reward-statements.ts), given the
-// reward story (reward-story.ts) projected twice (a replay
-// must change nothing): pot totals, rounds newest first with what each paid, per-token totals priced at each
-// round's SOL price, a wallet's payouts and coins, owed shares recomputed round by round (kept once they check
-// out against the chain's round facts, recomputed when they do not), creator earnings and payments.
+// reward story (reward-story.ts) projected twice (a replay must change nothing): pot totals, rounds newest first with
+// what each paid, per-token totals priced at each round's SOL price, a wallet's payouts and coins, owed shares
+// recomputed round by round (kept once they check out against the chain's round facts, recomputed when they do not),
+// creator earnings and payments.
 import type { ChangeFeed } from '../../projections/changes.js';
 import { ReadPath } from '../../projections/read-path.js';
 import { announcedStore } from '../fixtures/announced-store.js';

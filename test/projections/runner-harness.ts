@@ -1,7 +1,6 @@
 // Helpers for runner integration tests: append events to the log keyed by mint, read every projection table
 // back as sorted rows, recompute candles from trade events (with the decimals the coin's launch event states) and
-// read them as the route does, and stores that fail on cue to stand in for a
-// crash between the write and the commit.
+// read them as the route does, and stores that fail on cue to stand in for a crash between the write and the commit.
 import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
