@@ -3,15 +3,12 @@
 // kept with them, so a page of the list made again from unchanged rows is made of the same objects.
 import type { CoinFull } from '../../schemas/api/coin-full.js';
 import type { CoinSummary } from '../../schemas/api/coins.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
 import type { LaunchText } from '../launch/launch-text.js';
 import { coinFigures, figuresPending } from '../figures.js';
 import type { CoinRow } from '../queries/coins.js';
-
-function isoFromSeconds(seconds: string | number): string {
-  return new Date(Number(seconds) * 1000).toISOString();
-}
 
 /** The summary last made of each row object, with what else it was made from. */
 const summaries = new WeakMap<CoinRow, { holders: number; pending: boolean; summary: CoinSummary }>();
@@ -34,7 +31,7 @@ export function coinSummary(row: CoinRow, holders: number, nowSeconds: number): 
     user: { name: row.name, symbol: row.symbol },
     mode: row.mode,
     graduated: row.graduatedAt !== null,
-    createdAt: isoFromSeconds(row.createdAt),
+    createdAt: isoFromSeconds(Number(row.createdAt)),
     quote: { mint: row.quoteMint, decimals: Number(row.quoteDecimals) },
     ...figures,
   };
@@ -76,6 +73,6 @@ export function coinFull(row: CoinRow, holders: number, nowSeconds: number, conf
     token: row.tokenProgram,
     decimals: Number(row.decimals),
     supply: row.totalSupply,
-    graduation: row.graduatedAt === null || row.graduatedPool === null ? null : { time: isoFromSeconds(row.graduatedAt), pool: row.graduatedPool },
+    graduation: row.graduatedAt === null || row.graduatedPool === null ? null : { time: isoFromSeconds(Number(row.graduatedAt)), pool: row.graduatedPool },
   };
 }

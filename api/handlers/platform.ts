@@ -12,6 +12,7 @@ import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFOR
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { STABLECOIN_DECIMALS } from '../../schemas/programs/launchpad/constants.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import {
@@ -69,7 +70,7 @@ function fundView(balance: FundBalance | undefined, wallet: Address) {
     wallet,
     lamports: balance === undefined ? null : balance.lamports.toString(),
     slot: balance?.slot ?? null,
-    asOf: balance === undefined ? null : new Date(balance.time * 1000).toISOString(),
+    asOf: balance === undefined ? null : isoFromSeconds(balance.time),
   };
 }
 

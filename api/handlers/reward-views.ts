@@ -6,11 +6,10 @@ import type { PotTotals, RewardCoin, RoundPayouts, RoundRow } from '../../projec
 import type { TokenTotals } from '../../projections/rewards/token-totals.js';
 import type { WalletPayout } from '../../projections/rewards/wallet-queries.js';
 import type { CreatorResponse } from '../../schemas/api/creators.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
 import type { CoinRewardsResponse, HolderRewards, RoundView } from '../../schemas/api/rewards.js';
 import type { WalletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
 import { centsNow, centsOf } from './reward-usd.js';
-
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 const quoteOf = (coin: RewardCoin) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
 
@@ -63,7 +62,7 @@ export function roundView(round: RoundRow, paid: RoundPayouts | undefined): Roun
   return {
     round: round.round,
     signature: round.signature,
-    time: iso(round.time),
+    time: isoFromSeconds(round.time),
     snapshotSlot: round.snapshotSlot,
     baselineSlot: round.baselineSlot,
     holdersCounted: round.holdersCounted,
@@ -78,7 +77,7 @@ export function roundView(round: RoundRow, paid: RoundPayouts | undefined): Roun
     payouts: {
       holdersPaid: paid?.wallets ?? 0,
       signatures: paid?.signatures ?? [],
-      lastAt: paid?.lastAt === null || paid?.lastAt === undefined ? null : iso(paid.lastAt),
+      lastAt: paid?.lastAt === null || paid?.lastAt === undefined ? null : isoFromSeconds(paid.lastAt),
     },
   };
 }
@@ -91,7 +90,7 @@ export function walletRewardsView(
 ): WalletRewardsResponse {
   return {
     wallet,
-    paid: paid.map((row) => ({ ...row, time: iso(row.time) })),
+    paid: paid.map((row) => ({ ...row, time: isoFromSeconds(row.time) })),
     owed: owed.map((entry) => ({ coin: entry.coin, token: entry.token, amount: entry.amount.toString(), round: entry.round })),
   };
 }
@@ -113,7 +112,7 @@ export function creatorView(
         mint: coin.mint,
         user: { name: coin.name, symbol: coin.symbol },
         mode: coin.mode,
-        createdAt: iso(coin.createdAt),
+        createdAt: isoFromSeconds(coin.createdAt),
         quote: quoteOf(coin),
         earnings:
           earned === undefined
@@ -132,7 +131,7 @@ export function creatorView(
       token,
       amount,
       signature,
-      time: iso(time),
+      time: isoFromSeconds(time),
     })),
   };
 }

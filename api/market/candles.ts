@@ -11,6 +11,7 @@
 // computes only the intervals from that trade's on, so a busy coin's daily candles do not read its whole history at
 // every trade.
 import type { ReadPath } from '../../projections/read-path.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { MAX_CANDLES, type Candle, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import { formatPrice } from '../decimal.js';
@@ -72,7 +73,7 @@ function latestCandles(trades: CoinTrades, interval: number, units: PriceDecimal
       if (comparePrices(trades, i, low) < 0) low = i;
     }
     list.candles.push({
-      time: new Date(bucket * interval * 1000).toISOString(),
+      time: isoFromSeconds(bucket * interval),
       open: price(open),
       high: price(high),
       low: price(low),

@@ -36,6 +36,17 @@ interface Oversized {
 /** Changes remembered, so kept answers built a few versions back can be brought up to date. */
 const KEPT_CHANGES = 16;
 
+const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000'];
+
+/** Decimal text of a safe integer: as String() writes it, in two parts below 10^9 each (small integers are written
+ * several times faster than a large double, and pages write two amounts a trade). */
+function integerText(value: number): string {
+  if (value < 1e9) return String(value);
+  const high = Math.floor(value / 1e9);
+  const low = String(value - high * 1e9);
+  return `${high}${ZEROS[9 - low.length]}${low}`;
+}
+
 function amountValue(text: string): number {
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : Number.NaN;
@@ -93,12 +104,12 @@ export class CoinTrades {
 
   coinText(i: number): string {
     const value = this.coin[i]!;
-    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.coin : String(value);
+    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.coin : integerText(value);
   }
 
   quoteText(i: number): string {
     const value = this.quote[i]!;
-    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.quote : String(value);
+    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.quote : integerText(value);
   }
 
   coinExact(i: number): bigint {

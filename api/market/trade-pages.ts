@@ -11,6 +11,7 @@
 // twice (~2% of a bench run's), and keeping them only carried short-lived pages into the old generation, whose
 // collections then paused every request.
 import type { ReadPath } from '../../projections/read-path.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { formatCursor, TAIL_RANK, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import type { CoinTrades } from './coin-trades.js';
 import { tradeBook } from './trade-book.js';
@@ -52,11 +53,10 @@ export function pageJsonOf(trades: CoinTrades, cursor: TradeCursor | null, limit
 function buildPage(trades: CoinTrades, end: number, limit: number): TradesResponse {
   const start = pageStart(trades, end, limit);
   const page: TradesResponse['trades'] = [];
-  const times = new SecondTexts();
   for (let i = end - 1; i >= start; i--) {
     page.push({
       signature: trades.signature(i),
-      time: times.of(trades.seconds[i]!),
+      time: isoFromSeconds(trades.seconds[i]!),
       side: trades.sell[i] === 1 ? 'sell' : 'buy',
       trader: trades.traderOf(i),
       coinAmount: trades.coinText(i),
@@ -68,11 +68,10 @@ function buildPage(trades: CoinTrades, end: number, limit: number): TradesRespon
 
 function pageJson(trades: CoinTrades, end: number, limit: number): string {
   const start = pageStart(trades, end, limit);
-  const times = new SecondTexts();
   let json = '{"trades":[';
   for (let i = end - 1; i >= start; i--) {
     json +=
-      `${i === end - 1 ? '' : ','}{"signature":${JSON.stringify(trades.signature(i))},"time":"${times.of(trades.seconds[i]!)}",` +
+      `${i === end - 1 ? '' : ','}{"signature":${JSON.stringify(trades.signature(i))},"time":"${isoFromSeconds(trades.seconds[i]!)}",` +
       `"side":"${trades.sell[i] === 1 ? 'sell' : 'buy'}","trader":${JSON.stringify(trades.traderOf(i))},` +
       `"coinAmount":"${trades.coinText(i)}","quoteAmount":"${trades.quoteText(i)}"}`;
   }
@@ -83,20 +82,6 @@ function pageJson(trades: CoinTrades, end: number, limit: number): string {
 /** The cursor of the page after the one of trades [start, end): null when it is the last. */
 function nextBefore(trades: CoinTrades, start: number, end: number): string | null {
   return start > 0 && end > start ? formatCursor({ seconds: trades.seconds[start]!, millis: trades.rank(start) }) : null;
-}
-
-/** ISO texts of block seconds, made once for a run of trades in the same second. */
-class SecondTexts {
-  private second = -1;
-  private text = '';
-
-  of(second: number): string {
-    if (second !== this.second) {
-      this.second = second;
-      this.text = new Date(second * 1000).toISOString();
-    }
-    return this.text;
-  }
 }
 
 /** Up to `limit` trades of `mint` before `cursor` (the latest without one), newest first, with the next cursor. */

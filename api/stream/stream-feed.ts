@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import { coinGraduated, coinLaunched, type EventContext } from '../../projections/webhooks/webhook-events.js';
 import type { Change } from '../../projections/changes.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { INTERVALS } from '../../schemas/api/ohlcv.js';
 import type { Trade } from '../../schemas/api/trades.js';
 import type { TradeEvent } from '../../schemas/events/index.js';
@@ -25,7 +26,7 @@ function tradeItem(event: TradeEvent): Trade {
   const d = event.data;
   return {
     signature: event.signature,
-    time: new Date(event.blockTime * 1000).toISOString(),
+    time: isoFromSeconds(event.blockTime),
     side: d.side,
     trader: d.trader,
     coinAmount: d.coinAmount,

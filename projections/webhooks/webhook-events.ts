@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CoinGraduatedEvent, CoinLaunchedEvent, Event, PayoutRoundEvent, PayoutSentEvent } from '../../schemas/events/index.js';
 import type { CoinGraduatedWebhookData, CoinLaunchedWebhookData, PayoutPaidWebhookData } from '../../schemas/api/webhook-events.js';
 import type { WebhookEventType } from '../../schemas/api/webhooks.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
 
 export interface WebhookEvent {
   id: string;
@@ -28,10 +29,6 @@ export interface EventContext {
 /** The id of the webhook event made from the log event `logEventId`. */
 export function webhookEventId(type: WebhookEventType, logEventId: string): string {
   return `evt_${createHash('sha256').update(`${type}|${logEventId}`).digest('hex').slice(0, 32)}`;
-}
-
-function isoFromSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
 }
 
 function webhookEvent(ctx: EventContext, type: WebhookEventType, source: Event, mint: string, data: object): WebhookEvent {

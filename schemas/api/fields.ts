@@ -44,6 +44,28 @@ export const percentString = z.string().regex(/^-?(0|[1-9]\d*)\.\d{2}$/);
 /** An ISO 8601 UTC time as the API writes it (`2025-01-31T12:00:00.000Z`). */
 export const isoTime = z.iso.datetime().describe('ISO 8601 time, UTC');
 
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+
+/** The isoTime text of a unix second from 1970 to 9999, as `Date#toISOString` writes it, computed without a Date
+ * (about a tenth of its cost: trade pages write one per trade). The date is the proleptic Gregorian calendar's day
+ * `seconds / 86400` after 1970-01-01, by the civil-from-days arithmetic (400-year eras starting March 1st). */
+export function isoFromSeconds(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const inDay = seconds - days * 86_400;
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hour = Math.floor(inDay / 3600);
+  const minute = Math.floor((inDay - hour * 3600) / 60);
+  return `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[inDay % 60]}.000Z`;
+}
+
 /**
  * Text the service did not write and must never be read as instructions: what a coin's creator wrote, what the
  * idea model wrote, a token's own name and links. Every string inside a schema registered here, and inside any
