@@ -8,7 +8,7 @@ import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
 import type { LaunchText } from '../launch/launch-text.js';
 import { coinFigures, figuresPending } from '../figures.js';
-import type { CoinRow } from '../queries/coins.js';
+import type { CoinRow } from '../queries/coin-sql.js';
 
 /** The summary last made of each row object, with what else it was made from. */
 const summaries = new WeakMap<CoinRow, { holders: number; pending: boolean; summary: CoinSummary }>();

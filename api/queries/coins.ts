@@ -1,15 +1,11 @@
 // Read queries of the coin routes, answered from the coin board (coin-board.ts): the list with filters, sorts and
-// paging; one coin by mint; whether a mint is a coin. A text search picks its coins with text-matches.ts.
+// paging; one coin by mint; whether a mint is a coin. A text search picks its coins with text-matches.ts (the handler asks).
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import type { ReadPath } from '../../projections/read-path.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
-import { coinBoard, sortedRows, type BoardRow, type CoinBoard } from './coin-board.js';
-import type { CoinRow } from './coin-sql.js';
-import { listMatches } from './text-matches.js';
-
-export type { CoinRow } from './coin-sql.js';
+import { sortedRows, type BoardRow, type CoinBoard } from './coin-board.js';
 
 /** What a page of the list is chosen from besides its query. */
 export interface ListInputs {
@@ -45,14 +41,6 @@ export function pageRows(inputs: ListInputs, query: CoinListQuery): BoardRow[] {
 /** The SOL price the list values stablecoin coins at for `sort` (none needed for newest first). */
 export async function listSolPrice(reads: ReadPath, sort: CoinListQuery['sort']): Promise<bigint> {
   return sort === 'newest' ? 0n : ((await priceAt(reads, 'SOL')) ?? 0n);
-}
-
-/** One page of coins, filtered and sorted: `limit` rows at most from `offset`. */
-export async function listCoinRows(reads: ReadPath, query: CoinListQuery, nowSeconds: number, stablecoinMint: string): Promise<CoinRow[]> {
-  const board = await coinBoard(reads, nowSeconds);
-  const solMicroUsd = await listSolPrice(reads, query.sort);
-  const matches = query.q === undefined ? null : await listMatches(reads, board, query.q);
-  return pageRows({ board, solMicroUsd, matches, stablecoinMint }, query);
 }
 
 /** Every coin's decimals and its quote token's (what its prices are written with, schemas/api/price.ts) by mint,

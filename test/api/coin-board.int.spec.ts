@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinBoard } from '../../api/queries/coin-board.js';
-import { listCoinRows } from '../../api/queries/coins.js';
+import { listSolPrice, pageRows } from '../../api/queries/coins.js';
+import { listMatches } from '../../api/queries/text-matches.js';
 import type { CoinRow } from '../../api/queries/coin-sql.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
@@ -134,7 +135,10 @@ describe('coin board', () => {
         for (const partial of now === NOW ? queries : queries.filter((query) => query.offset === 0 && query.limit === 100)) {
           const query: CoinListQuery = { ...partial, sort };
           const expected = await referenceCoinList(olap, query, now, config.mints.stablecoin);
-          const actual = await listCoinRows(reads, query, now, config.mints.stablecoin);
+          const board = await coinBoard(reads, now);
+          const matches = query.q === undefined ? null : await listMatches(reads, board, query.q);
+          const solMicroUsd = await listSolPrice(reads, query.sort);
+          const actual = pageRows({ board, solMicroUsd, matches, stablecoinMint: config.mints.stablecoin }, query);
           expect(actual.map(columns), JSON.stringify({ ...query, now })).toEqual(expected.map(columns));
         }
       }
