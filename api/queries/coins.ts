@@ -1,5 +1,5 @@
 // Read queries of the coin routes, answered from the coin board (coin-board.ts): the list with filters, sorts and
-// paging; one coin by mint; whether a mint is a coin. A text search picks its coins with text-matches.ts (the handler asks).
+// paging; one coin by mint; whether a mint is a coin. The coins a text search matches come from text-matches.ts.
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import type { ReadPath } from '../../projections/read-path.js';
 import { priceAt } from '../../projections/prices/queries.js';
