@@ -30,7 +30,7 @@ export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<
   const holders = await boardHolderCounts(ctx.reads, board, serviceWalletList(ctx.config.wallets));
   const solMicroUsd = await listSolPrice(ctx.reads, query.sort);
   const matches = query.q === undefined ? null : await listMatches(ctx.reads, board, query.q);
-  const source = { tables: [], variant: `${board.serial}|${serialOf(holders)}|${solMicroUsd}` };
+  const source = { tables: [], variant: `${serialOf(board)}|${serialOf(holders)}|${solMicroUsd}` };
   return ctx.reads.answer(`coin-page\n${serialOf(ctx.config)}\n${pageKey(query)}`, source, async (before: CoinListResponse | null) => {
     const rows = pageRows({ board, solMicroUsd, matches, stablecoinMint: ctx.config.mints.stablecoin }, { ...query, limit: query.limit + 1 });
     const coins = rows.slice(0, query.limit).map((row) => keptCoinSummary(row, holders.get(row.mint) ?? 0, board.nowSeconds));

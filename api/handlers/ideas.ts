@@ -9,12 +9,12 @@ import { IdeaLinker } from '../ideas/idea-linker.js';
 import { IdeaSnapshot } from '../ideas/idea-snapshot.js';
 import { ideaPageUrl } from '../site/coin-metadata.js';
 import { priceAt } from '../../projections/prices/queries.js';
+import { serialOf } from '../../projections/read-path.js';
 import type { Idea, IdeaResponse, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinFigures } from '../figures.js';
-import { figuresPending } from '../figures.js';
+import { coinFigures, figuresPending } from '../figures.js';
 import { boardAt, type CoinBoard } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 
@@ -153,8 +153,8 @@ export async function listIdeas(
     if (kept.coins === null) return kept.answer;
     const coins = await boardAt(ctx.reads, Math.floor(nowMs / 1000));
     const solMicroUsd = kept.needsSolPrice ? await priceAt(ctx.reads, 'SOL') : null;
-    if (solMicroUsd === kept.solMicroUsd && (coins.serial === kept.coins || sameCoins(kept, coins))) {
-      kept.coins = coins.serial;
+    if (solMicroUsd === kept.solMicroUsd && (serialOf(coins) === kept.coins || sameCoins(kept, coins))) {
+      kept.coins = serialOf(coins);
       return kept.answer;
     }
   }
@@ -164,7 +164,16 @@ export async function listIdeas(
   const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
   board.answers.delete(key);
   const pending = rows.map((row) => figuresPending(row, nowSeconds));
-  board.answers.set(key, { ideas: all, ...freshSpan(all, nowMs), coins: coins?.serial ?? null, rows, pending, needsSolPrice, solMicroUsd, answer });
+  board.answers.set(key, {
+    ideas: all,
+    ...freshSpan(all, nowMs),
+    coins: coins === null ? null : serialOf(coins),
+    rows,
+    pending,
+    needsSolPrice,
+    solMicroUsd,
+    answer,
+  });
   if (board.answers.size > MAX_ANSWERS) board.answers.delete(board.answers.keys().next().value!);
   return answer;
 }

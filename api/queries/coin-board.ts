@@ -43,8 +43,6 @@ export interface CoinBoard {
   orders: Map<string, BoardRow[]>;
   /** The orders of the board before, which this board's orders are sorted from; each dropped once sorted. */
   seeds: Map<string, readonly BoardRow[]>;
-  /** Told apart from other boards of the same store: a new number for every board with new contents. */
-  serial: number;
 }
 
 const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
@@ -96,8 +94,6 @@ function samePendingCoins(board: CoinBoard, second: number): boolean {
   return true;
 }
 
-let serials = 0;
-
 /** What each row was made from: a kept row is used again without being made while both are the same objects
  * (facts are kept while their tables are unchanged, a coin's window figures while its window has not moved). */
 const madeFrom = new WeakMap<BoardRow, { facts: CoinFacts; figures: WindowFigures | undefined }>();
@@ -134,7 +130,7 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
     }
   }
   if (same && before !== null && samePendingCoins(before, nowSeconds)) return before;
-  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []), serial: ++serials };
+  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []) };
 }
 
 interface ReadBoard {

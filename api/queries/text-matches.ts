@@ -2,7 +2,7 @@
 // no statement, so a new text costs a scan of the board in memory instead of a statement that every other read
 // waits behind. Case-insensitive as JavaScript lowercases. Kept per text and board on the read path: the same object
 // while what it holds is unchanged.
-import { type ReadPath, sameItems } from '../../projections/read-path.js';
+import { type ReadPath, sameItems, serialOf } from '../../projections/read-path.js';
 import type { BoardRow, CoinBoard } from './coin-board.js';
 
 /** A row's name and symbol lowercased, made once per row object (board rows are kept while unchanged). */
@@ -18,7 +18,7 @@ const sameMembers = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size === b.si
 
 /** The coin list's `q`: the mint itself, the symbol equal to `q` (a leading `$` dropped), or a name containing `q`. */
 export function listMatches(reads: ReadPath, board: CoinBoard, q: string): ReadonlySet<string> | Promise<ReadonlySet<string>> {
-  return reads.answer(`coin-list-matches\n${q}`, { tables: [], variant: String(board.serial) }, async (before: ReadonlySet<string> | null) => {
+  return reads.answer(`coin-list-matches\n${q}`, { tables: [], variant: String(serialOf(board)) }, async (before: ReadonlySet<string> | null) => {
     const name = q.toLowerCase();
     const symbol = q.replace(/^\$/, '').toLowerCase();
     const found = new Set<string>();
@@ -35,7 +35,7 @@ const newestFirst = (a: BoardRow, b: BoardRow) => b.launchMs - a.launchMs || (a.
 /** The token search's `q`: the mint itself, or a symbol (`q` without a leading `$`) or name containing it; newest
  * first, at most `max`. */
 export function searchMatches(reads: ReadPath, board: CoinBoard, q: string, max: number): readonly string[] | Promise<readonly string[]> {
-  return reads.answer(`token-search-matches\n${max}|${q}`, { tables: [], variant: String(board.serial) }, async (before: readonly string[] | null) => {
+  return reads.answer(`token-search-matches\n${max}|${q}`, { tables: [], variant: String(serialOf(board)) }, async (before: readonly string[] | null) => {
     const name = q.toLowerCase();
     const symbol = (q.replace(/^\$/, '') || q).toLowerCase();
     const rows: BoardRow[] = [];

@@ -80,7 +80,7 @@ export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: num
   ]);
   const inputs = `${serialOf(matches)}|${serialOf(holders)}|${solMicroUsd}|${JSON.stringify(pairs.states)}`;
   const key = `token-search\n${serialOf(ctx.config)}\n${limit}|${q}`;
-  const made = await ctx.reads.answer(key, { tables: [], variant: `${board.serial}|${inputs}` }, async (before: MadeSearch | null) => {
+  const made = await ctx.reads.answer(key, { tables: [], variant: `${serialOf(board)}|${inputs}` }, async (before: MadeSearch | null) => {
     const rows = boardRowsOf(board, matches);
     const pending = rows.map((row) => figuresPending(row, board.nowSeconds));
     // A new board with the matched coins' rows the same objects, pending as they were: the same answer.

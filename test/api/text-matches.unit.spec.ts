@@ -15,8 +15,7 @@ const ROWS = [
   row('MintC', 'Cat', 'dog', 1_000),
   row('MintD', 'Zebra', 'ZEB', 3_000),
 ];
-let serial = 0;
-const boardOf = (rows: BoardRow[]) => ({ rows: new Map(rows.map((r) => [r.mint, r])), serial: ++serial }) as unknown as CoinBoard;
+const boardOf = (rows: BoardRow[]) => ({ rows: new Map(rows.map((r) => [r.mint, r])) }) as unknown as CoinBoard;
 const reads = () => new ReadPath({} as Olap, new ChangePublisher().feed);
 
 describe('text matches', () => {
