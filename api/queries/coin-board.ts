@@ -43,6 +43,10 @@ export interface CoinBoard {
   orders: Map<string, BoardRow[]>;
   /** The orders of the board before, which this board's orders are sorted from; each dropped once sorted. */
   seeds: Map<string, readonly BoardRow[]>;
+  /** The same object from board to board while the boards hold the same coins: what a coin is known by (mint, name,
+   * symbol, launch time) never changes, so reads of those alone (text matches) are kept by it, not by the board,
+   * whose figures move every second or so on a trading market. */
+  roster: object;
 }
 
 const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
@@ -130,7 +134,8 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
     }
   }
   if (same && before !== null && samePendingCoins(before, nowSeconds)) return before;
-  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []) };
+  const sameCoins = before !== null && before.rows.size === rows.size && [...rows.keys()].every((mint) => before.rows.has(mint));
+  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []), roster: sameCoins ? before.roster : {} };
 }
 
 interface ReadBoard {

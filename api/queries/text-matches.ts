@@ -1,7 +1,7 @@
 // Which coins a search text matches, from the coin board's rows (every coin, with its creator's name and symbol):
 // no statement, so a new text costs a scan of the board in memory instead of a statement that every other read
-// waits behind. Case-insensitive as JavaScript lowercases. Kept per text and board on the read path: the same object
-// while what it holds is unchanged.
+// waits behind. Case-insensitive as JavaScript lowercases. Kept per text and the board's roster (its coins) on the read
+// path: the same object while what it holds is unchanged.
 import { type ReadPath, sameItems, serialOf } from '../../projections/read-path.js';
 import type { BoardRow, CoinBoard } from './coin-board.js';
 
@@ -18,7 +18,7 @@ const sameMembers = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size === b.si
 
 /** The coin list's `q`: the mint itself, the symbol equal to `q` (a leading `$` dropped), or a name containing `q`. */
 export function listMatches(reads: ReadPath, board: CoinBoard, q: string): ReadonlySet<string> | Promise<ReadonlySet<string>> {
-  return reads.answer(`coin-list-matches\n${q}`, { tables: [], variant: String(serialOf(board)) }, async (before: ReadonlySet<string> | null) => {
+  return reads.answer(`coin-list-matches\n${q}`, { tables: [], variant: String(serialOf(board.roster)) }, async (before: ReadonlySet<string> | null) => {
     const name = q.toLowerCase();
     const symbol = q.replace(/^\$/, '').toLowerCase();
     const found = new Set<string>();
@@ -35,18 +35,22 @@ const newestFirst = (a: BoardRow, b: BoardRow) => b.launchMs - a.launchMs || (a.
 /** The token search's `q`: the mint itself, or a symbol (`q` without a leading `$`) or name containing it; newest
  * first, at most `max`. */
 export function searchMatches(reads: ReadPath, board: CoinBoard, q: string, max: number): readonly string[] | Promise<readonly string[]> {
-  return reads.answer(`token-search-matches\n${max}|${q}`, { tables: [], variant: String(serialOf(board)) }, async (before: readonly string[] | null) => {
-    const name = q.toLowerCase();
-    const symbol = (q.replace(/^\$/, '') || q).toLowerCase();
-    const rows: BoardRow[] = [];
-    for (const row of board.rows.values()) {
-      const text = loweredOf(row);
-      if (row.mint === q || text.symbol.includes(symbol) || text.name.includes(name)) rows.push(row);
-    }
-    const found = rows
-      .sort(newestFirst)
-      .slice(0, max)
-      .map((row) => row.mint);
-    return before !== null && sameItems(before, found) ? before : found;
-  });
+  return reads.answer(
+    `token-search-matches\n${max}|${q}`,
+    { tables: [], variant: String(serialOf(board.roster)) },
+    async (before: readonly string[] | null) => {
+      const name = q.toLowerCase();
+      const symbol = (q.replace(/^\$/, '') || q).toLowerCase();
+      const rows: BoardRow[] = [];
+      for (const row of board.rows.values()) {
+        const text = loweredOf(row);
+        if (row.mint === q || text.symbol.includes(symbol) || text.name.includes(name)) rows.push(row);
+      }
+      const found = rows
+        .sort(newestFirst)
+        .slice(0, max)
+        .map((row) => row.mint);
+      return before !== null && sameItems(before, found) ? before : found;
+    },
+  );
 }

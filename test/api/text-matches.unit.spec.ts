@@ -15,7 +15,7 @@ const ROWS = [
   row('MintC', 'Cat', 'dog', 1_000),
   row('MintD', 'Zebra', 'ZEB', 3_000),
 ];
-const boardOf = (rows: BoardRow[]) => ({ rows: new Map(rows.map((r) => [r.mint, r])) }) as unknown as CoinBoard;
+const boardOf = (rows: BoardRow[], roster: object = {}) => ({ rows: new Map(rows.map((r) => [r.mint, r])), roster }) as unknown as CoinBoard;
 const reads = () => new ReadPath({} as Olap, new ChangePublisher().feed);
 
 describe('text matches', () => {
@@ -47,5 +47,16 @@ describe('text matches', () => {
     expect(more.has('MintE')).toBe(true);
     const tokens = await searchMatches(path, boardOf(ROWS), 'dog', 10);
     expect(await searchMatches(path, boardOf([...ROWS]), 'dog', 10)).toBe(tokens);
+  });
+
+  it('are not looked for again while the boards hold the same coins (their roster), whatever else moved', async () => {
+    const path = reads();
+    const roster = {};
+    const first = await listMatches(path, boardOf(ROWS, roster), 'dog');
+    // Rows of a later board (new figures); a coin's name never changes, so a name changed here shows no new scan.
+    const renamed = ROWS.map((r) => ({ ...r, name: 'Cat' }));
+    expect(await listMatches(path, boardOf(renamed, roster), 'dog')).toBe(first);
+    expect(await searchMatches(path, boardOf(ROWS, roster), 'dog', 10)).toEqual(await searchMatches(path, boardOf(renamed, roster), 'dog', 10));
+    expect([...(await listMatches(path, boardOf(renamed), 'dog'))].sort()).toEqual(['MintC']);
   });
 });
