@@ -4,13 +4,15 @@
 // authority signals); the grade goes null after an hour while the signals stay; a coin not checked yet answers
 // nulls. The scorer checks coins again after a balance change or 30 minutes. A bad mint answers 400 `{ error }`,
 // also beside an unknown query key; an unknown query key is ignored (the answer without it); unknown and foreign
-// mints answer 404.
+// mints answer 404. With a change feed, the answer is one kept object while the check is the same and as fresh.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
+import { apiContext } from '../../api/deps.js';
+import { getHealth } from '../../api/handlers/health.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
@@ -19,6 +21,7 @@ import { HEALTH_NOTE } from '../../schemas/api/health.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import type { Event } from '../../schemas/events/index.js';
+import { announcedStore } from '../fixtures/announced-store.js';
 import { addr, balanceChanged, graduated, launched, logged, sig, trade } from '../projections/event-fixtures.js';
 
 const U = 1_000_000_000_000n; // 10 bps of the fixture supply (10^15)
@@ -227,5 +230,22 @@ describe('health scorer', () => {
     expect((await scorer(later).dueCoins(later)).sort()).toEqual([RISKY, CALM, FROZEN, OLD, LATE].sort());
     expect(await scorer(soon).runOnce()).toBe(2);
     expect((await get(`/api/v1/coins/${CALM}/health`, soon)).body).toMatchObject({ checkedAt: soon.toISOString(), signals: { top10Bps: 200 } });
+  });
+
+  it('answers the same object while the check is the same and as fresh, a new one once it goes stale or is checked again', async () => {
+    const announced = announcedStore(olap);
+    let at = new Date(CHECKED.getTime() + 2 * 60_000);
+    const ctx = apiContext({ olap: announced.olap, reads: announced.reads, config, clock: () => at });
+    const first = await getHealth(ctx, CALM);
+    expect(first.grade).not.toBeNull();
+    expect(await getHealth(ctx, CALM)).toBe(first);
+    at = new Date(at.getTime() + 60 * 60_000);
+    const stale = await getHealth(ctx, CALM);
+    expect(stale).not.toBe(first);
+    expect(stale).toMatchObject({ grade: null, checkedAt: first.checkedAt });
+    expect(await getHealth(ctx, CALM)).toBe(stale);
+    expect(await new HealthScorer({ olap: announced.olap, serviceWallets: Object.values(config.wallets), clock: () => at }).runOnce()).toBe(5);
+    const rechecked = await getHealth(ctx, CALM);
+    expect(rechecked).toMatchObject({ checkedAt: at.toISOString(), grade: first.grade });
   });
 });
