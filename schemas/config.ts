@@ -172,6 +172,16 @@ export function serviceWalletList(wallets: ServiceWallets): readonly string[] {
   return list;
 }
 
+const walletKeys = new WeakMap<readonly string[], string>();
+
+/** A list of wallets as text for a key, the same for the same wallets in any order (made once per list: reads ask
+ * for it at every request). */
+export function walletsKey(wallets: readonly string[]): string {
+  let key = walletKeys.get(wallets);
+  if (key === undefined) walletKeys.set(wallets, (key = [...wallets].sort().join(',')));
+  return key;
+}
+
 export interface Config {
   network: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];

@@ -7,6 +7,7 @@ import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../projections/balance
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { type ReadPath, serialOf } from '../../projections/read-path.js';
 import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
+import { walletsKey } from '../../schemas/config.js';
 import type { CoinBoard } from './coin-board.js';
 import { holderCounts } from './holders.js';
 
@@ -24,7 +25,7 @@ function sameCounts(a: HolderCounts, b: HolderCounts): boolean {
 
 /** Every board coin's holder count, service wallets left out. */
 export async function boardHolderCounts(reads: ReadPath, board: CoinBoard, serviceWallets: readonly string[]): Promise<HolderCounts> {
-  const key = `board-holder-counts\n${serviceWallets.join(',')}`;
+  const key = `board-holder-counts\n${walletsKey(serviceWallets)}`;
   const source = { tables: HOLDER_TABLES, variant: `${serialOf(board)}|${Math.floor(Date.now() / 1000)}`, previousWhileRefreshing: true };
   return reads.answer(key, source, async (before: HolderCounts | null) => {
     const fresh: HolderCounts = await holderCounts(reads, [...board.rows.keys()], serviceWallets);

@@ -23,6 +23,7 @@ import type { ReadPath } from '../../projections/read-path.js';
 import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
 import type { HolderItem, HoldersResponse } from '../../schemas/api/holders.js';
 import { countedBalance } from '../../schemas/rewards/allocation.js';
+import { walletsKey } from '../../schemas/config.js';
 import { balanceRowCounts, balanceSets, holderViews, type Holding, type HolderView } from './holder-book-sql.js';
 
 const VIEW_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE];
@@ -419,5 +420,5 @@ function hasDetails(entry: CoinEntry): boolean {
 
 /** The read path's holder book for a set of service wallets. */
 export function holderBook(reads: ReadPath, serviceWallets: readonly string[]): HolderBook {
-  return reads.index(`holder-book\n${serviceWallets.join(',')}`, () => new HolderBook(reads, serviceWallets));
+  return reads.index(`holder-book\n${walletsKey(serviceWallets)}`, () => new HolderBook(reads, serviceWallets));
 }

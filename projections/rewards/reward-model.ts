@@ -37,6 +37,7 @@ import { excludedKey, FRESH, OwedBook, replayOwed, type OwedJob } from './owed-b
 import { PayoutStore } from './payout-store.js';
 import { NO_PRICES, readSolPrices, type PriceSeries } from './price-series.js';
 import type { ReadPath } from '../read-path.js';
+import { walletsKey } from '../../schemas/config.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from './table.js';
 
 const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE];
@@ -315,11 +316,7 @@ export class RewardModel {
   }
 }
 
-const walletKeys = new WeakMap<readonly string[], string>();
-
 /** The read path's rewards model (one per set of service wallets, which owed shares never count). */
 export function rewardModel(reads: ReadPath, serviceWallets: readonly string[]): RewardModel {
-  let key = walletKeys.get(serviceWallets);
-  if (key === undefined) walletKeys.set(serviceWallets, (key = [...serviceWallets].sort().join(',')));
-  return reads.index(`reward-model\n${key}`, () => new RewardModel(reads, serviceWallets));
+  return reads.index(`reward-model\n${walletsKey(serviceWallets)}`, () => new RewardModel(reads, serviceWallets));
 }
