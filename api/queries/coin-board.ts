@@ -112,10 +112,13 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
     facts.map((coin) => coin.mint),
   );
   const rows = new Map<string, BoardRow>();
-  let same = before !== null && before.rows.size === facts.length;
+  // The same coins as `before` (its roster then holds), and every row too (then `before` itself is the board).
+  let sameCoins = before !== null && before.rows.size === facts.length;
+  let same = sameCoins;
   for (const coin of facts) {
     const window = figures.get(coin.mint);
     const kept = before?.rows.get(coin.mint);
+    if (kept === undefined) sameCoins = same = false;
     if (kept !== undefined) {
       const from = madeFrom.get(kept);
       if (from !== undefined && from.facts === coin && from.figures === window) {
@@ -134,8 +137,7 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
     }
   }
   if (same && before !== null && samePendingCoins(before, nowSeconds)) return before;
-  const sameCoins = before !== null && before.rows.size === rows.size && [...rows.keys()].every((mint) => before.rows.has(mint));
-  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []), roster: sameCoins ? before.roster : {} };
+  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []), roster: sameCoins && before !== null ? before.roster : {} };
 }
 
 interface ReadBoard {
