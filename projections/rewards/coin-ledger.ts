@@ -3,7 +3,7 @@
 // rewards answer is made of, computed from them as the statements compute them (queries.ts potTotals,
 // latestRounds, payoutsOfRounds; token-totals.ts tokenTotals, priced with the resident SOL prices). A few hundred
 // bytes a round or claim: 4,400 rounds and 12,800 claims of 1,000 coins take about 3 MB.
-import type { PotIncome } from './allocation-inputs.js';
+import type { PotIncome } from './owed.js';
 import type { LedgerRound } from './ledger-reads.js';
 import { priceInForce, priceTimeAtOrBefore, type PriceSeries } from './price-series.js';
 import type { PotTotals, RoundPayouts, RoundRow } from './queries.js';

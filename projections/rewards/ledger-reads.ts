@@ -1,9 +1,8 @@
 // Reads that fill and refresh the resident rewards model (reward-model.ts) in bulk: every coin's facts, the rounds
 // and pot income of a set of coins, and payouts by ranges of (coin, rounds, from slot), planned so one statement
-// returns at most PAYOUT_ROWS_PER_READ rows (about 50 ms of engine and parsing here). Same tables and FINAL reads as
-// the per-coin queries (queries.ts, allocation-inputs.ts, wallet-queries.ts), which stay the reference.
+// returns at most PAYOUT_ROWS_PER_READ rows (about 50 ms of engine and parsing here).
 import type { Olap } from '../../infra/olap/olap.js';
-import type { PotIncome } from './allocation-inputs.js';
+import type { PotIncome } from './owed.js';
 import { coinSelect, rewardCoin, ROUND_COLUMNS, roundRow, type RawRound, type RewardCoin, type RewardCoinRow, type RoundRow } from './queries.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE } from './table.js';
 

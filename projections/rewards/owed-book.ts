@@ -11,10 +11,9 @@
 // a wallet may be owed on. About 200 bytes an owed entry: the bench's 45,000 take about 9 MB.
 import type { Olap } from '../../infra/olap/olap.js';
 import { ownerBalancesAt } from '../balances/queries.js';
-import type { PotIncome } from './allocation-inputs.js';
 import { balancesAtSlots, type BucketCoin } from './balance-buckets.js';
 import type { LedgerRound } from './ledger-reads.js';
-import { applyRound, type OwedCoin, type OwedProgress } from './owed.js';
+import { applyRound, type OwedCoin, type OwedProgress, type PotIncome } from './owed.js';
 
 export interface OwedCoinState {
   /** After the coin's latest round. */

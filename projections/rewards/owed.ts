@@ -7,24 +7,25 @@
 // what the chain recorded of the round (the paid shares must sum to its potSpent and the counted holders must
 // number holdersCounted). owed-book.ts keeps every coin's replay in memory and replays only a coin's new rounds.
 import { allocateRound } from '../../schemas/rewards/allocation.js';
-import type { ChainPosition, PotIncome } from './allocation-inputs.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
 import type { RoundRow } from './queries.js';
+
+/** A position in chain order: slot, then log offset within the coin's partition. */
+export interface ChainPosition {
+  slot: number;
+  logOffset: bigint;
+}
+
+/** The holders' share of one fee claim of a coin: what it put in the pot. */
+export interface PotIncome extends ChainPosition {
+  amount: bigint;
+}
 
 export interface OwedCoin {
   mint: string;
   quoteMint: string;
   /** Addresses never counted as holders: the coin's venues and the service's wallets. */
   excluded: ReadonlySet<string>;
-}
-
-export interface OwedState {
-  /** The latest round replayed; 0 before the first. */
-  round: number;
-  /** Quote raw units owed per wallet after that round. */
-  owed: ReadonlyMap<string, bigint>;
-  /** Whether every replayed round matched what the chain recorded of it. */
-  consistent: boolean;
 }
 
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);

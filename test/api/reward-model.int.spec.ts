@@ -1,13 +1,17 @@
-// The rewards reads answered from the resident model (projections/rewards/reward-model.ts) equal the same reads
-// composed from the projections' own queries (fixtures/reward-reads-sql.ts, the reference) on a chDB store filled
-// with a generated market (the API bench's generator: trades, balances, claims, payout rounds allocated with the keeper's
+// The rewards reads answered from the resident model (projections/rewards/reward-model.ts) on a chDB store filled with a
+// generated market (the API bench's generator: trades, balances, claims, payout rounds allocated with the keeper's
 // rule, payouts, creator sends, prices), projected in slot order: first up to a cut, then the rest in batches (new
-// rounds, payouts, claims and prices on many coins; a batch may end between a round and its payouts), with every
-// coin, a sample of wallets (paid, owed, traders; with and without a coin filter) and every creator compared after
-// each step. Also: late prices move the US dollar figures; a wallet paid by two coins in the same second, slot and
-// log offset is ordered by event id; repeated requests get the same object while unchanged; unknown coins 404;
-// a read path without a change feed answers the same (loading the model again at every read).
+// rounds, payouts, claims and prices on many coins; a batch may end between a round and its payouts). After each step,
+// for every coin, a sample of wallets (paid, owed, traders; with and without a coin filter) and every creator:
+// - the answers kept up to date batch by batch equal those of a model loaded afresh from the tables as they are;
+// - where the tables are whole, each wallet's payouts are the market's payout events to it and each coin's rounds
+//   are its round events (the amounts the keeper's rule gives are checked against the devnet's keeper in
+//   test/e2e/rewards.e2e.spec.ts, and by hand on the reward story in rewards.int.spec.ts).
+// Also: late prices move the US dollar figures; a wallet paid by two coins in the same second, slot and log offset is
+// ordered by event id; repeated requests get the same object while unchanged; unknown coins 404; a read path without
+// a change feed answers the same (loading the model again at every read).
 import { announcedStore } from '../fixtures/announced-store.js';
+import type { ChangeFeed } from '../../projections/changes.js';
 import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +19,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiContext, type ApiContext } from '../../api/deps.js';
 import { getCreator } from '../../api/handlers/creators.js';
-import { coinRewardsFromStore, creatorFromStore, walletRewardsFromStore } from './fixtures/reward-reads-sql.js';
 import { getCoinRewards } from '../../api/handlers/rewards.js';
 import { getWalletRewards } from '../../api/handlers/wallet-rewards.js';
 import { benchAddress, benchSignature } from '../../infra/bench/api/bench-keys.js';
@@ -40,8 +43,11 @@ const config = loadConfig({});
 let dir: string;
 let olap: Olap;
 let reads: ReadPath;
+let changes: ChangeFeed;
 let ctx: ApiContext;
 let events: Event[] = [];
+/** The events whose rows are written so far. */
+const projected: Event[] = [];
 let catalog: ReturnType<CatalogBuilder['build']>;
 let offset = 0n;
 const NOBODY = addr(9_999);
@@ -84,7 +90,13 @@ async function write(rows: Map<string, Record<string, unknown>[]>, which: (table
   }
 }
 
-const project = (batch: readonly Event[]) => write(rowsOf(batch));
+async function project(batch: readonly Event[]): Promise<void> {
+  await write(rowsOf(batch));
+  projected.push(...batch);
+}
+
+/** The API's context on a read path of its own: its model is loaded afresh from the tables at its first read. */
+const afresh = () => apiContext({ olap, changes, config });
 
 /** The store's resident model, as the handlers use it. */
 const model = () => rewardModel(reads, serviceWalletList(ctx.config.wallets));
@@ -103,16 +115,36 @@ function sampleWallets(): string[] {
   return [...new Set([...pick(catalog.paidWallets, 20), ...pick(catalog.owedWallets, 20), ...pick(catalog.traders, 8), NOBODY])];
 }
 
-/** Every coin, the sampled wallets and every creator: the model's answers equal the statements'. */
-async function expectSameAnswers(): Promise<{ rounds: number; paid: number; owed: number }> {
+/** The market's payouts to `wallet` so far, as the API lists them (order aside). */
+function paidTo(wallet: string) {
+  return projected.flatMap((event) =>
+    event.type === 'payout.sent' && event.data.wallet === wallet
+      ? [{ coin: event.data.mint, round: event.data.round, token: event.data.token, amount: event.data.amount, signature: event.signature }]
+      : [],
+  );
+}
+
+/** The market's rounds of `mint` so far, newest first. */
+function roundsOf(mint: string): number[] {
+  return projected.flatMap((event) => (event.type === 'payout.round' && event.data.mint === mint ? [event.data.round] : [])).sort((a, b) => b - a);
+}
+
+const byText = (a: object, b: object) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
+
+/** Every coin, the sampled wallets and every creator: the answers kept up to date equal a fresh model's; and, when
+ * the tables hold every row of the events projected (`whole`), the payouts and rounds are the market's. */
+async function expectAnswers(whole: boolean): Promise<{ rounds: number; paid: number; owed: number }> {
+  const fresh = afresh();
   const coins = [...catalog.coins.map((coin) => coin.mint), NOBODY];
   const holderCoins = catalog.coins.filter((coin) => coin.mode === 'holder').map((coin) => coin.mint);
   let rounds = 0;
   for (const mint of coins) {
     for (const limit of [1, 50]) {
-      const memory = await outcome(() => getCoinRewards(ctx, mint, { limit }));
-      expect(memory, `${mint} limit ${limit}`).toEqual(await outcome(() => coinRewardsFromStore(ctx, mint, limit)));
-      if (limit === 50 && 'rounds' in memory) rounds += memory.rounds.length;
+      const kept = await outcome(() => getCoinRewards(ctx, mint, { limit }));
+      expect(kept, `${mint} limit ${limit}`).toEqual(await outcome(() => getCoinRewards(fresh, mint, { limit })));
+      if (!('rounds' in kept)) continue;
+      if (whole) expect(kept.rounds.map((round) => round.round)).toEqual(roundsOf(mint).slice(0, limit));
+      if (limit === 50) rounds += kept.rounds.length;
     }
   }
   let paid = 0;
@@ -120,21 +152,23 @@ async function expectSameAnswers(): Promise<{ rounds: number; paid: number; owed
   for (const [i, wallet] of sampleWallets().entries()) {
     const coin = i % 5 === 0 ? holderCoins[i % holderCoins.length] : undefined;
     for (const query of [{ limit: 200 }, { limit: 3 }, { limit: 50, coin }, { limit: 50, coin: NOBODY }]) {
-      const memory = await outcome(() => getWalletRewards(ctx, wallet, query));
-      expect(memory, `${wallet} ${JSON.stringify(query)}`).toEqual(await outcome(() => walletRewardsFromStore(ctx, wallet, query)));
-      if (query.limit === 200 && 'paid' in memory) {
-        paid += memory.paid.length;
-        owed += memory.owed.length;
-      }
+      const kept = await outcome(() => getWalletRewards(ctx, wallet, query));
+      expect(kept, `${wallet} ${JSON.stringify(query)}`).toEqual(await outcome(() => getWalletRewards(fresh, wallet, query)));
+      if (query.limit !== 200 || !('paid' in kept)) continue;
+      const times = kept.paid.map((payout) => payout.time);
+      expect(times, `${wallet}: newest first`).toEqual([...times].sort().reverse());
+      if (whole) expect(kept.paid.map(({ time: _, ...payout }) => payout).sort(byText), wallet).toEqual(paidTo(wallet).sort(byText));
+      paid += kept.paid.length;
+      owed += kept.owed.length;
     }
   }
-  for (const creator of [...catalog.creators, NOBODY]) expect(await getCreator(ctx, creator), creator).toEqual(await creatorFromStore(ctx, creator));
+  for (const creator of [...catalog.creators, NOBODY]) expect(await getCreator(ctx, creator), creator).toEqual(await getCreator(fresh, creator));
   return { rounds, paid, owed };
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-reward-model-'));
-  ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
+  ({ olap, reads, changes } = announcedStore(ChdbOlap.open(dir)));
   for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
   ctx = apiContext({ olap, reads, config });
   ({ events, catalog } = market());
@@ -146,11 +180,11 @@ afterAll(async () => {
 });
 
 describe('the resident rewards model', () => {
-  it('answers as the statements do, first up to a cut, then after each batch of new rows', async () => {
+  it("answers as a fresh model and with the market's payouts and rounds, first up to a cut, then after each batch", async () => {
     const firstRounds = events.filter((event) => event.type === 'payout.round').map((event) => event.slot);
     const cut = firstRounds[Math.floor(firstRounds.length * 0.6)]!;
     await project(events.filter((event) => event.slot <= cut));
-    const first = await expectSameAnswers();
+    const first = await expectAnswers(true);
     expect(first.rounds).toBeGreaterThan(10);
     expect(first.paid).toBeGreaterThan(50);
     expect(first.owed).toBeGreaterThan(5);
@@ -164,15 +198,16 @@ describe('the resident rewards model', () => {
       const rows = rowsOf(batch);
       if (i === 1) {
         // The rewards tables before the balance history (replays of new rounds do not check out yet), and the new
-        // rounds before the (wallet, coin) pairs of new holders: answered as the statements answer them meanwhile.
+        // rounds before the (wallet, coin) pairs of new holders: answered as a fresh model answers them meanwhile.
         await write(rows, (table) => table === REWARD_ROUNDS_TABLE);
-        await expectSameAnswers();
+        await expectAnswers(false);
         expect([...model().owed.states.values()].some((state) => !state.consistent)).toBe(true);
         await write(rows, (table) => table.startsWith('reward_'));
-        await expectSameAnswers();
+        await expectAnswers(false);
       }
       await write(rows);
-      last = await expectSameAnswers();
+      projected.push(...batch);
+      last = await expectAnswers(true);
     }
     expect([...model().owed.states.values()].every((state) => state.consistent)).toBe(true);
     expect(last.rounds).toBeGreaterThan(first.rounds);
@@ -196,26 +231,30 @@ describe('the resident rewards model', () => {
     const after = await getWalletRewards(ctx, wallet, { limit: 50 });
     expect(after).not.toBe(walletAnswer);
     expect(after.paid[0]).toMatchObject({ coin, amount: '12345' });
-    expect(after).toEqual(await walletRewardsFromStore(ctx, wallet, { limit: 50 }));
-    expect(await getCoinRewards(ctx, coin, { limit: 10 })).toEqual(await coinRewardsFromStore(ctx, coin, 10));
+    const fresh = afresh();
+    expect(after).toEqual(await getWalletRewards(fresh, wallet, { limit: 50 }));
+    expect(await getCoinRewards(ctx, coin, { limit: 10 })).toEqual(await getCoinRewards(fresh, coin, { limit: 10 }));
   });
 
   it('orders a wallet paid by two coins in the same second, slot and log offset by event id', async () => {
     const wallet = addr(9_001);
     const [a, b] = catalog.coins.filter((c) => c.mode === 'holder' && c.rounds > 0).map((c) => c.mint);
     const slot = events.at(-1)!.slot + 20;
+    const sent: { id: string; amount: string }[] = [];
     for (const [mint, tx] of [
       [a, 900_010],
       [b, 900_011],
       [a, 900_012],
     ] as const) {
-      const sent = payoutSent({ slot, tx, index: 1 }, { mint: mint as never, round: 2, wallet, token: addr(911), amount: String(tx) });
-      const event = { ...sent, blockTime: events.at(-1)!.blockTime + 20 };
+      const payout = payoutSent({ slot, tx, index: 1 }, { mint: mint as never, round: 2, wallet, token: addr(911), amount: String(tx) });
+      const event = { ...payout, blockTime: events.at(-1)!.blockTime + 20 };
+      sent.push({ id: event.id, amount: event.data.amount });
       for (const [table, rows] of Object.entries(rewardsProjector.handle([{ event, offset: 77n }]))) if (rows.length > 0) await olap.insert(table, rows);
     }
     const memory = await getWalletRewards(ctx, wallet, { limit: 50 });
-    expect(memory.paid).toHaveLength(3);
-    expect(memory).toEqual(await walletRewardsFromStore(ctx, wallet, { limit: 50 }));
+    const byIdNewestFirst = sent.sort((x, y) => (x.id < y.id ? 1 : -1)).map((payout) => payout.amount);
+    expect(memory.paid.map((payout) => payout.amount)).toEqual(byIdNewestFirst);
+    expect(memory).toEqual(await getWalletRewards(afresh(), wallet, { limit: 50 }));
     expect((await getWalletRewards(ctx, wallet, { limit: 50, coin: b })).paid.map((p) => p.amount)).toEqual(['900011']);
   });
 
@@ -240,7 +279,8 @@ describe('the resident rewards model', () => {
     ]);
     const after = await getCoinRewards(ctx, solCoins[0]!, { limit: 10 });
     expect(after).not.toEqual(before);
-    for (const mint of solCoins) expect(await getCoinRewards(ctx, mint, { limit: 10 })).toEqual(await coinRewardsFromStore(ctx, mint, 10));
+    const fresh = afresh();
+    for (const mint of solCoins) expect(await getCoinRewards(ctx, mint, { limit: 10 })).toEqual(await getCoinRewards(fresh, mint, { limit: 10 }));
   });
 
   it('answers the same on a read path without a change feed', async () => {
