@@ -2,7 +2,7 @@
 // ideas board. Two reads make it: every coin's facts (coins, graduations, latest market state: coin-facts.ts, read
 // again per written coin) and every coin's 24-hour figures at that second (projections/coin-figures: read in full
 // once, then stepped from second to second by what crossed the window's edges, written coins read again). Rows
-// are put together as the single-statement SQL did: latest reserves, else those at launch; the reference reserves 24
+// are put together so: latest reserves, else those at launch; the reference reserves 24
 // hours back, else at launch, else after the window's first trade; market cap = supply x spot quote / spot coin.
 // Sorted orders of the list are kept with the board; a new board sorts from the orders of the board before it
 // (nearly sorted already: few rows move from one board to the next) and each row's values are worked out once.

@@ -1,8 +1,8 @@
-// The coin board against the coin rows as one SQL statement per read computed them from trades (the reference,
-// fixtures/coin-rows-reference.ts), on a generated market of SOL and stablecoin coins on both routes, graduated
-// and pending ones, written twice as a replay would: every coin's row, and every page of the list for each sort,
-// filter and search, at many moments, including moments one second either side of a trade's 24-hour mark and of
-// a UTC midnight. Then a later trade moves the board at once.
+// The coin board against the rows and pages worked out from the market's events (fixtures/expected-coin-rows.ts), on a
+// generated market of SOL and stablecoin coins on both routes, graduated and pending ones, written twice as a replay
+// would: every coin's row, and every page of the list for each sort, filter and search, at many moments, including
+// moments one second either side of a trade's 24-hour mark and of a UTC midnight. Then a later trade moves the board
+// at once.
 import { announcedStore } from '../fixtures/announced-store.js';
 import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinBoard } from '../../api/queries/coin-board.js';
 import { listSolPrice, pageRows } from '../../api/queries/coins.js';
 import { listMatches } from '../../api/queries/text-matches.js';
-import type { CoinRow } from '../../api/queries/coin-sql.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { loadDataset } from '../../infra/bench/api/load-dataset.js';
@@ -22,7 +21,8 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { loadConfig } from '../../schemas/config.js';
-import { referenceCoinList, referenceCoinRows } from './fixtures/coin-rows-reference.js';
+import type { LoggedEvent } from '../../projections/projector.js';
+import { coveredColumns, ExpectedMarket } from './fixtures/expected-coin-rows.js';
 
 const config = loadConfig({});
 const NOW = Date.UTC(2026, 2, 10, 0, 0, 30) / 1000;
@@ -32,48 +32,17 @@ let olap: Olap;
 let reads: ReadPath;
 let catalog: Catalog;
 
-const COLUMNS: (keyof CoinRow)[] = [
-  'mint',
-  'route',
-  'creator',
-  'mode',
-  'holdersPaid',
-  'quoteMint',
-  'quoteDecimals',
-  'tokenProgram',
-  'decimals',
-  'totalSupply',
-  'feeBps',
-  'hooks',
-  'curve',
-  'pool',
-  'basketMints',
-  'basketWeightsBps',
-  'creatorRecipientWallets',
-  'creatorRecipientBps',
-  'name',
-  'symbol',
-  'uri',
-  'curveAllotment',
-  'initialReserveCoin',
-  'createdAt',
-  'graduatedAt',
-  'graduatedPool',
-  'lastQuote',
-  'lastCoin',
-  'refQuote',
-  'refCoin',
-  'volume24h',
-  'marketCap',
-];
-const columns = (row: CoinRow | undefined) => (row === undefined ? undefined : Object.fromEntries(COLUMNS.map((column) => [column, row[column]])));
+/** What the market's events say the tables hold. */
+let market: ExpectedMarket;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coin-board-'));
   ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
   const quiet = () => {};
-  catalog = (await loadDataset(olap, DATASET, config, quiet)).catalog;
+  const logged: LoggedEvent[] = [];
+  catalog = (await loadDataset(olap, DATASET, config, quiet, (event) => logged.push(event))).catalog;
   await loadDataset(olap, DATASET, config, quiet); // the same rows again: a replay
+  market = new ExpectedMarket(logged);
 }, 120_000);
 
 afterAll(async () => {
@@ -91,16 +60,16 @@ async function moments(): Promise<number[]> {
 }
 
 describe('coin board', () => {
-  it('holds every coin with the row the single-statement read gives, at every moment', async () => {
+  it("holds every coin with the row the market's events give, at every moment", async () => {
     for (const now of await moments()) {
-      const reference = await referenceCoinRows(olap, now);
+      const expected = market.rows(now);
       const board = await coinBoard(reads, now);
-      expect(board.rows.size).toBe(reference.size);
-      for (const [mint, row] of reference) expect(columns(board.rows.get(mint)), `${mint} at ${now}`).toEqual(columns(row));
+      expect(board.rows.size).toBe(expected.size);
+      for (const [mint, row] of expected) expect(coveredColumns(board.rows.get(mint)), `${mint} at ${now}`).toEqual(row);
     }
   });
 
-  it('pages the list as the single-statement read did, for every sort, filter and search', async () => {
+  it("pages the list as the market's events say, for every sort, filter and search", async () => {
     const searches = [
       undefined,
       catalog.coins[0]!.mint,
@@ -134,12 +103,12 @@ describe('coin board', () => {
       for (const sort of ['newest', 'volume', 'marketCap'] as const) {
         for (const partial of now === NOW ? queries : queries.filter((query) => query.offset === 0 && query.limit === 100)) {
           const query: CoinListQuery = { ...partial, sort };
-          const expected = await referenceCoinList(olap, query, now, config.mints.stablecoin);
+          const expected = market.page(query, now, config.mints.stablecoin);
           const board = await coinBoard(reads, now);
           const matches = query.q === undefined ? null : await listMatches(reads, board, query.q);
           const solMicroUsd = await listSolPrice(reads, query.sort);
           const actual = pageRows({ board, solMicroUsd, matches, stablecoinMint: config.mints.stablecoin }, query);
-          expect(actual.map(columns), JSON.stringify({ ...query, now })).toEqual(expected.map(columns));
+          expect(actual.map(coveredColumns), JSON.stringify({ ...query, now })).toEqual(expected);
         }
       }
     }
@@ -179,11 +148,12 @@ describe('coin board', () => {
     for (const projector of [tradesProjector, coinFiguresProjector]) {
       for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await olap.insert(table, rows);
     }
+    market.add(events);
     const after = await coinBoard(reads, NOW);
     const mint = String(last!.mint);
     expect(BigInt(after.rows.get(mint)!.volume24h) - BigInt(before.rows.get(mint)!.volume24h)).toBe(777_000n);
     expect(after.rows.get(mint)!.lastQuote).toBe('9000000');
-    expect(columns(after.rows.get(mint))).toEqual(columns((await referenceCoinRows(olap, NOW)).get(mint)));
+    expect(coveredColumns(after.rows.get(mint))).toEqual(market.row(mint, NOW));
     // The same coins: the same roster, so what is known of the coins alone (text matches) is not worked out again.
     expect(after).not.toBe(before);
     expect(after.roster).toBe(before.roster);

@@ -1,8 +1,9 @@
 // Kept answers of the coin board's reads on the API fixture (chDB through the projections) and an embedded
-// operational store: the board is one object over the seconds it shows the same (equal to the single-statement
-// reference at each), keeps unchanged rows, and after a write serves the board from before only to requests arriving
-// while the first reads the new one; the coin list, one coin, ideas, token search and platform stats answer the same
-// object while what they show is unchanged, and a new one (equal to the reference) once it changes.
+// operational store: the board is one object over the seconds it shows the same (equal at each to the rows the
+// market's events give, fixtures/expected-coin-rows.ts), keeps unchanged rows, and after a write serves the board from
+// before only to requests arriving while the first reads the new one; the coin list, one coin, ideas, token search and
+// platform stats answer the same object while what they show is unchanged, and a new one (as the events say) once it
+// changes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ import { coinFiguresProjector } from '../../projections/coin-figures/projector.j
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
-import { referenceCoinList, referenceCoinRows } from './fixtures/coin-rows-reference.js';
+import { coveredColumns, ExpectedMarket } from './fixtures/expected-coin-rows.js';
 import { NOW } from './fixtures/market.js';
 import { startApiHarness, type ApiHarness } from './harness.js';
 
@@ -38,12 +39,15 @@ let nowMs = NOW * 1000;
 let ctx: ApiContext;
 /** The harness's store with its writes announced, and the read path following them. */
 let announced: AnnouncedStore;
+/** What the fixture's events and the trades written here say the tables hold. */
+let market: ExpectedMarket;
 
 beforeAll(async () => {
   h = await startApiHarness();
   dir = mkdtempSync(join(tmpdir(), 'kept-answers-'));
   store = await openOpStore({ dataDir: dir });
   announced = announcedStore(h.olap);
+  market = new ExpectedMarket(h.fixture.logged);
   ctx = apiContext({ olap: announced.olap, reads: announced.reads, config: h.config, opstore: store, clock: () => new Date(nowMs) });
 });
 afterAll(async () => {
@@ -52,8 +56,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const COLUMNS: (keyof CoinRow)[] = ['mint', 'name', 'createdAt', 'graduatedAt', 'lastQuote', 'lastCoin', 'refQuote', 'refCoin', 'volume24h', 'marketCap'];
-const columns = (row: CoinRow | undefined) => (row === undefined ? undefined : Object.fromEntries(COLUMNS.map((column) => [column, row[column]])));
 const pending = (row: CoinRow, second: number) => second - Number(row.createdAt) < 60;
 
 /** A trade of `mint` one second before `second`, written as the trades and coin-figures projectors write one. */
@@ -92,21 +94,22 @@ async function writeTrade(mint: string, second: number, quoteAmount: string): Pr
   for (const projector of [tradesProjector, coinFiguresProjector]) {
     for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await announced.olap.insert(table, rows);
   }
+  market.add(events);
 }
 
 describe('the coin board', () => {
-  it('is one object over the seconds it shows the same, equal to the reference at each, and keeps unchanged rows', async () => {
+  it("is one object over the seconds it shows the same, equal to the events' rows at each, and keeps unchanged rows", async () => {
     const quiet = h.fixture.coins.quiet.mint;
     const fresh = h.fixture.coins.fresh.mint;
     let before: CoinBoard | null = null;
     let sawSame = false;
     for (let second = NOW - 2; second <= NOW + 40; second++) {
       const board = await boardAt(announced.reads, second);
-      const reference = await referenceCoinRows(h.olap, second);
-      for (const [mint, row] of reference) expect(columns(board.rows.get(mint)), `${mint} at ${second}`).toEqual(columns(row));
+      const expected = market.rows(second);
+      for (const [mint, row] of expected) expect(coveredColumns(board.rows.get(mint)), `${mint} at ${second}`).toEqual(row);
       if (before !== null) {
         const showsTheSame =
-          [...reference.keys()].every((mint) => board.rows.get(mint) === before!.rows.get(mint)) &&
+          [...expected.keys()].every((mint) => board.rows.get(mint) === before!.rows.get(mint)) &&
           [...board.rows.values()].every((row) => pending(row, second) === pending(row, second - 1));
         expect(board === before, `board at ${second}`).toBe(showsTheSame);
         expect(board.rows.get(quiet)).toBe(before.rows.get(quiet));
@@ -132,7 +135,7 @@ describe('the coin board', () => {
     const after = await reading;
     expect(after).not.toBe(before);
     expect(BigInt(after.rows.get(alpha)!.volume24h) - BigInt(before.rows.get(alpha)!.volume24h)).toBe(123_000n);
-    expect(columns(after.rows.get(alpha))).toEqual(columns((await referenceCoinRows(h.olap, second)).get(alpha)));
+    expect(coveredColumns(after.rows.get(alpha))).toEqual(market.row(alpha, second));
     expect(boardAt(announced.reads, second)).toBe(after);
     // Rows of coins the write did not touch are the same objects.
     expect(after.rows.get(h.fixture.coins.beta.mint)).toBe(before.rows.get(h.fixture.coins.beta.mint));
@@ -140,7 +143,7 @@ describe('the coin board', () => {
 });
 
 describe('after a trade', () => {
-  it("reads again only the written coin's facts and figures, and the board equals the reference", async () => {
+  it("reads again only the written coin's facts and figures, and the board holds the events' rows", async () => {
     const statements: { sql: string; params?: Record<string, unknown> }[] = [];
     const counted = new ReadPath(
       {
@@ -162,17 +165,17 @@ describe('after a trade', () => {
     const after = await boardAt(counted, second);
     const perCoin = statements.filter((statement) => Array.isArray(statement.params?.mints)).map((statement) => statement.params!.mints);
     expect(perCoin).toEqual([[gamma], [gamma]]);
-    const reference = await referenceCoinRows(h.olap, second);
-    for (const [mint, row] of reference) expect(columns(after.rows.get(mint)), mint).toEqual(columns(row));
+    const expected = market.rows(second);
+    for (const [mint, row] of expected) expect(coveredColumns(after.rows.get(mint)), mint).toEqual(row);
     expect(BigInt(after.rows.get(gamma)!.volume24h) - BigInt(before.rows.get(gamma)!.volume24h)).toBe(999n);
-    for (const mint of reference.keys()) if (mint !== gamma) expect(after.rows.get(mint)).toBe(before.rows.get(mint));
+    for (const mint of expected.keys()) if (mint !== gamma) expect(after.rows.get(mint)).toBe(before.rows.get(mint));
   });
 });
 
 describe('kept answers', () => {
   const query = (extra: Partial<CoinListQuery>): CoinListQuery => ({ sort: 'volume', mode: 'any', graduated: 'any', limit: 50, offset: 0, ...extra });
 
-  it('coin list: the same page object while its coins are unchanged, a new one equal to the reference after', async () => {
+  it('coin list: the same page object while its coins are unchanged, a new one as the events say after', async () => {
     nowMs = (NOW + 200) * 1000;
     const all = query({});
     const betaOnly = query({ q: 'BETA' });
@@ -185,8 +188,8 @@ describe('kept answers', () => {
     await writeTrade(h.fixture.coins.alpha.mint, NOW + 200, '456000');
     const after = await listCoins(ctx, all);
     expect(after).not.toBe(page);
-    const reference = await referenceCoinList(h.olap, all, NOW + 200, h.config.mints.stablecoin);
-    expect(after.coins.map((coin) => [coin.mint, coin.volume24h])).toEqual(reference.map((row) => [row.mint, row.volume24h]));
+    const expected = market.page(all, NOW + 200, h.config.mints.stablecoin);
+    expect(after.coins.map((coin) => [coin.mint, coin.volume24h])).toEqual(expected.map((row) => [row.mint, row.volume24h]));
     // Coins the write did not touch keep their summary objects; a page of only those is the same object.
     expect(after.coins.find((coin) => coin.mint === h.fixture.coins.beta.mint)).toBe(page.coins.find((coin) => coin.mint === h.fixture.coins.beta.mint));
     expect(await listCoins(ctx, betaOnly)).toBe(betaPage);

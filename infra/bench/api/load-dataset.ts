@@ -30,10 +30,15 @@ class BatchSink {
   events = 0;
   readonly rows: Record<string, number> = {};
 
-  constructor(private readonly olap: Olap) {}
+  constructor(
+    private readonly olap: Olap,
+    private readonly onEvent?: (logged: LoggedEvent) => void,
+  ) {}
 
   push(event: Event): void {
-    this.buffer.push({ event, offset: this.offset++ });
+    const logged = { event, offset: this.offset++ };
+    this.buffer.push(logged);
+    this.onEvent?.(logged);
     this.events += 1;
   }
 
@@ -69,12 +74,14 @@ export async function loadDataset(
   options: DatasetOptions,
   config: Pick<Config, 'wallets' | 'mints'>,
   progress: (line: string) => void,
+  /** Given each event as it is logged (for a caller that checks what the tables should hold). */
+  onEvent?: (logged: LoggedEvent) => void,
 ): Promise<LoadSummary> {
   const started = performance.now();
   for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
   const clock = planClock(options);
   const plans = planCoins(options, clock, config);
-  const sink = new BatchSink(olap);
+  const sink = new BatchSink(olap, onEvent);
   const catalog = new CatalogBuilder();
   let signatures = 0;
   const signature = () => benchSignature(signatures++);
