@@ -1,8 +1,8 @@
-// The coin board against the rows and pages worked out from the market's events (fixtures/expected-coin-rows.ts), on a
-// generated market of SOL and stablecoin coins on both routes, graduated and pending ones, written twice as a replay
-// would: every coin's row, and every page of the list for each sort, filter and search, at many moments, including
-// moments one second either side of a trade's 24-hour mark and of a UTC midnight. Then a later trade moves the board
-// at once.
+// The coin board against the rows and pages worked out from the market's events (test/fixtures/expected-coin-rows.ts),
+// on a generated market of SOL and stablecoin coins on both routes, graduated and pending ones, written twice as a
+// replay would: every coin's row, and every page of the list for each sort, filter and search, at many moments,
+// including moments one second either side of a trade's 24-hour mark and of a UTC midnight. Then a later trade moves
+// the board at once.
 import { announcedStore } from '../fixtures/announced-store.js';
 import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { tradesProjector } from '../../projections/trades/projector.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { loadConfig } from '../../schemas/config.js';
 import type { LoggedEvent } from '../../projections/projector.js';
-import { coveredColumns, ExpectedMarket } from './fixtures/expected-coin-rows.js';
+import { coveredColumns, ExpectedMarket } from '../fixtures/expected-coin-rows.js';
 
 const config = loadConfig({});
 const NOW = Date.UTC(2026, 2, 10, 0, 0, 30) / 1000;

@@ -1,9 +1,9 @@
 // Kept answers of the coin board's reads on the API fixture (chDB through the projections) and an embedded
 // operational store: the board is one object over the seconds it shows the same (equal at each to the rows the
-// market's events give, fixtures/expected-coin-rows.ts), keeps unchanged rows, and after a write serves the board from
-// before only to requests arriving while the first reads the new one; the coin list, one coin, ideas, token search and
-// platform stats answer the same object while what they show is unchanged, and a new one (as the events say) once it
-// changes.
+// market's events give, test/fixtures/expected-coin-rows.ts), keeps unchanged rows, and after a write serves the board
+// from before only to requests arriving while the first reads the new one; the coin list, one coin, ideas, token
+// search and platform stats answer the same object while what they show is unchanged, and a new one (as the events
+// say) once it changes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ import { coinFiguresProjector } from '../../projections/coin-figures/projector.j
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
-import { coveredColumns, ExpectedMarket } from './fixtures/expected-coin-rows.js';
+import { coveredColumns, ExpectedMarket } from '../fixtures/expected-coin-rows.js';
 import { NOW } from './fixtures/market.js';
 import { startApiHarness, type ApiHarness } from './harness.js';
 

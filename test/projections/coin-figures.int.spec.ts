@@ -1,7 +1,7 @@
 // The coin-figures read model on chDB: its projector's rows (every trade as a tick; per coin and UTC day the last
-// trade by chain order, whatever the batches), and every coin's 24-hour figures against the same figures read
-// straight from the trades table, read in full and stepped second by second across trades entering and leaving
-// the window, across a midnight, after a step back in time and after a write.
+// trade by chain order, whatever the batches), and every coin's 24-hour figures against those the market's events
+// give (test/fixtures/expected-coin-rows.ts), read in full and stepped second by second across trades entering
+// and leaving the window, across a midnight, after a step back in time and after a write.
 import { ReadPath } from '../../projections/read-path.js';
 import { announcedStore, type AnnouncedStore } from '../fixtures/announced-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,10 +12,13 @@ import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { loadDataset } from '../../infra/bench/api/load-dataset.js';
 import { coinFiguresProjector } from '../../projections/coin-figures/projector.js';
-import { windowFigures, type WindowFigures } from '../../projections/coin-figures/queries.js';
+import { windowFigures } from '../../projections/coin-figures/queries.js';
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE, type DayCloseRow } from '../../projections/coin-figures/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
+import { tradesProjector } from '../../projections/trades/projector.js';
+import type { Event } from '../../schemas/events/index.js';
+import { ExpectedMarket } from '../fixtures/expected-coin-rows.js';
 import { loadConfig } from '../../schemas/config.js';
 import { addr, sig } from './event-fixtures.js';
 
@@ -24,14 +27,24 @@ const DATASET = { coins: 25, trades: 3_000, days: 3, seed: 11, now: NOW };
 let dir: string;
 let olap: Olap;
 let store: AnnouncedStore;
+/** The market's events by id, and what they say the tables hold. */
+const loggedById = new Map<string, LoggedEvent>();
+let market: ExpectedMarket;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coin-figures-'));
   store = announcedStore(ChdbOlap.open(dir));
   olap = store.olap;
   const config = loadConfig({});
-  await loadDataset(olap, DATASET, config, () => {});
+  await loadDataset(
+    olap,
+    DATASET,
+    config,
+    () => {},
+    (logged) => loggedById.set(logged.event.id, logged),
+  );
   await loadDataset(olap, DATASET, config, () => {}); // written twice, as a replay would
+  market = new ExpectedMarket([...loggedById.values()]);
 }, 120_000);
 
 afterAll(async () => {
@@ -39,41 +52,35 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The figures as one statement reads them from every trade. */
-async function reference(now: number): Promise<Map<string, WindowFigures>> {
-  const rows = await olap.query<{
-    mint: string;
-    volume: string;
-    inWindow: string;
-    firstQuote: string;
-    firstCoin: string;
-    earlier: string;
-    beforeQuote: string;
-    beforeCoin: string;
-  }>(
-    `WITH toDateTime64({now:UInt32}, 3, 'UTC') AS now_time, now_time - INTERVAL 1 DAY AS day_ago
-     SELECT mint, toString(sumIf(quoteAmount, w)) AS volume, toString(countIf(w)) AS inWindow,
-       toString(argMinIf(reserveQuote, k, w)) AS firstQuote, toString(argMinIf(reserveCoin, k, w)) AS firstCoin,
-       toString(countIf(time <= day_ago)) AS earlier,
-       toString(argMaxIf(reserveQuote, k, time <= day_ago)) AS beforeQuote, toString(argMaxIf(reserveCoin, k, time <= day_ago)) AS beforeCoin
-     FROM (SELECT *, (slot, logOffset, id) AS k, time > day_ago AND time <= now_time AS w FROM ${TRADES_TABLE} FINAL WHERE time <= now_time)
-     GROUP BY mint`,
-    { now },
-  );
-  return new Map(
-    rows.map((row) => [
-      row.mint,
-      {
-        volume: row.volume,
-        first: row.inWindow === '0' ? null : { quote: row.firstQuote, coin: row.firstCoin },
-        before: row.earlier === '0' ? null : { quote: row.beforeQuote, coin: row.beforeCoin },
-      },
-    ]),
-  );
+type TradeEvent = Extract<Event, { type: 'trade' }>;
+
+/** A trade like the market's trade `id`, changed as `change` says, written as the trades and coin-figures projectors
+ * write one (`offset`: its log position, the original's unless given), and added to what the market says. */
+async function writeTradeLike(
+  id: string,
+  change: { id: string; blockTime: number; slot?: number; offset?: bigint; mint?: string; quoteAmount?: string; reserves?: { quote: string; coin: string } },
+): Promise<void> {
+  const original = loggedById.get(id)!;
+  const event = original.event as TradeEvent;
+  const data = {
+    ...event.data,
+    mint: change.mint ?? event.data.mint,
+    quoteAmount: change.quoteAmount ?? event.data.quoteAmount,
+    reserves: change.reserves ?? event.data.reserves,
+  };
+  const logged = [
+    { offset: change.offset ?? original.offset, event: { ...event, id: change.id, slot: change.slot ?? event.slot, blockTime: change.blockTime, data } },
+  ] as LoggedEvent[];
+  for (const projector of [tradesProjector, coinFiguresProjector]) {
+    for (const [table, rows] of Object.entries(projector.handle(logged))) if (rows.length > 0) await olap.insert(table, rows);
+  }
+  market.add(logged);
 }
 
+const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+
 async function expectFiguresAt(now: number, on: ReadPath = store.reads, mints?: readonly string[]): Promise<void> {
-  const [actual, expected] = [await windowFigures(on, now, mints), await reference(now)];
+  const [actual, expected] = [await windowFigures(on, now, mints), market.figures(now)];
   for (const [mint, figures] of expected) expect(actual.get(mint), `${mint} at ${now}`).toEqual(figures);
   for (const [mint, figures] of actual) if (!expected.has(mint)) expect(figures, `${mint} at ${now}`).toEqual({ volume: '0', first: null, before: null });
 }
@@ -134,7 +141,7 @@ describe('coin-figures projector', () => {
 });
 
 describe('24-hour figures of every coin', () => {
-  it('equal the figures read from all trades, read in full at scattered moments', async () => {
+  it("equal the figures the market's trades give, read in full at scattered moments", async () => {
     for (const now of [NOW, NOW - 7_777, NOW - 86_400 + 3, NOW - 2 * 86_400 - 11]) await expectFiguresAt(now);
   });
 
@@ -153,15 +160,7 @@ describe('24-hour figures of every coin', () => {
     await expectFiguresAt(NOW - 50_000);
     const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${COIN_TRADE_TICKS_TABLE} FINAL ORDER BY time DESC LIMIT 1`);
     await expectFiguresAt(NOW - 49_999);
-    await olap.insert(COIN_TRADE_TICKS_TABLE, [{ ...row, id: `${String(row!.id)}x`, time: '2026-03-09 10:00:00.000', quoteAmount: '123456789' }]);
-    await olap.insert(TRADES_TABLE, [
-      {
-        ...(await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE id = {id:String}`, { id: String(row!.id) }))[0],
-        id: `${String(row!.id)}x`,
-        time: '2026-03-09 10:00:00.000',
-        quoteAmount: '123456789',
-      },
-    ]);
+    await writeTradeLike(String(row!.id), { id: `${String(row!.id)}x`, blockTime: at('2026-03-09T10:00:00'), quoteAmount: '123456789' });
     await expectFiguresAt(NOW - 49_998);
     await expectFiguresAt(NOW);
   });
@@ -174,13 +173,17 @@ describe('24-hour figures of every coin', () => {
     const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`, {
       mint: busy!.mint,
     });
-    const at = NOW - 40;
-    const early = { ...row, id: `${String(row!.id)}e`, slot: 1, logOffset: 0, time: '2026-03-09 23:59:50.000', reserveQuote: '4242', reserveCoin: '2424' };
-    await olap.insert(TRADES_TABLE, [early]);
-    await olap.insert(COIN_TRADE_TICKS_TABLE, [early]);
-    await expectFiguresAt(at - 5);
-    await expectFiguresAt(at + 5);
-    expect((await windowFigures(store.reads, at + 5)).get(busy!.mint)!.first).toEqual({ quote: '4242', coin: '2424' });
+    const now = NOW - 40;
+    await writeTradeLike(String(row!.id), {
+      id: `${String(row!.id)}e`,
+      slot: 1,
+      offset: 0n,
+      blockTime: at('2026-03-09T23:59:50'),
+      reserves: { quote: '4242', coin: '2424' },
+    });
+    await expectFiguresAt(now - 5);
+    await expectFiguresAt(now + 5);
+    expect((await windowFigures(store.reads, now + 5)).get(busy!.mint)!.first).toEqual({ quote: '4242', coin: '2424' });
   });
 
   it('read again only the written coins when told every coin, a coin with its first trade included', async () => {
@@ -201,33 +204,27 @@ describe('24-hour figures of every coin', () => {
     const [{ mints }] = await olap.query<{ mints: string[] }>(`SELECT groupArray(DISTINCT mint) AS mints FROM ${TRADES_TABLE}`);
     const newcomer = addr(77);
     const every = [...mints!, newcomer];
-    const at = NOW - 3_000;
-    await expectFiguresAt(at, counted, every);
+    const now = NOW - 3_000;
+    await expectFiguresAt(now, counted, every);
     const [busy] = mints!;
     const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`, {
       mint: busy,
     });
-    const written = [
-      { ...row, id: `${String(row!.id)}w`, slot: Number(row!.slot) + 5, time: '2026-03-09 23:00:00.000', quoteAmount: '777' },
-      {
-        ...row,
-        id: `${String(row!.id)}n`,
-        mint: newcomer,
-        slot: Number(row!.slot) + 6,
-        time: '2026-03-09 23:10:00.000',
-        quoteAmount: '555',
-        reserveQuote: '9',
-        reserveCoin: '3',
-      },
-    ];
-    await olap.insert(TRADES_TABLE, written);
-    await olap.insert(COIN_TRADE_TICKS_TABLE, written);
+    await writeTradeLike(String(row!.id), { id: `${String(row!.id)}w`, slot: Number(row!.slot) + 5, blockTime: at('2026-03-09T23:00:00'), quoteAmount: '777' });
+    await writeTradeLike(String(row!.id), {
+      id: `${String(row!.id)}n`,
+      mint: newcomer,
+      slot: Number(row!.slot) + 6,
+      blockTime: at('2026-03-09T23:10:00'),
+      quoteAmount: '555',
+      reserves: { quote: '9', coin: '3' },
+    });
     statements.length = 0;
-    await expectFiguresAt(at + 1, counted, every);
+    await expectFiguresAt(now + 1, counted, every);
     const perCoin = statements.filter((statement) => Array.isArray(statement.params?.mints));
     expect(perCoin.map((statement) => [...(statement.params!.mints as string[])].sort())).toEqual([[busy, newcomer].sort()]);
-    expect((await windowFigures(counted, at + 1, every)).get(newcomer)).toEqual({ volume: '555', first: { quote: '9', coin: '3' }, before: null });
+    expect((await windowFigures(counted, now + 1, every)).get(newcomer)).toEqual({ volume: '555', first: { quote: '9', coin: '3' }, before: null });
     // Later seconds step on from there.
-    for (let now = at + 2; now <= at + 4; now++) await expectFiguresAt(now, counted, every);
+    for (let later = now + 2; later <= now + 4; later++) await expectFiguresAt(later, counted, every);
   });
 });
