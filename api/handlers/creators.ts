@@ -13,7 +13,7 @@ import { serviceWalletList } from '../../schemas/config.js';
 
 const NO_COINS: never[] = [];
 
-/** Newest first: time, slot, log offset, event id, all descending (creators/queries.ts recentSends' order). */
+/** Newest first: time, slot, log offset, event id, all descending. */
 const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
   b.ms - a.ms || b.slot - a.slot || b.logOffset - a.logOffset || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
 

@@ -36,7 +36,7 @@ export interface CreatorLedgerRows extends CreatorTotals {
 }
 
 /** Earned, sent and every payment of each coin in `mints` (coins with none read zero and empty), for the resident
- * rewards model: the same rows as creatorTotals and recentSends. */
+ * rewards model. */
 export async function readCreatorLedgers(olap: Olap, mints: readonly string[]): Promise<Map<string, CreatorLedgerRows>> {
   const out = new Map<string, CreatorLedgerRows>(mints.map((mint) => [mint, { earned: 0n, sent: 0n, sends: [] }]));
   for (let i = 0; i < mints.length; i += 250) {

@@ -7,8 +7,8 @@
 //   (balances/queries.ts ownerBalancesAt, two statements a round);
 // - a replay that does not check out against the chain's round facts (rows of the round's batch still being
 //   written) is answered as it is and replayed again, from the last state that did, when the coin's rows change.
-// An entry is listed only once reward_wallet_mints has the (wallet, coin) pair, as the statements find the coins
-// a wallet may be owed on. About 200 bytes an owed entry: the bench's 45,000 take about 9 MB.
+// An entry is listed only once reward_wallet_mints has the (wallet, coin) pair: that table says which coins a
+// wallet may be owed on. About 200 bytes an owed entry: the bench's 45,000 take about 9 MB.
 import type { Olap } from '../../infra/olap/olap.js';
 import { ownerBalancesAt } from '../balances/queries.js';
 import { balancesAtSlots, type BucketCoin } from './balance-buckets.js';

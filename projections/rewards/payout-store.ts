@@ -1,8 +1,8 @@
-// Every payout sent, resident in memory for the rewards model (reward-model.ts): by wallet, newest first (the
-// wallet rewards read: wallet-queries.ts walletPayouts gives the same rows in the same order), and by coin (what
-// each round and token paid: queries.ts payoutsOfRounds and token-totals.ts). Columns in typed arrays and
-// addresses, signatures and event-id tails interned, about 75 bytes a payout plus 100 a distinct wallet or
-// signature: 356,000 payouts to 51,000 wallets in 46,000 transactions take about 36 MB.
+// Every payout sent, resident in memory for the rewards model (reward-model.ts): by wallet, newest first (time,
+// slot, log offset, then event id: the wallet rewards read), and by coin (what each round and token paid: the coin
+// rewards read). Columns in typed arrays and addresses, signatures and event-id tails interned, about 75 bytes a
+// payout plus 100 a distinct wallet or signature: 356,000 payouts to 51,000 wallets in 46,000 transactions take
+// about 36 MB.
 //
 // Rows come in bulk (the first load) and then as increments per coin: the payouts of the coin from its latest slot
 // loaded on (a coin's events are written in chain order). An increment can repeat rows already loaded at that slot
@@ -135,7 +135,7 @@ export class PayoutStore {
     return out;
   }
 
-  /** What the coin's payouts sent: per round (as payoutsOfRounds reads them) and per token over all rounds. Only
+  /** What the coin's payouts sent: per round (its tokens in ascending order) and per token over all rounds. Only
    * the rounds that got rows since the last call are worked out again. */
   coinTotals(mint: string): { byRound: Map<number, RoundPayouts>; paidByToken: Map<string, bigint> } {
     const coin = this.coins.get(mint);
@@ -229,7 +229,7 @@ export class PayoutStore {
 }
 
 /** Byte order of ASCII text, as the store compares strings. */
-/** The map with its keys in ascending order (payoutsOfRounds reads tokens ordered). */
+/** The map with its keys in ascending order. */
 function sortedByKey<V>(map: Map<string, V>): Map<string, V> {
   return new Map([...map].sort(([a], [b]) => compareText(a, b)));
 }
