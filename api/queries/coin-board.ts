@@ -118,8 +118,9 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
   for (const coin of facts) {
     const window = figures.get(coin.mint);
     const kept = before?.rows.get(coin.mint);
-    if (kept === undefined) sameCoins = same = false;
-    if (kept !== undefined) {
+    if (kept === undefined) {
+      sameCoins = same = false;
+    } else {
       const from = madeFrom.get(kept);
       if (from !== undefined && from.facts === coin && from.figures === window) {
         rows.set(coin.mint, kept);

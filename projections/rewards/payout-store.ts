@@ -228,8 +228,7 @@ export class PayoutStore {
   }
 }
 
-/** Byte order of ASCII text, as the store compares strings. */
-/** The map with its keys in ascending order. */
+/** The map with its keys in ascending byte order, as the store compares strings. */
 function sortedByKey<V>(map: Map<string, V>): Map<string, V> {
   return new Map([...map].sort(([a], [b]) => compareText(a, b)));
 }
