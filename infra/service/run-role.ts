@@ -13,6 +13,7 @@ import { chainRpcUrl } from './service-keys-setup.js';
 import { loadConfig } from '../../schemas/config.js';
 import { logReadiness, pipelineReadiness, startApi, startIngest, startProjections, type IngestRole, type ProjectRole, type Role } from './roles.js';
 import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';
+import { tuneGarbageCollection } from './gc-tuning.js';
 import { startWebhooks } from './webhooks-role.js';
 
 const ROLE_NAMES = ['opstore', 'ingest', 'project', 'webhooks', 'api'] as const;
@@ -42,6 +43,7 @@ async function apiReadiness(ingest: IngestRole | null, project: ProjectRole | nu
 }
 
 async function main(): Promise<void> {
+  tuneGarbageCollection();
   const names = parseRoles(process.argv.slice(2));
   if (names === null) {
     console.error(`usage: run-role <role> [<role> ...], each at most once, roles: ${ROLE_NAMES.join(' | ')}`);

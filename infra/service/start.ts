@@ -7,9 +7,11 @@ import { loadConfig } from '../../schemas/config.js';
 import { Devnet } from '../devnet/devnet.js';
 import { pipelineReadiness, startApi, startIngest, startProjections, type Role } from './roles.js';
 import { openServiceEventLog, openServiceOlap, openServiceOpStore } from './stores.js';
+import { tuneGarbageCollection } from './gc-tuning.js';
 import { startWebhooks } from './webhooks-role.js';
 
 async function main(): Promise<void> {
+  tuneGarbageCollection();
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   const stoppers: (() => Promise<void>)[] = [];

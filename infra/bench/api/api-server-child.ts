@@ -21,6 +21,7 @@ import { ReadPath } from '../../../projections/read-path.js';
 import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
 import { loadConfig } from '../../../schemas/config.js';
 import { ChdbOlap } from '../../olap/chdb-olap.js';
+import { tuneGarbageCollection } from '../../service/gc-tuning.js';
 import { buildServiceApp } from '../../service/http-app.js';
 import { openOpStore } from '../../opstore/open-op-store.js';
 import type { Catalog } from './dataset-catalog.js';
@@ -80,6 +81,7 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 const send = (message: ServerMessage) => process.send!(message);
 
 async function main(): Promise<void> {
+  tuneGarbageCollection(); // as the service's processes do
   const args = JSON.parse(process.argv[2]!) as ServerArgs;
   const config = loadConfig({});
   const markerPath = join(args.dataDir, 'dataset.json');
