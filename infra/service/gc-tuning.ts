@@ -5,11 +5,11 @@
 // milliseconds later. Pretenured, they grew the old generation by 50-70 MB a second on the API bench, the heap
 // swung between 300 MB and 1.1-1.9 GB, and young collections paused 5-7 ms each. Without pretenuring those objects
 // die young: young collections of 1.4-2.2 ms, a heap under 840 MB, and every route's p99 lower (docs/benchmarks.md).
-// Set as a process starts, the flag acts as it does on the command line (both measured alike), so no entry point
-// needs node options of its own.
+// Set as a process starts, the flag acts as it does on the command line (both measured alike), so the entry
+// points need no node options of their own.
 import { setFlagsFromString } from 'node:v8';
 
-/** Called first by every entry point that serves requests. */
+/** Called first by the service's entry points (`npm start`, each role's `run-role`) and the API bench's server. */
 export function tuneGarbageCollection(): void {
   setFlagsFromString('--no-allocation-site-pretenuring');
 }
