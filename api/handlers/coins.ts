@@ -10,7 +10,7 @@ import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { keptLaunchText } from '../launch/launch-text.js';
 import { sameItems, serialOf } from '../../projections/read-path.js';
-import { boardHolderCounts } from '../queries/board-holders.js';
+import { boardHolderCounts } from '../queries/holders.js';
 import { boardAt } from '../queries/coin-board.js';
 import { listSolPrice, pageRows } from '../queries/coins.js';
 import { listMatches } from '../queries/text-matches.js';

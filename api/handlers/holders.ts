@@ -1,8 +1,7 @@
 // Handler of a coin's holders (`GET /coins/{mint}/holders`), shared by the HTTP route and the MCP tool: the
 // holder count, the next round's baseline slot and the largest holders, each with its share of supply and what
-// the next round would count of it (the smaller of its balance now and at the baseline: schemas/rewards), from
-// the resident holder model (api/queries/holder-book.ts). Repeated requests while the coin is unchanged get the
-// same response object.
+// the next round would count of it (the smaller of its balance now and at the baseline: schemas/rewards), kept on
+// the read path (api/queries/holders.ts): repeated requests while the coin is unchanged get the same response object.
 import type { HoldersQuery, HoldersResponse } from '../../schemas/api/holders.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';

@@ -10,7 +10,7 @@ import type { TokenItem, TokensResponse } from '../../schemas/api/tokens.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import type { ApiContext } from '../deps.js';
 import { sameItems, serialOf } from '../../projections/read-path.js';
-import { boardHolderCounts, type HolderCounts } from '../queries/board-holders.js';
+import { boardHolderCounts, type HolderCounts } from '../queries/holders.js';
 import { boardAt } from '../queries/coin-board.js';
 import type { CoinRow } from '../queries/coin-sql.js';
 import { searchMatches } from '../queries/text-matches.js';

@@ -1,10 +1,17 @@
-// Holder queries over the balances and coins projections, for the health scorer (the API's holder reads answer
-// from api/queries/holder-book.ts). A holder is an owner whose balance, summed over its token accounts (each at its
-// latest version), is above zero, leaving out the coin's venues (its curve, its launch pool and its graduated,
-// locked pool: their vaults are owned by those addresses) and the service's own wallets (spec 2.6).
+// Holder queries over the balances, coins and rewards projections, for the holders read, the coins' holder counts
+// and the health scorer. A holder is an owner whose balance, summed over its token accounts (each at its latest
+// version), is above zero, leaving out the coin's venues (its curve, its launch pool and its graduated, locked
+// pool: their vaults are owned by those addresses) and the service's own wallets (spec 2.6).
 import type { Olap } from '../../infra/olap/olap.js';
-import { BALANCES_TABLE } from '../balances/table.js';
+import type { HoldersResponse } from '../../schemas/api/holders.js';
+import { countedBalance } from '../../schemas/rewards/allocation.js';
+import { OWNER_BALANCES_AT_SQL } from '../balances/queries.js';
+import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
+import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../rewards/table.js';
+
+/** The tables holder reads are computed from. */
+export const HOLDER_TABLES = [BALANCES_TABLE, BALANCE_CHANGES_TABLE, COINS_TABLE, COIN_GRADUATIONS_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE];
 
 /** What the holder rules need to know of a coin. */
 export interface CoinHolderFacts {
@@ -63,4 +70,77 @@ export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Pro
       },
     ]),
   );
+}
+
+/** Holder count of each coin in `mints` that has holders, `service` left out. */
+export async function holderCounts(olap: Olap, mints: readonly string[], service: readonly string[]): Promise<Map<string, number>> {
+  if (mints.length === 0) return new Map();
+  const rows = await olap.query<{ mint: string; holders: string | number }>(`SELECT mint, count() AS holders FROM (${HOLDER_BALANCES_SQL}) GROUP BY mint`, {
+    mints: [...mints],
+    service: [...service],
+  });
+  return new Map(rows.map((row) => [row.mint, Number(row.holders)]));
+}
+
+/** Of each coin in `{mints:Array(String)}`: its supply and its next payout round's baseline slot (column `baseline`),
+ * the latest round's snapshot slot, else the slot of its first fee claim (its first pot income); null before either
+ * and always in creator mode. */
+const BASELINES_SQL = `
+  SELECT c.mint AS mint, toString(c.totalSupply) AS totalSupply,
+    if(c.mode = 'holder', toString(coalesce(r.snapshot, p.first)), NULL) AS baseline
+  FROM ${COINS_TABLE} AS c FINAL
+  LEFT JOIN (SELECT mint, argMax(snapshotSlot, round) AS snapshot FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS r ON r.mint = c.mint
+  LEFT JOIN (SELECT mint, min(slot) AS first FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS p ON p.mint = c.mint
+  WHERE c.mint IN {mints:Array(String)}
+  SETTINGS join_use_nulls = 1`;
+
+/** The `{limit:UInt32}` largest holders of each coin in `{mints}` (ties by wallet), with the coin's holder count
+ * and each one's balance at the coin's baseline slot (`{atSlots}` by `{atMints}`; 0 without one). */
+const TOP_HOLDERS_SQL = `
+  SELECT h.mint AS mint, h.owner AS owner, toString(h.amount) AS held, h.holders AS holders, toString(ifNull(b.amount, 0)) AS atBaseline
+  FROM (
+    SELECT mint, owner, amount, holders FROM (
+      SELECT mint, owner, amount, count() OVER (PARTITION BY mint) AS holders,
+        row_number() OVER (PARTITION BY mint ORDER BY amount DESC, owner) AS rank
+      FROM (${HOLDER_BALANCES_SQL})
+    )
+    WHERE rank <= {limit:UInt32}
+  ) AS h
+  LEFT JOIN (${OWNER_BALANCES_AT_SQL}) AS b ON b.mint = h.mint AND b.owner = h.owner
+  ORDER BY h.mint, h.amount DESC, h.owner
+  SETTINGS join_use_nulls = 1`;
+
+/** The holders read (spec 2.6) of each coin in `mints` that is a coin, with its `limit` largest holders, `service`
+ * left out: two statements for any number of coins. What the next round counts of a holder is the smaller of its
+ * balance now and at the baseline slot (the rule of the payout rounds' allocation). */
+export async function coinHolders(olap: Olap, mints: readonly string[], limit: number, service: readonly string[]): Promise<Map<string, HoldersResponse>> {
+  if (mints.length === 0) return new Map();
+  const coins = await olap.query<{ mint: string; totalSupply: string; baseline: string | null }>(BASELINES_SQL, { mints: [...mints] });
+  const answers = new Map<string, HoldersResponse>();
+  const supplies = new Map<string, bigint>();
+  const withBaseline = coins.filter((coin) => coin.baseline !== null);
+  for (const coin of coins) {
+    answers.set(coin.mint, { holders: 0, baselineSlot: coin.baseline === null ? null : Number(coin.baseline), top: [] });
+    supplies.set(coin.mint, BigInt(coin.totalSupply));
+  }
+  const rows = await olap.query<{ mint: string; owner: string; held: string; holders: string | number; atBaseline: string }>(TOP_HOLDERS_SQL, {
+    mints: coins.map((coin) => coin.mint),
+    service: [...service],
+    limit,
+    atMints: withBaseline.map((coin) => coin.mint),
+    atSlots: withBaseline.map((coin) => Number(coin.baseline)),
+  });
+  for (const row of rows) {
+    const answer = answers.get(row.mint)!;
+    const amount = BigInt(row.held);
+    const totalSupply = supplies.get(row.mint)!;
+    answer.holders = Number(row.holders);
+    answer.top.push({
+      wallet: row.owner,
+      amount: row.held,
+      shareBps: totalSupply === 0n ? 0 : Number((amount * 10_000n) / totalSupply),
+      countsNextRound: answer.baselineSlot === null ? null : countedBalance(amount, BigInt(row.atBaseline)).toString(),
+    });
+  }
+  return answers;
 }
