@@ -1,4 +1,4 @@
-// The resident read models (the coin board, rewards, trades) and the holder reads loaded in bulk once the API is serving, so
+// The resident read models (the coin board, rewards, trades) and every coin's holders read loaded in bulk once the API is serving, so
 // the first reader of a route does not wait out a bulk load. Started by the service, not by buildApp: a test's app
 // loads only what it asks for.
 import type { Logger } from 'pino';
@@ -7,7 +7,7 @@ import { rewardModel } from '../projections/rewards/reward-model.js';
 import { serviceWalletList, type Config } from '../schemas/config.js';
 import { tradeBook } from './market/trade-book.js';
 import { boardAt } from './queries/coin-board.js';
-import { boardHolderCounts, warmHolders } from './queries/holders.js';
+import { boardHolderCounts } from './queries/holders.js';
 
 /** Loads each model in turn (chDB runs one statement at a time, so one after another gets each ready soonest),
  * most asked first. A failed load is logged and left to the first reader, which loads on its own. */
@@ -15,8 +15,7 @@ export async function warmReads(reads: ReadPath, config: Pick<Config, 'wallets'>
   const wallets = serviceWalletList(config.wallets);
   const steps: [string, () => Promise<unknown> | unknown][] = [
     ['coin board', () => boardAt(reads, Math.floor(Date.now() / 1000))],
-    ['holder counts', async () => boardHolderCounts(reads, await boardAt(reads, Math.floor(Date.now() / 1000)), wallets)],
-    ['holders', async () => warmHolders(reads, [...(await boardAt(reads, Math.floor(Date.now() / 1000))).rows.keys()], wallets)],
+    ['holders', async () => boardHolderCounts(reads, await boardAt(reads, Math.floor(Date.now() / 1000)), wallets)],
     ['rewards', () => rewardModel(reads, wallets).current('wallets')],
     ['trades', () => tradeBook(reads).warm()],
   ];

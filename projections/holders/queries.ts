@@ -1,5 +1,5 @@
-// Holder queries over the balances, coins and rewards projections, for the holders read, the coins' holder counts
-// and the health scorer. A holder is an owner whose balance, summed over its token accounts (each at its latest
+// Holder queries over the balances, coins and rewards projections, for the holders read (with the coins' holder
+// counts) and the health scorer. A holder is an owner whose balance, summed over its token accounts (each at its latest
 // version), is above zero, leaving out the coin's venues (its curve, its launch pool and its graduated, locked
 // pool: their vaults are owned by those addresses) and the service's own wallets (spec 2.6).
 import type { Olap } from '../../infra/olap/olap.js';
@@ -70,16 +70,6 @@ export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Pro
       },
     ]),
   );
-}
-
-/** Holder count of each coin in `mints` that has holders, `service` left out. */
-export async function holderCounts(olap: Olap, mints: readonly string[], service: readonly string[]): Promise<Map<string, number>> {
-  if (mints.length === 0) return new Map();
-  const rows = await olap.query<{ mint: string; holders: string | number }>(`SELECT mint, count() AS holders FROM (${HOLDER_BALANCES_SQL}) GROUP BY mint`, {
-    mints: [...mints],
-    service: [...service],
-  });
-  return new Map(rows.map((row) => [row.mint, Number(row.holders)]));
 }
 
 /** Of each coin in `{mints:Array(String)}`: its supply and its next payout round's baseline slot (column `baseline`),
