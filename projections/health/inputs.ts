@@ -5,7 +5,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { coinHolderFacts, HOLDER_BALANCES_SQL } from '../holders/queries.js';
+import { coinHolderFacts, HOLDER_BALANCES_SQL, holderParams } from '../holders/queries.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { SNIPER_WINDOW_SLOTS, type CoinTrade, type HealthFacts } from './signals.js';
 import { COIN_MINT_FACTS_TABLE } from './table.js';
@@ -113,7 +113,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
   // of the API wait for one of these at most, never for a whole batch.
   const balances = await olap.query<{ mint: string; owner: string; balance: string }>(
     `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})`,
-    { mints: known, service: [...serviceWallets] },
+    holderParams([...coins.values()], serviceWallets),
   );
   const trades = await earlyAndCreatorTrades(olap, known);
   const cross = await crossTrades(olap, known);
