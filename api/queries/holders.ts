@@ -22,55 +22,72 @@ function holderFacts(reads: ReadPath, mint: string): Promise<CoinHolderFacts | n
   return Promise.resolve(reads.answer(`holder-facts\n${mint}`, source, async () => (await read(mint)) ?? null));
 }
 
-/** A coin's holders read with its MAX_LISTED largest holders; null when it is not a coin. Coins missed together are
- * read in one statement (about 0.7 s for the bench store's 1,000 coins, some 20 ms for one): a write of balances
- * reads the coin's balances again, its facts only when they were written. */
-function holderTop(reads: ReadPath, mint: string, serviceWallets: readonly string[]): Promise<HoldersResponse | null> {
-  const wallets = walletsKey(serviceWallets);
-  const read = reads.index(`holder-tops\n${wallets}`, () =>
+/** A coin's holders read with its MAX_LISTED largest holders; null when it is not a coin; the value itself while
+ * kept. Coins missed together are read in one statement (about 0.7 s for the bench store's 1,000 coins, some 20 ms
+ * for one): a write of balances reads the coin's balances again, its facts only when they were written. */
+function holderTop(reads: ReadPath, wallets: Wallets, mint: string): HoldersResponse | null | Promise<HoldersResponse | null> {
+  const read = reads.index(`holder-tops\n${wallets.key}`, () =>
     batchedRead(async (mints) => {
       const facts = await Promise.all(mints.map((one) => holderFacts(reads, one)));
       return readCoinHolders(
         reads.olap,
         facts.filter((coin) => coin !== null),
         MAX_LISTED,
-        serviceWallets,
+        wallets.list,
       );
     }),
   );
   const source = { tables: [], variant: reads.version(HOLDER_TABLES, mint) };
-  return Promise.resolve(reads.answer(`holder-top\n${wallets}\n${mint}`, source, async () => (await read(mint)) ?? null));
+  return reads.answer(`holder-top\n${wallets.key}\n${mint}`, source, async () => (await read(mint)) ?? null);
 }
+
+/** The service's wallets, with the key that names them. */
+interface Wallets {
+  list: readonly string[];
+  key: string;
+}
+
+const walletsOf = (list: readonly string[]): Wallets => ({ list, key: walletsKey(list) });
 
 /** A coin's holders read with its `limit` largest holders, `serviceWallets` left out; null when it is not a coin.
  * The same object while the coin's rows are unchanged (never to be mutated). */
-export function coinHolders(reads: ReadPath, mint: string, limit: number, serviceWallets: readonly string[]): Promise<HoldersResponse | null> {
-  const key = `holders\n${walletsKey(serviceWallets)}\n${mint}\n${limit}`;
+export async function coinHolders(reads: ReadPath, mint: string, limit: number, serviceWallets: readonly string[]): Promise<HoldersResponse | null> {
+  const wallets = walletsOf(serviceWallets);
   const source = { tables: [], variant: reads.version(HOLDER_TABLES, mint) };
-  return Promise.resolve(
-    reads.answer(key, source, async () => {
-      const top = await holderTop(reads, mint, serviceWallets);
-      return top === null ? null : { ...top, top: top.top.slice(0, limit) };
-    }),
-  );
+  return reads.answer(`holders\n${wallets.key}\n${mint}\n${limit}`, source, async () => {
+    const top = await holderTop(reads, wallets, mint);
+    return top === null ? null : { ...top, top: top.top.slice(0, limit) };
+  });
+}
+
+/** Counts with what they were read at: the holder tables' version and the coins counted. */
+interface KeptCounts {
+  counts: HolderCounts;
+  version: string;
+  mints: ReadonlySet<string>;
 }
 
 /** Every board coin's holder count, service wallets left out, from each coin's holders read: the same map object
- * while the counts are the same, so answers built with it can be kept. While new counts are being read, concurrent
- * requests get those from before (the read path's previousWhileRefreshing). */
+ * while the counts are the same, so answers built with it can be kept. A new board of the same coins with the holder
+ * tables unchanged looks at no coin. While new counts are being read, concurrent requests get those from before (the
+ * read path's previousWhileRefreshing). */
 export async function boardHolderCounts(reads: ReadPath, board: CoinBoard, serviceWallets: readonly string[]): Promise<HolderCounts> {
-  const key = `board-holder-counts\n${walletsKey(serviceWallets)}`;
+  const wallets = walletsOf(serviceWallets);
   const source = { tables: HOLDER_TABLES, variant: String(serialOf(board)), previousWhileRefreshing: true };
-  return reads.answer(key, source, async (before: HolderCounts | null) => {
+  const kept = await reads.answer(`board-holder-counts\n${wallets.key}`, source, async (before: KeptCounts | null) => {
+    const version = reads.version(HOLDER_TABLES);
     const mints = [...board.rows.keys()];
-    const tops = await Promise.all(mints.map((mint) => holderTop(reads, mint, serviceWallets)));
+    if (before?.version === version && mints.length === before.mints.size && mints.every((mint) => before.mints.has(mint))) return before;
+    const tops = mints.map((mint) => holderTop(reads, wallets, mint));
+    const read = tops.some((top) => top instanceof Promise) ? await Promise.all(tops) : tops;
     const counts = new Map<string, number>();
     mints.forEach((mint, i) => {
-      const holders = tops[i]?.holders ?? 0;
+      const holders = (read[i] as HoldersResponse | null)?.holders ?? 0;
       if (holders > 0) counts.set(mint, holders);
     });
-    return before !== null && sameCounts(before, counts) ? before : counts;
+    return { counts: before !== null && sameCounts(before.counts, counts) ? before.counts : counts, version, mints: new Set(mints) };
   });
+  return kept.counts;
 }
 
 function sameCounts(a: HolderCounts, b: HolderCounts): boolean {
