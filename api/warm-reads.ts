@@ -1,6 +1,6 @@
-// The resident read models (the coin board, rewards, trades) and every coin's holders read loaded in bulk once the API is serving, so
-// the first reader of a route does not wait out a bulk load. Started by the service, not by buildApp: a test's app
-// loads only what it asks for.
+// The resident read models (the coin board, rewards, trades) and every coin's holders read loaded in bulk once the
+// API is serving, so the first reader of a route does not wait out a bulk load. Started by the service, not by
+// buildApp: a test's app loads only what it asks for.
 import type { Logger } from 'pino';
 import type { ReadPath } from '../projections/read-path.js';
 import { rewardModel } from '../projections/rewards/reward-model.js';
