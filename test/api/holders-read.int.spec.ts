@@ -22,9 +22,10 @@ import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import type { HoldersResponse } from '../../schemas/api/holders.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
-import { memoEventId, type Event, type FeesClaimedEvent, type PayoutRoundEvent } from '../../schemas/events/index.js';
+import type { Event } from '../../schemas/events/index.js';
 import { countedBalance } from '../../schemas/rewards/allocation.js';
-import { addr, balanceChanged, graduated, launched, logged, sig, timeOfSlot } from '../projections/event-fixtures.js';
+import { addr, balanceChanged, graduated, launched, logged } from '../projections/event-fixtures.js';
+import { feesClaimed, payoutRound } from '../projections/reward-events.js';
 
 const U = 1_000_000_000_000n;
 const config = loadConfig({});
@@ -63,39 +64,10 @@ function setBalance(slot: number, mint: string, account: string, owner: string, 
   return balanceChanged({ slot, tx: tx++, account: 0 }, { mint: mint as never, owner: owner as never, tokenAccount: account as never, pre, post });
 }
 
-function claimed(slot: number, mint: string): FeesClaimedEvent {
-  const signature = sig(tx++);
-  return {
-    id: memoEventId(signature, 0),
-    type: 'fees.claimed',
-    network: 'mainnet',
-    slot,
-    blockTime: timeOfSlot(slot),
-    signature,
-    v: 1,
-    data: {
-      mint: mint as never,
-      market: curveOf(0) as never,
-      quoteMint: DEVNET_ADDRESSES.stablecoinMint as never,
-      total: '10',
-      shares: [{ role: 'holders', wallet: addr(800), amount: '10' }],
-    },
-  };
-}
+const claimed = (slot: number, mint: string) => feesClaimed({ slot, tx: tx++ }, mint as never, DEVNET_ADDRESSES.stablecoinMint as never, 10n, 'holders');
 
-function round(slot: number, mint: string, n: number, snapshotSlot: number, baselineSlot: number): PayoutRoundEvent {
-  const signature = sig(tx++);
-  return {
-    id: memoEventId(signature, 0),
-    type: 'payout.round',
-    network: 'mainnet',
-    slot,
-    blockTime: timeOfSlot(slot),
-    signature,
-    v: 1,
-    data: { mint: mint as never, round: n, snapshotSlot, baselineSlot, holdersCounted: 1, potSpent: '5', paidIn: 'pair', tokens: [] },
-  };
-}
+const round = (slot: number, mint: string, n: number, snapshotSlot: number, baselineSlot: number) =>
+  payoutRound({ slot, tx: tx++ }, { mint: mint as never, round: n, snapshotSlot, baselineSlot, holdersCounted: 1, potSpent: '5', paidIn: 'pair', tokens: [] });
 
 /** Random balance changes of coin `i` over slots [from, to): amounts from a short list so equal balances are
  * common; accounts change hands now and then, some are emptied. */
