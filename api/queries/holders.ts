@@ -4,15 +4,12 @@
 import { batchedRead } from '../../projections/batched-read.js';
 import { type CoinHolderFacts, coinHolderFacts, HOLDER_FACT_TABLES, HOLDER_TABLES, coinHolders as readCoinHolders } from '../../projections/holders/queries.js';
 import { type ReadPath, serialOf } from '../../projections/read-path.js';
-import type { HoldersResponse } from '../../schemas/api/holders.js';
+import { type HoldersResponse, MAX_HOLDERS_LISTED } from '../../schemas/api/holders.js';
 import { walletsKey } from '../../schemas/config.js';
 import type { CoinBoard } from './coin-board.js';
 
 /** Holder count by mint; coins without holders are absent. */
 export type HolderCounts = ReadonlyMap<string, number>;
-
-/** The most holders a read lists (the holders route's largest limit). */
-const MAX_LISTED = 100;
 
 /** A coin's holder facts (supply, venues, baseline slot); null when it is not a coin. Coins missed together are read
  * in one statement. */
@@ -22,9 +19,9 @@ function holderFacts(reads: ReadPath, mint: string): Promise<CoinHolderFacts | n
   return Promise.resolve(reads.answer(`holder-facts\n${mint}`, source, async () => (await read(mint)) ?? null));
 }
 
-/** A coin's holders read with its MAX_LISTED largest holders; null when it is not a coin; the value itself while
- * kept. Coins missed together are read in one statement (about 0.7 s for the bench store's 1,000 coins, some 20 ms
- * for one): a write of balances reads the coin's balances again, its facts only when they were written. */
+/** A coin's holders read with its MAX_HOLDERS_LISTED largest holders; null when it is not a coin; the value itself
+ * while kept. Coins missed together are read in one statement (about 0.7 s for the bench store's 1,000 coins, some
+ * 30 ms for one): a write of balances reads the coin's balances again, its facts only when they were written. */
 function holderTop(reads: ReadPath, wallets: Wallets, mint: string): HoldersResponse | null | Promise<HoldersResponse | null> {
   const read = reads.index(`holder-tops\n${wallets.key}`, () =>
     batchedRead(async (mints) => {
@@ -32,7 +29,7 @@ function holderTop(reads: ReadPath, wallets: Wallets, mint: string): HoldersResp
       return readCoinHolders(
         reads.olap,
         facts.filter((coin) => coin !== null),
-        MAX_LISTED,
+        MAX_HOLDERS_LISTED,
         wallets.list,
       );
     }),

@@ -4,8 +4,11 @@
 import { z } from 'zod';
 import { address, intParam, rawAmount } from './fields.js';
 
+/** The most holders a read lists. */
+export const MAX_HOLDERS_LISTED = 100;
+
 export const holdersQuery = z.object({
-  limit: intParam(1, 100, 20).describe('How many of the largest holders to list'),
+  limit: intParam(1, MAX_HOLDERS_LISTED, 20).describe('How many of the largest holders to list'),
 });
 
 export const holderItem = z.object({
