@@ -9,13 +9,13 @@ export function batchedRead<V>(read: (keys: string[]) => Promise<ReadonlyMap<str
   let last: Promise<unknown> = Promise.resolve();
   return (key) => {
     if (next === null) {
-      const batch = { keys: new Set<string>(), answers: Promise.resolve(new Map<string, V>()) as Promise<ReadonlyMap<string, V>> };
-      batch.answers = last.then(() => {
+      const keys = new Set<string>();
+      const answers = last.then(() => {
         next = null;
-        return read([...batch.keys]);
+        return read([...keys]);
       });
-      last = batch.answers.catch(() => {});
-      next = batch;
+      last = answers.catch(() => {});
+      next = { keys, answers };
     }
     next.keys.add(key);
     return next.answers.then((answers) => answers.get(key));

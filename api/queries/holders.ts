@@ -13,10 +13,10 @@ export type HolderCounts = ReadonlyMap<string, number>;
 
 /** A coin's holder facts (supply, venues, baseline slot); null when it is not a coin. Coins missed together are read
  * in one statement. */
-function holderFacts(reads: ReadPath, mint: string): Promise<CoinHolderFacts | null> {
+function holderFacts(reads: ReadPath, mint: string): CoinHolderFacts | null | Promise<CoinHolderFacts | null> {
   const read = reads.index('holder-facts', () => batchedRead((mints) => coinHolderFacts(reads.olap, mints)));
   const source = { tables: [], variant: reads.version(HOLDER_FACT_TABLES, mint) };
-  return Promise.resolve(reads.answer(`holder-facts\n${mint}`, source, async () => (await read(mint)) ?? null));
+  return reads.answer(`holder-facts\n${mint}`, source, async () => (await read(mint)) ?? null);
 }
 
 /** A coin's holders read with its MAX_HOLDERS_LISTED largest holders; null when it is not a coin; the value itself
@@ -75,11 +75,10 @@ export async function boardHolderCounts(reads: ReadPath, board: CoinBoard, servi
     const version = reads.version(HOLDER_TABLES);
     const mints = [...board.rows.keys()];
     if (before?.version === version && mints.length === before.mints.size && mints.every((mint) => before.mints.has(mint))) return before;
-    const tops = mints.map((mint) => holderTop(reads, wallets, mint));
-    const read = tops.some((top) => top instanceof Promise) ? await Promise.all(tops) : tops;
+    const tops = await Promise.all(mints.map((mint) => holderTop(reads, wallets, mint)));
     const counts = new Map<string, number>();
     mints.forEach((mint, i) => {
-      const holders = (read[i] as HoldersResponse | null)?.holders ?? 0;
+      const holders = tops[i]?.holders ?? 0;
       if (holders > 0) counts.set(mint, holders);
     });
     return { counts: before !== null && sameCounts(before.counts, counts) ? before.counts : counts, version, mints: new Set(mints) };
