@@ -145,7 +145,8 @@ describe('Subscribe: transactions', () => {
 
     const second = chain.memo(wallet, 'two');
     chain.produce();
-    await sub.waitFor((x) => x.updates.some((u) => u.slot?.slot === String(sealed!.slot) && u.slot.status === SlotStatus.SLOT_CONFIRMED));
+    // The slot's confirmation and the older slot's finalization are separate messages: wait for the last one.
+    await sub.waitFor((x) => x.updates.some((u) => u.slot?.slot === String(sealed!.slot + 1 - 3) && u.slot.status === SlotStatus.SLOT_FINALIZED));
     const events = sub.updates.map((u) => (u.transaction ? `tx ${u.transaction.slot}` : u.slot ? `slot ${u.slot.slot} ${SlotStatus[u.slot.status]}` : 'other'));
     const s = sealed!.slot;
     expect(events.slice(events.indexOf(`slot ${s} SLOT_PROCESSED`))).toEqual([
