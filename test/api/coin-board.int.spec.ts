@@ -4,12 +4,13 @@
 // including moments one second either side of a trade's 24-hour mark and of a UTC midnight. Then a later trade moves
 // the board at once.
 import { announcedStore } from '../fixtures/announced-store.js';
-import type { ReadPath } from '../../projections/read-path.js';
+import { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinBoard } from '../../api/queries/coin-board.js';
+import { allCoinFacts } from '../../api/queries/coin-facts.js';
 import { listSolPrice, pageRows } from '../../api/queries/coins.js';
 import { listMatches } from '../../api/queries/text-matches.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
@@ -114,8 +115,9 @@ describe('coin board', () => {
     }
   }, 300_000);
 
-  it('moves with a trade written after the board was read', async () => {
+  it('moves with a trade written after the board was read, reading again only the facts of the coin traded', async () => {
     const before = await coinBoard(reads, NOW);
+    const factsBefore = await allCoinFacts(reads);
     const [last] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL ORDER BY time DESC, slot DESC LIMIT 1`);
     const events = [
       {
@@ -157,5 +159,10 @@ describe('coin board', () => {
     // The same coins: the same roster, so what is known of the coins alone (text matches) is not worked out again.
     expect(after).not.toBe(before);
     expect(after.roster).toBe(before.roster);
+    const factsAfter = await allCoinFacts(reads);
+    expect(factsAfter.filter((coin, i) => coin !== factsBefore[i]).map((coin) => coin.mint)).toEqual([mint]);
+    // A read path without a change feed reads every coin afresh, to the same rows.
+    const unfollowed = await coinBoard(new ReadPath(olap), NOW);
+    expect([...unfollowed.rows.values()].map(coveredColumns)).toEqual([...after.rows.values()].map(coveredColumns));
   });
 });
