@@ -91,14 +91,6 @@ export class ReadPath {
     return tables.map((table) => this.writes.get(table)?.anyCoin ?? 0).join(',');
   }
 
-  /** Changes of `table` so far touching rows of no one coin, and touching each coin's rows (a copy); null without a
-   * feed. */
-  coinChanges(table: string): { anyCoin: number; coins: Map<string, number> } | null {
-    if (this.feed === undefined) return null;
-    const writes = this.writes.get(table);
-    return { anyCoin: writes?.anyCoin ?? 0, coins: new Map(writes?.coins) };
-  }
-
   /** The answer for `key` from `source` as it is now: kept, or computed by `compute` (then kept), which is given the
    * answer computed last for `key` (null when none is kept) to return again where nothing it shows changed. */
   answer<T>(key: string, source: AnswerSource, compute: (previous: T | null) => Promise<T>): T | Promise<T> {

@@ -1,42 +1,33 @@
-// The trade figures of the platform stats (all-time trade count and volume in lamports), kept per coin as the read
-// path's index: read for every coin once, then only the coins whose trades a change touched are read again (a few
-// granules each: the trades table is sorted by coin first). Without this a trade write cost a scan of every trade
-// (~600 ms of engine time for a million) at the next stats read. Read for every coin again after a price is written
-// (stablecoin trades are valued at the SOL price in force at their slot) or after a change of trade rows of no one
-// coin; without a change feed, the two statements over every trade answer each time.
+// The trade figures of the platform stats (all-time trade count and volume in lamports), kept on the read path per
+// coin: each coin's totals while its trade rows and the prices are unchanged, coins missed together read in one
+// statement (a few granules each: the trades table is sorted by coin first), so a trade write reads again only the
+// coins it touched instead of scanning every trade (~600 ms of engine time for a million). A price written reads
+// every coin again: stablecoin trades are valued at the SOL price in force at their slot.
 import type { Olap } from '../../infra/olap/olap.js';
-import type { ReadPath } from '../read-path.js';
+import { batchedRead } from '../batched-read.js';
 import { lamportsOf, valuingParams, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
 import { PRICES_TABLE } from '../prices/table.js';
-import { TRADES_TABLE } from '../trades/table.js';
+import type { ReadPath } from '../read-path.js';
+import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../trades/table.js';
 
 export interface TradeTotals {
   trades: number;
   volumeLamports: bigint;
 }
 
-interface Kept {
-  /** The prices' version and the trades' changes of no one coin the totals were read at. */
-  base: string;
-  /** Each coin's changes of the trades table when its totals were read. */
-  inserts: Map<string, number>;
-  byCoin: Map<string, TradeTotals>;
-}
+const NO_TRADES: TradeTotals = { trades: 0, volumeLamports: 0n };
 
-/** `mints` null: every trade. */
-const whereMints = (mints: readonly string[] | null, and: boolean) => (mints === null ? '' : `${and ? 'AND' : 'WHERE'} mint IN {mints:Array(String)}`);
-
-/** Trade totals of each coin among `mints` (every coin with trades when null); coins without trades are absent. */
-async function totalsByCoin(olap: Olap, valuing: ValuingMints, mints: readonly string[] | null): Promise<Map<string, TradeTotals>> {
-  const params = { ...valuingParams(valuing), mints: [...(mints ?? [])] };
+/** Trade totals of each coin among `mints`; coins without trades are absent. */
+async function totalsByCoin(olap: Olap, valuing: ValuingMints, mints: readonly string[]): Promise<Map<string, TradeTotals>> {
+  const params = { ...valuingParams(valuing), mints: [...mints] };
   const counts = await olap.query<{ mint: string; trades: string; solVolume: string }>(
     `SELECT mint, toString(count()) AS trades, toString(sumIf(toUInt256(quoteAmount), quoteMint = {solMint:String})) AS solVolume
-    FROM ${TRADES_TABLE} FINAL ${whereMints(mints, false)} GROUP BY mint`,
+    FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
     params,
   );
   const stable = await olap.query<{ mint: string; lamports: string }>(
     `SELECT s.mint AS mint, toString(ifNull(sum(${lamportsOf('s.amount', 's.quoteMint')}), 0)) AS lamports
-    ${withSolPriceAt(`SELECT slot, mint, quoteMint, quoteAmount AS amount FROM ${TRADES_TABLE} FINAL WHERE quoteMint = {stablecoinMint:String} ${whereMints(mints, true)}`)}
+    ${withSolPriceAt(`SELECT slot, mint, quoteMint, quoteAmount AS amount FROM ${TRADES_TABLE} FINAL WHERE quoteMint = {stablecoinMint:String} AND mint IN {mints:Array(String)}`)}
     GROUP BY s.mint`,
     params,
   );
@@ -48,39 +39,28 @@ async function totalsByCoin(olap: Olap, valuing: ValuingMints, mints: readonly s
   return byCoin;
 }
 
-function sum(totals: Iterable<TradeTotals>): TradeTotals {
-  const all = { trades: 0, volumeLamports: 0n };
-  for (const coin of totals) {
-    all.trades += coin.trades;
-    all.volumeLamports += coin.volumeLamports;
-  }
-  return all;
+/** Every coin with trades: the trades projector writes each one's latest market state with its trades. */
+function tradedMints(reads: ReadPath): string[] | Promise<string[]> {
+  return reads.answer('traded-mints', { tables: [COIN_MARKETS_TABLE] }, async () =>
+    (await reads.olap.query<{ mint: string }>(`SELECT DISTINCT mint FROM ${COIN_MARKETS_TABLE}`)).map((row) => row.mint),
+  );
 }
 
 /** Every trade's count and volume in lamports (stablecoin trades valued at the SOL price at their slot; those
  * before any price are left out of the volume). */
 export async function tradeTotals(reads: ReadPath, valuing: ValuingMints): Promise<TradeTotals> {
-  const { olap } = reads;
-  const changes = reads.coinChanges(TRADES_TABLE);
-  if (changes === null) return sum((await totalsByCoin(olap, valuing, null)).values());
-  const base = `${reads.version([PRICES_TABLE])}|${changes.anyCoin}`;
-  const inserts = changes.coins;
-  const holder = reads.index<{ state: Kept | null }>('trade-totals', () => ({ state: null }));
-  const state = holder.state;
-  if (state === null || state.base !== base) {
-    const byCoin = await totalsByCoin(olap, valuing, null);
-    holder.state = { base, inserts, byCoin };
-    return sum(byCoin.values());
-  }
-  const written = [...inserts].filter(([mint, count]) => state.inserts.get(mint) !== count).map(([mint]) => mint);
-  if (written.length > 0) {
-    const fresh = await totalsByCoin(olap, valuing, written);
-    for (const mint of written) {
-      const coin = fresh.get(mint);
-      if (coin === undefined) state.byCoin.delete(mint);
-      else state.byCoin.set(mint, coin);
-      state.inserts.set(mint, inserts.get(mint)!);
+  const key = `${valuing.solMint}\n${valuing.stablecoinMint}\n${valuing.stablecoinDecimals}`;
+  const read = reads.index(`trade-totals\n${key}`, () => batchedRead((mints) => totalsByCoin(reads.olap, valuing, mints)));
+  const coinTotals = (mint: string) => {
+    const source = { tables: [PRICES_TABLE], variant: reads.version([TRADES_TABLE], mint) };
+    return reads.answer(`trade-totals\n${key}\n${mint}`, source, async () => (await read(mint)) ?? NO_TRADES);
+  };
+  return reads.answer(`trade-totals\n${key}`, { tables: [TRADES_TABLE, PRICES_TABLE, COIN_MARKETS_TABLE] }, async () => {
+    const all = { trades: 0, volumeLamports: 0n };
+    for (const coin of await Promise.all((await tradedMints(reads)).map(coinTotals))) {
+      all.trades += coin.trades;
+      all.volumeLamports += coin.volumeLamports;
     }
-  }
-  return sum(state.byCoin.values());
+    return all;
+  });
 }
