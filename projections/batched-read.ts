@@ -1,6 +1,7 @@
 // Reads of many keys in one statement: chDB runs one statement at a time, so keys asked for while a read runs wait
 // for it anyway; they are read together in the next one, and a burst of misses (the first coin list wanting every
 // coin's holders, the coins a write touched) costs one statement instead of one each.
+import type { ReadPath } from './read-path.js';
 
 /** `read` of keys one at a time, batched: keys asked for in the same tick or while an earlier batch runs are read
  * together once it ends. A failed batch fails each of its callers. */
@@ -20,4 +21,17 @@ export function batchedRead<V>(read: (keys: string[]) => Promise<ReadonlyMap<str
     next.keys.add(key);
     return next.answers.then((answers) => answers.get(key));
   };
+}
+
+/** A coin's answer kept on the read path under `name` while the coin's version of `tables` holds (its rows of
+ * them, and rows of no one coin, unchanged); coins missed together are read in one call of `read`. Null for a coin
+ * `read` has no answer for. The reader's one batch of `name`: `read` must be the same for every call of a name. */
+export function perCoinRead<V>(
+  reads: ReadPath,
+  name: string,
+  tables: readonly string[],
+  read: (mints: string[]) => Promise<ReadonlyMap<string, V>>,
+): (mint: string) => V | null | Promise<V | null> {
+  const batched = reads.index(name, () => batchedRead(read));
+  return (mint) => reads.answer(`${name}\n${mint}`, { tables: [], variant: reads.version(tables, mint) }, async () => (await batched(mint)) ?? null);
 }

@@ -2,7 +2,7 @@
 // token search, kept on the read path: each coin's facts while its rows of the fact tables are unchanged (a trade
 // rewrites its coin's market row), coins missed together read in one statement, so the first read reads every coin
 // at once and a write reads again only the coins it touched.
-import { batchedRead } from '../../projections/batched-read.js';
+import { perCoinRead } from '../../projections/batched-read.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { type ReadPath, sameItems } from '../../projections/read-path.js';
 import { COIN_MARKETS_TABLE } from '../../projections/trades/table.js';
@@ -19,14 +19,10 @@ function coinMints(reads: ReadPath): string[] | Promise<string[]> {
 
 /** A coin's facts; null when it is not a coin. */
 function factsOf(reads: ReadPath, mint: string): CoinFacts | null | Promise<CoinFacts | null> {
-  const read = reads.index('coin-facts', () =>
-    batchedRead(async (mints) => {
-      const rows = await reads.olap.query<CoinFactsSql>(coinFactsSql(true), { mints });
-      return new Map(rows.map((row) => [row.mint, coinFacts(row)]));
-    }),
-  );
-  const source = { tables: [], variant: reads.version(FACT_TABLES, mint) };
-  return reads.answer(`coin-facts\n${mint}`, source, async () => (await read(mint)) ?? null);
+  return perCoinRead(reads, 'coin-facts', FACT_TABLES, async (mints) => {
+    const rows = await reads.olap.query<CoinFactsSql>(coinFactsSql(true), { mints });
+    return new Map(rows.map((row) => [row.mint, coinFacts(row)]));
+  })(mint);
 }
 
 /** Every coin's facts, the same array (and each coin's the same object) while unchanged; never to be changed. */

@@ -1,7 +1,7 @@
 // Holder reads of the API (projections/holders/queries.ts), kept on the read path: each coin's holders read while
 // the coin's rows of the holder tables are unchanged, and every board coin's holder count made of them. Keys name
 // the service wallets: apps with different ones may share a read path.
-import { batchedRead } from '../../projections/batched-read.js';
+import { perCoinRead } from '../../projections/batched-read.js';
 import { type CoinHolderFacts, coinHolderFacts, HOLDER_FACT_TABLES, HOLDER_TABLES, coinHolders as readCoinHolders } from '../../projections/holders/queries.js';
 import { type ReadPath, serialOf } from '../../projections/read-path.js';
 import { type HoldersResponse, MAX_HOLDERS_LISTED } from '../../schemas/api/holders.js';
@@ -14,28 +14,22 @@ export type HolderCounts = ReadonlyMap<string, number>;
 /** A coin's holder facts (supply, venues, baseline slot); null when it is not a coin. Coins missed together are read
  * in one statement. */
 function holderFacts(reads: ReadPath, mint: string): CoinHolderFacts | null | Promise<CoinHolderFacts | null> {
-  const read = reads.index('holder-facts', () => batchedRead((mints) => coinHolderFacts(reads.olap, mints)));
-  const source = { tables: [], variant: reads.version(HOLDER_FACT_TABLES, mint) };
-  return reads.answer(`holder-facts\n${mint}`, source, async () => (await read(mint)) ?? null);
+  return perCoinRead(reads, 'holder-facts', HOLDER_FACT_TABLES, (mints) => coinHolderFacts(reads.olap, mints))(mint);
 }
 
 /** A coin's holders read with its MAX_HOLDERS_LISTED largest holders; null when it is not a coin; the value itself
  * while kept. Coins missed together are read in one statement (about 0.7 s for the bench store's 1,000 coins, some
  * 30 ms for one): a write of balances reads the coin's balances again, its facts only when they were written. */
 function holderTop(reads: ReadPath, wallets: Wallets, mint: string): HoldersResponse | null | Promise<HoldersResponse | null> {
-  const read = reads.index(`holder-tops\n${wallets.key}`, () =>
-    batchedRead(async (mints) => {
-      const facts = await Promise.all(mints.map((one) => holderFacts(reads, one)));
-      return readCoinHolders(
-        reads.olap,
-        facts.filter((coin) => coin !== null),
-        MAX_HOLDERS_LISTED,
-        wallets.list,
-      );
-    }),
-  );
-  const source = { tables: [], variant: reads.version(HOLDER_TABLES, mint) };
-  return reads.answer(`holder-top\n${wallets.key}\n${mint}`, source, async () => (await read(mint)) ?? null);
+  return perCoinRead(reads, `holder-top\n${wallets.key}`, HOLDER_TABLES, async (mints) => {
+    const facts = await Promise.all(mints.map((one) => holderFacts(reads, one)));
+    return readCoinHolders(
+      reads.olap,
+      facts.filter((coin) => coin !== null),
+      MAX_HOLDERS_LISTED,
+      wallets.list,
+    );
+  })(mint);
 }
 
 /** The service's wallets, with the key that names them. */

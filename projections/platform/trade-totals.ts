@@ -4,7 +4,7 @@
 // coins it touched instead of scanning every trade (~600 ms of engine time for a million). A price written reads
 // every coin again: stablecoin trades are valued at the SOL price in force at their slot.
 import type { Olap } from '../../infra/olap/olap.js';
-import { batchedRead } from '../batched-read.js';
+import { perCoinRead } from '../batched-read.js';
 import { lamportsOf, valuingParams, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import type { ReadPath } from '../read-path.js';
@@ -14,8 +14,6 @@ export interface TradeTotals {
   trades: number;
   volumeLamports: bigint;
 }
-
-const NO_TRADES: TradeTotals = { trades: 0, volumeLamports: 0n };
 
 /** Trade totals of each coin among `mints`; coins without trades are absent. */
 async function totalsByCoin(olap: Olap, valuing: ValuingMints, mints: readonly string[]): Promise<Map<string, TradeTotals>> {
@@ -50,14 +48,12 @@ function tradedMints(reads: ReadPath): string[] | Promise<string[]> {
  * before any price are left out of the volume). */
 export async function tradeTotals(reads: ReadPath, valuing: ValuingMints): Promise<TradeTotals> {
   const key = `${valuing.solMint}\n${valuing.stablecoinMint}\n${valuing.stablecoinDecimals}`;
-  const read = reads.index(`trade-totals\n${key}`, () => batchedRead((mints) => totalsByCoin(reads.olap, valuing, mints)));
-  const coinTotals = (mint: string) => {
-    const source = { tables: [PRICES_TABLE], variant: reads.version([TRADES_TABLE], mint) };
-    return reads.answer(`trade-totals\n${key}\n${mint}`, source, async () => (await read(mint)) ?? NO_TRADES);
-  };
+  // Prices are rows of no one coin: a price written moves every coin's version.
+  const coinTotals = perCoinRead(reads, `trade-totals\n${key}`, [TRADES_TABLE, PRICES_TABLE], (mints) => totalsByCoin(reads.olap, valuing, mints));
   return reads.answer(`trade-totals\n${key}`, { tables: [TRADES_TABLE, PRICES_TABLE, COIN_MARKETS_TABLE] }, async () => {
     const all = { trades: 0, volumeLamports: 0n };
     for (const coin of await Promise.all((await tradedMints(reads)).map(coinTotals))) {
+      if (coin === null) continue;
       all.trades += coin.trades;
       all.volumeLamports += coin.volumeLamports;
     }

@@ -56,7 +56,7 @@ interface Statement {
 
 /** The coins each statement over the trades table since the last reset read, sorted. */
 const tradeReads = () =>
-  marked.statements.filter(({ sql }) => sql.includes(`FROM ${TRADES_TABLE} FINAL`)).map(({ params }) => [...(params?.mints as string[])].sort());
+  marked.statements.filter(({ sql }) => sql.includes(`FROM ${TRADES_TABLE} FINAL`)).map(({ params }) => [...((params?.mints ?? []) as string[])].sort());
 
 async function write(events: Event[], times = 1): Promise<void> {
   const batch = logged(events, offset);
