@@ -21,7 +21,7 @@ export interface Readiness {
 
 /** The parts of the configuration the API reads. A full `Config` fits. */
 export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'tokenLabels' | 'hooks' | 'platformToken' | 'payments' | 'allowance'> &
-  Partial<Pick<Config, 'tokenSearch' | 'siteUrl'>>;
+  Partial<Pick<Config, 'tokenSearch' | 'siteUrl' | 'readCacheBytes'>>;
 
 export interface ApiDeps {
   olap: Olap;
@@ -62,6 +62,6 @@ export interface ApiContext {
 
 export function apiContext(deps: ApiDeps): ApiContext {
   const clock = deps.clock ?? (() => new Date());
-  const reads = deps.reads ?? new ReadPath(deps.olap, deps.changes);
+  const reads = deps.reads ?? new ReadPath(deps.olap, deps.changes, deps.config.readCacheBytes);
   return { reads, config: deps.config, opstore: deps.opstore, now: clock };
 }

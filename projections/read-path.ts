@@ -15,11 +15,12 @@
 // again (api/serializer.ts) lives and goes with the object and is not counted: about as much again for the answers
 // sent as they are.
 import type { Olap } from '../infra/olap/olap.js';
+import { DEFAULT_READ_CACHE_MIB } from '../schemas/config.js';
 import { answerBytes } from './answer-bytes.js';
 import type { Change, ChangeFeed } from './changes.js';
 
 /** The kept answers' estimated heap at most, by default. */
-const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = DEFAULT_READ_CACHE_MIB * 1024 * 1024;
 /** What an entry costs besides its answer (its record, its version, the map's slot), with its key's characters. */
 const ENTRY_BYTES = 200;
 

@@ -39,6 +39,9 @@ const usdPrice = z
   })
   .refine((microUsd) => microUsd > 0n, 'a price must be above zero');
 
+/** The read path's kept answers at most by default, in MiB of their estimated heap. */
+export const DEFAULT_READ_CACHE_MIB = 1024;
+
 const envSchema = z.object({
   NETWORK: z.string().min(1).default('mainnet'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -97,6 +100,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   /** Free tool calls a visitor may make a minute on the MCP server, counted apart from the API's; 0 turns it off. */
   MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /** The read path's kept answers at most, in MiB of their estimated heap. */
+  READ_CACHE_MIB: z.coerce.number().int().min(1).max(65_536).default(DEFAULT_READ_CACHE_MIB),
   /** Proxies in front of the API whose X-Forwarded-For is believed, nearest first; 0 means none. */
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(16).default(0),
   STABLECOIN_MINT: address.prefault(DEVNET_ADDRESSES.stablecoinMint),
@@ -212,6 +217,8 @@ export interface Config {
   platformToken: { decimals: number; originalSupplyRaw: bigint };
   /** Paid calls (x402): the network id advertised and the tiers' prices in micro-USD (stablecoin raw units). */
   payments: { network: X402Network; prices: { basic: bigint; premium: bigint } };
+  /** The read path's kept answers at most, in bytes of their estimated heap (projections/read-path.ts). */
+  readCacheBytes: number;
   /** The free allowance: API requests and MCP tool calls a visitor may make a minute (0: off), and how many proxies'
    * X-Forwarded-For to trust. */
   allowance: { perMinute: number; mcpPerMinute: number; trustedProxies: number };
@@ -290,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       originalSupplyRaw: BigInt(e.PLATFORM_TOKEN_ORIGINAL_SUPPLY) * 10n ** BigInt(e.PLATFORM_TOKEN_DECIMALS),
     },
     payments: { network: e.X402_NETWORK, prices: { basic: e.PRICE_BASIC_USD, premium: e.PRICE_PREMIUM_USD } },
+    readCacheBytes: e.READ_CACHE_MIB * 1024 * 1024,
     allowance: { perMinute: e.RATE_LIMIT_PER_MINUTE, mcpPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE, trustedProxies: e.TRUSTED_PROXIES },
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

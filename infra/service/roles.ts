@@ -139,7 +139,7 @@ export async function startApi(
       ? watchParts(olap, READ_MODEL_TABLES, PARTS_WATCH_MS, (error) => apiLogger.warn({ err: error }, 'read-model parts not looked at'))
       : null;
   const changes = project?.runner.changes.feed ?? watch!.feed;
-  const reads = new ReadPath(olap, changes);
+  const reads = new ReadPath(olap, changes, config.readCacheBytes);
   const streams = project === undefined ? undefined : { events: webhookEventContext(config) };
   const app = buildServiceApp({
     olap,

@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   const olap = new QueuedOlap(chdb);
   // The writes below are announced as the projections announce theirs; every app serves from this one read path.
   const changes = new ChangePublisher();
-  const reads = new ReadPath(olap, changes.feed);
+  const reads = new ReadPath(olap, changes.feed, config.readCacheBytes);
   // The per-route table measures reads alone: with the allowance on, the bench's one address would be past it
   // within a second.
   const app = buildApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, perMinute: 0 } }, opstore });
