@@ -6,7 +6,7 @@ import { perCoinRead } from '../../projections/batched-read.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { type ReadPath, sameItems } from '../../projections/read-path.js';
 import { COIN_MARKETS_TABLE } from '../../projections/trades/table.js';
-import { coinFacts, coinFactsSql, type CoinFacts, type CoinFactsSql } from './coin-sql.js';
+import { COIN_FACTS_SQL, coinFacts, type CoinFacts, type CoinFactsSql } from './coin-sql.js';
 
 export const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, COIN_MARKETS_TABLE];
 
@@ -20,7 +20,7 @@ function coinMints(reads: ReadPath): string[] | Promise<string[]> {
 /** A coin's facts; null when it is not a coin. */
 function factsOf(reads: ReadPath, mint: string): CoinFacts | null | Promise<CoinFacts | null> {
   return perCoinRead(reads, 'coin-facts', FACT_TABLES, async (mints) => {
-    const rows = await reads.olap.query<CoinFactsSql>(coinFactsSql(true), { mints });
+    const rows = await reads.olap.query<CoinFactsSql>(COIN_FACTS_SQL, { mints });
     return new Map(rows.map((row) => [row.mint, coinFacts(row)]));
   })(mint);
 }

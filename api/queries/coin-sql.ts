@@ -1,5 +1,5 @@
 // The coin row the coin reads answer from (the coin itself, its graduation, its latest market state and its
-// 24-hour trade figures), and the SQL of the part that does not depend on the clock: every coin from
+// 24-hour trade figures), and the SQL of the part that does not depend on the clock: coins from
 // projections/coins joined with its graduation and its latest market state (projections/trades), FINAL.
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { COIN_MARKETS_TABLE } from '../../projections/trades/table.js';
@@ -56,11 +56,8 @@ export interface CoinFacts extends Omit<CoinRow, 'lastQuote' | 'lastCoin' | 'ref
 
 export type CoinFactsSql = Omit<CoinFacts, 'launchMs' | 'launchSlot'> & { launchMs: string; launchSlot: string };
 
-/** Every coin's facts (CoinFacts, with launchMs and launchSlot as decimal strings); with `forMints`, only those of the
- * coins in the `{mints:Array(String)}` parameter. */
-export const coinFactsSql = (forMints = false) => {
-  const only = (column: string) => (forMints ? ` WHERE ${column} IN {mints:Array(String)}` : '');
-  return `
+/** The facts (CoinFacts, with launchMs and launchSlot as decimal strings) of each coin in `{mints:Array(String)}`. */
+export const COIN_FACTS_SQL = `
   SELECT
     c.mint AS mint, c.route AS route, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid,
     c.quoteMint AS quoteMint, c.quoteDecimals AS quoteDecimals, c.tokenProgram AS tokenProgram, c.decimals AS decimals,
@@ -77,10 +74,10 @@ export const coinFactsSql = (forMints = false) => {
     if(m.mint IS NULL, NULL, toString(m.reserveQuote)) AS marketQuote,
     if(m.mint IS NULL, NULL, toString(m.reserveCoin)) AS marketCoin
   FROM ${COINS_TABLE} AS c FINAL
-  LEFT JOIN (SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL${only('mint')}) AS g ON g.mint = c.mint
-  LEFT JOIN (SELECT mint, reserveQuote, reserveCoin FROM ${COIN_MARKETS_TABLE} FINAL${only('mint')}) AS m ON m.mint = c.mint${only('c.mint')}
+  LEFT JOIN (SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE mint IN {mints:Array(String)}) AS g ON g.mint = c.mint
+  LEFT JOIN (SELECT mint, reserveQuote, reserveCoin FROM ${COIN_MARKETS_TABLE} FINAL WHERE mint IN {mints:Array(String)}) AS m ON m.mint = c.mint
+  WHERE c.mint IN {mints:Array(String)}
   SETTINGS join_use_nulls = 1`;
-};
 
 export function coinFacts(row: CoinFactsSql): CoinFacts {
   return { ...row, launchMs: Number(row.launchMs), launchSlot: Number(row.launchSlot) };
