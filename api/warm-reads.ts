@@ -16,7 +16,7 @@ export async function warmReads(reads: ReadPath, config: Pick<Config, 'wallets'>
   const steps: [string, () => Promise<unknown> | unknown][] = [
     ['coin board', () => boardAt(reads, Math.floor(Date.now() / 1000))],
     ['holders', async () => boardHolderCounts(reads, await boardAt(reads, Math.floor(Date.now() / 1000)), wallets)],
-    ['rewards', () => rewardModel(reads, wallets).current('wallets')],
+    ['rewards', () => rewardModel(reads, wallets).current()],
     ['trades', () => tradeBook(reads).warm()],
   ];
   for (const [name, step] of steps) {

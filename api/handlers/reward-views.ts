@@ -1,7 +1,7 @@
-// The response objects of the rewards routes (spec 2.5, 2.9, 2.10) from what the resident model holds (rewards.ts,
-// wallet-rewards.ts, creators.ts); the rewards model's spec builds its reference answers with them too, so both
-// give the same objects from the same facts.
+// The response objects of the rewards routes (spec 2.5, 2.9, 2.10) from what is read of them (rewards.ts,
+// wallet-rewards.ts, creators.ts).
 import type { CreatorSend, CreatorTotals } from '../../projections/creators/queries.js';
+import type { CoinRewards } from '../../projections/rewards/coin-rewards.js';
 import type { PotTotals, RewardCoin, RoundPayouts, RoundRow } from '../../projections/rewards/queries.js';
 import type { TokenTotals } from '../../projections/rewards/token-totals.js';
 import type { WalletPayout } from '../../projections/rewards/wallet-queries.js';
@@ -13,15 +13,16 @@ import { centsNow, centsOf } from './reward-usd.js';
 
 const quoteOf = (coin: RewardCoin) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
 
+/** Earned, sent and waiting (earned not sent yet) of a creator-mode coin. */
+const earningsView = ({ earned, sent }: CreatorTotals) => ({
+  earned: earned.toString(),
+  sent: sent.toString(),
+  waiting: (earned > sent ? earned - sent : 0n).toString(),
+});
+
 /** A creator-mode coin's answer. */
 export function creatorRewardsView(coin: RewardCoin, totals: CreatorTotals): CoinRewardsResponse {
-  const waiting = totals.earned > totals.sent ? totals.earned - totals.sent : 0n;
-  return {
-    mint: coin.mint,
-    quote: quoteOf(coin),
-    mode: 'creator',
-    creator: { earned: totals.earned.toString(), sent: totals.sent.toString(), waiting: waiting.toString() },
-  };
+  return { mint: coin.mint, quote: quoteOf(coin), mode: 'creator', creator: earningsView(totals) };
 }
 
 /** A holder-mode coin's answer; `quoteMicroUsd` is the quote token's latest price (null without one). */
@@ -96,35 +97,18 @@ export function walletRewardsView(
 }
 
 /** A creator's answer: the coins it launched (newest first) with what each earned, and the latest payments. */
-export function creatorView(
-  wallet: string,
-  coins: readonly RewardCoin[],
-  earningsOf: (mint: string) => CreatorTotals | undefined,
-  potOf: (mint: string) => PotTotals | undefined,
-  sends: readonly CreatorSend[],
-): CreatorResponse {
+export function creatorView(wallet: string, coins: readonly CoinRewards[], sends: readonly CreatorSend[]): CreatorResponse {
   return {
     wallet,
-    coins: coins.map((coin) => {
-      const earned = earningsOf(coin.mint);
-      const pot = potOf(coin.mint);
-      return {
-        mint: coin.mint,
-        user: { name: coin.name, symbol: coin.symbol },
-        mode: coin.mode,
-        createdAt: isoFromSeconds(coin.createdAt),
-        quote: quoteOf(coin),
-        earnings:
-          earned === undefined
-            ? null
-            : {
-                earned: earned.earned.toString(),
-                sent: earned.sent.toString(),
-                waiting: (earned.earned > earned.sent ? earned.earned - earned.sent : 0n).toString(),
-              },
-        holderRewards: pot === undefined ? null : { takenIn: pot.takenIn.toString(), paid: pot.spent.toString(), rounds: pot.rounds },
-      };
-    }),
+    coins: coins.map(({ coin, creator, pot }) => ({
+      mint: coin.mint,
+      user: { name: coin.name, symbol: coin.symbol },
+      mode: coin.mode,
+      createdAt: isoFromSeconds(coin.createdAt),
+      quote: quoteOf(coin),
+      earnings: coin.mode === 'creator' ? earningsView(creator) : null,
+      holderRewards: coin.mode === 'holder' ? { takenIn: pot.takenIn.toString(), paid: pot.spent.toString(), rounds: pot.rounds } : null,
+    })),
     recentSends: sends.map(({ coin, wallet: recipient, token, amount, signature, time }) => ({
       coin,
       wallet: recipient,

@@ -13,7 +13,7 @@ import { serviceWalletList } from '../../schemas/config.js';
 /** `GET /wallets/{wallet}/rewards`. */
 export async function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
   const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
-  await model.current('wallets');
+  await model.current();
   const coin = query.coin ?? null;
   if (coin !== null && !model.facts.has(coin)) throw new NotFoundError(`no coin ${coin} on this network`);
   const stamp = Math.max(model.payouts.walletStamp(wallet), model.owed.walletStamp(wallet));

@@ -1,7 +1,7 @@
-// The `creators` read model as the creators read uses it: what creator-mode coins earned and sent on, and the
-// payments of those earnings, loaded per coin into the resident rewards model (readCreatorLedgers). Amounts are raw
-// quote units.
+// The `creators` read model as the coin rewards and creators reads use it: what creator-mode coins earned and sent
+// on, and the latest payments of those earnings, per coin (readCreatorLedgers). Amounts are raw quote units.
 import type { Olap } from '../../infra/olap/olap.js';
+import { RECENT_SENDS } from '../../schemas/api/creators.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from './table.js';
 
 export interface CreatorTotals {
@@ -31,43 +31,41 @@ export interface CreatorSendEntry extends CreatorSend {
 }
 
 export interface CreatorLedgerRows extends CreatorTotals {
-  /** Newest first. */
+  /** The latest payments, newest first. */
   sends: CreatorSendEntry[];
 }
 
-/** Earned, sent and every payment of each coin in `mints` (coins with none read zero and empty), for the resident
- * rewards model. */
+/** Earned, sent and the latest `RECENT_SENDS` payments of each coin in `mints` (coins with none read zero and empty). */
 export async function readCreatorLedgers(olap: Olap, mints: readonly string[]): Promise<Map<string, CreatorLedgerRows>> {
   const out = new Map<string, CreatorLedgerRows>(mints.map((mint) => [mint, { earned: 0n, sent: 0n, sends: [] }]));
-  for (let i = 0; i < mints.length; i += 250) {
-    const params = { mints: mints.slice(i, i + 250) };
-    const earned = await olap.query<{ mint: string; total: string }>(
-      `SELECT mint, toString(sum(amount)) AS total FROM ${CREATOR_EARNINGS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
-      params,
-    );
-    const sends = await olap.query<{
-      coin: string;
-      wallet: string;
-      token: string;
-      amount: string;
-      signature: string;
-      ms: string;
-      slot: string;
-      logOffset: string;
-      eventId: string;
-    }>(
-      `SELECT mint AS coin, wallet, quoteMint AS token, toString(amount) AS amount, signature, toUnixTimestamp64Milli(time) AS ms, slot, logOffset, eventId
-       FROM ${CREATOR_SENDS_TABLE} FINAL
-       WHERE mint IN {mints:Array(String)}
-       ORDER BY mint, time DESC, slot DESC, logOffset DESC, eventId DESC`,
-      params,
-    );
-    for (const row of earned) out.get(row.mint)!.earned = BigInt(row.total);
-    for (const { ms, slot, logOffset, ...row } of sends) {
-      const ledger = out.get(row.coin)!;
-      ledger.sent += BigInt(row.amount);
-      ledger.sends.push({ ...row, time: Math.floor(Number(ms) / 1000), ms: Number(ms), slot: Number(slot), logOffset: Number(logOffset) });
-    }
+  const params = { mints: [...mints], recent: RECENT_SENDS };
+  const totals = await olap.query<{ mint: string; kind: string; total: string }>(
+    `SELECT mint, 'earned' AS kind, toString(sum(amount)) AS total FROM ${CREATOR_EARNINGS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint
+     UNION ALL
+     SELECT mint, 'sent' AS kind, toString(sum(amount)) AS total FROM ${CREATOR_SENDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+    params,
+  );
+  const sends = await olap.query<{
+    coin: string;
+    wallet: string;
+    token: string;
+    amount: string;
+    signature: string;
+    ms: string;
+    slot: string;
+    logOffset: string;
+    eventId: string;
+  }>(
+    `SELECT mint AS coin, wallet, quoteMint AS token, toString(amount) AS amount, signature, toUnixTimestamp64Milli(time) AS ms, slot, logOffset, eventId
+     FROM ${CREATOR_SENDS_TABLE} FINAL
+     WHERE mint IN {mints:Array(String)}
+     ORDER BY mint, time DESC, slot DESC, logOffset DESC, eventId DESC
+     LIMIT {recent:UInt32} BY mint`,
+    params,
+  );
+  for (const row of totals) out.get(row.mint)![row.kind as 'earned' | 'sent'] = BigInt(row.total);
+  for (const { ms, slot, logOffset, ...row } of sends) {
+    out.get(row.coin)!.sends.push({ ...row, time: Math.floor(Number(ms) / 1000), ms: Number(ms), slot: Number(slot), logOffset: Number(logOffset) });
   }
   return out;
 }

@@ -1,5 +1,5 @@
-// Reads that fill and refresh the resident rewards model (reward-model.ts) in bulk: every coin's facts, the rounds
-// and pot income of a set of coins, and payouts by ranges of (coin, rounds, from slot), planned so one statement
+// Reads that fill and refresh the wallet rewards' resident model (reward-model.ts) in bulk: every coin's facts, the
+// rounds and pot income of a set of coins, and payouts by ranges of (coin, rounds, from slot), planned so one statement
 // returns at most PAYOUT_ROWS_PER_READ rows (about 50 ms of engine and parsing here).
 import type { Olap } from '../../infra/olap/olap.js';
 import type { PotIncome } from './owed.js';
@@ -11,17 +11,10 @@ export const PAYOUT_ROWS_PER_READ = 10_000;
 /** Coins per read of rounds or pot income. */
 const COINS_PER_READ = 250;
 
-export interface FactsCoin extends RewardCoin {
-  /** Launch time in milliseconds: the order of a creator's coins. */
-  launchMs: number;
-}
-
 /** Every coin's reward facts. */
-export async function readAllRewardCoins(olap: Olap): Promise<FactsCoin[]> {
-  const rows = await olap.query<RewardCoinRow & { launchMs: string }>(
-    `${coinSelect(', toUnixTimestamp64Milli(c.launchTime) AS launchMs')} SETTINGS join_use_nulls = 1`,
-  );
-  return rows.map(({ launchMs, ...row }) => ({ ...rewardCoin(row), launchMs: Number(launchMs) }));
+export async function readAllRewardCoins(olap: Olap): Promise<RewardCoin[]> {
+  const rows = await olap.query<RewardCoinRow>(`${coinSelect()} SETTINGS join_use_nulls = 1`);
+  return rows.map(rewardCoin);
 }
 
 export interface LedgerRound extends RoundRow {

@@ -1,8 +1,7 @@
-// Every payout sent, resident in memory for the rewards model (reward-model.ts): by wallet, newest first (time,
-// slot, log offset, then event id: the wallet rewards read), and by coin (what each round and token paid: the coin
-// rewards read). Columns in typed arrays and addresses, signatures and event-id tails interned, about 75 bytes a
-// payout plus 100 a distinct wallet or signature: 356,000 payouts to 51,000 wallets in 46,000 transactions take
-// about 36 MB.
+// Every payout sent, resident in memory for the wallet rewards' model (reward-model.ts): by wallet, newest first
+// (time, slot, log offset, then event id). Columns in typed arrays and addresses, signatures and event-id tails
+// interned, about 70 bytes a payout plus 100 a distinct wallet or signature: 356,000 payouts to 51,000 wallets in
+// 46,000 transactions take about 35 MB.
 //
 // Rows come in bulk (the first load) and then as increments per coin: the payouts of the coin from its latest slot
 // loaded on (a coin's events are written in chain order). An increment can repeat rows already loaded at that slot
@@ -11,7 +10,6 @@ import { InternedStrings } from '../interned-strings.js';
 import { compareText } from '../text-order.js';
 import { widened } from '../typed-columns.js';
 import type { PayoutRow } from './ledger-reads.js';
-import type { RoundPayouts } from './queries.js';
 import type { WalletPayout } from './wallet-queries.js';
 
 interface WalletRows {
@@ -22,11 +20,6 @@ interface WalletRows {
 }
 
 interface CoinRows {
-  /** Row ids by round. */
-  rounds: Map<number, number[]>;
-  /** What each round sent, as last worked out; rounds that got rows since are in `dirty`. */
-  totals: Map<number, RoundPayouts>;
-  dirty: Set<number>;
   /** Latest slot loaded, and the rows at it (the only ones an increment can repeat). */
   lastSlot: number;
   edge: number[];
@@ -37,7 +30,6 @@ const U64_MAX = (1n << 64n) - 1n;
 export class PayoutStore {
   private size = 0;
   private capacity = 0;
-  private walletIds = new Int32Array(0);
   private coinIds = new Int32Array(0);
   private tokenIds = new Int32Array(0);
   private rounds = new Uint32Array(0);
@@ -81,7 +73,7 @@ export class PayoutStore {
     this.reserve(this.size + rows.length, false);
     for (const row of rows) {
       let coin = this.coins.get(row.mint);
-      if (coin === undefined) this.coins.set(row.mint, (coin = { rounds: new Map(), totals: new Map(), dirty: new Set(), lastSlot: -1, edge: [] }));
+      if (coin === undefined) this.coins.set(row.mint, (coin = { lastSlot: -1, edge: [] }));
       let edge = edges.get(row.mint);
       if (edge === undefined) edges.set(row.mint, (edge = { slot: coin.lastSlot, ids: [...coin.edge], events: null }));
       if (row.slot === edge.slot) {
@@ -91,10 +83,6 @@ export class PayoutStore {
         edge.events.add(event);
       }
       const id = this.append(row);
-      let ofRound = coin.rounds.get(row.round);
-      if (ofRound === undefined) coin.rounds.set(row.round, (ofRound = []));
-      ofRound.push(id);
-      coin.dirty.add(row.round);
       if (row.slot > coin.lastSlot) {
         coin.lastSlot = row.slot;
         coin.edge = [id];
@@ -135,37 +123,6 @@ export class PayoutStore {
     return out;
   }
 
-  /** What the coin's payouts sent: per round (its tokens in ascending order) and per token over all rounds. Only
-   * the rounds that got rows since the last call are worked out again. */
-  coinTotals(mint: string): { byRound: Map<number, RoundPayouts>; paidByToken: Map<string, bigint> } {
-    const coin = this.coins.get(mint);
-    if (coin === undefined) return { byRound: new Map(), paidByToken: new Map() };
-    for (const round of coin.dirty) coin.totals.set(round, this.roundTotals(coin.rounds.get(round)!));
-    coin.dirty.clear();
-    const paidByToken = new Map<string, bigint>();
-    for (const totals of coin.totals.values()) for (const [token, amount] of totals.paid) paidByToken.set(token, (paidByToken.get(token) ?? 0n) + amount);
-    // A copy: the caller keeps it while later rows change the store's.
-    return { byRound: new Map(coin.totals), paidByToken };
-  }
-
-  private roundTotals(ids: readonly number[]): RoundPayouts {
-    const paid = new Map<string, bigint>();
-    const wallets = new Set<number>();
-    let lastMs = -Infinity;
-    for (const id of ids) {
-      const token = this.addresses.text(this.tokenIds[id]!);
-      paid.set(token, (paid.get(token) ?? 0n) + this.amountValue(id));
-      wallets.add(this.walletIds[id]!);
-      lastMs = Math.max(lastMs, this.ms[id]!);
-    }
-    // Chain order: (slot, log offset, signature), each transaction once at its first place.
-    const ordered = [...ids].sort(
-      (a, b) => this.slots[a]! - this.slots[b]! || this.logOffsets[a]! - this.logOffsets[b]! || compareText(this.signatureOf(a), this.signatureOf(b)),
-    );
-    const signatures = [...new Set(ordered.map((id) => this.signatureOf(id)))];
-    return { paid: sortedByKey(paid), wallets: wallets.size, signatures, lastAt: Math.floor(lastMs / 1000) };
-  }
-
   private signatureOf(id: number): string {
     return this.signatures.text(this.signatureIds[id]!);
   }
@@ -181,18 +138,12 @@ export class PayoutStore {
     this.logOffsets[b]! - this.logOffsets[a]! ||
     compareText(this.eventIdOf(b), this.eventIdOf(a));
 
-  private amountValue(id: number): bigint {
-    const big = this.bigAmounts.get(id);
-    return big === undefined ? this.amounts[id]! : BigInt(big);
-  }
-
   private amountOf(id: number): string {
     return this.bigAmounts.get(id) ?? this.amounts[id]!.toString();
   }
 
   private append(row: PayoutRow): number {
     const id = this.size++;
-    this.walletIds[id] = this.addresses.id(row.wallet);
     this.coinIds[id] = this.addresses.id(row.mint);
     this.tokenIds[id] = this.addresses.id(row.token);
     this.rounds[id] = row.round;
@@ -213,7 +164,6 @@ export class PayoutStore {
   private reserve(rows: number, exact: boolean): void {
     if (rows <= this.capacity) return;
     const capacity = exact ? rows : Math.max(rows, Math.ceil(this.capacity * 1.5), 1_024);
-    this.walletIds = widened(this.walletIds, capacity);
     this.coinIds = widened(this.coinIds, capacity);
     this.tokenIds = widened(this.tokenIds, capacity);
     this.rounds = widened(this.rounds, capacity);
@@ -226,9 +176,4 @@ export class PayoutStore {
     this.amounts = widened(this.amounts, capacity);
     this.capacity = capacity;
   }
-}
-
-/** The map with its keys in ascending byte order, as the store compares strings. */
-function sortedByKey<V>(map: Map<string, V>): Map<string, V> {
-  return new Map([...map].sort(([a], [b]) => compareText(a, b)));
 }

@@ -26,11 +26,11 @@ export interface RewardCoinRow extends Omit<RewardCoin, 'quoteDecimals' | 'creat
   venues: (string | null)[];
 }
 
-/** The reward facts of coins, with `extraColumns` (", expr AS name") after them. */
-export const coinSelect = (extraColumns = '') => `
+/** The reward facts of coins (a WHERE on `c` may follow). */
+export const coinSelect = () => `
   SELECT c.mint AS mint, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid, c.quoteMint AS quoteMint,
     c.quoteDecimals AS quoteDecimals, c.basketMints AS basketMints, [c.curve, c.pool, g.pool] AS venues,
-    c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt${extraColumns}
+    c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt
   FROM ${COINS_TABLE} AS c FINAL
   LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint`;
 

@@ -1,11 +1,10 @@
-// The shape of the per-token totals of a coin's payout rounds (spec 2.5 `paidByToken`, computed by coin-ledger.ts
-// from the resident rows) and how a quote token is priced: raw units sent to holders, raw quote units
-// they cost, that cost in US cents at the quote token's price when each round bought, the rounds left out of that
-// figure for lack of a price, and the latest round's buy (the token's latest price in quote units).
+// The per-token totals of a coin's payout rounds (spec 2.5 `paidByToken`): raw units sent to holders, raw quote
+// units they cost, that cost in micro-USD at the quote token's price when each round bought, the rounds left out of
+// that figure for lack of a price, and the latest round's buy (the token's latest price in quote units).
 //
-// The quote token's price at a round is the SOL price in force at the round's block time (the last price.updated
-// at or before it, as projections/prices priceAt reads it) for SOL, one dollar for the stablecoin, and none for
-// any other quote token.
+// The quote token's price at a round is the SOL price in force at the round's block time (coin-rewards.ts reads it
+// with each round) for SOL, one dollar for the stablecoin, and none for any other quote token.
+import type { PricedRound } from './coin-rewards.js';
 
 /** How the coin's quote token is priced in US dollars. */
 export type QuotePricing = { kind: 'sol' } | { kind: 'fixed'; microUsd: bigint } | { kind: 'none' };
@@ -22,4 +21,30 @@ export interface TokenTotals {
   unpricedRounds: number;
   /** The latest round's buy of the token: raw units bought and raw quote units paid. */
   last: { bought: bigint; cost: bigint };
+}
+
+type At = { round: number; slot: number };
+const after = (a: At, b: At) => a.round > b.round || (a.round === b.round && a.slot > b.slot);
+
+/** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token). */
+export function tokenTotalsOf(rounds: readonly PricedRound[], paidByToken: ReadonlyMap<string, bigint>, pricing: QuotePricing): TokenTotals[] {
+  const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: At; last: At }>();
+  for (const round of rounds) {
+    const microUsd = pricing.kind === 'sol' ? round.solMicroUsd : pricing.kind === 'fixed' ? pricing.microUsd : null;
+    for (const { mint, bought, cost } of round.tokens) {
+      let token = tokens.get(mint);
+      if (token === undefined) {
+        const totals = { token: mint, paid: paidByToken.get(mint) ?? 0n, cost: 0n, costMicroUsd: 0n, unpricedRounds: 0, last: { bought, cost } };
+        tokens.set(mint, (token = { totals, unpriced: new Set(), first: round, last: round }));
+      }
+      if (after(round, token.last)) [token.last, token.totals.last] = [round, { bought, cost }];
+      if (after(token.first, round)) token.first = round;
+      token.totals.cost += cost;
+      if (microUsd === null) token.unpriced.add(round.round);
+      else token.totals.costMicroUsd += cost * microUsd;
+    }
+  }
+  return [...tokens.values()]
+    .sort((a, b) => (after(b.first, a.first) ? -1 : after(a.first, b.first) ? 1 : a.totals.token < b.totals.token ? -1 : 1))
+    .map(({ totals, unpriced }) => ({ ...totals, unpricedRounds: unpriced.size }));
 }

@@ -45,5 +45,5 @@ it('loads nothing once stopping, else the board, holders, rewards and every coin
     ['read model loaded', 'trades'],
   ]);
   expect(tradeBook(reads).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
-  expect(rewardModel(reads, Object.values(h.config.wallets)).current('wallets')).toBeNull();
+  expect(rewardModel(reads, Object.values(h.config.wallets)).current()).toBeNull();
 });

@@ -1,0 +1,137 @@
+// A coin's rewards as the coin rewards and creators reads use them (spec 2.5, 2.10): its reward facts, its rounds
+// newest first (each with the SOL price in force at its block time), its pot totals, what each round's payouts
+// sent, and its creator earnings. Read per coin and kept on the read path while the coin's rows of these tables
+// (and rows of no one coin: prices) are unchanged; coins missed together are read in the same statements.
+import { perCoinRead } from '../batched-read.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
+import { readCreatorLedgers, type CreatorLedgerRows } from '../creators/queries.js';
+import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
+import { PRICES_TABLE } from '../prices/table.js';
+import type { ReadPath } from '../read-path.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import {
+  coinSelect,
+  rewardCoin,
+  ROUND_COLUMNS,
+  roundRow,
+  type PotTotals,
+  type RawRound,
+  type RewardCoin,
+  type RewardCoinRow,
+  type RoundPayouts,
+  type RoundRow,
+} from './queries.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
+
+export const COIN_REWARD_TABLES = [
+  COINS_TABLE,
+  COIN_GRADUATIONS_TABLE,
+  REWARD_ROUNDS_TABLE,
+  REWARD_PAYOUTS_TABLE,
+  REWARD_POT_INCOME_TABLE,
+  PRICES_TABLE,
+  CREATOR_EARNINGS_TABLE,
+  CREATOR_SENDS_TABLE,
+];
+
+export interface PricedRound extends RoundRow {
+  /** The SOL price in force at the round's block time (the greatest (time, slot) at or before it); null when none. */
+  solMicroUsd: bigint | null;
+}
+
+export interface CoinRewards {
+  coin: RewardCoin;
+  /** Newest first: round and slot descending, event id ascending. */
+  rounds: PricedRound[];
+  pot: PotTotals;
+  /** What each round's payouts sent, by round. */
+  payouts: Map<number, RoundPayouts>;
+  /** Raw units of each token sent over all rounds. */
+  paidByToken: Map<string, bigint>;
+  creator: CreatorLedgerRows;
+}
+
+/** Seconds and slot packed in one UInt64 (slot in the low 32 bits), so ASOF JOIN finds the price with the greatest
+ * (time, slot) at or before a round's block time (its slot packed as the largest). */
+const packed = (time: string, slot: string) => `toUInt64(toUnixTimestamp(${time})) * 4294967296 + ${slot}`;
+
+const ROUNDS_SQL = `
+  SELECT r.*, toString(p.microUsd) AS solMicroUsd
+  FROM (
+    SELECT mint, ${ROUND_COLUMNS}, 'SOL' AS asset, ${packed('time', '4294967295')} AS at
+    FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)}
+  ) AS r
+  ASOF LEFT JOIN (
+    SELECT asset AS priceAsset, ${packed('time', 'slot')} AS priceAt, microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL'
+  ) AS p ON r.asset = p.priceAsset AND r.at >= p.priceAt
+  ORDER BY mint, round DESC, slot DESC, eventId
+  SETTINGS join_use_nulls = 1`;
+
+async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<string, CoinRewards>> {
+  const facts = await olap.query<RewardCoinRow>(`${coinSelect()} WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`, { mints });
+  const out = new Map<string, CoinRewards>();
+  const creators = await readCreatorLedgers(olap, mints);
+  for (const row of facts) {
+    const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
+    out.set(row.mint, { coin: rewardCoin(row), rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(row.mint)! });
+  }
+  const rounds = await olap.query<RawRound & { mint: string; solMicroUsd: string | null }>(ROUNDS_SQL, { mints });
+  for (const row of rounds) {
+    const coin = out.get(row.mint);
+    if (coin === undefined) continue;
+    const round = { ...roundRow(row), solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd) };
+    coin.rounds.push(round);
+    coin.pot.spent += round.potSpent;
+    coin.pot.rounds += 1;
+  }
+  const income = await olap.query<{ mint: string; total: string }>(
+    `SELECT mint, toString(sum(amount)) AS total FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+    { mints },
+  );
+  for (const row of income) if (out.has(row.mint)) out.get(row.mint)!.pot.takenIn = BigInt(row.total);
+  await readRoundPayouts(olap, mints, out);
+  return out;
+}
+
+/** Fills each coin's payouts per round and token from the payouts table (one row per (coin, round, event id)). */
+async function readRoundPayouts(olap: Olap, mints: string[], coins: Map<string, CoinRewards>): Promise<void> {
+  const where = `FROM ${REWARD_PAYOUTS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`;
+  const perRound = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string }>(
+    `SELECT mint, round, toString(uniqExact(wallet)) AS wallets,
+       arrayDistinct(arrayMap(x -> x.3, arraySort(groupArray((slot, logOffset, signature))))) AS signatures,
+       toString(max(toUnixTimestamp(time))) AS lastAt
+     ${where} GROUP BY mint, round`,
+    { mints },
+  );
+  for (const row of perRound) {
+    const payouts = { paid: new Map(), wallets: Number(row.wallets), signatures: row.signatures, lastAt: Number(row.lastAt) };
+    coins.get(row.mint)?.payouts.set(Number(row.round), payouts);
+  }
+  const perToken = await olap.query<{ mint: string; round: number; token: string; paid: string }>(
+    `SELECT mint, round, token, toString(sum(amount)) AS paid ${where} GROUP BY mint, round, token ORDER BY mint, round, token`,
+    { mints },
+  );
+  for (const row of perToken) {
+    const coin = coins.get(row.mint);
+    if (coin === undefined) continue;
+    const paid = BigInt(row.paid);
+    coin.payouts.get(Number(row.round))!.paid.set(row.token, paid);
+    coin.paidByToken.set(row.token, (coin.paidByToken.get(row.token) ?? 0n) + paid);
+  }
+}
+
+/** The coin's rewards; null for a coin that does not exist. */
+export function coinRewards(reads: ReadPath, mint: string): CoinRewards | null | Promise<CoinRewards | null> {
+  return perCoinRead(reads, 'coin-rewards', COIN_REWARD_TABLES, (mints) => readCoinRewards(reads.olap, mints))(mint);
+}
+
+/** The mints each creator launched, newest first (launch time descending, then mint), kept while `coins` is unchanged. */
+export async function coinsByCreator(reads: ReadPath): Promise<ReadonlyMap<string, readonly string[]>> {
+  return reads.answer('coins-by-creator', { tables: [COINS_TABLE] }, async () => {
+    const rows = await reads.olap.query<{ creator: string; mints: string[] }>(
+      `SELECT creator, arrayMap(x -> x.2, arraySort(x -> (-x.1, x.2), groupArray((toUnixTimestamp64Milli(launchTime), mint)))) AS mints
+       FROM ${COINS_TABLE} FINAL GROUP BY creator`,
+    );
+    return new Map(rows.map((row) => [row.creator, row.mints]));
+  });
+}
