@@ -1,8 +1,9 @@
-// The resident read models (the coin board, rewards, trades) and every coin's holders read loaded in bulk once the
-// API is serving, so the first reader of a route does not wait out a bulk load. Started by the service, not by
-// buildApp: a test's app loads only what it asks for.
+// The resident read models (the coin board, wallet rewards, trades) and every coin's holders and rewards reads
+// loaded in bulk once the API is serving, so the first reader of a route does not wait out a bulk load. Started by
+// the service, not by buildApp: a test's app loads only what it asks for.
 import type { Logger } from 'pino';
 import type { ReadPath } from '../projections/read-path.js';
+import { coinRewards } from '../projections/rewards/coin-rewards.js';
 import { rewardModel } from '../projections/rewards/reward-model.js';
 import { serviceWalletList, type Config } from '../schemas/config.js';
 import { tradeBook } from './market/trade-book.js';
@@ -16,7 +17,8 @@ export async function warmReads(reads: ReadPath, config: Pick<Config, 'wallets'>
   const steps: [string, () => Promise<unknown> | unknown][] = [
     ['coin board', () => boardAt(reads, Math.floor(Date.now() / 1000))],
     ['holders', async () => boardHolderCounts(reads, await boardAt(reads, Math.floor(Date.now() / 1000)), wallets)],
-    ['rewards', () => rewardModel(reads, wallets).current()],
+    ['coin rewards', async () => Promise.all([...(await boardAt(reads, Math.floor(Date.now() / 1000))).rows.keys()].map((mint) => coinRewards(reads, mint)))],
+    ['wallet rewards', () => rewardModel(reads, wallets).current()],
     ['trades', () => tradeBook(reads).warm()],
   ];
   for (const [name, step] of steps) {

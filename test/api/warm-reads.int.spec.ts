@@ -1,11 +1,12 @@
 // The read models loaded ahead of any request (api/warm-reads.ts) on the fixture market: nothing before the
-// service asks (or once it is stopping), then every model in turn, each logged, and the trades of every coin held.
+// service asks (or once it is stopping), then every model in turn, each logged, and the trades and rewards of every coin held.
 import { announcedStore } from '../fixtures/announced-store.js';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tradeBook } from '../../api/market/trade-book.js';
 import { warmReads } from '../../api/warm-reads.js';
+import { coinRewards } from '../../projections/rewards/coin-rewards.js';
 import { rewardModel } from '../../projections/rewards/reward-model.js';
 import { startApiHarness, type ApiHarness } from './harness.js';
 
@@ -27,7 +28,7 @@ function recordingLogger(): { logger: pino.Logger; lines: Record<string, unknown
   return { logger: pino({ level: 'info' }, stream), lines };
 }
 
-it('loads nothing once stopping, else the board, holders, rewards and every coin trades, in that order', async () => {
+it('loads nothing once stopping, else the board, holders, coin rewards, wallet rewards and every coin trades, in that order', async () => {
   const { reads } = announcedStore(h.olap);
   const stopping = new AbortController();
   stopping.abort();
@@ -41,9 +42,12 @@ it('loads nothing once stopping, else the board, holders, rewards and every coin
   expect(lines.map((line) => [line.msg, line.model])).toEqual([
     ['read model loaded', 'coin board'],
     ['read model loaded', 'holders'],
-    ['read model loaded', 'rewards'],
+    ['read model loaded', 'coin rewards'],
+    ['read model loaded', 'wallet rewards'],
     ['read model loaded', 'trades'],
   ]);
   expect(tradeBook(reads).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
   expect(rewardModel(reads, Object.values(h.config.wallets)).current()).toBeNull();
+  // Every coin's rewards are kept: answered without a read.
+  for (const coin of Object.values(h.fixture.coins)) expect(coinRewards(reads, coin.mint)).not.toBeInstanceOf(Promise);
 });
