@@ -4,7 +4,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import type { PotIncome } from './owed.js';
 import { coinSelect, rewardCoin, ROUND_COLUMNS, roundRow, type RawRound, type RewardCoin, type RewardCoinRow, type RoundRow } from './queries.js';
-import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE } from './table.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
 
 /** Rows a payout read returns at most (a single round with more is read alone). */
 export const PAYOUT_ROWS_PER_READ = 10_000;
@@ -142,19 +142,3 @@ export async function readPayouts(olap: Olap, ranges: readonly PayoutRange[]): P
   );
   return rows.map((row) => ({ ...row, round: Number(row.round), ms: Number(row.ms), slot: Number(row.slot), logOffset: Number(row.logOffset) }));
 }
-
-/** Which of the (wallet, coin) pairs are in reward_wallet_mints (the wallet held the coin at some time). */
-export async function readHeldPairs(olap: Olap, pairs: readonly { wallet: string; mint: string }[]): Promise<Set<string>> {
-  const held = new Set<string>();
-  for (const chunk of chunks(pairs, 2_000)) {
-    const rows = await olap.query<{ owner: string; mint: string }>(
-      `SELECT owner, mint FROM ${REWARD_WALLET_MINTS_TABLE} FINAL
-       WHERE owner IN {owners:Array(String)} AND mint IN {mints:Array(String)}`,
-      { owners: [...new Set(chunk.map((pair) => pair.wallet))], mints: [...new Set(chunk.map((pair) => pair.mint))] },
-    );
-    for (const row of rows) held.add(heldKey(row.owner, row.mint));
-  }
-  return held;
-}
-
-export const heldKey = (wallet: string, mint: string) => `${wallet}|${mint}`;

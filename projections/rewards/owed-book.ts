@@ -7,8 +7,7 @@
 //   (balances/queries.ts ownerBalancesAt, two statements a round);
 // - a replay that does not check out against the chain's round facts (rows of the round's batch still being
 //   written) is answered as it is and replayed again, from the last state that did, when the coin's rows change.
-// An entry is listed only once reward_wallet_mints has the (wallet, coin) pair: that table says which coins a
-// wallet may be owed on. About 200 bytes an owed entry: the bench's 45,000 take about 9 MB.
+// About 200 bytes an owed entry: the bench's 45,000 take about 9 MB.
 import type { Olap } from '../../infra/olap/olap.js';
 import { ownerBalancesAt } from '../balances/queries.js';
 import { balancesAtSlots, type BucketCoin } from './balance-buckets.js';
@@ -106,8 +105,6 @@ export class OwedBook {
   private readonly wallets = new Map<string, { mints: string[]; stamp: number }>();
   /** The coin's quote token, by coin with a state. */
   private readonly tokens = new Map<string, string>();
-  /** Per coin, its owed wallets known to be in reward_wallet_mints with it. */
-  private readonly held = new Map<string, Set<string>>();
 
   /** Sets the coin's state; the wallets whose owed entries changed take `stamp`. */
   set(mint: string, token: string, state: OwedCoinState | null, stamp: number): void {
@@ -132,34 +129,12 @@ export class OwedBook {
     }
   }
 
-  /** (wallet, coin) pairs of owed entries not yet known to be held. */
-  unconfirmed(): { wallet: string; mint: string }[] {
-    const out: { wallet: string; mint: string }[] = [];
-    for (const [mint, state] of this.states) {
-      const held = this.held.get(mint);
-      for (const [wallet, amount] of state.result.owed) if (amount > 0n && held?.has(wallet) !== true) out.push({ wallet, mint });
-    }
-    return out;
-  }
-
-  /** Records pairs found held; the wallets with entries newly listed take `stamp`. */
-  confirm(pairs: readonly { wallet: string; mint: string }[], stamp: number): void {
-    for (const { wallet, mint } of pairs) {
-      let held = this.held.get(mint);
-      if (held === undefined) this.held.set(mint, (held = new Set()));
-      held.add(wallet);
-      const record = this.wallets.get(wallet);
-      if (record !== undefined) record.stamp = stamp;
-    }
-  }
-
-  /** The wallet's owed entries on held coins (only `coin` when set), by coin, at most `limit`. */
+  /** The wallet's owed entries (only `coin` when set), by coin, at most `limit`. */
   walletOwed(wallet: string, coin: string | null, limit: number): OwedEntry[] {
     const out: OwedEntry[] = [];
     for (const mint of this.wallets.get(wallet)?.mints ?? []) {
       if (out.length >= limit) break;
       if (coin !== null && mint !== coin) continue;
-      if (this.held.get(mint)?.has(wallet) !== true) continue;
       const state = this.states.get(mint)!;
       out.push({ mint, token: this.tokens.get(mint)!, amount: state.result.owed.get(wallet)!, round: state.result.round });
     }

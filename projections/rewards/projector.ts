@@ -1,5 +1,4 @@
-// The `rewards` projector: payout rounds, payouts sent, the holders' share of fee claims, and the (owner, mint)
-// pairs of token balance changes (see table.ts).
+// The `rewards` projector: payout rounds, payouts sent and the holders' share of fee claims (see table.ts).
 import type { Event } from '../../schemas/events/index.js';
 import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
@@ -7,17 +6,14 @@ import {
   REWARD_PAYOUTS_TABLE,
   REWARD_POT_INCOME_TABLE,
   REWARD_ROUNDS_TABLE,
-  REWARD_WALLET_MINTS_TABLE,
   REWARD_WALLET_PAYOUTS_TABLE,
   rewardPayoutsTable,
   rewardPotIncomeTable,
   rewardRoundsTable,
-  rewardWalletMintsTable,
   rewardWalletPayoutsTable,
   type PotIncomeRow,
   type RewardPayoutRow,
   type RewardRoundRow,
-  type WalletMintRow,
 } from './table.js';
 
 type Of<T extends Event['type']> = Extract<Event, { type: T }>;
@@ -76,14 +72,13 @@ export function potIncomeRow(event: Of<'fees.claimed'>, offset: bigint): PotInco
 
 export const rewardsProjector: Projector = {
   name: 'rewards',
-  version: 1,
-  tables: [rewardRoundsTable, rewardPayoutsTable, rewardWalletPayoutsTable, rewardPotIncomeTable, rewardWalletMintsTable],
-  canHandle: ['payout.round', 'payout.sent', 'fees.claimed', 'token.balance_changed'],
+  version: 2,
+  tables: [rewardRoundsTable, rewardPayoutsTable, rewardWalletPayoutsTable, rewardPotIncomeTable],
+  canHandle: ['payout.round', 'payout.sent', 'fees.claimed'],
   handle(events: readonly LoggedEvent[]) {
     const rounds: RewardRoundRow[] = [];
     const payouts: RewardPayoutRow[] = [];
     const income: PotIncomeRow[] = [];
-    const pairs = new Map<string, WalletMintRow>();
     for (const { event, offset } of events) {
       switch (event.type) {
         case 'payout.round':
@@ -97,9 +92,6 @@ export const rewardsProjector: Projector = {
           if (row !== null) income.push(row);
           break;
         }
-        case 'token.balance_changed':
-          pairs.set(`${event.data.owner}/${event.data.mint}`, { owner: event.data.owner, mint: event.data.mint });
-          break;
         default:
           break;
       }
@@ -109,7 +101,6 @@ export const rewardsProjector: Projector = {
       [REWARD_PAYOUTS_TABLE]: payouts,
       [REWARD_WALLET_PAYOUTS_TABLE]: payouts,
       [REWARD_POT_INCOME_TABLE]: income,
-      [REWARD_WALLET_MINTS_TABLE]: [...pairs.values()],
     };
   },
 };

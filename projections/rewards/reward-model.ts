@@ -15,30 +15,20 @@
 // 36 MB, the rest a few MB; the response objects the handlers keep are bounded there).
 import { BALANCE_CHANGES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import {
-  ALL_ROUNDS,
-  heldKey,
-  planPayoutReads,
-  readAllRewardCoins,
-  readHeldPairs,
-  readIncomeOf,
-  readPayouts,
-  readRoundsOf,
-  type LedgerRound,
-} from './ledger-reads.js';
+import { ALL_ROUNDS, planPayoutReads, readAllRewardCoins, readIncomeOf, readPayouts, readRoundsOf, type LedgerRound } from './ledger-reads.js';
 import type { OwedCoin, PotIncome } from './owed.js';
 import { excludedKey, FRESH, OwedBook, replayOwed, type OwedJob } from './owed-book.js';
 import { PayoutStore } from './payout-store.js';
 import type { RewardCoin } from './queries.js';
 import type { ReadPath } from '../read-path.js';
 import { walletsKey } from '../../schemas/config.js';
-import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_MINTS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from './table.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from './table.js';
 
 const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE];
 const LEDGER_TABLES = [REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, REWARD_WALLET_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE];
 const MODEL_TABLES = [...FACT_TABLES, ...LEDGER_TABLES];
 /** The tables whose rows all carry a coin. */
-const KEYED_TABLES = [...MODEL_TABLES, BALANCE_CHANGES_TABLE, REWARD_WALLET_MINTS_TABLE];
+const KEYED_TABLES = [...MODEL_TABLES, BALANCE_CHANGES_TABLE];
 /** Coins per increment read of payouts. */
 const COINS_PER_INCREMENT = 200;
 
@@ -72,8 +62,6 @@ export class RewardModel {
   private owedLoaded = false;
   /** Coins whose owed replay did not check out: their balance history's marks when replayed. */
   private readonly balanceMarks = new Map<string, string>();
-  private heldMarks: string | null = null;
-  private watchHeld = false;
   private currentKey: string | null = null;
   private running: Refresh | null = null;
   private seq = 0;
@@ -97,12 +85,10 @@ export class RewardModel {
     return this.reads.version(tables, mint);
   }
 
-  /** The marks the model is current with: its tables, and those watched for owed shares. */
+  /** The marks the model is current with: its tables, and the balance history while an owed replay is watched. */
   private key(): string {
-    let key = this.marks(MODEL_TABLES);
-    if (this.balanceMarks.size > 0) key += `|${this.marks([BALANCE_CHANGES_TABLE])}`;
-    if (this.watchHeld) key += `|${this.marks([REWARD_WALLET_MINTS_TABLE])}`;
-    return key;
+    const key = this.marks(MODEL_TABLES);
+    return this.balanceMarks.size > 0 ? `${key}|${this.marks([BALANCE_CHANGES_TABLE])}` : key;
   }
 
   /** Waits for a refresh that covers every write made before the call: one begun after it, or with the same marks. */
@@ -140,10 +126,9 @@ export class RewardModel {
     this.ledgers = new Map();
     this.payouts = new PayoutStore();
     this.owed = new OwedBook();
-    this.factsMarks = this.ledgerMarks = this.heldMarks = null;
+    this.factsMarks = this.ledgerMarks = null;
     this.owedLoaded = false;
     this.balanceMarks.clear();
-    this.watchHeld = false;
   }
 
   private async refresh(): Promise<void> {
@@ -154,8 +139,7 @@ export class RewardModel {
     }
     const facts = await this.refreshFacts();
     const ledgers = await this.refreshLedgers(facts.changed);
-    const owedChanged = await this.refreshOwed(ledgers, facts.venues);
-    await this.refreshHeld(owedChanged);
+    await this.refreshOwed(ledgers, facts.venues);
   }
 
   private async refreshFacts(): Promise<{ changed: boolean; venues: Set<string> }> {
@@ -203,20 +187,16 @@ export class RewardModel {
     this.ledgerMarks = marks;
     return new Set(mints);
   }
-  /** Replays the owed shares that may have changed; returns whether any did. */
-  private async refreshOwed(ledgers: ReadonlySet<string>, venues: ReadonlySet<string>): Promise<boolean> {
+  /** Replays the owed shares that may have changed. */
+  private async refreshOwed(ledgers: ReadonlySet<string>, venues: ReadonlySet<string>): Promise<void> {
     const balancesMoved = [...this.balanceMarks].some(([mint, marks]) => this.marks([BALANCE_CHANGES_TABLE], mint) !== marks);
-    if (this.owedLoaded && ledgers.size === 0 && venues.size === 0 && !balancesMoved) return false;
-    let changed = false;
+    if (this.owedLoaded && ledgers.size === 0 && venues.size === 0 && !balancesMoved) return;
     const jobs: OwedJob[] = [];
     for (const [mint, facts] of this.facts) {
       const ledger = this.ledgers.get(mint);
       const state = this.owed.states.get(mint);
       if (facts.mode !== 'holder' || ledger === undefined || ledger.rounds.length === 0) {
-        if (state !== undefined) {
-          this.owed.set(mint, facts.quoteMint, null, this.next());
-          changed = true;
-        }
+        if (state !== undefined) this.owed.set(mint, facts.quoteMint, null, this.next());
         continue;
       }
       const coin: OwedCoin = { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...this.serviceWallets]) };
@@ -231,24 +211,8 @@ export class RewardModel {
     await replayOwed(this.reads.olap, jobs, (mint, state) => {
       this.owed.set(mint, this.facts.get(mint)!.quoteMint, state, this.next());
       if (state.consistent) this.balanceMarks.delete(mint);
-      changed = true;
     });
     this.owedLoaded = true;
-    return changed;
-  }
-
-  /** Looks up whether the wallets of owed entries held their coins (reward_wallet_mints), where not known yet. */
-  private async refreshHeld(owedChanged: boolean): Promise<void> {
-    const marks = this.marks([REWARD_WALLET_MINTS_TABLE]);
-    if (!owedChanged && (!this.watchHeld || marks === this.heldMarks)) return;
-    const pairs = this.owed.unconfirmed();
-    if (pairs.length > 0) {
-      const held = await readHeldPairs(this.reads.olap, pairs);
-      const found = pairs.filter((pair) => held.has(heldKey(pair.wallet, pair.mint)));
-      this.owed.confirm(found, this.next());
-      this.watchHeld = found.length < pairs.length;
-    } else this.watchHeld = false;
-    this.heldMarks = marks;
   }
 }
 

@@ -1,11 +1,9 @@
 // Tables of the `rewards` read model: holder payout rounds (payout.round), every payout sent (payout.sent, kept
-// twice: by coin for a coin's rounds and totals, by wallet for a wallet's payouts), the holders' share of each
-// fee claim (fees.claimed, what a coin's pot takes in) and which wallets ever held which mint
-// (token.balance_changed, to find the coins a wallet may be owed on without scanning every balance change).
+// twice: by coin for a coin's rounds and totals, by wallet for a wallet's payouts) and the holders' share of each
+// fee claim (fees.claimed, what a coin's pot takes in).
 //
 // Every table is a ReplacingMergeTree whose sorting key ends in the event id and whose other key parts come
-// from the event itself, so a replayed event rewrites an identical row and FINAL keeps one (reward_wallet_mints
-// is a set of (owner, mint) pairs: its whole row is the key). `logOffset`
+// from the event itself, so a replayed event rewrites an identical row and FINAL keeps one. `logOffset`
 // (position in the log partition of the coin) orders a coin's events within a slot and is not part of a key.
 import type { TableDef } from '../projector.js';
 
@@ -13,7 +11,6 @@ export const REWARD_ROUNDS_TABLE = 'reward_rounds';
 export const REWARD_PAYOUTS_TABLE = 'reward_payouts';
 export const REWARD_WALLET_PAYOUTS_TABLE = 'reward_wallet_payouts';
 export const REWARD_POT_INCOME_TABLE = 'reward_pot_income';
-export const REWARD_WALLET_MINTS_TABLE = 'reward_wallet_mints';
 
 export type RewardRoundRow = {
   mint: string;
@@ -61,8 +58,6 @@ export type PotIncomeRow = {
   amount: string;
 };
 
-export type WalletMintRow = { owner: string; mint: string };
-
 export const rewardRoundsTable: TableDef = {
   name: REWARD_ROUNDS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_ROUNDS_TABLE} (
@@ -94,11 +89,4 @@ export const rewardPotIncomeTable: TableDef = {
   ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_POT_INCOME_TABLE} (
   mint String, eventId String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64, quoteMint String, amount UInt128
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, eventId)`,
-};
-
-export const rewardWalletMintsTable: TableDef = {
-  name: REWARD_WALLET_MINTS_TABLE,
-  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_WALLET_MINTS_TABLE} (
-  owner String, mint String
-) ENGINE = ReplacingMergeTree ORDER BY (owner, mint)`,
 };

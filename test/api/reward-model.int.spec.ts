@@ -1,9 +1,10 @@
-// The rewards reads answered from the resident model (projections/rewards/reward-model.ts) on a chDB store filled with a
-// generated market (the API bench's generator: trades, balances, claims, payout rounds allocated with the keeper's
-// rule, payouts, creator sends, prices), projected in slot order: first up to a cut, then the rest in batches (new
-// rounds, payouts, claims and prices on many coins; a batch may end between a round and its payouts). After each step,
+// The rewards reads (wallet rewards from the resident model, projections/rewards/reward-model.ts; coin rewards and
+// creators from per-coin reads, projections/rewards/coin-rewards.ts) on a chDB store filled with a generated market
+// (the API bench's generator: trades, balances, claims, payout rounds allocated with the keeper's rule, payouts,
+// creator sends, prices), projected in slot order: first up to a cut, then the rest in batches (new rounds, payouts,
+// claims and prices on many coins; a batch may end between a round and its payouts). After each step,
 // for every coin, a sample of wallets (paid, owed, traders; with and without a coin filter) and every creator:
-// - the answers kept up to date batch by batch equal those of a model loaded afresh from the tables as they are;
+// - the answers kept up to date batch by batch equal those made afresh from the tables as they are;
 // - where the tables are whole, each wallet's payouts are the market's payout events to it and each coin's rounds
 //   are its round events (the amounts the keeper's rule gives are checked against the devnet's keeper in
 //   test/e2e/rewards.e2e.spec.ts, and by hand on the reward story in rewards.int.spec.ts).
@@ -197,8 +198,8 @@ describe('the resident rewards model', () => {
     for (const [i, batch] of batches.entries()) {
       const rows = rowsOf(batch);
       if (i === 1) {
-        // The rewards tables before the balance history (replays of new rounds do not check out yet), and the new
-        // rounds before the (wallet, coin) pairs of new holders: answered as a fresh model answers them meanwhile.
+        // The new rounds alone, then the other rewards tables, before the balance history (replays of new rounds do not
+        // check out yet): answered as a fresh model answers them meanwhile.
         await write(rows, (table) => table === REWARD_ROUNDS_TABLE);
         await expectAnswers(false);
         expect([...model().owed.states.values()].some((state) => !state.consistent)).toBe(true);

@@ -2,14 +2,8 @@
 // tables, the holders' share of a claim (none for a creator coin's claim), and (owner, mint) pairs once a batch.
 import { describe, expect, it } from 'vitest';
 import { rewardsProjector } from '../../projections/rewards/projector.js';
-import {
-  REWARD_PAYOUTS_TABLE,
-  REWARD_POT_INCOME_TABLE,
-  REWARD_ROUNDS_TABLE,
-  REWARD_WALLET_MINTS_TABLE,
-  REWARD_WALLET_PAYOUTS_TABLE,
-} from '../../projections/rewards/table.js';
-import { addr, balanceChanged, logged, priceUpdated, sig, timeOfSlot } from './event-fixtures.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
+import { addr, logged, sig, timeOfSlot } from './event-fixtures.js';
 import { feesClaimed, payoutRound, payoutSent } from './reward-events.js';
 
 const MINT = addr(1);
@@ -23,9 +17,8 @@ describe('rewards projector', () => {
       REWARD_PAYOUTS_TABLE,
       REWARD_WALLET_PAYOUTS_TABLE,
       REWARD_POT_INCOME_TABLE,
-      REWARD_WALLET_MINTS_TABLE,
     ]);
-    expect(rewardsProjector.canHandle).toEqual(['payout.round', 'payout.sent', 'fees.claimed', 'token.balance_changed']);
+    expect(rewardsProjector.canHandle).toEqual(['payout.round', 'payout.sent', 'fees.claimed']);
   });
 
   it('given a payout round, then one round row with its slots and what it bought', () => {
@@ -108,18 +101,5 @@ describe('rewards projector', () => {
     expect(rows[REWARD_POT_INCOME_TABLE]).toEqual([
       { mint: MINT, eventId: `${sig(3)}:0`, slot: 60, time: time(60), logOffset: 4n, quoteMint: QUOTE, amount: '7000' },
     ]);
-  });
-
-  it('given balance changes, then each (owner, mint) pair once, and nothing for other events', () => {
-    const change = (tx: number, owner: number, mint = MINT) =>
-      balanceChanged({ slot: 70, tx, account: 1 }, { mint, owner: addr(owner), tokenAccount: addr(owner + 100), pre: 0n, post: 5n });
-    const rows = rewardsProjector.handle(logged([change(5, 30), change(6, 30), change(7, 31), change(8, 30, addr(4)), priceUpdated({ slot: 71, tx: 9 }, 1n)]));
-    expect(rows[REWARD_WALLET_MINTS_TABLE]).toEqual([
-      { owner: addr(30), mint: MINT },
-      { owner: addr(31), mint: MINT },
-      { owner: addr(30), mint: addr(4) },
-    ]);
-    expect(rows[REWARD_ROUNDS_TABLE]).toEqual([]);
-    expect(rows[REWARD_POT_INCOME_TABLE]).toEqual([]);
   });
 });
