@@ -210,11 +210,6 @@ export function boardAt(reads: ReadPath, nowSeconds: number): CoinBoard | Promis
   return serve(reads, state, nowSeconds, reads.version(BOARD_TABLES));
 }
 
-/** Every coin's row at `nowSeconds`. */
-export async function coinBoard(reads: ReadPath, nowSeconds: number): Promise<CoinBoard> {
-  return boardAt(reads, nowSeconds);
-}
-
 /** While the clock follows the wall clock, reads the next second's board shortly before that second begins. */
 function readNextSecondAhead(reads: ReadPath, state: BoardState, nowSeconds: number): void {
   const wallMs = Date.now();

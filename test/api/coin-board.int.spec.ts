@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinBoard } from '../../api/queries/coin-board.js';
+import { boardAt } from '../../api/queries/coin-board.js';
 import { allCoinFacts } from '../../api/queries/coin-facts.js';
 import { listSolPrice, pageRows } from '../../api/queries/coins.js';
 import { listMatches } from '../../api/queries/text-matches.js';
@@ -64,7 +64,7 @@ describe('coin board', () => {
   it("holds every coin with the row the market's events give, at every moment", async () => {
     for (const now of await moments()) {
       const expected = market.rows(now);
-      const board = await coinBoard(reads, now);
+      const board = await boardAt(reads, now);
       expect(board.rows.size).toBe(expected.size);
       for (const [mint, row] of expected) expect(coveredColumns(board.rows.get(mint)), `${mint} at ${now}`).toEqual(row);
     }
@@ -105,7 +105,7 @@ describe('coin board', () => {
         for (const partial of now === NOW ? queries : queries.filter((query) => query.offset === 0 && query.limit === 100)) {
           const query: CoinListQuery = { ...partial, sort };
           const expected = market.page(query, now, config.mints.stablecoin);
-          const board = await coinBoard(reads, now);
+          const board = await boardAt(reads, now);
           const matches = query.q === undefined ? null : await listMatches(reads, board, query.q);
           const solMicroUsd = await listSolPrice(reads, query.sort);
           const actual = pageRows({ board, solMicroUsd, matches, stablecoinMint: config.mints.stablecoin }, query);
@@ -116,7 +116,7 @@ describe('coin board', () => {
   }, 300_000);
 
   it('moves with a trade written after the board was read, reading again only the facts of the coin traded', async () => {
-    const before = await coinBoard(reads, NOW);
+    const before = await boardAt(reads, NOW);
     const factsBefore = await allCoinFacts(reads);
     const [last] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL ORDER BY time DESC, slot DESC LIMIT 1`);
     const events = [
@@ -151,7 +151,7 @@ describe('coin board', () => {
       for (const [table, rows] of Object.entries(projector.handle(events))) if (rows.length > 0) await olap.insert(table, rows);
     }
     market.add(events);
-    const after = await coinBoard(reads, NOW);
+    const after = await boardAt(reads, NOW);
     const mint = String(last!.mint);
     expect(BigInt(after.rows.get(mint)!.volume24h) - BigInt(before.rows.get(mint)!.volume24h)).toBe(777_000n);
     expect(after.rows.get(mint)!.lastQuote).toBe('9000000');
@@ -162,7 +162,7 @@ describe('coin board', () => {
     const factsAfter = await allCoinFacts(reads);
     expect(factsAfter.filter((coin, i) => coin !== factsBefore[i]).map((coin) => coin.mint)).toEqual([mint]);
     // A read path without a change feed reads every coin afresh, to the same rows.
-    const unfollowed = await coinBoard(new ReadPath(olap), NOW);
+    const unfollowed = await boardAt(new ReadPath(olap), NOW);
     expect([...unfollowed.rows.values()].map(coveredColumns)).toEqual([...after.rows.values()].map(coveredColumns));
   });
 });
