@@ -1,5 +1,5 @@
-// Owners' balances of many coins at many slots in few statements, for replaying every coin's payout rounds at once
-// (owed-book.ts). Per coin, its slots of interest (every round's snapshot and baseline) cut its balance history into
+// Owners' balances of many coins at many slots in few statements, for replaying coins' payout rounds (owed-book.ts).
+// Per coin, its slots of interest (the snapshot and baseline of every round replayed) cut its balance history into
 // buckets: bucket j holds the changes after slot j-1 up to slot j. Only the last change of each token account in each
 // bucket can be seen at a slot, so the store returns that one per (account, bucket) — about a quarter of the
 // changes — and an account's balance at slot j is the one of its last bucket at or before j. Equal to the

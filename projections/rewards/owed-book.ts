@@ -1,16 +1,14 @@
 // What every wallet is owed on every holder-mode coin after the coin's latest round, resident in memory for the
 // wallet rewards read (reward-model.ts): each coin's replay state and an index wallet -> owed entries. Rounds are
-// replayed with owed.ts's own step (applyRound):
-// - the first time, every coin's rounds from the first, with the owners' balances of all coins at all their round
-//   slots read in a few statements (balance-buckets.ts);
-// - when a coin gets new rounds, only those, from the state its last round left, with the balances at their slots
-//   (balances/queries.ts ownerBalancesAt, two statements a round);
+// replayed with owed.ts's own step (applyRound), with the owners' balances of every coin replayed at all its round
+// slots read in a few statements (balance-buckets.ts):
+// - the first time, every coin's rounds from the first;
+// - when a coin gets new rounds, only those, from the state its last round left;
 // - a replay that does not check out against the chain's round facts (rows of the round's batch still being
 //   written) is answered as it is and replayed again, from the last state that did, when the coin's rows change.
 // About 200 bytes an owed entry: the bench's 45,000 take about 9 MB.
 import type { Olap } from '../../infra/olap/olap.js';
-import { ownerBalancesAt } from '../balances/queries.js';
-import { balancesAtSlots, type BucketCoin } from './balance-buckets.js';
+import { balancesAtSlots } from './balance-buckets.js';
 import type { LedgerRound } from './ledger-reads.js';
 import { applyRound, type OwedCoin, type OwedProgress, type PotIncome } from './owed.js';
 
@@ -56,32 +54,18 @@ function slotsOf(rounds: readonly LedgerRound[]): number[] {
   return [...slots].sort((a, b) => a - b);
 }
 
-/** Replays each job's rounds after its start; `onCoin` gets each coin's state as soon as it is known. */
+/** Replays each job's rounds after its start, with the owners' balances at all their slots read for every job in a
+ * few statements; `onCoin` gets each coin's state as soon as it is known. */
 export async function replayOwed(olap: Olap, jobs: readonly OwedJob[], onCoin: (mint: string, state: OwedCoinState) => void): Promise<void> {
-  const fromStart = jobs.filter((job) => job.from.round === 0);
-  const byMint = new Map(fromStart.map((job) => [job.coin.mint, job]));
-  const buckets: BucketCoin[] = fromStart.map((job) => ({ mint: job.coin.mint, slots: slotsOf(job.rounds) }));
-  await balancesAtSlots(olap, buckets, (mint, balances) => {
-    const job = byMint.get(mint)!;
+  const byMint = new Map(jobs.map((job) => [job.coin.mint, job]));
+  const coins = jobs.map((job) => ({ mint: job.coin.mint, slots: slotsOf(job.rounds.filter((round) => round.round > job.from.round)) }));
+  await balancesAtSlots(olap, coins, (mint, balances) => {
     const at = (slot: number) => balances.get(slot) ?? new Map<string, bigint>();
     onCoin(
       mint,
-      replay(job, (round) => ({ snapshot: at(round.snapshotSlot), baseline: round.baselineSlot === null ? null : at(round.baselineSlot) })),
+      replay(byMint.get(mint)!, (round) => ({ snapshot: at(round.snapshotSlot), baseline: round.baselineSlot === null ? null : at(round.baselineSlot) })),
     );
   });
-  for (const job of jobs) {
-    if (job.from.round === 0) continue;
-    const rounds = job.rounds.filter((round) => round.round > job.from.round);
-    const balances = new Map<number, Map<string, bigint>>();
-    for (const slot of slotsOf(rounds)) balances.set(slot, await ownerBalancesAt(olap, job.coin.mint, slot));
-    onCoin(
-      job.coin.mint,
-      replay({ ...job, rounds }, (round) => ({
-        snapshot: balances.get(round.snapshotSlot)!,
-        baseline: round.baselineSlot === null ? null : balances.get(round.baselineSlot)!,
-      })),
-    );
-  }
 }
 
 function replay(
