@@ -6,11 +6,9 @@ import {
   REWARD_PAYOUTS_TABLE,
   REWARD_POT_INCOME_TABLE,
   REWARD_ROUNDS_TABLE,
-  REWARD_WALLET_PAYOUTS_TABLE,
   rewardPayoutsTable,
   rewardPotIncomeTable,
   rewardRoundsTable,
-  rewardWalletPayoutsTable,
   type PotIncomeRow,
   type RewardPayoutRow,
   type RewardRoundRow,
@@ -73,7 +71,7 @@ export function potIncomeRow(event: Of<'fees.claimed'>, offset: bigint): PotInco
 export const rewardsProjector: Projector = {
   name: 'rewards',
   version: 2,
-  tables: [rewardRoundsTable, rewardPayoutsTable, rewardWalletPayoutsTable, rewardPotIncomeTable],
+  tables: [rewardRoundsTable, rewardPayoutsTable, rewardPotIncomeTable],
   canHandle: ['payout.round', 'payout.sent', 'fees.claimed'],
   handle(events: readonly LoggedEvent[]) {
     const rounds: RewardRoundRow[] = [];
@@ -99,7 +97,6 @@ export const rewardsProjector: Projector = {
     return {
       [REWARD_ROUNDS_TABLE]: rounds,
       [REWARD_PAYOUTS_TABLE]: payouts,
-      [REWARD_WALLET_PAYOUTS_TABLE]: payouts,
       [REWARD_POT_INCOME_TABLE]: income,
     };
   },

@@ -22,10 +22,10 @@ import { PayoutStore } from './payout-store.js';
 import type { RewardCoin } from './queries.js';
 import type { ReadPath } from '../read-path.js';
 import { walletsKey } from '../../schemas/config.js';
-import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, REWARD_WALLET_PAYOUTS_TABLE } from './table.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
 
 const FACT_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE];
-const LEDGER_TABLES = [REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, REWARD_WALLET_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE];
+const LEDGER_TABLES = [REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE];
 const MODEL_TABLES = [...FACT_TABLES, ...LEDGER_TABLES];
 /** The tables whose rows all carry a coin. */
 const KEYED_TABLES = [...MODEL_TABLES, BALANCE_CHANGES_TABLE];

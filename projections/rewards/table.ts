@@ -1,6 +1,5 @@
-// Tables of the `rewards` read model: holder payout rounds (payout.round), every payout sent (payout.sent, kept
-// twice: by coin for a coin's rounds and totals, by wallet for a wallet's payouts) and the holders' share of each
-// fee claim (fees.claimed, what a coin's pot takes in).
+// Tables of the `rewards` read model: holder payout rounds (payout.round), every payout sent (payout.sent) and the
+// holders' share of each fee claim (fees.claimed, what a coin's pot takes in).
 //
 // Every table is a ReplacingMergeTree whose sorting key ends in the event id and whose other key parts come
 // from the event itself, so a replayed event rewrites an identical row and FINAL keeps one. `logOffset`
@@ -9,7 +8,6 @@ import type { TableDef } from '../projector.js';
 
 export const REWARD_ROUNDS_TABLE = 'reward_rounds';
 export const REWARD_PAYOUTS_TABLE = 'reward_payouts';
-export const REWARD_WALLET_PAYOUTS_TABLE = 'reward_wallet_payouts';
 export const REWARD_POT_INCOME_TABLE = 'reward_pot_income';
 
 export type RewardRoundRow = {
@@ -33,7 +31,7 @@ export type RewardRoundRow = {
   tokenCost: string[];
 };
 
-/** One payout sent; the same row goes to reward_payouts and reward_wallet_payouts. */
+/** One payout sent. */
 export type RewardPayoutRow = {
   mint: string;
   round: number;
@@ -67,21 +65,12 @@ export const rewardRoundsTable: TableDef = {
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, round, eventId)`,
 };
 
-const payoutColumns = `mint String, round UInt32, wallet String, token String, amount UInt128, eventId String,
-  signature String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64`;
-
 export const rewardPayoutsTable: TableDef = {
   name: REWARD_PAYOUTS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_PAYOUTS_TABLE} (
-  ${payoutColumns}
+  mint String, round UInt32, wallet String, token String, amount UInt128, eventId String,
+  signature String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, round, eventId)`,
-};
-
-export const rewardWalletPayoutsTable: TableDef = {
-  name: REWARD_WALLET_PAYOUTS_TABLE,
-  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_WALLET_PAYOUTS_TABLE} (
-  ${payoutColumns}
-) ENGINE = ReplacingMergeTree ORDER BY (wallet, time, eventId)`,
 };
 
 export const rewardPotIncomeTable: TableDef = {
