@@ -1,6 +1,6 @@
-// The resident read models (the coin board, wallet rewards, trades) and every coin's holders and rewards reads
-// loaded in bulk once the API is serving, so the first reader of a route does not wait out a bulk load. Started by
-// the service, not by buildApp: a test's app loads only what it asks for.
+// The resident read models (the coin board, wallet rewards, trades) and every coin's holders, rewards and health
+// reads loaded in bulk once the API is serving, so the first reader of a route does not wait out a bulk load.
+// Started by the service, not by buildApp: a test's app loads only what it asks for.
 import type { Logger } from 'pino';
 import type { ReadPath } from '../projections/read-path.js';
 import { coinRewards } from '../projections/rewards/coin-rewards.js';
@@ -8,16 +8,20 @@ import { rewardModel } from '../projections/rewards/reward-model.js';
 import { serviceWalletList, type Config } from '../schemas/config.js';
 import { tradeBook } from './market/trade-book.js';
 import { boardAt } from './queries/coin-board.js';
+import { latestHealthCheck } from './queries/health.js';
 import { boardHolderCounts } from './queries/holders.js';
 
 /** Loads each model in turn (chDB runs one statement at a time, so one after another gets each ready soonest),
  * most asked first. A failed load is logged and left to the first reader, which loads on its own. */
 export async function warmReads(reads: ReadPath, config: Pick<Config, 'wallets'>, logger: Logger, stopped: AbortSignal): Promise<void> {
   const wallets = serviceWalletList(config.wallets);
+  const board = () => boardAt(reads, Math.floor(Date.now() / 1000));
+  const everyCoin = async <T>(read: (mint: string) => T) => Promise.all([...(await board()).rows.keys()].map(read));
   const steps: [string, () => Promise<unknown> | unknown][] = [
-    ['coin board', () => boardAt(reads, Math.floor(Date.now() / 1000))],
-    ['holders', async () => boardHolderCounts(reads, await boardAt(reads, Math.floor(Date.now() / 1000)), wallets)],
-    ['coin rewards', async () => Promise.all([...(await boardAt(reads, Math.floor(Date.now() / 1000))).rows.keys()].map((mint) => coinRewards(reads, mint)))],
+    ['coin board', board],
+    ['holders', async () => boardHolderCounts(reads, await board(), wallets)],
+    ['coin rewards', () => everyCoin((mint) => coinRewards(reads, mint))],
+    ['health', () => everyCoin((mint) => latestHealthCheck(reads, mint))],
     ['wallet rewards', () => rewardModel(reads, wallets).current()],
     ['trades', () => tradeBook(reads).warm()],
   ];

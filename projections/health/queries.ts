@@ -11,18 +11,20 @@ export interface HealthCheck {
 }
 
 /** A coin_health row as read: its check time as unix milliseconds text instead of the stored DateTime. */
-type Row = Omit<CoinHealthRow, 'mint' | 'checkedAt' | 'activitySlot'> & { checkedMs: string };
+type Row = Omit<CoinHealthRow, 'checkedAt' | 'activitySlot'> & { checkedMs: string };
 
-/** The coin's latest check, or null when it was never checked. */
-export async function latestHealthCheck(olap: Olap, mint: string): Promise<HealthCheck | null> {
+/** The latest check of each of `mints` that was checked. */
+export async function latestHealthChecks(olap: Olap, mints: readonly string[]): Promise<Map<string, HealthCheck>> {
   const rows = await olap.query<Row>(
-    `SELECT toString(toUnixTimestamp64Milli(checkedAt)) AS checkedMs, top10Bps, creatorUnlockedBps, creatorSoldLaunchBuy, sniperBps,
+    `SELECT mint, toString(toUnixTimestamp64Milli(checkedAt)) AS checkedMs, top10Bps, creatorUnlockedBps, creatorSoldLaunchBuy, sniperBps,
        bundleBps, insiderBps, washBps, mintAuthority, freezeAuthority, holders, creatorLaunches, creatorGraduations
-     FROM ${COIN_HEALTH_TABLE} FINAL WHERE mint = {mint:String} LIMIT 1`,
-    { mint },
+     FROM ${COIN_HEALTH_TABLE} FINAL WHERE mint IN {mints:Array(String)} LIMIT 1 BY mint`,
+    { mints: [...mints] },
   );
-  const row = rows[0];
-  if (row === undefined) return null;
+  return new Map(rows.map((row) => [row.mint, healthCheck(row)]));
+}
+
+function healthCheck(row: Row): HealthCheck {
   const signals: HealthSignals = {
     top10Bps: Number(row.top10Bps),
     creatorUnlockedBps: Number(row.creatorUnlockedBps),

@@ -1,10 +1,11 @@
 // The read models loaded ahead of any request (api/warm-reads.ts) on the fixture market: nothing before the
-// service asks (or once it is stopping), then every model in turn, each logged, and the trades and rewards of every coin held.
+// service asks (or once it is stopping), then every model in turn, each logged, and the trades, rewards and health check of every coin held.
 import { announcedStore } from '../fixtures/announced-store.js';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tradeBook } from '../../api/market/trade-book.js';
+import { latestHealthCheck } from '../../api/queries/health.js';
 import { warmReads } from '../../api/warm-reads.js';
 import { coinRewards } from '../../projections/rewards/coin-rewards.js';
 import { rewardModel } from '../../projections/rewards/reward-model.js';
@@ -28,7 +29,7 @@ function recordingLogger(): { logger: pino.Logger; lines: Record<string, unknown
   return { logger: pino({ level: 'info' }, stream), lines };
 }
 
-it('loads nothing once stopping, else the board, holders, coin rewards, wallet rewards and every coin trades, in that order', async () => {
+it('loads nothing once stopping, else the board, holders, coin rewards, health, wallet rewards and every coin trades, in that order', async () => {
   const { reads } = announcedStore(h.olap);
   const stopping = new AbortController();
   stopping.abort();
@@ -43,11 +44,15 @@ it('loads nothing once stopping, else the board, holders, coin rewards, wallet r
     ['read model loaded', 'coin board'],
     ['read model loaded', 'holders'],
     ['read model loaded', 'coin rewards'],
+    ['read model loaded', 'health'],
     ['read model loaded', 'wallet rewards'],
     ['read model loaded', 'trades'],
   ]);
   expect(tradeBook(reads).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
   expect(rewardModel(reads, Object.values(h.config.wallets)).current()).toBeNull();
-  // Every coin's rewards are kept: answered without a read.
-  for (const coin of Object.values(h.fixture.coins)) expect(coinRewards(reads, coin.mint)).not.toBeInstanceOf(Promise);
+  // Every coin's rewards and health check are kept: answered without a read.
+  for (const { mint } of Object.values(h.fixture.coins)) {
+    expect(coinRewards(reads, mint)).not.toBeInstanceOf(Promise);
+    expect(latestHealthCheck(reads, mint)).not.toBeInstanceOf(Promise);
+  }
 });
