@@ -1,7 +1,7 @@
 // Reads of many keys in one statement: chDB runs one statement at a time, so keys asked for while a read runs wait
 // for it anyway; they are read together in the next one, and a burst of misses (the first coin list wanting every
-// coin's holders, the coins a write touched) costs one statement instead of one each. Per-coin reads (holders, coin
-// facts, trade totals) keep each coin's answer on the read path and read their misses so.
+// coin's holders, the coins a write touched) costs one statement instead of one each. Per-coin reads (perCoinRead)
+// keep each coin's answer on the read path and read their misses so.
 import type { ReadPath } from './read-path.js';
 
 /** `read` of keys one at a time, batched: keys asked for in the same tick or while an earlier batch runs are read

@@ -17,11 +17,6 @@ export async function readAllRewardCoins(olap: Olap): Promise<RewardCoin[]> {
   return rows.map(rewardCoin);
 }
 
-export interface LedgerRound extends RoundRow {
-  /** Block time in milliseconds (what the price window compares). */
-  timeMs: number;
-}
-
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -29,18 +24,18 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** The rounds of each coin in `mints`, oldest first (round, slot, event id); coins without rounds are absent. */
-export async function readRoundsOf(olap: Olap, mints: readonly string[]): Promise<Map<string, LedgerRound[]>> {
-  const out = new Map<string, LedgerRound[]>();
+export async function readRoundsOf(olap: Olap, mints: readonly string[]): Promise<Map<string, RoundRow[]>> {
+  const out = new Map<string, RoundRow[]>();
   for (const chunk of chunks(mints, COINS_PER_READ)) {
-    const rows = await olap.query<RawRound & { mint: string; ms: string }>(
-      `SELECT mint, ${ROUND_COLUMNS}, toUnixTimestamp64Milli(time) AS ms FROM ${REWARD_ROUNDS_TABLE} FINAL
+    const rows = await olap.query<RawRound & { mint: string }>(
+      `SELECT mint, ${ROUND_COLUMNS} FROM ${REWARD_ROUNDS_TABLE} FINAL
        WHERE mint IN {mints:Array(String)} ORDER BY mint, round, slot, eventId`,
       { mints: chunk },
     );
     for (const row of rows) {
       let list = out.get(row.mint);
       if (list === undefined) out.set(row.mint, (list = []));
-      list.push({ ...roundRow(row), timeMs: Number(row.ms) });
+      list.push(roundRow(row));
     }
   }
   return out;

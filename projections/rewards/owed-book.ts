@@ -9,7 +9,7 @@
 // About 200 bytes an owed entry: the bench's 45,000 take about 9 MB.
 import type { Olap } from '../../infra/olap/olap.js';
 import { balancesAtSlots } from './balance-buckets.js';
-import type { LedgerRound } from './ledger-reads.js';
+import type { RoundRow } from './queries.js';
 import { applyRound, type OwedCoin, type OwedProgress, type PotIncome } from './owed.js';
 
 export interface OwedCoinState {
@@ -26,7 +26,7 @@ export interface OwedCoinState {
 /** What a replay needs of a coin. */
 export interface OwedJob {
   coin: OwedCoin;
-  rounds: readonly LedgerRound[];
+  rounds: readonly RoundRow[];
   income: readonly PotIncome[];
   /** Start from this state (its rounds are replayed already); round 0 for all rounds. */
   from: OwedProgress;
@@ -45,7 +45,7 @@ export const FRESH: OwedProgress = Object.freeze({ round: 0, spent: 0n, owed: ne
 export const excludedKey = (coin: OwedCoin) => [...coin.excluded].sort().join(',');
 
 /** Slots whose balances the rounds need, ascending and distinct. */
-function slotsOf(rounds: readonly LedgerRound[]): number[] {
+function slotsOf(rounds: readonly RoundRow[]): number[] {
   const slots = new Set<number>();
   for (const round of rounds) {
     slots.add(round.snapshotSlot);
@@ -70,7 +70,7 @@ export async function replayOwed(olap: Olap, jobs: readonly OwedJob[], onCoin: (
 
 function replay(
   job: OwedJob,
-  balancesOf: (round: LedgerRound) => { snapshot: ReadonlyMap<string, bigint>; baseline: ReadonlyMap<string, bigint> | null },
+  balancesOf: (round: RoundRow) => { snapshot: ReadonlyMap<string, bigint>; baseline: ReadonlyMap<string, bigint> | null },
 ): OwedCoinState {
   const progress = copy(job.from);
   let consistent = true;

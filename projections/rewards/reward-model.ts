@@ -15,11 +15,11 @@
 // 35 MB, owed shares 9 MB, rounds and income the rest; the response objects the handlers keep are bounded there).
 import { BALANCE_CHANGES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { ALL_ROUNDS, planPayoutReads, readAllRewardCoins, readIncomeOf, readPayouts, readRoundsOf, type LedgerRound } from './ledger-reads.js';
+import { ALL_ROUNDS, planPayoutReads, readAllRewardCoins, readIncomeOf, readPayouts, readRoundsOf } from './ledger-reads.js';
 import type { OwedCoin, PotIncome } from './owed.js';
 import { excludedKey, FRESH, OwedBook, replayOwed, type OwedJob } from './owed-book.js';
 import { PayoutStore } from './payout-store.js';
-import type { RewardCoin } from './queries.js';
+import type { RewardCoin, RoundRow } from './queries.js';
 import type { ReadPath } from '../read-path.js';
 import { walletsKey } from '../../schemas/config.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
@@ -35,7 +35,7 @@ const COINS_PER_INCREMENT = 200;
 /** What the owed replay needs of a coin's ledger. */
 interface CoinLedger {
   /** Oldest first: round, slot, event id. */
-  rounds: readonly LedgerRound[];
+  rounds: readonly RoundRow[];
   income: readonly PotIncome[];
   /** The coin's versions of the ledger tables when read. */
   marks: string;
@@ -201,7 +201,7 @@ export class RewardModel {
       }
       const coin: OwedCoin = { mint, quoteMint: facts.quoteMint, excluded: new Set([...facts.venues, ...this.serviceWallets]) };
       const job = (from: OwedJob['from']): OwedJob => ({ coin, rounds: ledger.rounds, income: ledger.income, from });
-      const latest = (ledger.rounds.at(-1) as LedgerRound).round;
+      const latest = ledger.rounds.at(-1)!.round;
       if (state === undefined || state.excludedKey !== excludedKey(coin)) jobs.push(job(FRESH));
       else if (state.consistent) {
         if (latest > state.result.round) jobs.push(job(state.result));
