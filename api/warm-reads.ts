@@ -22,7 +22,7 @@ export async function warmReads(reads: ReadPath, config: Pick<Config, 'wallets'>
     ['holders', async () => boardHolderCounts(reads, await board(), wallets)],
     ['coin rewards', () => everyCoin((mint) => coinRewards(reads, mint))],
     ['health', () => everyCoin((mint) => latestHealthCheck(reads, mint))],
-    ['wallet rewards', () => rewardModel(reads, wallets).current()],
+    ['wallet rewards', () => rewardModel(reads).current()],
     ['trades', () => tradeBook(reads).warm()],
   ];
   for (const [name, step] of steps) {

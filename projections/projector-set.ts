@@ -5,6 +5,15 @@ import type { Olap } from '../infra/olap/olap.js';
 import type { Projector } from './projector.js';
 import { loadSetState, runnerTables, saveSetState, type SetState } from './runner-state.js';
 
+/** `name@version` (and `#settings`) of each projector, sorted: stored with a set's state (and with a store made
+ * without the runner) to notice a changed projector. */
+export function projectorVersions(projectors: readonly Projector[]): string {
+  return projectors
+    .map((projector) => `${projector.name}@${projector.version}${projector.settings === undefined ? '' : `#${projector.settings}`}`)
+    .sort()
+    .join(',');
+}
+
 export class ProjectorSet {
   constructor(
     readonly name: string,
@@ -15,12 +24,8 @@ export class ProjectorSet {
     if (new Set(tables).size !== tables.length) throw new Error(`projector set ${name}: two projectors share a table`);
   }
 
-  /** `name@version` of each projector, sorted: stored with the state to notice a changed projector. */
   versions(): string {
-    return this.projectors
-      .map((projector) => `${projector.name}@${projector.version}`)
-      .sort()
-      .join(',');
+    return projectorVersions(this.projectors);
   }
 
   /** Bring the store to a ready state for this set and return it. */

@@ -1,5 +1,8 @@
 // What a projection is: ClickHouse tables plus a pure function from a batch of logged events to rows per
-// table. The runner (runner.ts) feeds projectors from the event log and writes what they return.
+// table, and for a read model that carries state from one event to the next (what each holder is owed after a
+// payout round) a second step that reads the store. The runner (runner.ts) feeds projectors from the event log and
+// writes what they return.
+import type { Olap } from '../infra/olap/olap.js';
 import type { Event, EventType } from '../schemas/events/index.js';
 
 /** An event with its position in the log. Events of one mint share a key, so they sit in one partition in
@@ -23,10 +26,16 @@ export interface Projector {
   readonly name: string;
   /** Bump when the tables or the rows change shape or meaning: the runner then rebuilds from the log. */
   readonly version: number;
+  /** What the rows depend on besides the events (configuration); a change rebuilds as a version bump does. */
+  readonly settings?: string;
   readonly tables: readonly TableDef[];
   /** Event types handle() wants; the runner passes it only these. */
   readonly canHandle: readonly EventType[];
   /** Pure: the same events always give the same rows, whatever came before (rows are keyed so that
    * writing them again changes nothing). */
   handle(events: readonly LoggedEvent[]): ProjectedRows;
+  /** Rows read from the store after every projector's rows of the batch are written (before its offsets are
+   * committed): for figures that carry state from one event to the next. A replayed batch must derive the same
+   * rows, so it reads only what lies before its events in chain order, and its rows are keyed as handle()'s are. */
+  derive?(events: readonly LoggedEvent[], olap: Olap): Promise<ProjectedRows>;
 }

@@ -1,4 +1,5 @@
-// The projector set the `project` role runs: every read model whose rows come straight from coin events.
+// The projector set the `project` role runs: every read model whose rows come straight from coin events, and with
+// the service's wallets the owed shares derived from them.
 import type { Olap } from '../infra/olap/olap.js';
 import { balancesProjector } from './balances/projector.js';
 import { burnsProjector } from './burns/projector.js';
@@ -10,6 +11,7 @@ import { platformProjector } from './platform/projector.js';
 import { pricesProjector } from './prices/projector.js';
 import { quoteListingsProjector } from './quote-listings/projector.js';
 import type { Projector } from './projector.js';
+import { owedProjector } from './rewards/owed-projector.js';
 import { rewardsProjector } from './rewards/projector.js';
 import { tradesProjector } from './trades/projector.js';
 
@@ -28,11 +30,18 @@ export const READ_MODEL_PROJECTORS: readonly Projector[] = [
   quoteListingsProjector,
 ];
 
+/** Every read model, the owed shares counting `serviceWallets` as no holders. */
+export function readModelProjectors(serviceWallets: readonly string[]): readonly Projector[] {
+  return [...READ_MODEL_PROJECTORS, owedProjector(serviceWallets)];
+}
+
+const READ_MODEL_TABLE_DEFS = readModelProjectors([]).flatMap((projector) => projector.tables);
+
 /** Every read-model table's name. */
-export const READ_MODEL_TABLES: readonly string[] = READ_MODEL_PROJECTORS.flatMap((projector) => projector.tables.map((table) => table.name));
+export const READ_MODEL_TABLES: readonly string[] = READ_MODEL_TABLE_DEFS.map((table) => table.name);
 
 /** Create any missing read-model table, so an API started on a store never projected answers empty lists rather
  * than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */
 export async function ensureReadModelTables(olap: Olap): Promise<void> {
-  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+  for (const table of READ_MODEL_TABLE_DEFS) await olap.exec(table.ddl);
 }

@@ -9,7 +9,7 @@ import { TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
 import { pollBatch } from './batch-poller.js';
 import { ChangePublisher, emptied, touchedCoins } from './changes.js';
-import { projectBatch } from './project-batch.js';
+import { deriveBatch, projectBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { ProjectorSet } from './projector-set.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
@@ -124,6 +124,10 @@ export class ProjectionRunner {
       }
       const batch = projectBatch(records, this.set.projectors);
       await Promise.all([...batch.rows].map(([table, rows]) => olap.insert(table, rows)));
+      for (const [table, rows] of await deriveBatch(batch.logged, this.set.projectors, olap)) {
+        await olap.insert(table, rows);
+        batch.rows.set(table, rows);
+      }
       const checkpoint = this.tracker.nextCheckpoint(batch.lastSlot, records[records.length - 1]!.offset);
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);

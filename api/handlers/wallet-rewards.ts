@@ -1,18 +1,17 @@
 // Handler of `GET /wallets/{wallet}/rewards` (spec 2.9), shared by the HTTP route and the MCP tool: the payouts
 // the wallet received, newest first, and what it is owed on each coin after that coin's latest round
-// (recomputed with the keeper's rule, projections/rewards/owed.ts). Answered from the resident rewards model
-// (projections/rewards/reward-model.ts: every payout by wallet, every coin's owed shares), the same response object
-// again while the wallet's payouts and owed shares are unchanged.
+// (derived by the projections with the keeper's rule, projections/rewards/owed-projector.ts). Answered from the
+// resident rewards model (projections/rewards/reward-model.ts: every payout by wallet, every coin's owed shares),
+// the same response object again while the wallet's payouts and owed shares are unchanged.
 import { rewardModel } from '../../projections/rewards/reward-model.js';
 import type { WalletRewardsQuery, WalletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { walletRewardsView } from './reward-views.js';
-import { serviceWalletList } from '../../schemas/config.js';
 
 /** `GET /wallets/{wallet}/rewards`. */
 export async function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<WalletRewardsResponse> {
-  const model = rewardModel(ctx.reads, serviceWalletList(ctx.config.wallets));
+  const model = rewardModel(ctx.reads);
   await model.current();
   const coin = query.coin ?? null;
   if (coin !== null && !model.facts.has(coin)) throw new NotFoundError(`no coin ${coin} on this network`);

@@ -10,7 +10,7 @@ import { Pipeline } from '../../ingest/pipeline.js';
 import { readResumePoint } from '../../ingest/subscriber/resume.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
-import { ensureReadModelTables, READ_MODEL_TABLES } from '../../projections/read-models.js';
+import { ensureReadModelTables, READ_MODEL_TABLES, readModelProjectors } from '../../projections/read-models.js';
 import { watchParts } from '../../projections/parts-watch.js';
 import { ReadPath } from '../../projections/read-path.js';
 import { ProjectionRunner } from '../../projections/runner.js';
@@ -62,9 +62,10 @@ export interface ProjectRole extends Role {
   runner: ProjectionRunner;
 }
 
-/** The projection runner, and with `serviceWallets` the periodic health scorer over the same store. */
+/** The projection runner, and with `serviceWallets` the owed shares and the periodic health scorer over the same store. */
 export async function startProjections(log: EventLog, olap: Olap, logger: Logger, serviceWallets?: readonly string[]): Promise<ProjectRole> {
-  const runner = await ProjectionRunner.open({ log, olap, logger: logger.child({ role: 'projections' }) });
+  const projectors = serviceWallets === undefined ? undefined : readModelProjectors(serviceWallets);
+  const runner = await ProjectionRunner.open({ log, olap, projectors, logger: logger.child({ role: 'projections' }) });
   runner.start();
   const health =
     serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }), changes: runner.changes });

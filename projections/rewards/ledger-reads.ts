@@ -1,15 +1,14 @@
-// Reads that fill and refresh the wallet rewards' resident model (reward-model.ts) in bulk: every coin's facts, the
-// rounds and pot income of a set of coins, and payouts by ranges of (coin, rounds, from slot), planned so one statement
-// returns at most PAYOUT_ROWS_PER_READ rows (about 50 ms of engine and parsing here).
+// Reads that fill and refresh the wallet rewards' resident model (reward-model.ts) in bulk: every coin's facts and
+// payouts by ranges of (coin, rounds, from slot), planned so one statement returns at most PAYOUT_ROWS_PER_READ rows
+// (about 50 ms of engine and parsing here).
 import type { Olap } from '../../infra/olap/olap.js';
-import type { PotIncome } from './owed.js';
-import { coinSelect, rewardCoin, ROUND_COLUMNS, roundRow, type RawRound, type RewardCoin, type RewardCoinRow, type RoundRow } from './queries.js';
-import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
+import { coinSelect, rewardCoin, type RewardCoin, type RewardCoinRow } from './queries.js';
+import { REWARD_PAYOUTS_TABLE } from './table.js';
 
 /** Rows a payout read returns at most (a single round with more is read alone). */
 export const PAYOUT_ROWS_PER_READ = 10_000;
-/** Coins per read of rounds or pot income. */
-const COINS_PER_READ = 250;
+/** Coins per statement counting payouts. */
+const COINS_PER_READ = 1_000;
 
 /** Every coin's reward facts. */
 export async function readAllRewardCoins(olap: Olap): Promise<RewardCoin[]> {
@@ -20,42 +19,6 @@ export async function readAllRewardCoins(olap: Olap): Promise<RewardCoin[]> {
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** The rounds of each coin in `mints`, oldest first (round, slot, event id); coins without rounds are absent. */
-export async function readRoundsOf(olap: Olap, mints: readonly string[]): Promise<Map<string, RoundRow[]>> {
-  const out = new Map<string, RoundRow[]>();
-  for (const chunk of chunks(mints, COINS_PER_READ)) {
-    const rows = await olap.query<RawRound & { mint: string }>(
-      `SELECT mint, ${ROUND_COLUMNS} FROM ${REWARD_ROUNDS_TABLE} FINAL
-       WHERE mint IN {mints:Array(String)} ORDER BY mint, round, slot, eventId`,
-      { mints: chunk },
-    );
-    for (const row of rows) {
-      let list = out.get(row.mint);
-      if (list === undefined) out.set(row.mint, (list = []));
-      list.push(roundRow(row));
-    }
-  }
-  return out;
-}
-
-/** The holders' share of every fee claim of each coin in `mints`, in chain order; coins without any are absent. */
-export async function readIncomeOf(olap: Olap, mints: readonly string[]): Promise<Map<string, PotIncome[]>> {
-  const out = new Map<string, PotIncome[]>();
-  for (const chunk of chunks(mints, COINS_PER_READ)) {
-    const rows = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
-      `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL
-       WHERE mint IN {mints:Array(String)} ORDER BY mint, slot, logOffset`,
-      { mints: chunk },
-    );
-    for (const row of rows) {
-      let list = out.get(row.mint);
-      if (list === undefined) out.set(row.mint, (list = []));
-      list.push({ slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) });
-    }
-  }
   return out;
 }
 
@@ -88,7 +51,7 @@ export const ALL_ROUNDS = { fromRound: 0, toRound: 4_294_967_295 } as const;
  * and how many rows they hold (duplicates the store has not merged yet counted). */
 export async function planPayoutReads(olap: Olap, mints: readonly string[]): Promise<{ reads: PayoutRange[][]; rows: number }> {
   const counts: { mint: string; round: number; rows: string }[] = [];
-  for (const chunk of chunks(mints, COINS_PER_READ * 4)) {
+  for (const chunk of chunks(mints, COINS_PER_READ)) {
     counts.push(
       ...(await olap.query<{ mint: string; round: number; rows: string }>(
         `SELECT mint, round, count() AS rows FROM ${REWARD_PAYOUTS_TABLE} WHERE mint IN {mints:Array(String)}

@@ -3,12 +3,11 @@
 // from the round facts (payout.round), the pot each round had (the holders' share of the fee claims before it,
 // less what earlier rounds spent) and every owner's balance at the round's snapshot and baseline slots.
 //
-// Rounds replay in order, each starting from the owed amounts the one before left. A replay is checked against
-// what the chain recorded of the round (the paid shares must sum to its potSpent and the counted holders must
-// number holdersCounted). owed-book.ts keeps every coin's replay in memory and replays only a coin's new rounds.
+// Rounds replay in order, each starting from the owed amounts the one before left (owed-projector.ts writes what each
+// round leaves). A replay is checked against what the chain recorded of the round (the paid shares must sum to its
+// potSpent and the counted holders must number holdersCounted).
 import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
-import type { RoundRow } from './queries.js';
 
 /** A position in chain order: slot, then log offset within the coin's partition. */
 export interface ChainPosition {
@@ -21,8 +20,15 @@ export interface PotIncome extends ChainPosition {
   amount: bigint;
 }
 
+/** What a replay needs of a payout round (payout.round). */
+export interface OwedRound extends ChainPosition {
+  round: number;
+  snapshotSlot: number;
+  baselineSlot: number | null;
+  potSpent: bigint;
+}
+
 export interface OwedCoin {
-  mint: string;
   quoteMint: string;
   /** Addresses never counted as holders: the coin's venues and the service's wallets. */
   excluded: ReadonlySet<string>;
@@ -30,7 +36,7 @@ export interface OwedCoin {
 
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
 
-function potBefore(income: readonly PotIncome[], round: RoundRow, spent: bigint): bigint {
+function potBefore(income: readonly PotIncome[], round: OwedRound, spent: bigint): bigint {
   let taken = 0n;
   for (const claim of income) if (before(claim, round)) taken += claim.amount;
   return taken - spent;
@@ -45,16 +51,15 @@ export interface OwedProgress {
 }
 
 /** Replays `round` on `progress` with the owners' balances at its snapshot and baseline (null: none, the snapshot
- * counts): the owed amounts after it, what it spent, its number. True when it matches what the chain recorded of
- * it (the paid shares sum to its potSpent and the counted holders number holdersCounted). */
+ * counts): the owed amounts after it, what it spent, its number. */
 export function applyRound(
   progress: OwedProgress,
   coin: OwedCoin,
   income: readonly PotIncome[],
-  round: RoundRow,
+  round: OwedRound,
   snapshot: ReadonlyMap<string, bigint>,
   baseline: ReadonlyMap<string, bigint> | null,
-): boolean {
+): void {
   const allocation = allocateRound({
     pot: potBefore(income, round, progress.spent),
     balancesAtSnapshot: snapshot,
@@ -63,9 +68,7 @@ export function applyRound(
     minPayout: minPayout(coin.quoteMint),
     excluded: coin.excluded,
   });
-  const paid = [...allocation.paid.values()].reduce((sum, amount) => sum + amount, 0n);
   progress.owed = allocation.owed;
   progress.spent += round.potSpent;
   progress.round = round.round;
-  return paid === round.potSpent && allocation.weights.size === round.holdersCounted;
 }

@@ -1,5 +1,5 @@
 // The `rewards` read model's rows as the rewards reads use them: a coin's reward facts (its mode, quote and venues)
-// and its rounds, with the SQL that selects them (ledger-reads.ts loads the resident model with it), and the shapes of
+// and its rounds, with the SQL that selects them (ledger-reads.ts and coin-rewards.ts read with it), and the shapes of
 // a coin's pot totals and each round's payouts. Amounts come back as decimal strings.
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 

@@ -1,5 +1,6 @@
 // Tables of the `rewards` read model: holder payout rounds (payout.round), every payout sent (payout.sent) and the
-// holders' share of each fee claim (fees.claimed, what a coin's pot takes in).
+// holders' share of each fee claim (fees.claimed, what a coin's pot takes in); and of the `reward-owed` read model,
+// what each holder is owed after each round (owed-projector.ts).
 //
 // Every table is a ReplacingMergeTree whose sorting key ends in the event id and whose other key parts come
 // from the event itself, so a replayed event rewrites an identical row and FINAL keeps one. `logOffset`
@@ -9,6 +10,7 @@ import type { TableDef } from '../projector.js';
 export const REWARD_ROUNDS_TABLE = 'reward_rounds';
 export const REWARD_PAYOUTS_TABLE = 'reward_payouts';
 export const REWARD_POT_INCOME_TABLE = 'reward_pot_income';
+export const REWARD_OWED_TABLE = 'reward_owed';
 
 export type RewardRoundRow = {
   mint: string;
@@ -78,4 +80,20 @@ export const rewardPotIncomeTable: TableDef = {
   ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_POT_INCOME_TABLE} (
   mint String, eventId String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64, quoteMint String, amount UInt128
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, eventId)`,
+};
+
+/** What a wallet is owed on a coin after a round; every round derived has a row of wallet '' (amount 0), so a round
+ * that leaves nobody owed is known too. */
+export type OwedRow = {
+  mint: string;
+  round: number;
+  wallet: string;
+  amount: string;
+};
+
+export const rewardOwedTable: TableDef = {
+  name: REWARD_OWED_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_OWED_TABLE} (
+  mint String, round UInt32, wallet String, amount UInt128
+) ENGINE = ReplacingMergeTree ORDER BY (mint, round, wallet)`,
 };

@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type ApiDeps } from '../../api/app.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
-import { loadConfig } from '../../schemas/config.js';
+import { writeEvents } from '../../projections/project-batch.js';
+import { readModelProjectors } from '../../projections/read-models.js';
+import { loadConfig, serviceWalletList } from '../../schemas/config.js';
 import { buildFixture, NOW, type Fixture } from './fixtures/market.js';
 import { announcedStore } from '../fixtures/announced-store.js';
 
@@ -21,15 +22,11 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-async function seed(olap: Olap, fixture: Fixture): Promise<void> {
-  for (const projector of READ_MODEL_PROJECTORS) {
-    for (const table of projector.tables) await olap.exec(table.ddl);
-    const events = fixture.logged.filter(({ event }) => projector.canHandle.includes(event.type));
-    const rows = projector.handle(events);
-    for (let pass = 0; pass < 2; pass++) {
-      for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
-    }
-  }
+async function seed(olap: Olap, fixture: Fixture, config: ApiDeps['config']): Promise<void> {
+  const projectors = readModelProjectors(serviceWalletList(config.wallets));
+  for (const projector of projectors) for (const table of projector.tables) await olap.exec(table.ddl);
+  // Twice, as a replayed batch is written.
+  for (let pass = 0; pass < 2; pass++) await writeEvents(olap, fixture.logged, projectors);
 }
 
 export async function startApiHarness(): Promise<ApiHarness> {
@@ -38,9 +35,9 @@ export async function startApiHarness(): Promise<ApiHarness> {
   // apps follow the projections' announcements.
   const { olap, reads, changes } = announcedStore(ChdbOlap.open(dir));
   const fixture = buildFixture();
-  await seed(olap, fixture);
   // The reads themselves, without the free allowance (test/api/payments covers it): a spec may page far past 120.
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0' });
+  await seed(olap, fixture, config);
   const apps: FastifyInstance[] = [];
   return {
     olap,

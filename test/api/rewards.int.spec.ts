@@ -15,8 +15,9 @@ import { buildApp } from '../../api/app.js';
 import { encodeBase58 } from '../../schemas/base58.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
-import { loadConfig } from '../../schemas/config.js';
+import { writeEvents } from '../../projections/project-batch.js';
+import { readModelProjectors } from '../../projections/read-models.js';
+import { loadConfig, serviceWalletList } from '../../schemas/config.js';
 import { timeOfSlot } from '../projections/event-fixtures.js';
 import {
   BASKET,
@@ -47,13 +48,12 @@ const story = rewardStory();
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-rewards-api-'));
   olap = ChdbOlap.open(dir);
-  for (const projector of READ_MODEL_PROJECTORS) {
-    for (const table of projector.tables) await olap.exec(table.ddl);
-    const rows = projector.handle(story.filter(({ event }) => projector.canHandle.includes(event.type)));
-    // Written twice, as a replayed batch is: the answers below must not count anything twice.
-    for (let pass = 0; pass < 2; pass++) for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
-  }
-  app = buildApp({ olap, config: loadConfig({}) });
+  const config = loadConfig({});
+  const projectors = readModelProjectors(serviceWalletList(config.wallets));
+  for (const projector of projectors) for (const table of projector.tables) await olap.exec(table.ddl);
+  // Written twice, as a replayed batch is: the answers below must not count anything twice.
+  for (let pass = 0; pass < 2; pass++) await writeEvents(olap, story, projectors);
+  app = buildApp({ olap, config });
 });
 
 afterAll(async () => {

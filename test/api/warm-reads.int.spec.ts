@@ -49,7 +49,7 @@ it('loads nothing once stopping, else the board, holders, coin rewards, health, 
     ['read model loaded', 'trades'],
   ]);
   expect(tradeBook(reads).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
-  expect(rewardModel(reads, Object.values(h.config.wallets)).current()).toBeNull();
+  expect(rewardModel(reads).current()).toBeNull();
   // Every coin's rewards and health check are kept: answered without a read.
   for (const { mint } of Object.values(h.fixture.coins)) {
     expect(coinRewards(reads, mint)).not.toBeInstanceOf(Promise);

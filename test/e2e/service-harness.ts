@@ -17,6 +17,8 @@ import { openOlap } from '../../infra/olap/open-olap.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { ProjectionRunner } from '../../projections/runner.js';
+import { readModelProjectors } from '../../projections/read-models.js';
+import { serviceWalletList } from '../../schemas/config.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { silent, sleep, waitFor } from '../ingest/ingest-harness.js';
 
@@ -80,7 +82,8 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
   await waitFor(() => subscriber.status().connected, 'the subscriber to connect');
   const pipeline = await Pipeline.create({ log, config: CONFIG, logger: silent, pollWaitMs: 20 });
   pipeline.start();
-  const runner = await ProjectionRunner.open({ log, olap, maxBatchWaitMs: 20, idleWaitMs: 20, retryDelayMs: 50 });
+  const projectors = readModelProjectors(serviceWalletList(CONFIG.wallets));
+  const runner = await ProjectionRunner.open({ log, olap, projectors, maxBatchWaitMs: 20, idleWaitMs: 20, retryDelayMs: 50 });
   runner.start();
 
   const makeApp = (clock?: () => Date) => buildApp({ olap, config: CONFIG, ...options.api, ...(clock ? { clock } : {}) });

@@ -18,8 +18,9 @@ import { warmReads } from '../../../api/warm-reads.js';
 import { HealthScorer } from '../../../projections/health/scorer.js';
 import { ChangePublisher, touchedCoins, type TouchedCoins } from '../../../projections/changes.js';
 import { ReadPath } from '../../../projections/read-path.js';
-import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
-import { loadConfig } from '../../../schemas/config.js';
+import { projectorVersions } from '../../../projections/projector-set.js';
+import { readModelProjectors } from '../../../projections/read-models.js';
+import { loadConfig, serviceWalletList } from '../../../schemas/config.js';
 import { ChdbOlap } from '../../olap/chdb-olap.js';
 import { tuneGarbageCollection } from '../../service/gc-tuning.js';
 import { buildServiceApp } from '../../service/http-app.js';
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2]!) as ServerArgs;
   const config = loadConfig({});
   const markerPath = join(args.dataDir, 'dataset.json');
-  const projectors = READ_MODEL_PROJECTORS.map((projector) => `${projector.name}@${projector.version}`).join(',');
+  const projectors = projectorVersions(readModelProjectors(serviceWalletList(config.wallets)));
   const previous = existsSync(markerPath) ? (JSON.parse(readFileSync(markerPath, 'utf8')) as Marker) : null;
   const reuse = previous !== null && previous.projectors === projectors && JSON.stringify(previous.dataset) === JSON.stringify(args.dataset);
   if (!reuse) {

@@ -1,10 +1,11 @@
 // Fills an analytics store with the API bench's market: the platform's facts, then each coin's life, folded by
-// the service's own projectors (READ_MODEL_PROJECTORS) in large batches and inserted, so the tables hold exactly
+// the service's own projectors (readModelProjectors) in large batches and inserted, so the tables hold exactly
 // what the `project` role would write from the same events. Returns the catalog the requests are drawn from.
 import type { Olap } from '../../olap/olap.js';
-import type { LoggedEvent } from '../../../projections/projector.js';
-import { READ_MODEL_PROJECTORS } from '../../../projections/read-models.js';
-import type { Config } from '../../../schemas/config.js';
+import { deriveBatch, projectEvents } from '../../../projections/project-batch.js';
+import type { LoggedEvent, Projector } from '../../../projections/projector.js';
+import { readModelProjectors } from '../../../projections/read-models.js';
+import { serviceWalletList, type Config } from '../../../schemas/config.js';
 import type { Event } from '../../../schemas/events/index.js';
 import { benchAddress, benchSignature } from './bench-keys.js';
 import { CatalogBuilder, type Catalog } from './dataset-catalog.js';
@@ -32,6 +33,7 @@ class BatchSink {
 
   constructor(
     private readonly olap: Olap,
+    private readonly projectors: readonly Projector[],
     private readonly onEvent?: (logged: LoggedEvent) => void,
   ) {}
 
@@ -50,18 +52,11 @@ class BatchSink {
     const events = this.buffer;
     this.buffer = [];
     if (events.length === 0) return;
-    const byTable = new Map<string, Record<string, unknown>[]>();
-    for (const projector of READ_MODEL_PROJECTORS) {
-      const types = new Set<string>(projector.canHandle);
-      const mine = events.filter(({ event }) => types.has(event.type));
-      if (mine.length === 0) continue;
-      for (const [table, rows] of Object.entries(projector.handle(mine))) {
-        if (rows.length === 0) continue;
-        const into = byTable.get(table) ?? [];
-        for (const row of rows) into.push(row);
-        byTable.set(table, into);
-      }
-    }
+    await this.write(projectEvents(events, this.projectors).rows);
+    await this.write(await deriveBatch(events, this.projectors, this.olap));
+  }
+
+  private async write(byTable: ReadonlyMap<string, readonly Record<string, unknown>[]>): Promise<void> {
     for (const [table, rows] of byTable) {
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await this.olap.insert(table, rows.slice(i, i + ROWS_PER_INSERT));
       this.rows[table] = (this.rows[table] ?? 0) + rows.length;
@@ -78,10 +73,11 @@ export async function loadDataset(
   onEvent?: (logged: LoggedEvent) => void,
 ): Promise<LoadSummary> {
   const started = performance.now();
-  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+  const projectors = readModelProjectors(serviceWalletList(config.wallets));
+  for (const projector of projectors) for (const table of projector.tables) await olap.exec(table.ddl);
   const clock = planClock(options);
   const plans = planCoins(options, clock, config);
-  const sink = new BatchSink(olap, onEvent);
+  const sink = new BatchSink(olap, projectors, onEvent);
   const catalog = new CatalogBuilder();
   let signatures = 0;
   const signature = () => benchSignature(signatures++);
