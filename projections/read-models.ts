@@ -3,6 +3,7 @@
 import type { Olap } from '../infra/olap/olap.js';
 import { balancesProjector } from './balances/projector.js';
 import { burnsProjector } from './burns/projector.js';
+import { candlesProjector } from './candles/projector.js';
 import { coinFiguresProjector } from './coin-figures/projector.js';
 import { coinsProjector } from './coins/projector.js';
 import { creatorsProjector } from './creators/projector.js';
@@ -19,6 +20,7 @@ export const READ_MODEL_SET = 'read-models';
 export const READ_MODEL_PROJECTORS: readonly Projector[] = [
   coinsProjector,
   tradesProjector,
+  candlesProjector,
   balancesProjector,
   pricesProjector,
   platformProjector,

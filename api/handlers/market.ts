@@ -1,5 +1,6 @@
 // Handlers of a coin's market data, shared by the HTTP routes and the MCP tools: trades (newest first, paged
-// by `before`) and candles, both answered from the resident trades (api/market) as kept response objects.
+// by `before`) from the resident trades, and candles from the candles read model (api/market), as kept response
+// objects.
 import { INTERVAL_SECONDS, type OhlcvQuery, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import type { TradesQuery, TradesResponse } from '../../schemas/api/trades.js';

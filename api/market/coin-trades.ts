@@ -33,9 +33,6 @@ interface Oversized {
   quote: string;
 }
 
-/** Changes remembered, so kept answers built a few versions back can be brought up to date. */
-const KEPT_CHANGES = 16;
-
 const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000'];
 
 /** Decimal text of a safe integer: as String() writes it, in two parts below 10^9 each (small integers are written
@@ -67,8 +64,6 @@ export class CoinTrades {
   /** Highest slot held (0 when empty): rows at or after it are what a refresh reads. */
   lastSlot = 0;
   private oversized: Map<string, Oversized> | null = null;
-  /** The latest changes: the version each one left and the first index it touched. */
-  private readonly changes: { previous: number; from: number }[] = [];
 
   constructor(
     private readonly traders: InternedStrings,
@@ -112,16 +107,6 @@ export class CoinTrades {
     return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.quote : integerText(value);
   }
 
-  coinExact(i: number): bigint {
-    const value = this.coin[i]!;
-    return Number.isNaN(value) ? BigInt(this.coinText(i)) : BigInt(value);
-  }
-
-  quoteExact(i: number): bigint {
-    const value = this.quote[i]!;
-    return Number.isNaN(value) ? BigInt(this.quoteText(i)) : BigInt(value);
-  }
-
   /** Rank of trade `i` within its second: 0 for the second's first trade. */
   rank(i: number): number {
     return i - this.firstAtOrAfter(this.seconds[i]!);
@@ -148,7 +133,7 @@ export class CoinTrades {
   }
 
   /** Chain order of two trades: slot, log offset, event id. */
-  chainCompare(a: number, b: number): number {
+  private chainCompare(a: number, b: number): number {
     return this.slot[a]! - this.slot[b]! || this.logOffset[a]! - this.logOffset[b]! || compareText(this.ids[a]!, this.ids[b]!);
   }
 
@@ -163,7 +148,7 @@ export class CoinTrades {
       const read = new Set(rows.map((row) => row.id));
       for (const id of held.keys()) if (!read.has(id)) return 'missing';
     }
-    let from = Number.POSITIVE_INFINITY;
+    let changed = false;
     let reorder = false;
     for (const row of rows) {
       const at = held.get(row.id);
@@ -171,32 +156,17 @@ export class CoinTrades {
         const last = this.length - 1;
         this.push(row);
         if (last >= 0 && this.pageCompare(last, last + 1) > 0) reorder = true;
-        from = Math.min(from, last + 1);
+        changed = true;
       } else if (!this.holds(at, row)) {
         if (this.logOffset[at] !== row.logOffset || this.seconds[at] !== row.seconds || this.slot[at] !== row.slot) reorder = true;
         this.write(at, row);
-        from = Math.min(from, at);
+        changed = true;
       }
     }
-    if (from === Number.POSITIVE_INFINITY) return 'same';
-    if (reorder) from = Math.min(from, this.reorder());
-    this.changes.push({ previous: this.version, from });
-    if (this.changes.length > KEPT_CHANGES) this.changes.shift();
+    if (!changed) return 'same';
+    if (reorder) this.reorder();
     this.version = nextVersion;
     return 'changed';
-  }
-
-  /** The first index whose trade may differ from what it was at `version` (the length when none does): every
-   * trade before it is as it was, at the same index. 0 when `version` is older than the changes remembered. */
-  changedSince(version: number): number {
-    if (version === this.version) return this.length;
-    let from = this.length;
-    for (let k = this.changes.length - 1; k >= 0; k--) {
-      const change = this.changes[k]!;
-      from = Math.min(from, change.from);
-      if (change.previous === version) return from;
-    }
-    return 0;
   }
 
   private push(row: TradeInput): void {
@@ -244,11 +214,9 @@ export class CoinTrades {
     return true;
   }
 
-  /** Puts the trades in page order again; answers the first index that moved. */
-  private reorder(): number {
+  /** Puts the trades in page order again. */
+  private reorder(): void {
     const order = Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.pageCompare(a, b));
-    let moved = 0;
-    while (moved < order.length && order[moved] === moved) moved += 1;
     const ids = order.map((i) => this.ids[i]!);
     const pick = <A extends Uint32Array | Float64Array | Uint8Array>(column: A): A => {
       const next = column.slice() as A;
@@ -265,7 +233,6 @@ export class CoinTrades {
     this.trader = pick(this.trader);
     this.sell = pick(this.sell);
     this.ids = ids;
-    return moved;
   }
 
   private grow(capacity: number): void {

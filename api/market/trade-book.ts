@@ -1,4 +1,4 @@
-// Every coin's trades resident in the API process, so trade pages and candles are answered without a statement.
+// Every coin's trades resident in the API process, so trade pages are answered without a statement.
 // The first ask loads all coins in bulk: one statement counts each coin's rows (another finds where large coins'
 // slots split), then chunks are read one after another, each about chunkRows rows (a run of coins by mint range,
 // or a slot range of one large coin: a few tens of ms of engine time each); a request for a coin whose chunk is

@@ -1,5 +1,6 @@
-// Candles of the route (api/market/candles.ts) from trades projected into chDB: the 500 latest buckets, open and
-// close by chain order within a slot (log offset, not id order), trades moving no coins left out. Prices are SOL per
+// Candles of the route (api/market/candles.ts) from trades projected into chDB with the candles they derive: the 500
+// latest buckets, open and close by chain order within a slot (log offset, not id order), trades moving no coins
+// left out. Prices are SOL per
 // whole coin (the fixture coins have 6 decimals and a 9-decimal SOL quote): 1,100 lamports for 10^6 raw coins is
 // 0.0000011.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,11 +12,13 @@ import { openOlap } from '../../infra/olap/open-olap.js';
 import { coinCandles } from '../../api/market/candles.js';
 import { ReadPath } from '../../projections/read-path.js';
 import { INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
+import { candlesProjector } from '../../projections/candles/projector.js';
+import { writeEvents } from '../../projections/project-batch.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
-import { TRADES_TABLE, tradesTable } from '../../projections/trades/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { addr, trade } from '../projections/event-fixtures.js';
 
+const PROJECTORS = [tradesProjector, candlesProjector];
 const MINT = addr(1);
 const UNITS = { decimals: 6, quoteDecimals: 9 };
 const START = 1_750_000_020;
@@ -33,7 +36,7 @@ const minuteTrades: LoggedEvent[] = Array.from({ length: 600 }, (_, i) => ({
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'candles-'));
   olap = await openOlap({ dataDir: dir });
-  await olap.exec(tradesTable.ddl);
+  for (const projector of PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
 });
 
 afterAll(async () => {
@@ -43,7 +46,7 @@ afterAll(async () => {
 
 describe('candles', () => {
   it('given trades in 600 minutes, then the 500 latest 1m candles, oldest first', async () => {
-    await olap.insert(TRADES_TABLE, tradesProjector.handle(minuteTrades)[TRADES_TABLE]!);
+    await writeEvents(olap, minuteTrades, PROJECTORS);
     const candles = await candlesOf(MINT, '1m');
     expect(candles).toHaveLength(500);
     expect(candles[0]).toEqual({
@@ -64,14 +67,15 @@ describe('candles', () => {
     const mint = addr(2);
     const blockTime = 1_750_003_600;
     const at = (tx: number) => ({ slot: 77, tx, blockTime });
-    await olap.insert(
-      TRADES_TABLE,
-      tradesProjector.handle([
+    await writeEvents(
+      olap,
+      [
         { event: trade(at(9), { mint, coinAmount: '2000000', quoteAmount: '500' }), offset: 1n },
         { event: trade(at(8), { mint, coinAmount: '1000000', quoteAmount: '900' }), offset: 2n },
         { event: trade(at(7), { mint, coinAmount: '1000000', quoteAmount: '100' }), offset: 3n },
         { event: trade(at(6), { mint, coinAmount: '0', quoteAmount: '0' }), offset: 4n },
-      ])[TRADES_TABLE]!,
+      ],
+      PROJECTORS,
     );
     // 500 lamports for 2 coins, 900 for 1, 100 for 1.
     expect(await candlesOf(mint, '4h')).toEqual([

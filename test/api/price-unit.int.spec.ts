@@ -14,7 +14,9 @@ import { computeFigures } from '../../api/figures.js';
 import { coinCandles } from '../../api/market/candles.js';
 import { findCoin } from '../../api/queries/coins.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import { candlesProjector } from '../../projections/candles/projector.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
+import { writeEvents } from '../../projections/project-batch.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
 
@@ -49,7 +51,8 @@ const PAIRS = [
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'price-unit-'));
   ({ olap, reads } = announcedStore(ChdbOlap.open(dir)));
-  for (const table of [...coinsProjector.tables, ...tradesProjector.tables]) await olap.exec(table.ddl);
+  const projectors = [coinsProjector, tradesProjector, candlesProjector];
+  for (const projector of projectors) for (const table of projector.tables) await olap.exec(table.ddl);
   const events = [
     launched({ slot: 10, tx: 1 }, SOL_COIN),
     launched({ slot: 10, tx: 2 }, STABLE_COIN, { quoteMint: STABLECOIN, quoteDecimals: 6 }),
@@ -62,10 +65,7 @@ beforeAll(async () => {
       ),
     ),
   ];
-  for (const projector of [coinsProjector, tradesProjector]) {
-    const rows = projector.handle(logged(events.filter((event) => projector.canHandle.includes(event.type))));
-    for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
-  }
+  await writeEvents(olap, logged(events), projectors);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // The resident trades (api/market) on a chDB store against recomputations from the stored trades
-// (fixtures/expected-trade-page.ts, fixtures/expected-candles.ts): generated coins with bursts of trades in one
-// second over several slots, trades in one slot, block times running backwards, trades without coins and amounts past
-// 2^53; every page and cursor kind and every candle interval equal, before and after new rows (later slots, the same
+// (fixtures/expected-trade-page.ts): generated coins with bursts of trades in one second over several slots, trades
+// in one slot, block times running backwards, trades without coins and amounts past 2^53; every page and cursor kind
+// equal, before and after new rows (later slots, the same
 // second, rows written again, a row written again with a new log offset, a coin's first trades, a coin launched
 // later), with and without a change feed, loaded in small chunks and under a trade cap. Unchanged coins answer with
 // the very same objects.
@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { coinCandles, computeCandles } from '../../api/market/candles.js';
 import { TradeBook, tradeBook } from '../../api/market/trade-book.js';
 import { pageJsonOf, pageOf, tradePage } from '../../api/market/trade-pages.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
@@ -20,8 +19,6 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { tradeRow, tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
-import { INTERVAL_SECONDS, INTERVALS, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
-import { expectedCandlesOf } from './fixtures/expected-candles.js';
 import { expectedTradePage } from './fixtures/expected-trade-page.js';
 import { parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { seededRandom } from '../infra/seeded-random.js';
@@ -29,7 +26,6 @@ import { addr, launched, logged, trade } from '../projections/event-fixtures.js'
 
 const START = 1_760_000_000;
 /** The coins' decimals and their quote's (the launch fixture's: 6, and SOL's 9). */
-const UNITS = { decimals: 6, quoteDecimals: 9 };
 const COINS = [0, 1, 2, 3, 4].map((seed) => addr(70_000 + seed));
 const [BUSY, SMALL, ODD, QUIET, LATE] = COINS as unknown as [string, string, string, string, string];
 let dir: string;
@@ -63,17 +59,6 @@ function tradeRows(mint: string, count: number, seed: number, at: { seconds: num
   return rows;
 }
 
-/** Candles recomputed from the coin's stored trades (each once, as the table holds it after merging), in chain order. */
-async function expectedStoreCandles(store: Olap, mint: string, interval: number): Promise<OhlcvResponse> {
-  const rows = await store.query<{ seconds: number; quote: string; coin: string }>(
-    `SELECT toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
-     FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY slot, logOffset, id`,
-    { mint },
-  );
-  const priced = rows.map((row) => ({ seconds: Number(row.seconds), quote: BigInt(row.quote), coin: BigInt(row.coin) }));
-  return { candles: expectedCandlesOf(priced, interval, UNITS.decimals, UNITS.quoteDecimals) };
-}
-
 /** Cursors of every kind for `mint`: none, seconds with trades (plain, within the first ranks, the last
  * millisecond: the latest seconds of bursts and some others), before and after everything, outside the store's time
  * range. Busy seconds' cursors in depth are test/api/trade-cursors.int.spec.ts's. */
@@ -95,13 +80,12 @@ async function expectTextAsEncoded(path: ReadPath, mint: string, cursor: TradeCu
   expect(text).toBe(JSON.stringify(z.encode(tradesResponse, page)));
 }
 
-/** Pages at every cursor kind (at each of `limits`), a walk through every trade 37 a page, and every interval's
- * candles of `mint`, from memory and from SQL, equal; each page's JSON as its schema encodes it. */
+/** Pages at every cursor kind (at each of `limits`) and a walk through every trade 37 a page of `mint`, from memory
+ * and from SQL, equal; each page's JSON as its schema encodes it. */
 async function expectSameAnswers(
   path: ReadPath,
   mint: string,
   pages: (cursor: TradeCursor | null, limit: number) => Promise<TradesResponse>,
-  candles: (interval: number) => Promise<OhlcvResponse>,
   limits: readonly number[] = [1, 50, 100],
 ): Promise<void> {
   const store = path.olap;
@@ -119,21 +103,14 @@ async function expectSameAnswers(
     await expectTextAsEncoded(path, mint, cursor, 37, page);
     cursor = page.next.before === null ? null : parseCursor(page.next.before);
   } while (cursor !== null);
-  for (const interval of INTERVALS) {
-    expect(await candles(INTERVAL_SECONDS[interval]), `candles ${interval}`).toEqual(await expectedStoreCandles(store, mint, INTERVAL_SECONDS[interval]));
-  }
 }
 
-const fromBook = (path: ReadPath, mint: string) => ({
-  pages: (cursor: TradeCursor | null, limit: number) => tradePage(path, mint, cursor, limit),
-  candles: (interval: number) => coinCandles(path, mint, interval, UNITS),
-});
+const fromBook = (path: ReadPath, mint: string) => (cursor: TradeCursor | null, limit: number) => tradePage(path, mint, cursor, limit);
 
 /** The answers of `mints` equal; pages at one limit past the first test (the limits' edges are that test's). */
 async function expectAllSame(path: ReadPath, mints: readonly string[], limits: readonly number[] = [100]): Promise<void> {
   for (const mint of mints) {
-    const { pages, candles } = fromBook(path, mint);
-    await expectSameAnswers(path, mint, pages, candles, limits);
+    await expectSameAnswers(path, mint, fromBook(path, mint), limits);
   }
 }
 
@@ -167,24 +144,20 @@ afterAll(async () => {
 });
 
 describe('resident trades', () => {
-  it('answers every page, cursor and candle interval as recomputed, and nothing for a coin without trades', async () => {
+  it('answers every page and cursor as recomputed, and nothing for a coin without trades', async () => {
     await expectAllSame(reads, [BUSY, SMALL, ODD, QUIET], [1, 50, 100]);
     expect(await tradePage(reads, QUIET, null, 50)).toEqual({ trades: [], next: { before: null } });
-    expect(await coinCandles(reads, QUIET, 60, UNITS)).toEqual({ candles: [] });
   });
 
   it('answers a repeated ask with the same object while the coin is unchanged, also when rows are written again', async () => {
     const page = await tradePage(reads, BUSY, null, 50);
-    const candles = await coinCandles(reads, BUSY, 300, UNITS);
     expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
-    expect(await coinCandles(reads, BUSY, 300, UNITS)).toBe(candles);
     const [latest] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} WHERE mint = {mint:String} ORDER BY slot DESC, logOffset DESC LIMIT 1`, {
       mint: BUSY,
     });
     await olap.insert(TRADES_TABLE, [latest!]);
     await insertTrades(SMALL, 3, 20);
     expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
-    expect(await coinCandles(reads, BUSY, 300, UNITS)).toBe(candles);
     const cursor = parseCursor(page.next.before!);
     const second = await tradePage(reads, BUSY, cursor, 50);
     expect(await tradePage(reads, BUSY, { seconds: cursor.seconds, millis: cursor.millis }, 50)).toBe(second);
@@ -232,8 +205,7 @@ describe('resident trades', () => {
       const book = new TradeBook(reads, options);
       for (const mint of [BUSY, ODD, SMALL, QUIET, LATE, BUSY]) {
         const pages = async (cursor: TradeCursor | null, limit: number) => pageOf(await book.trades(mint), cursor, limit);
-        const candles = async (interval: number) => ({ candles: computeCandles(await book.trades(mint), interval, UNITS) });
-        await expectSameAnswers(reads, mint, pages, candles, [100]);
+        await expectSameAnswers(reads, mint, pages, [100]);
       }
       if (options.maxTrades !== undefined) expect(book.size).toMatchObject({ coins: 1, trades: (await book.trades(BUSY)).length });
     }

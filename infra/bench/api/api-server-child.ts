@@ -15,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../../api/app.js';
 import { warmReads } from '../../../api/warm-reads.js';
+import { candlesSince } from '../../../projections/candles/projector.js';
+import { CANDLES_TABLE } from '../../../projections/candles/table.js';
 import { HealthScorer } from '../../../projections/health/scorer.js';
 import { ChangePublisher, touchedCoins, type TouchedCoins } from '../../../projections/changes.js';
 import { ReadPath } from '../../../projections/read-path.js';
@@ -220,14 +222,17 @@ const WRITTEN_COINS = 64;
 async function startWrites(olap: Olap, changes: ChangePublisher, catalog: Catalog, perSecond: number): Promise<NodeJS.Timeout> {
   const random = new BenchRandom(97);
   const traded = catalog.coins.filter((coin) => coin.firstTrade !== null);
-  const batches: { table: string; rows: Record<string, unknown>[] }[][] = [];
+  const batches: { mint: string; lastTrade: number; tables: { table: string; rows: Record<string, unknown>[] }[] }[] = [];
   for (let i = 0; i < Math.min(WRITTEN_COINS, traded.length); i++) {
-    const mint = random.pick(traded).mint;
-    const batch = [];
+    const coin = random.pick(traded);
+    const tables = [];
     for (const { table, latest } of WRITTEN) {
-      batch.push({ table, rows: await olap.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE mint = {mint:String} ${latest}`, { mint }) });
+      tables.push({
+        table,
+        rows: await olap.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE mint = {mint:String} ${latest}`, { mint: coin.mint }),
+      });
     }
-    batches.push(batch);
+    batches.push({ mint: coin.mint, lastTrade: coin.lastTrade!, tables });
   }
   let busy = false;
   return setInterval(() => {
@@ -235,9 +240,16 @@ async function startWrites(olap: Olap, changes: ChangePublisher, catalog: Catalo
     busy = true;
     void (async () => {
       const tables = new Map<string, TouchedCoins>();
-      for (const { table, rows } of random.pick(batches)) {
+      const batch = random.pick(batches);
+      for (const { table, rows } of batch.tables) {
         await olap.insert(table, rows);
         tables.set(table, touchedCoins(rows));
+      }
+      // The candles the batch's trade derives, as the runner's derive step computes and writes them.
+      const candles = await candlesSince(olap, new Map([[batch.mint, batch.lastTrade]]));
+      if (candles.length > 0) {
+        await olap.insert(CANDLES_TABLE, candles);
+        tables.set(CANDLES_TABLE, touchedCoins(candles));
       }
       changes.publish({ events: [], lastSlot: null, tables });
     })()

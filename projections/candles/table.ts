@@ -1,0 +1,37 @@
+// The `candles` read model: each coin's candle at every interval of the API (schemas/api/ohlcv.ts) and every
+// interval number with trades, recomputed from the trades table for the intervals a batch's trades fall in
+// (projector.ts).
+//
+// candles — ReplacingMergeTree ORDER BY (mint, interval, bucket): a recomputation replaces the row (the last
+//   written is kept), and a replayed batch recomputes the same row from the trades (FINAL: one row per trade).
+//   Open, high, low and close are the quote and coin amounts of the trade that sets them, so a price is divided
+//   out only when shown (with the coin's and its quote's decimals); volume is the quote traded, fees excluded.
+import type { TableDef } from '../projector.js';
+
+export const CANDLES_TABLE = 'candles';
+
+export type CandleRow = {
+  mint: string;
+  /** Seconds. */
+  interval: number;
+  /** Start / interval. */
+  bucket: number;
+  openQuote: string;
+  openCoin: string;
+  highQuote: string;
+  highCoin: string;
+  lowQuote: string;
+  lowCoin: string;
+  closeQuote: string;
+  closeCoin: string;
+  volume: string;
+};
+
+export const candlesTable: TableDef = {
+  name: CANDLES_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${CANDLES_TABLE} (
+  mint String, interval UInt32, bucket UInt32,
+  openQuote UInt128, openCoin UInt128, highQuote UInt128, highCoin UInt128,
+  lowQuote UInt128, lowCoin UInt128, closeQuote UInt128, closeCoin UInt128, volume UInt256
+) ENGINE = ReplacingMergeTree ORDER BY (mint, interval, bucket)`,
+};

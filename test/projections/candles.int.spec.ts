@@ -1,0 +1,93 @@
+// The `candles` projector on chDB, given one coin's trades in batches, then its candles at every interval (as the
+// route shows them) equal a recomputation from the trade events in chain order (fixtures/expected-candles.ts): bursts
+// in one second over several slots, block times running backwards from one slot to the next, trades moving no coins,
+// amounts past 2^53 up to the u64 limit with prices a hair apart (closer than 10^-38); each batch recomputes only the
+// intervals from its earliest trade on, and a batch written again changes nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coinCandles } from '../../api/market/candles.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import { openOlap } from '../../infra/olap/open-olap.js';
+import { candlesProjector } from '../../projections/candles/projector.js';
+import { writeEvents } from '../../projections/project-batch.js';
+import type { LoggedEvent } from '../../projections/projector.js';
+import { ReadPath } from '../../projections/read-path.js';
+import { tradesProjector } from '../../projections/trades/projector.js';
+import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
+import { expectedCandlesOf } from '../api/fixtures/expected-candles.js';
+import { addr, trade } from './event-fixtures.js';
+
+const MINT = addr(1);
+const UNITS = { decimals: 6, quoteDecimals: 9 };
+const PROJECTORS = [tradesProjector, candlesProjector];
+const U64_MAX = 2n ** 64n - 1n;
+let dir: string;
+let olap: Olap;
+
+/** 600 trades over about two days, in chain order (slot, then log offset). */
+function trades(): LoggedEvent[] {
+  let seed = 11;
+  const random = (n: number) => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed % n;
+  };
+  const out: LoggedEvent[] = [];
+  let slot = 1_000;
+  let seconds = 1_750_000_000;
+  for (let i = 0; i < 600; i++) {
+    const move = random(10);
+    if (move < 6) {
+      slot += 1 + random(3);
+      // Mostly forward; now and then a slot's block time runs back a little.
+      seconds += move === 0 ? -random(90) : random(move < 3 ? 2 : 600);
+    }
+    const amounts: [bigint, bigint] =
+      i % 97 === 0
+        ? [0n, 0n]
+        : i % 13 === 0
+          ? [U64_MAX - BigInt(i % 3), U64_MAX - 1n - BigInt(i % 3)]
+          : [BigInt(1 + random(5_000_000)) * (i % 7 === 0 ? 10n ** 9n : 1n), BigInt(1 + random(9_000_000))];
+    const event = trade({ slot, tx: 10_000 + i, blockTime: seconds }, { mint: MINT, quoteAmount: String(amounts[0]), coinAmount: String(amounts[1]) });
+    out.push({ event, offset: BigInt(i) });
+  }
+  return out;
+}
+
+async function expectCandlesOf(written: readonly LoggedEvent[]): Promise<void> {
+  const priced = written.map(({ event }) => {
+    if (event.type !== 'trade') throw new Error('a trade');
+    return { seconds: event.blockTime, quote: BigInt(event.data.quoteAmount), coin: BigInt(event.data.coinAmount) };
+  });
+  for (const interval of INTERVALS) {
+    const seconds = INTERVAL_SECONDS[interval];
+    expect((await coinCandles(new ReadPath(olap), MINT, seconds, UNITS)).candles, interval).toEqual(
+      expectedCandlesOf(priced, seconds, UNITS.decimals, UNITS.quoteDecimals),
+    );
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'candles-projector-'));
+  olap = await openOlap({ dataDir: dir });
+  for (const projector of PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+});
+
+afterAll(async () => {
+  await olap.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the candles projector', () => {
+  it('given trades in batches, then after each the candles of every interval are those of every trade so far; a batch again changes nothing', async () => {
+    const all = trades();
+    const batches = [all.slice(0, 250), all.slice(250, 251), all.slice(251, 420), all.slice(420)];
+    for (const [i, batch] of batches.entries()) {
+      await writeEvents(olap, batch, PROJECTORS);
+      await expectCandlesOf(all.slice(0, batches.slice(0, i + 1).flat().length));
+    }
+    await writeEvents(olap, batches[2]!, PROJECTORS);
+    await expectCandlesOf(all);
+  });
+});
