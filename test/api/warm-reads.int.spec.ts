@@ -5,7 +5,10 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tradeBook } from '../../api/market/trade-book.js';
+import { findCoin } from '../../api/queries/coins.js';
 import { latestHealthCheck } from '../../api/queries/health.js';
+import { coinCandles } from '../../api/market/candles.js';
+import { INTERVAL_SECONDS } from '../../schemas/api/ohlcv.js';
 import { warmReads } from '../../api/warm-reads.js';
 import { coinRewards } from '../../projections/rewards/coin-rewards.js';
 import { rewardModel } from '../../projections/rewards/reward-model.js';
@@ -47,12 +50,15 @@ it('loads nothing once stopping, else the board, holders, coin rewards, health, 
     ['read model loaded', 'health'],
     ['read model loaded', 'wallet rewards'],
     ['read model loaded', 'trades'],
+    ['read model loaded', 'candles'],
   ]);
   expect(tradeBook(reads).size.trades).toBe(new Set(h.fixture.trades.map((trade) => trade.signature)).size);
   expect(rewardModel(reads).current()).toBeNull();
-  // Every coin's rewards and health check are kept: answered without a read.
+  // Every coin's rewards, health check and candles are kept: answered without a read.
   for (const { mint } of Object.values(h.fixture.coins)) {
     expect(coinRewards(reads, mint)).not.toBeInstanceOf(Promise);
     expect(latestHealthCheck(reads, mint)).not.toBeInstanceOf(Promise);
+    const units = (await findCoin(reads, mint))!;
+    for (const interval of Object.values(INTERVAL_SECONDS)) expect(coinCandles(reads, mint, interval, units)).not.toBeInstanceOf(Promise);
   }
 });
