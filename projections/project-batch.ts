@@ -1,7 +1,8 @@
 // One batch of log records through the projectors: decode each record, hand each projector the events it
-// handles, collect rows by table; once those are written, the derived rows of the projectors that read the store. Records are trusted on the fast path (the decoders validated each event
-// before appending it; a full zod parse costs ~65 µs an event); when a projector throws, the batch is
-// validated in full, records that fail are set aside as skipped, and the rest projected again.
+// handles, collect rows by table; once those are written, the derived rows of the projectors that read the store.
+// Records are trusted on the fast path (the decoders validated each event before appending it; a full zod parse
+// costs ~65 µs an event); when a projector throws, the batch is validated in full, records that fail are set aside
+// as skipped, and the rest projected again.
 import type { LogRecord } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
 import { isEventType, safeParseEvent, type Event } from '../schemas/events/index.js';
@@ -21,8 +22,7 @@ export interface ProjectedBatch {
   /** Highest slot among the batch's events; null when it held none. */
   lastSlot: number | null;
   /** The batch's events in log order (records set aside as skipped left out). */
-  events: Event[];
-  logged: LoggedEvent[];
+  events: LoggedEvent[];
 }
 
 function looksLikeEvent(value: unknown): value is Event {
@@ -86,7 +86,7 @@ export function projectEvents(events: readonly LoggedEvent[], projectors: readon
     for (const logged of mine) handled.add(logged);
     collect(rows, projector.handle(mine));
   }
-  return { rows, projected: handled.size, lastSlot, events: events.map((logged) => logged.event), logged: [...events] };
+  return { rows, projected: handled.size, lastSlot, events: [...events] };
 }
 
 /** The derived rows of `events` (written already with every projector's rows), by table. */

@@ -1,6 +1,6 @@
 // What a projection is: ClickHouse tables plus a pure function from a batch of logged events to rows per
-// table, and for a read model that carries state from one event to the next (what each holder is owed after a
-// payout round) a second step that reads the store. The runner (runner.ts) feeds projectors from the event log and
+// table, and for a read model computed from what is stored (candles from every trade of their interval, what each
+// holder is owed after a payout round from the round before it) a second step that reads the store. The runner (runner.ts) feeds projectors from the event log and
 // writes what they return.
 import type { Olap } from '../infra/olap/olap.js';
 import type { Event, EventType } from '../schemas/events/index.js';
@@ -34,8 +34,9 @@ export interface Projector {
   /** Pure: the same events always give the same rows, whatever came before (rows are keyed so that
    * writing them again changes nothing). */
   handle(events: readonly LoggedEvent[]): ProjectedRows;
-  /** Rows read from the store after every projector's rows of the batch are written (before its offsets are
-   * committed): for figures that carry state from one event to the next. A replayed batch must derive the same
-   * rows, so it reads only what lies before its events in chain order, and its rows are keyed as handle()'s are. */
+  /** Rows computed from the store after every projector's rows of the batch are written (before its offsets are
+   * committed). Writing a batch again, also after later ones, must leave the rows as they were: they are keyed as
+   * handle()'s are, and each is computed from all the stored rows it stands for (a candle from every trade of its
+   * interval) or from what lies before its event in chain order (a round's owed shares from the round before). */
   derive?(events: readonly LoggedEvent[], olap: Olap): Promise<ProjectedRows>;
 }

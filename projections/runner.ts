@@ -124,7 +124,7 @@ export class ProjectionRunner {
       }
       const batch = projectBatch(records, this.set.projectors);
       await Promise.all([...batch.rows].map(([table, rows]) => olap.insert(table, rows)));
-      for (const [table, rows] of await deriveBatch(batch.logged, this.set.projectors, olap)) {
+      for (const [table, rows] of await deriveBatch(batch.events, this.set.projectors, olap)) {
         await olap.insert(table, rows);
         batch.rows.set(table, rows);
       }
@@ -133,7 +133,7 @@ export class ProjectionRunner {
       await log.commit(TOPIC, this.group, records);
       this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
       this.changes.publish({
-        events: batch.events,
+        events: batch.events.map((logged) => logged.event),
         lastSlot: batch.lastSlot,
         tables: new Map([...batch.rows].map(([table, rows]) => [table, touchedCoins(rows)])),
       });

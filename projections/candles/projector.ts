@@ -36,8 +36,7 @@ const CANDLES_SQL = `
 export async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, number>): Promise<CandleRow[]> {
   // From the start of the longest interval, which every shorter one's start is at or after.
   const froms = [...earliest.values()].map((seconds) => seconds - (seconds % LONGEST));
-  const rows = await olap.query<CandleRow>(CANDLES_SQL, { mints: [...earliest.keys()], froms, intervals: INTERVALS });
-  return rows.map((row) => ({ ...row, interval: Number(row.interval), bucket: Number(row.bucket) }));
+  return olap.query<CandleRow>(CANDLES_SQL, { mints: [...earliest.keys()], froms, intervals: INTERVALS });
 }
 
 export const candlesProjector: Projector = {

@@ -27,7 +27,7 @@ async function readCandles(reads: ReadPath, keys: string[]): Promise<Map<string,
       mints: pairs.map(([mint]) => mint),
       intervals: pairs.map(([, interval]) => Number(interval)),
     });
-    for (const row of rows) out.get(`${row.mint}|${row.interval}`)!.push({ ...row, interval: Number(row.interval), bucket: Number(row.bucket) });
+    for (const row of rows) out.get(`${row.mint}|${row.interval}`)!.push(row);
   }
   return out;
 }

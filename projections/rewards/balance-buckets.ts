@@ -1,10 +1,10 @@
-// Owners' balances of many coins at many slots in few statements, for replaying coins' payout rounds (owed-book.ts).
+// Owners' balances of many coins at many slots in few statements, for replaying payout rounds (owed-projector.ts).
 // Per coin, its slots of interest (the snapshot and baseline of every round replayed) cut its balance history into
 // buckets: bucket j holds the changes after slot j-1 up to slot j. Only the last change of each token account in each
 // bucket can be seen at a slot, so the store returns that one per (account, bucket) — about a quarter of the
-// changes — and an account's balance at slot j is the one of its last bucket at or before j. Equal to the
-// chain-order sweep of owed.ts and to balances/queries.ts ownerBalancesAt (the latest change at or before the
-// slot by (slot, log offset), the event id breaking ties as the sweep's order does).
+// changes — and an account's balance at slot j is the one of its last bucket at or before j. Equal to
+// balances/queries.ts ownerBalancesAt (the latest change at or before the slot by (slot, log offset); here the
+// event id breaks a tie).
 //
 // Coins are read together up to RAW_ROWS_PER_READ balance changes a statement; a coin with more is read in parts
 // of its token accounts (by a hash of the account), each account whole in one part.
