@@ -9,18 +9,7 @@ import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.j
 import { PRICES_TABLE } from '../prices/table.js';
 import type { ReadPath } from '../read-path.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import {
-  coinSelect,
-  rewardCoin,
-  ROUND_COLUMNS,
-  roundRow,
-  type PotTotals,
-  type RawRound,
-  type RewardCoin,
-  type RewardCoinRow,
-  type RoundPayouts,
-  type RoundRow,
-} from './queries.js';
+import { readRewardCoins, ROUND_COLUMNS, roundRow, type PotTotals, type RawRound, type RewardCoin, type RoundPayouts, type RoundRow } from './queries.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
 
 export const COIN_REWARD_TABLES = [
@@ -68,12 +57,12 @@ const ROUNDS_SQL = `
   SETTINGS join_use_nulls = 1`;
 
 async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<string, CoinRewards>> {
-  const facts = await olap.query<RewardCoinRow>(`${coinSelect()} WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`, { mints });
+  const facts = await readRewardCoins(olap, mints);
   const out = new Map<string, CoinRewards>();
   const creators = await readCreatorLedgers(olap, mints);
-  for (const row of facts) {
+  for (const coin of facts) {
     const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
-    out.set(row.mint, { coin: rewardCoin(row), rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(row.mint)! });
+    out.set(coin.mint, { coin, rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
   }
   const rounds = await olap.query<RawRound & { mint: string; solMicroUsd: string | null }>(ROUNDS_SQL, { mints });
   for (const row of rounds) {

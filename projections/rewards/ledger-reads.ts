@@ -1,20 +1,13 @@
-// Reads that fill and refresh the wallet rewards' resident model (reward-model.ts) in bulk: every coin's facts and
-// payouts by ranges of (coin, rounds, from slot), planned so one statement returns at most PAYOUT_ROWS_PER_READ rows
-// (about 50 ms of engine and parsing here).
+// Reads that fill and refresh the wallet rewards' resident model (reward-model.ts) in bulk: payouts by ranges of
+// (coin, rounds, from slot), planned so one statement returns at most PAYOUT_ROWS_PER_READ rows (about 50 ms of
+// engine and parsing here).
 import type { Olap } from '../../infra/olap/olap.js';
-import { coinSelect, rewardCoin, type RewardCoin, type RewardCoinRow } from './queries.js';
 import { REWARD_PAYOUTS_TABLE } from './table.js';
 
 /** Rows a payout read returns at most (a single round with more is read alone). */
 export const PAYOUT_ROWS_PER_READ = 10_000;
 /** Coins per statement counting payouts. */
 const COINS_PER_READ = 1_000;
-
-/** Every coin's reward facts. */
-export async function readAllRewardCoins(olap: Olap): Promise<RewardCoin[]> {
-  const rows = await olap.query<RewardCoinRow>(`${coinSelect()} SETTINGS join_use_nulls = 1`);
-  return rows.map(rewardCoin);
-}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

@@ -3,13 +3,7 @@
 // then the coins whose rows changed, and indexed wallet -> coins. About 200 bytes an owed entry: the bench's 45,000
 // take about 9 MB.
 import type { Olap } from '../../infra/olap/olap.js';
-import { REWARD_OWED_TABLE } from './table.js';
-
-/** A coin's owed amounts after its latest round. */
-export interface CoinOwed {
-  round: number;
-  owed: Map<string, bigint>;
-}
+import { readLatestOwed, type CoinOwed } from './queries.js';
 
 export interface OwedEntry {
   mint: string;
@@ -23,19 +17,10 @@ export interface OwedEntry {
 const COINS_PER_READ = 500;
 
 /** What each coin of `mints` owes after its latest round (coins without a round are absent). */
-export async function readLatestOwed(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinOwed>> {
+export async function readOwedOf(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinOwed>> {
   const out = new Map<string, CoinOwed>();
   for (let i = 0; i < mints.length; i += COINS_PER_READ) {
-    const rows = await olap.query<{ mint: string; round: number; wallet: string; amount: string }>(
-      `SELECT mint, round, wallet, toString(amount) AS amount FROM ${REWARD_OWED_TABLE} FINAL
-       WHERE (mint, round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint)`,
-      { mints: mints.slice(i, i + COINS_PER_READ) },
-    );
-    for (const row of rows) {
-      let coin = out.get(row.mint);
-      if (coin === undefined) out.set(row.mint, (coin = { round: Number(row.round), owed: new Map() }));
-      if (row.wallet !== '') coin.owed.set(row.wallet, BigInt(row.amount));
-    }
+    for (const [mint, owed] of await readLatestOwed(olap, mints.slice(i, i + COINS_PER_READ))) out.set(mint, owed);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { walletsKey } from '../../schemas/config.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { balancesAtSlots } from './balance-buckets.js';
 import { applyRound, type OwedProgress, type OwedRound, type PotIncome } from './owed.js';
-import { coinSelect, rewardCoin, type RewardCoinRow } from './queries.js';
+import { readLatestOwed, readRewardCoins } from './queries.js';
 import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, rewardOwedTable, type OwedRow } from './table.js';
 
 /** Each coin's rounds of the batch, in log order. */
@@ -33,29 +33,18 @@ function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> 
   return byCoin;
 }
 
-const ROUND_BOUND = `round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))`;
-
-/** Where each coin's replay starts: the owed amounts its latest derived round before `firsts` left, and what the
+/** Where each coin's replay starts: the owed amounts its latest round written before `firsts` left, and what the
  * rounds before spent. */
 async function startsOf(olap: Olap, mints: string[], firsts: number[]): Promise<Map<string, OwedProgress>> {
-  const params = { mints, firsts };
-  const starts = new Map(mints.map((mint) => [mint, { round: 0, spent: 0n, owed: new Map<string, bigint>() }]));
   const spent = await olap.query<{ mint: string; spent: string }>(
-    `SELECT mint, toString(sum(potSpent)) AS spent FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND ${ROUND_BOUND} GROUP BY mint`,
-    params,
+    `SELECT mint, toString(sum(potSpent)) AS spent FROM ${REWARD_ROUNDS_TABLE} FINAL
+     WHERE mint IN {mints:Array(String)} AND round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))
+     GROUP BY mint`,
+    { mints, firsts },
   );
-  for (const row of spent) starts.get(row.mint)!.spent = BigInt(row.spent);
-  const owed = await olap.query<{ mint: string; round: number; wallet: string; amount: string }>(
-    `SELECT mint, round, wallet, toString(amount) AS amount FROM ${REWARD_OWED_TABLE} FINAL
-     WHERE (mint, round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} WHERE mint IN {mints:Array(String)} AND ${ROUND_BOUND} GROUP BY mint)`,
-    params,
-  );
-  for (const row of owed) {
-    const start = starts.get(row.mint)!;
-    start.round = Number(row.round);
-    if (row.wallet !== '') start.owed.set(row.wallet, BigInt(row.amount));
-  }
-  return starts;
+  const spentBy = new Map(spent.map((row) => [row.mint, BigInt(row.spent)]));
+  const owed = await readLatestOwed(olap, mints, firsts);
+  return new Map(mints.map((mint) => [mint, { round: 0, owed: new Map<string, bigint>(), ...owed.get(mint), spent: spentBy.get(mint) ?? 0n }]));
 }
 
 /** The holders' share of every fee claim of each coin, in chain order. */
@@ -76,10 +65,7 @@ async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, PotInc
 
 async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<OwedRow[]> {
   const byCoin = roundsByCoin(events);
-  const facts = await olap.query<RewardCoinRow>(`${coinSelect()} WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`, {
-    mints: [...byCoin.keys()],
-  });
-  const coins = facts.map(rewardCoin).filter((coin) => coin.mode === 'holder');
+  const coins = (await readRewardCoins(olap, [...byCoin.keys()])).filter((coin) => coin.mode === 'holder');
   if (coins.length === 0) return [];
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(

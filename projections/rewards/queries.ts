@@ -1,7 +1,10 @@
 // The `rewards` read model's rows as the rewards reads use them: a coin's reward facts (its mode, quote and venues)
-// and its rounds, with the SQL that selects them (ledger-reads.ts and coin-rewards.ts read with it), and the shapes of
-// a coin's pot totals and each round's payouts. Amounts come back as decimal strings.
+// and what each holder is owed after a coin's latest round, with their reads; a coin's rounds with the SQL that
+// selects them (coin-rewards.ts); and the shapes of a coin's pot totals and each round's payouts. Amounts come back
+// as decimal strings.
+import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
+import { REWARD_OWED_TABLE } from './table.js';
 
 /** What the reward reads need to know of a coin. */
 export interface RewardCoin {
@@ -26,21 +29,51 @@ export interface RewardCoinRow extends Omit<RewardCoin, 'quoteDecimals' | 'creat
   venues: (string | null)[];
 }
 
-/** The reward facts of coins (a WHERE on `c` may follow). */
-export const coinSelect = () => `
+const COIN_SELECT = `
   SELECT c.mint AS mint, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid, c.quoteMint AS quoteMint,
     c.quoteDecimals AS quoteDecimals, c.basketMints AS basketMints, [c.curve, c.pool, g.pool] AS venues,
     c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt
   FROM ${COINS_TABLE} AS c FINAL
   LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint`;
 
-export function rewardCoin(row: RewardCoinRow): RewardCoin {
+function rewardCoin(row: RewardCoinRow): RewardCoin {
   return {
     ...row,
     quoteDecimals: Number(row.quoteDecimals),
     createdAt: Number(row.createdAt),
     venues: row.venues.filter((venue): venue is string => venue !== null && venue !== ''),
   };
+}
+
+/** The reward facts of the coins in `mints` (every coin without it). */
+export async function readRewardCoins(olap: Olap, mints?: readonly string[]): Promise<RewardCoin[]> {
+  const where = mints === undefined ? '' : 'WHERE c.mint IN {mints:Array(String)}';
+  const rows = await olap.query<RewardCoinRow>(`${COIN_SELECT} ${where} SETTINGS join_use_nulls = 1`, { mints: [...(mints ?? [])] });
+  return rows.map(rewardCoin);
+}
+
+/** A coin's owed amounts after a round. */
+export interface CoinOwed {
+  round: number;
+  owed: Map<string, bigint>;
+}
+
+/** What each coin of `mints` owes after its latest round written, or with `before` its latest before that round
+ * number (one per coin); coins without such a round are absent. */
+export async function readLatestOwed(olap: Olap, mints: readonly string[], before?: readonly number[]): Promise<Map<string, CoinOwed>> {
+  const bound = before === undefined ? '' : 'AND round < transform(mint, {mints:Array(String)}, {before:Array(UInt32)}, toUInt32(0))';
+  const rows = await olap.query<{ mint: string; round: number; wallet: string; amount: string }>(
+    `SELECT mint, round, wallet, toString(amount) AS amount FROM ${REWARD_OWED_TABLE} FINAL
+     WHERE (mint, round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} WHERE mint IN {mints:Array(String)} ${bound} GROUP BY mint)`,
+    { mints: [...mints], before: [...(before ?? [])] },
+  );
+  const out = new Map<string, CoinOwed>();
+  for (const row of rows) {
+    let coin = out.get(row.mint);
+    if (coin === undefined) out.set(row.mint, (coin = { round: row.round, owed: new Map() }));
+    if (row.wallet !== '') coin.owed.set(row.wallet, BigInt(row.amount));
+  }
+  return out;
 }
 
 export interface PotTotals {

@@ -14,10 +14,10 @@
 // Memory, for the bench's 1,000 coins and 356,000 payouts to 51,000 wallets: about 45 MB (payouts 35 MB, owed
 // shares 9 MB; the response objects the handlers keep are bounded there).
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { ALL_ROUNDS, planPayoutReads, readAllRewardCoins, readPayouts } from './ledger-reads.js';
-import { OwedBook, readLatestOwed } from './owed-book.js';
+import { ALL_ROUNDS, planPayoutReads, readPayouts } from './ledger-reads.js';
+import { OwedBook, readOwedOf } from './owed-book.js';
 import { PayoutStore } from './payout-store.js';
-import type { RewardCoin } from './queries.js';
+import { readRewardCoins, type RewardCoin } from './queries.js';
 import type { ReadPath } from '../read-path.js';
 import { REWARD_OWED_TABLE, REWARD_PAYOUTS_TABLE } from './table.js';
 
@@ -118,7 +118,7 @@ export class RewardModel {
     }
     const marks = this.marks(FACT_TABLES);
     if (marks !== this.factsMarks) {
-      this.facts = new Map((await readAllRewardCoins(this.reads.olap)).map((coin) => [coin.mint, coin]));
+      this.facts = new Map((await readRewardCoins(this.reads.olap)).map((coin) => [coin.mint, coin]));
       this.factsMarks = marks;
     }
     await this.refreshPayouts();
@@ -157,7 +157,7 @@ export class RewardModel {
   private async refreshOwed(): Promise<void> {
     const moved = this.moved(REWARD_OWED_TABLE, this.owedMarks);
     if (moved.size === 0) return;
-    const latest = await readLatestOwed(this.reads.olap, [...moved.keys()]);
+    const latest = await readOwedOf(this.reads.olap, [...moved.keys()]);
     const stamp = this.next();
     for (const [mint, marks] of moved) {
       this.owed.set(mint, this.facts.get(mint)!.quoteMint, latest.get(mint) ?? null, stamp);
