@@ -7,7 +7,7 @@ import type { TradesQuery, TradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { coinCandles } from '../market/candles.js';
-import { tradePage, tradePageOrJson } from '../market/trade-pages.js';
+import { tradePage } from '../market/trade-pages.js';
 import { findCoin } from '../queries/coins.js';
 
 async function requireCoin(ctx: ApiContext, mint: string): Promise<PriceDecimals> {
@@ -20,15 +20,6 @@ async function requireCoin(ctx: ApiContext, mint: string): Promise<PriceDecimals
 export async function listTrades(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse> {
   await requireCoin(ctx, mint);
   return tradePage(ctx.reads, mint, query.before ?? null, query.limit);
-}
-
-/** `GET /coins/{mint}/trades` over HTTP: a page that is not kept (a cursor's, new on almost every ask) comes as its
- * JSON text, to be sent as it is. Encoding such a page's objects through the response schema costs about 120 µs
- * more a page and halved the route's throughput at a cursor (docs/benchmarks.md); the text is held equal to the
- * schema's encoding by test/api/trade-book.int.spec.ts. */
-export async function listTradesForHttp(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse | string> {
-  await requireCoin(ctx, mint);
-  return tradePageOrJson(ctx.reads, mint, query.before ?? null, query.limit);
 }
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first, priced with the coin's and its quote's decimals. */

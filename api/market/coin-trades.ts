@@ -6,7 +6,6 @@
 // Amounts up to 2^53 sit in Float64Arrays exactly; a larger one is kept as text beside them (NaN marks it).
 import type { InternedStrings } from '../../projections/interned-strings.js';
 import { compareText } from '../../projections/text-order.js';
-import { widened } from '../../projections/typed-columns.js';
 import { TAIL_RANK } from '../../schemas/api/trades.js';
 
 /** A trade as read from the store. */
@@ -28,11 +27,6 @@ export interface PagePoint {
   millis: number;
 }
 
-interface Oversized {
-  coin: string;
-  quote: string;
-}
-
 const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000'];
 
 /** Decimal text of a safe integer: as String() writes it, in two parts below 10^9 each (small integers are written
@@ -49,43 +43,52 @@ function amountValue(text: string): number {
   return Number.isSafeInteger(value) ? value : Number.NaN;
 }
 
+const newColumns = (capacity: number) => ({
+  seconds: new Uint32Array(capacity),
+  slot: new Float64Array(capacity),
+  logOffset: new Float64Array(capacity),
+  coin: new Float64Array(capacity),
+  quote: new Float64Array(capacity),
+  trader: new Uint32Array(capacity),
+  sell: new Uint8Array(capacity),
+});
+
+type Columns = ReturnType<typeof newColumns>;
+
 export class CoinTrades {
   length = 0;
   /** Changes whenever the trades change; unique across every coin of a book, so it can key kept answers. */
   version: number;
-  seconds: Uint32Array;
-  slot: Float64Array;
-  logOffset: Float64Array;
-  coin: Float64Array;
-  quote: Float64Array;
-  trader: Uint32Array;
-  sell: Uint8Array;
+  columns: Columns;
   ids: string[] = [];
   /** Highest slot held (0 when empty): rows at or after it are what a refresh reads. */
   lastSlot = 0;
-  private oversized: Map<string, Oversized> | null = null;
+  /** Amounts past 2^53, by event id. */
+  private readonly oversized = new Map<string, { coin: string; quote: string }>();
 
-  constructor(
+  private constructor(
     private readonly traders: InternedStrings,
     version: number,
-    capacity = 0,
+    capacity: number,
   ) {
     this.version = version;
-    this.seconds = new Uint32Array(capacity);
-    this.slot = new Float64Array(capacity);
-    this.logOffset = new Float64Array(capacity);
-    this.coin = new Float64Array(capacity);
-    this.quote = new Float64Array(capacity);
-    this.trader = new Uint32Array(capacity);
-    this.sell = new Uint8Array(capacity);
+    this.columns = newColumns(capacity);
   }
 
   /** Trades in any order (each id once), put in page order. */
   static of(rows: readonly TradeInput[], traders: InternedStrings, version: number): CoinTrades {
     const trades = new CoinTrades(traders, version, rows.length);
     for (const row of rows) trades.push(row);
-    if (!trades.isOrdered()) trades.reorder();
+    trades.order();
     return trades;
+  }
+
+  get seconds(): Uint32Array {
+    return this.columns.seconds;
+  }
+
+  isSell(i: number): boolean {
+    return this.columns.sell[i] === 1;
   }
 
   signature(i: number): string {
@@ -94,17 +97,17 @@ export class CoinTrades {
   }
 
   traderOf(i: number): string {
-    return this.traders.text(this.trader[i]!);
+    return this.traders.text(this.columns.trader[i]!);
   }
 
   coinText(i: number): string {
-    const value = this.coin[i]!;
-    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.coin : integerText(value);
+    const value = this.columns.coin[i]!;
+    return Number.isNaN(value) ? this.oversized.get(this.ids[i]!)!.coin : integerText(value);
   }
 
   quoteText(i: number): string {
-    const value = this.quote[i]!;
-    return Number.isNaN(value) ? this.oversized!.get(this.ids[i]!)!.quote : integerText(value);
+    const value = this.columns.quote[i]!;
+    return Number.isNaN(value) ? this.oversized.get(this.ids[i]!)!.quote : integerText(value);
   }
 
   /** Rank of trade `i` within its second: 0 for the second's first trade. */
@@ -132,116 +135,89 @@ export class CoinTrades {
     return start + (point.millis > TAIL_RANK ? inSecond : Math.min(point.millis, inSecond));
   }
 
-  /** Chain order of two trades: slot, log offset, event id. */
-  private chainCompare(a: number, b: number): number {
-    return this.slot[a]! - this.slot[b]! || this.logOffset[a]! - this.logOffset[b]! || compareText(this.ids[a]!, this.ids[b]!);
-  }
-
   /** Fold in the trades the store holds from `fromSlot` on (each id once): any held are replaced, new ones join.
    * 'changed' when anything changed (`version` then takes `nextVersion`), 'same' when nothing did, and 'missing'
    * (nothing folded in) when a trade held from that slot on is not among them: the store lost rows (a table
    * dropped and being filled again), so the coin must be read in full. */
   merge(rows: readonly TradeInput[], fromSlot: number, nextVersion: number): 'changed' | 'same' | 'missing' {
     const held = new Map<string, number>();
-    for (let i = 0; i < this.length; i++) if (this.slot[i]! >= fromSlot) held.set(this.ids[i]!, i);
-    if (held.size > 0) {
-      const read = new Set(rows.map((row) => row.id));
-      for (const id of held.keys()) if (!read.has(id)) return 'missing';
-    }
+    for (let i = 0; i < this.length; i++) if (this.columns.slot[i]! >= fromSlot) held.set(this.ids[i]!, i);
+    const read = new Set(rows.map((row) => row.id));
+    for (const id of held.keys()) if (!read.has(id)) return 'missing';
     let changed = false;
-    let reorder = false;
     for (const row of rows) {
       const at = held.get(row.id);
-      if (at === undefined) {
-        const last = this.length - 1;
-        this.push(row);
-        if (last >= 0 && this.pageCompare(last, last + 1) > 0) reorder = true;
-        changed = true;
-      } else if (!this.holds(at, row)) {
-        if (this.logOffset[at] !== row.logOffset || this.seconds[at] !== row.seconds || this.slot[at] !== row.slot) reorder = true;
-        this.write(at, row);
-        changed = true;
-      }
+      if (at === undefined) this.push(row);
+      else if (!this.holds(at, row)) this.write(at, row);
+      else continue;
+      changed = true;
     }
     if (!changed) return 'same';
-    if (reorder) this.reorder();
+    this.order();
     this.version = nextVersion;
     return 'changed';
   }
 
   private push(row: TradeInput): void {
-    if (this.length === this.seconds.length) this.grow(Math.max(8, Math.ceil(this.length * 1.25)));
+    if (this.length === this.seconds.length) this.resize(Math.max(8, Math.ceil(this.length * 1.25)));
     this.length += 1;
     this.write(this.length - 1, row);
   }
 
   private write(i: number, row: TradeInput): void {
+    const columns = this.columns;
     this.ids[i] = row.id;
-    this.seconds[i] = row.seconds;
-    this.slot[i] = row.slot;
-    this.logOffset[i] = row.logOffset;
-    this.sell[i] = row.side === 'sell' ? 1 : 0;
-    this.trader[i] = this.traders.id(row.trader);
-    this.coin[i] = amountValue(row.coinAmount);
-    this.quote[i] = amountValue(row.quoteAmount);
-    if (Number.isNaN(this.coin[i]) || Number.isNaN(this.quote[i])) {
-      this.oversized ??= new Map();
-      this.oversized.set(row.id, { coin: row.coinAmount, quote: row.quoteAmount });
-    } else {
-      this.oversized?.delete(row.id);
-    }
+    columns.seconds[i] = row.seconds;
+    columns.slot[i] = row.slot;
+    columns.logOffset[i] = row.logOffset;
+    columns.sell[i] = row.side === 'sell' ? 1 : 0;
+    columns.trader[i] = this.traders.id(row.trader);
+    columns.coin[i] = amountValue(row.coinAmount);
+    columns.quote[i] = amountValue(row.quoteAmount);
+    if (Number.isNaN(columns.coin[i]) || Number.isNaN(columns.quote[i])) this.oversized.set(row.id, { coin: row.coinAmount, quote: row.quoteAmount });
+    else this.oversized.delete(row.id);
     if (row.slot > this.lastSlot) this.lastSlot = row.slot;
   }
 
   private holds(i: number, row: TradeInput): boolean {
+    const columns = this.columns;
     return (
-      this.seconds[i] === row.seconds &&
-      this.slot[i] === row.slot &&
-      this.logOffset[i] === row.logOffset &&
-      this.sell[i] === (row.side === 'sell' ? 1 : 0) &&
+      columns.seconds[i] === row.seconds &&
+      columns.slot[i] === row.slot &&
+      columns.logOffset[i] === row.logOffset &&
+      this.isSell(i) === (row.side === 'sell') &&
       this.traderOf(i) === row.trader &&
       this.coinText(i) === row.coinAmount &&
       this.quoteText(i) === row.quoteAmount
     );
   }
 
-  private pageCompare(a: number, b: number): number {
-    return this.seconds[a]! - this.seconds[b]! || this.chainCompare(a, b);
+  /** Page order: block second, then chain order (slot, log offset, event id). */
+  private compare(a: number, b: number): number {
+    const { seconds, slot, logOffset } = this.columns;
+    return seconds[a]! - seconds[b]! || slot[a]! - slot[b]! || logOffset[a]! - logOffset[b]! || compareText(this.ids[a]!, this.ids[b]!);
   }
 
-  private isOrdered(): boolean {
-    for (let i = 1; i < this.length; i++) if (this.pageCompare(i - 1, i) > 0) return false;
-    return true;
+  /** Puts the trades in page order (rows mostly come in it already). */
+  private order(): void {
+    let ordered = true;
+    for (let i = 1; i < this.length && ordered; i++) ordered = this.compare(i - 1, i) <= 0;
+    if (!ordered)
+      this.resize(
+        this.length,
+        Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.compare(a, b)),
+      );
   }
 
-  /** Puts the trades in page order again. */
-  private reorder(): void {
-    const order = Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.pageCompare(a, b));
-    const ids = order.map((i) => this.ids[i]!);
-    const pick = <A extends Uint32Array | Float64Array | Uint8Array>(column: A): A => {
-      const next = column.slice() as A;
-      order.forEach((from, to) => {
-        next[to] = column[from]!;
-      });
-      return next;
-    };
-    this.seconds = pick(this.seconds);
-    this.slot = pick(this.slot);
-    this.logOffset = pick(this.logOffset);
-    this.coin = pick(this.coin);
-    this.quote = pick(this.quote);
-    this.trader = pick(this.trader);
-    this.sell = pick(this.sell);
-    this.ids = ids;
-  }
-
-  private grow(capacity: number): void {
-    this.seconds = widened(this.seconds, capacity, this.length);
-    this.slot = widened(this.slot, capacity, this.length);
-    this.logOffset = widened(this.logOffset, capacity, this.length);
-    this.coin = widened(this.coin, capacity, this.length);
-    this.quote = widened(this.quote, capacity, this.length);
-    this.trader = widened(this.trader, capacity, this.length);
-    this.sell = widened(this.sell, capacity, this.length);
+  /** Columns of `capacity` rows holding the rows at `order` (all rows as they are by default). */
+  private resize(capacity: number, order?: number[]): void {
+    const next = newColumns(capacity);
+    for (const name of Object.keys(next) as (keyof Columns)[]) {
+      const from = this.columns[name];
+      if (order === undefined) next[name].set(from.subarray(0, this.length) as never);
+      else for (const [to, at] of order.entries()) next[name][to] = from[at]!;
+    }
+    if (order !== undefined) this.ids = order.map((at) => this.ids[at]!);
+    this.columns = next;
   }
 }

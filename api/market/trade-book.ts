@@ -1,14 +1,12 @@
 // Every coin's trades resident in the API process, so trade pages are answered without a statement.
-// The first ask loads all coins in bulk: one statement counts each coin's rows (another finds where large coins'
-// slots split), then chunks are read one after another, each about chunkRows rows (a run of coins by mint range,
-// or a slot range of one large coin: a few tens of ms of engine time each); a request for a coin whose chunk is
-// still waiting moves that chunk to the front and waits for it. Coins of the coin index without trades start
-// empty. After that a coin is refreshed when its version moved (the read path's version of the trades table for the
-// coin: only changes touching that coin's rows move it), by reading its
-// rows from its highest slot on (new trades only ever join at later slots or a slot's end) and folding them in: a
-// row read again unchanged changes nothing, so kept answers built from the coin stay valid; a held row missing
-// from them (the table dropped and being filled again) makes the coin be read in full. The mark is taken before
-// the statement, so a write during the read is caught by the next ask.
+// `warm` loads every coin in bulk: one statement counts each coin's rows, then runs of coins by mint range of about
+// chunkRows rows each are read one after another (a coin larger than that alone). A coin asked about before it is
+// loaded (not warmed yet, evicted, or new) is read on its own; concurrent asks share the read. After that a coin is
+// refreshed when its version moved (the read path's version of the trades table for the coin: only changes touching
+// that coin's rows move it), by reading its rows from its highest slot on (new trades only ever join at later slots
+// or a slot's end) and folding them in: a row read again unchanged changes nothing, so kept answers built from the
+// coin stay valid; a held row missing from them (the table dropped and being filled again) makes the coin be read
+// in full. The mark is taken before the statement, so a write during the read is caught by the next ask.
 //
 // Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At
 // most maxTrades trades are held (2 million by default, ~380 MB): past that the coins asked about least recently
@@ -16,15 +14,15 @@
 import type { ReadPath } from '../../projections/read-path.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { coinIndex } from '../queries/coins.js';
-import { CoinTrades, type TradeInput } from './coin-trades.js';
+import { CoinTrades } from './coin-trades.js';
 import { InternedStrings } from '../../projections/interned-strings.js';
-import { slotQuantiles, tradeRowCounts, tradesFromSlot, tradesInRange, type TradeRange } from './trade-sql.js';
+import { tradeRowCounts, tradesFromSlot, tradesInRange } from './trade-sql.js';
 
 /** Trades held at most, by default. */
 export const DEFAULT_MAX_TRADES = 2_000_000;
 /** Coins held at most (an empty coin costs a few hundred bytes). */
 const MAX_COINS = 200_000;
-/** Rows read by one statement of the bulk load, by default (20-80 ms of engine time here). */
+/** Rows read by one statement of the bulk load, by default (20-80 ms of engine time here; a larger coin is read alone). */
 export const DEFAULT_CHUNK_ROWS = 8_000;
 
 export interface TradeBookOptions {
@@ -39,24 +37,12 @@ interface CoinEntry {
   refreshing: Promise<void> | null;
 }
 
-interface Chunk {
-  mints: string[];
-  reads: TradeRange[];
-  wanted: boolean;
-  done: Promise<void>;
-  finish: () => void;
-}
-
 export class TradeBook {
   private readonly entries = new Map<string, CoinEntry>();
-  private readonly waiting = new Map<string, Chunk>();
   private readonly loading = new Map<string, Promise<CoinEntry>>();
   private readonly traders = new InternedStrings();
   private held = 0;
   private versions = 0;
-  private planned: Promise<void> | null = null;
-  /** Every planned chunk read (or given up on). */
-  private chunksLoaded: Promise<void> = Promise.resolve();
   private readonly maxTrades: number;
   private readonly chunkRows: number;
 
@@ -73,20 +59,31 @@ export class TradeBook {
     return { trades: this.held, coins: this.entries.size, traders: this.traders.size };
   }
 
-  /** Loads every coin's trades (chunk by chunk, as the first ask would) without asking for one. */
+  /** Loads every coin's trades, a run of coins at a time; coins without trades start empty. */
   async warm(): Promise<void> {
-    await (this.planned ??= this.plan());
-    await this.chunksLoaded;
+    const known = await coinIndex(this.path);
+    const emptyMarks = this.marks([...known.keys()]);
+    const counts = await tradeRowCounts(this.path.olap);
+    const listed = new Set(counts.map(([mint]) => mint));
+    for (const [mint, mark] of emptyMarks) {
+      if (!listed.has(mint) && !this.entries.has(mint)) this.put(mint, { trades: CoinTrades.of([], this.traders, ++this.versions), mark, refreshing: null });
+    }
+    let run: string[] = [];
+    let rows = 0;
+    for (const [i, [mint, count]] of counts.entries()) {
+      run.push(mint);
+      rows += count;
+      const next = counts[i + 1];
+      if (next !== undefined && rows + next[1] <= this.chunkRows) continue;
+      if (this.held >= this.maxTrades) return;
+      await this.loadRun(run);
+      run = [];
+      rows = 0;
+    }
   }
 
   /** The trades of `mint` as the store holds them now. */
   async trades(mint: string): Promise<CoinTrades> {
-    await (this.planned ??= this.plan());
-    const chunk = this.waiting.get(mint);
-    if (chunk !== undefined) {
-      chunk.wanted = true;
-      await chunk.done;
-    }
     const entry = this.entries.get(mint) ?? (await this.load(mint));
     await this.freshen(mint, entry);
     if (this.entries.get(mint) === entry) {
@@ -96,82 +93,13 @@ export class TradeBook {
     return entry.trades;
   }
 
-  /** Loads every coin; resolves once the chunks are planned (they load in the background). */
-  private async plan(): Promise<void> {
-    try {
-      const known = await coinIndex(this.path);
-      const emptyMarks = this.marks([...known.keys()]);
-      const counts = await tradeRowCounts(this.path.olap);
-      const large = counts.filter(([, rows]) => rows > this.chunkRows).map(([mint]) => mint);
-      const cuts = large.length > 0 ? await slotQuantiles(this.path.olap, large) : new Map<string, number[]>();
-      const listed = new Set(counts.map(([mint]) => mint));
-      for (const [mint, mark] of emptyMarks) {
-        if (!listed.has(mint) && !this.entries.has(mint)) this.put(mint, { trades: new CoinTrades(this.traders, ++this.versions), mark, refreshing: null });
-      }
-      const chunks: Chunk[] = [];
-      let run: string[] = [];
-      let rows = 0;
-      const endRun = () => {
-        if (run.length > 0) chunks.push(this.chunk(run, [{ fromMint: run[0]!, toMint: run.at(-1)! }]));
-        run = [];
-        rows = 0;
-      };
-      for (const [mint, count] of counts) {
-        if (count > this.chunkRows) {
-          endRun();
-          chunks.push(this.chunk([mint], slotParts(mint, count, this.chunkRows, cuts.get(mint) ?? [])));
-          continue;
-        }
-        if (rows + count > this.chunkRows) endRun();
-        run.push(mint);
-        rows += count;
-      }
-      endRun();
-      this.chunksLoaded = this.loadChunks(chunks);
-    } catch {
-      // The asks meanwhile read their coins one by one; the next one plans again.
-      this.planned = null;
-    }
-  }
-
-  private chunk(mints: string[], reads: TradeRange[]): Chunk {
-    let finish = () => {};
-    const done = new Promise<void>((resolve) => (finish = resolve));
-    const chunk = { mints, reads, wanted: false, done, finish };
-    for (const mint of mints) this.waiting.set(mint, chunk);
-    return chunk;
-  }
-
-  private async loadChunks(chunks: Chunk[]): Promise<void> {
-    while (chunks.length > 0) {
-      const next = Math.max(
-        0,
-        chunks.findIndex((chunk) => chunk.wanted),
-      );
-      const chunk = chunks.splice(next, 1)[0]!;
-      try {
-        if (this.held < this.maxTrades) await this.loadChunk(chunk);
-      } catch {
-        // Left to be read one by one.
-      } finally {
-        for (const mint of chunk.mints) this.waiting.delete(mint);
-        chunk.finish();
-      }
-    }
-  }
-
-  private async loadChunk(chunk: Chunk): Promise<void> {
-    const marks = this.marks(chunk.mints);
-    const rows = new Map<string, TradeInput[]>(chunk.mints.map((mint) => [mint, []]));
-    for (const range of chunk.reads) {
-      for (const [mint, trades] of await tradesInRange(this.path.olap, range)) {
-        const list = rows.get(mint);
-        if (list !== undefined) for (const trade of trades) list.push(trade);
-      }
-    }
-    for (const [mint, trades] of rows) {
+  /** Reads the coins of a run (consecutive in mint order) not held yet. */
+  private async loadRun(mints: readonly string[]): Promise<void> {
+    const marks = this.marks(mints);
+    const read = await tradesInRange(this.path.olap, mints[0]!, mints.at(-1)!);
+    for (const mint of mints) {
       if (this.entries.has(mint)) continue;
-      this.put(mint, { trades: CoinTrades.of(trades, this.traders, ++this.versions), mark: marks.get(mint)!, refreshing: null });
+      this.put(mint, { trades: CoinTrades.of(read.get(mint) ?? [], this.traders, ++this.versions), mark: marks.get(mint)!, refreshing: null });
     }
   }
 
@@ -240,17 +168,6 @@ export class TradeBook {
       this.held -= entry.trades.length;
     }
   }
-}
-
-/** Reads of one large coin by slot ranges of about `chunkRows` rows each, cut at its slot quantiles (1/128 steps). */
-function slotParts(mint: string, rows: number, chunkRows: number, cuts: readonly number[]): TradeRange[] {
-  const parts = Math.min(cuts.length + 1, Math.ceil(rows / chunkRows));
-  const bounds: number[] = [];
-  for (let part = 1; part < parts; part++) {
-    const slot = cuts[Math.round((part * (cuts.length + 1)) / parts) - 1];
-    if (slot !== undefined && slot > (bounds.at(-1) ?? 0)) bounds.push(slot);
-  }
-  return [undefined, ...bounds].map((fromSlot, i) => ({ fromMint: mint, toMint: mint, fromSlot, toSlot: bounds[i] }));
 }
 
 /** The read path's resident trades. */

@@ -41,15 +41,6 @@ export function pageOf(trades: CoinTrades, cursor: TradeCursor | null, limit: nu
   return buildPage(trades, countBefore(trades, cursor), limit);
 }
 
-/** The JSON text of the page `pageOf` answers, written straight from the columns: the schema's keys in its order
- * (the tests hold it equal to the schema's encoding of the page). None of its texts needs escaping: signatures and
- * traders are base58 (every event's are checked, schemas/events, before a projector writes them), times and sides
- * are made here, and amounts are decimal digits (from the columns' numbers, or the table's text of an amount past
- * 2^53, which the projector writes from a bigint). Quoting them with JSON.stringify was a third of a page's cost. */
-export function pageJsonOf(trades: CoinTrades, cursor: TradeCursor | null, limit: number): string {
-  return pageJson(trades, countBefore(trades, cursor), limit);
-}
-
 function buildPage(trades: CoinTrades, end: number, limit: number): TradesResponse {
   const start = pageStart(trades, end, limit);
   const page: TradesResponse['trades'] = [];
@@ -57,7 +48,7 @@ function buildPage(trades: CoinTrades, end: number, limit: number): TradesRespon
     page.push({
       signature: trades.signature(i),
       time: isoFromSeconds(trades.seconds[i]!),
-      side: trades.sell[i] === 1 ? 'sell' : 'buy',
+      side: trades.isSell(i) ? 'sell' : 'buy',
       trader: trades.traderOf(i),
       coinAmount: trades.coinText(i),
       quoteAmount: trades.quoteText(i),
@@ -66,47 +57,18 @@ function buildPage(trades: CoinTrades, end: number, limit: number): TradesRespon
   return { trades: page, next: { before: nextBefore(trades, start, end) } };
 }
 
-function pageJson(trades: CoinTrades, end: number, limit: number): string {
-  const start = pageStart(trades, end, limit);
-  let json = '{"trades":[';
-  for (let i = end - 1; i >= start; i--) {
-    json +=
-      `${i === end - 1 ? '' : ','}{"signature":"${trades.signature(i)}","time":"${isoFromSeconds(trades.seconds[i]!)}",` +
-      `"side":"${trades.sell[i] === 1 ? 'sell' : 'buy'}","trader":"${trades.traderOf(i)}",` +
-      `"coinAmount":"${trades.coinText(i)}","quoteAmount":"${trades.quoteText(i)}"}`;
-  }
-  const before = nextBefore(trades, start, end);
-  return `${json}],"next":{"before":${before === null ? 'null' : `"${before}"`}}}`;
-}
-
 /** The cursor of the page after the one of trades [start, end): null when it is the last. */
 function nextBefore(trades: CoinTrades, start: number, end: number): string | null {
   return start > 0 && end > start ? formatCursor({ seconds: trades.seconds[start]!, millis: trades.rank(start) }) : null;
 }
 
-/** Up to `limit` trades of `mint` before `cursor` (the latest without one), newest first, with the next cursor. */
-export function tradePage(reads: ReadPath, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
-  return pageWith(reads, mint, cursor, limit, buildPage);
-}
-
-/** As tradePage, but a page that is not kept comes as its JSON text: what an HTTP answer sends, without building
- * the page's objects only to write them out. */
-export function tradePageOrJson(reads: ReadPath, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse | string> {
-  return pageWith(reads, mint, cursor, limit, pageJson);
-}
-
-/** The kept page before `cursor` where it is one (the latest, or the one its `next.before` reaches), made and kept
- * if missing or out of date; any other page as `render` makes it. */
-async function pageWith<T>(
-  reads: ReadPath,
-  mint: string,
-  cursor: TradeCursor | null,
-  limit: number,
-  render: (trades: CoinTrades, end: number, limit: number) => T,
-): Promise<TradesResponse | T> {
+/** Up to `limit` trades of `mint` before `cursor` (the latest without one), newest first, with the next cursor: the
+ * kept page where it is one (the latest, or the one its `next.before` reaches), made and kept if missing or out of
+ * date; any other page built on each ask. */
+export async function tradePage(reads: ReadPath, mint: string, cursor: TradeCursor | null, limit: number): Promise<TradesResponse> {
   const trades = await tradeBook(reads).trades(mint);
   const end = countBefore(trades, cursor);
   const fromLatest = trades.length - end;
-  if (fromLatest !== 0 && fromLatest !== trades.length - pageStart(trades, trades.length, limit)) return render(trades, end, limit);
+  if (fromLatest !== 0 && fromLatest !== trades.length - pageStart(trades, trades.length, limit)) return buildPage(trades, end, limit);
   return reads.answer(`trade-page\n${mint}|${fromLatest}|${limit}`, { tables: [], variant: String(trades.version) }, async () => buildPage(trades, end, limit));
 }

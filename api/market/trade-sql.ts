@@ -1,6 +1,6 @@
-// Statements that fill and refresh the resident trades (trade-book.ts): how many rows each coin has and where a
-// large coin's slots split into parts of about a chunk (to cut the bulk load into short statements), the trades
-// of a run of coins (a mint range) or of a slot range of one coin, and one coin's trades from a slot on. All read
+// Statements that fill and refresh the resident trades (trade-book.ts): how many rows each coin has (to cut the
+// bulk load into runs of coins), the trades of a run of coins (a mint range), and one coin's trades from a slot on.
+// All read
 // the trades table with FINAL, so each event id comes once with its latest written row, as the SQL pages read it.
 // Filtering FINAL by `mint` and `slot` is exact: both are in the table's sorting key, so every copy of a row passes
 // or fails the filter together. The bulk reads come back as one row of arrays per coin: about half the engine's
@@ -10,33 +10,11 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { TradeInput } from './coin-trades.js';
 
 const PAGE_ORDER = 'time, slot, logOffset, id';
-/** Slot quantiles a large coin is split at: 1/128 steps, so parts of a coin of up to 128 chunks are about a chunk. */
-const SPLIT_LEVELS = Array.from({ length: 127 }, (_, i) => (i + 1) / 128).join(', ');
 
 /** Rows per coin in mint order, duplicates not yet merged counted (sizes to plan chunks by, not trade counts). */
 export async function tradeRowCounts(olap: Olap): Promise<[string, number][]> {
   const rows = await olap.query<{ mint: string; rows: string }>(`SELECT mint, toString(count()) AS rows FROM ${TRADES_TABLE} GROUP BY mint ORDER BY mint`);
   return rows.map((row) => [row.mint, Number(row.rows)]);
-}
-
-/** For each of `mints`, the slots that split its rows into 128 parts of about equal size (ascending, repeats
- * possible). */
-export async function slotQuantiles(olap: Olap, mints: readonly string[]): Promise<Map<string, number[]>> {
-  const rows = await olap.query<{ mint: string; cuts: string[] }>(
-    `SELECT mint, arrayMap(x -> toString(x), quantilesExactLow(${SPLIT_LEVELS})(slot)) AS cuts FROM ${TRADES_TABLE}
-     WHERE mint IN {mints:Array(String)} GROUP BY mint`,
-    { mints },
-  );
-  return new Map(rows.map((row) => [row.mint, row.cuts.map(Number)]));
-}
-
-/** Which rows a bulk read takes: the coins from `fromMint` to `toMint` (inclusive), their slots in
- * [fromSlot, toSlot) where given. */
-export interface TradeRange {
-  fromMint: string;
-  toMint: string;
-  fromSlot?: number;
-  toSlot?: number;
 }
 
 interface CoinColumns {
@@ -51,20 +29,19 @@ interface CoinColumns {
   quotes: string[];
 }
 
-/** The trades of `range`, by mint, each coin's in page order. */
-export async function tradesInRange(olap: Olap, range: TradeRange): Promise<Map<string, TradeInput[]>> {
-  const slots = [range.fromSlot === undefined ? '' : 'AND slot >= {fromSlot:UInt64}', range.toSlot === undefined ? '' : 'AND slot < {toSlot:UInt64}'];
+/** The trades of the coins from `fromMint` to `toMint` (inclusive), by mint, each coin's in page order. */
+export async function tradesInRange(olap: Olap, fromMint: string, toMint: string): Promise<Map<string, TradeInput[]>> {
   const rows = await olap.query<CoinColumns>(
     `SELECT mint, groupArray(id) AS ids, groupArray(toString(slot)) AS slots, groupArray(toUnixTimestamp(time)) AS seconds,
        groupArray(toString(logOffset)) AS offsets, groupArray(side) AS sides, groupArray(trader) AS traders,
        groupArray(toString(coinAmount)) AS coins, groupArray(toString(quoteAmount)) AS quotes
      FROM (
        SELECT * FROM ${TRADES_TABLE} FINAL
-       WHERE mint BETWEEN {fromMint:String} AND {toMint:String} ${slots.join(' ')}
+       WHERE mint BETWEEN {fromMint:String} AND {toMint:String}
        ORDER BY mint, ${PAGE_ORDER}
      )
      GROUP BY mint`,
-    { fromMint: range.fromMint, toMint: range.toMint, fromSlot: range.fromSlot ?? 0, toSlot: range.toSlot ?? 0 },
+    { fromMint, toMint },
   );
   const byMint = new Map<string, TradeInput[]>();
   for (const row of rows) {

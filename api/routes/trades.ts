@@ -2,11 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mintParams } from '../../schemas/api/coins.js';
 import { errorResponses } from '../../schemas/api/fields.js';
-import { tradesQuery, tradesResponse, type TradesResponse } from '../../schemas/api/trades.js';
+import { tradesQuery, tradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
-import { listTradesForHttp } from '../handlers/market.js';
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+import { listTrades } from '../handlers/market.js';
 
 export function tradeRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,12 +19,7 @@ export function tradeRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: tradesResponse, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const answer = await listTradesForHttp(ctx, request.params.mint, request.query);
-        // JSON text goes out as it is: Fastify serializes no string payload whose content type is set (the typed
-        // send only knows the schema's object).
-        return typeof answer === 'string' ? reply.type(JSON_CONTENT_TYPE).send(answer as unknown as TradesResponse) : answer;
-      },
+      async (request) => listTrades(ctx, request.params.mint, request.query),
     );
   };
 }

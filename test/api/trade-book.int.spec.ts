@@ -11,16 +11,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { TradeBook, tradeBook } from '../../api/market/trade-book.js';
-import { pageJsonOf, pageOf, tradePage } from '../../api/market/trade-pages.js';
+import { TradeBook } from '../../api/market/trade-book.js';
+import { pageOf, tradePage } from '../../api/market/trade-pages.js';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { tradeRow, tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { expectedTradePage } from './fixtures/expected-trade-page.js';
-import { parseCursor, tradesResponse, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
+import { parseCursor, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 import { seededRandom } from '../infra/seeded-random.js';
 import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
 
@@ -74,12 +73,6 @@ async function cursorsOf(store: Olap, mint: string): Promise<(TradeCursor | null
   return cursors;
 }
 
-/** The page's JSON text as HTTP answers write it: the same text as the schema's encoding of the page. */
-async function expectTextAsEncoded(path: ReadPath, mint: string, cursor: TradeCursor | null, limit: number, page: TradesResponse): Promise<void> {
-  const text = pageJsonOf(await tradeBook(path).trades(mint), cursor, limit);
-  expect(text).toBe(JSON.stringify(z.encode(tradesResponse, page)));
-}
-
 /** Pages at every cursor kind (at each of `limits`) and a walk through every trade 37 a page of `mint`, from memory
  * and from SQL, equal; each page's JSON as its schema encodes it. */
 async function expectSameAnswers(
@@ -93,14 +86,12 @@ async function expectSameAnswers(
     for (const limit of limits) {
       const page = await pages(cursor, limit);
       expect(page, `page ${JSON.stringify(cursor)} ${limit}`).toEqual(await expectedTradePage(store, mint, cursor, limit));
-      await expectTextAsEncoded(path, mint, cursor, limit, page);
     }
   }
   let cursor: TradeCursor | null = null;
   do {
     const page = await pages(cursor, 37);
     expect(page, `walk ${JSON.stringify(cursor)}`).toEqual(await expectedTradePage(store, mint, cursor, 37));
-    await expectTextAsEncoded(path, mint, cursor, 37, page);
     cursor = page.next.before === null ? null : parseCursor(page.next.before);
   } while (cursor !== null);
 }
@@ -200,7 +191,7 @@ describe('resident trades', () => {
     await expectAllSame(unmarked, [SMALL, ODD]);
   });
 
-  it('loads in small chunks (runs of coins and slot ranges of large ones) and under a trade cap, with the same answers', async () => {
+  it('loads in small runs of coins and under a trade cap, with the same answers', async () => {
     for (const options of [{ chunkRows: 50 }, { chunkRows: 20, maxTrades: 300 }]) {
       const book = new TradeBook(reads, options);
       for (const mint of [BUSY, ODD, SMALL, QUIET, LATE, BUSY]) {
