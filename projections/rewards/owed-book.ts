@@ -2,8 +2,7 @@
 // wallet rewards read (reward-model.ts): read from reward_owed (written by owed-projector.ts), all coins at first,
 // then the coins whose rows changed, and indexed wallet -> coins. About 200 bytes an owed entry: the bench's 45,000
 // take about 9 MB.
-import type { Olap } from '../../infra/olap/olap.js';
-import { readLatestOwed, type CoinOwed } from './queries.js';
+import type { CoinOwed } from './queries.js';
 
 export interface OwedEntry {
   mint: string;
@@ -11,18 +10,6 @@ export interface OwedEntry {
   token: string;
   amount: bigint;
   round: number;
-}
-
-/** Coins per statement. */
-const COINS_PER_READ = 500;
-
-/** What each coin of `mints` owes after its latest round (coins without a round are absent). */
-export async function readOwedOf(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinOwed>> {
-  const out = new Map<string, CoinOwed>();
-  for (let i = 0; i < mints.length; i += COINS_PER_READ) {
-    for (const [mint, owed] of await readLatestOwed(olap, mints.slice(i, i + COINS_PER_READ))) out.set(mint, owed);
-  }
-  return out;
 }
 
 /** Every coin's owed amounts and the owed entries of every wallet. */
