@@ -4,6 +4,7 @@
 // its old or new payees are put together again. Addresses and signatures are shared strings: about 200 bytes a
 // payout, most of it the event id.
 import type { Olap } from '../../infra/olap/olap.js';
+import { SharedStrings } from '../shared-strings.js';
 import { compareText } from '../text-order.js';
 import { REWARD_PAYOUTS_TABLE } from './table.js';
 import type { WalletPayout } from './wallet-queries.js';
@@ -41,7 +42,7 @@ export class PayoutStore {
   private readonly coins = new Map<string, Payout[]>();
   /** Each wallet's payouts, newest first, and the stamp of their last change. */
   private readonly wallets = new Map<string, { rows: Payout[]; stamp: number }>();
-  private readonly shared = new Map<string, string>();
+  private readonly strings = new SharedStrings();
 
   /** Sets the payouts of each coin in `byCoin` (an empty list: none); the wallets whose payouts changed take
    * `stamp`. */
@@ -81,12 +82,13 @@ export class PayoutStore {
 
   /** `row` with its addresses and signature as the strings already held for them. */
   private share(row: Payout): Payout {
-    const one = (text: string) => {
-      const held = this.shared.get(text);
-      if (held !== undefined) return held;
-      this.shared.set(text, text);
-      return text;
+    const strings = this.strings;
+    return {
+      ...row,
+      coin: strings.share(row.coin),
+      wallet: strings.share(row.wallet),
+      token: strings.share(row.token),
+      signature: strings.share(row.signature),
     };
-    return { ...row, coin: one(row.coin), wallet: one(row.wallet), token: one(row.token), signature: one(row.signature) };
   }
 }
