@@ -16,7 +16,7 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { coinIndex } from '../queries/coins.js';
 import { CoinTrades } from './coin-trades.js';
 import { SharedStrings } from '../../projections/shared-strings.js';
-import { tradeRowCounts, tradesFromSlot, tradesInRange } from './trade-sql.js';
+import { tradeRowCounts, tradesOf } from './trade-sql.js';
 
 /** Trades held at most, by default. */
 export const DEFAULT_MAX_TRADES = 2_000_000;
@@ -96,7 +96,7 @@ export class TradeBook {
   /** Reads the coins of a run (consecutive in mint order) not held yet. */
   private async loadRun(mints: readonly string[]): Promise<void> {
     const marks = this.marks(mints);
-    const read = await tradesInRange(this.path.olap, mints[0]!, mints.at(-1)!);
+    const read = await tradesOf(this.path.olap, mints[0]!, mints.at(-1)!);
     for (const mint of mints) {
       if (this.entries.has(mint)) continue;
       this.put(mint, { trades: CoinTrades.of(read.get(mint) ?? [], this.traders, ++this.versions), mark: marks.get(mint)!, refreshing: null });
@@ -112,13 +112,9 @@ export class TradeBook {
   private load(mint: string): Promise<CoinEntry> {
     let running = this.loading.get(mint);
     if (running === undefined) {
-      running = (async () => {
-        const mark = this.path.version([TRADES_TABLE], mint);
-        const rows = await tradesFromSlot(this.path.olap, mint, 0);
-        const entry: CoinEntry = { trades: CoinTrades.of(rows, this.traders, ++this.versions), mark, refreshing: null };
-        this.put(mint, entry);
-        return entry;
-      })().finally(() => this.loading.delete(mint));
+      running = this.loadRun([mint])
+        .then(() => this.entries.get(mint)!)
+        .finally(() => this.loading.delete(mint));
       this.loading.set(mint, running);
     }
     return running;
@@ -143,9 +139,10 @@ export class TradeBook {
   private async refresh(mint: string, entry: CoinEntry, mark: string): Promise<void> {
     const before = entry.trades.length;
     const fromSlot = entry.trades.lastSlot;
-    const outcome = entry.trades.merge(await tradesFromSlot(this.path.olap, mint, fromSlot), fromSlot, this.versions + 1);
+    const read = await tradesOf(this.path.olap, mint, mint, fromSlot);
+    const outcome = entry.trades.merge(read.get(mint) ?? [], fromSlot, this.versions + 1);
     if (outcome === 'changed') this.versions += 1;
-    if (outcome === 'missing') entry.trades = CoinTrades.of(await tradesFromSlot(this.path.olap, mint, 0), this.traders, ++this.versions);
+    if (outcome === 'missing') entry.trades = CoinTrades.of((await tradesOf(this.path.olap, mint, mint)).get(mint) ?? [], this.traders, ++this.versions);
     entry.mark = mark;
     if (this.entries.get(mint) === entry) this.held += entry.trades.length - before;
     this.evict(mint);

@@ -1,9 +1,8 @@
 // Statements that fill and refresh the resident trades (trade-book.ts): how many rows each coin has (to cut the
-// bulk load into runs of coins), the trades of a run of coins (a mint range), and one coin's trades from a slot on.
-// All read
+// bulk load into runs of coins) and the trades of a run of coins (a mint range) from a slot on. Both read
 // the trades table with FINAL, so each event id comes once with its latest written row, as the SQL pages read it.
 // Filtering FINAL by `mint` and `slot` is exact: both are in the table's sorting key, so every copy of a row passes
-// or fails the filter together. The bulk reads come back as one row of arrays per coin: about half the engine's
+// or fails the filter together. Trades come back as one row of arrays per coin: about half the engine's
 // output and the parsing of a row per trade.
 import type { Olap } from '../../infra/olap/olap.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
@@ -29,19 +28,20 @@ interface CoinColumns {
   quotes: string[];
 }
 
-/** The trades of the coins from `fromMint` to `toMint` (inclusive), by mint, each coin's in page order. */
-export async function tradesInRange(olap: Olap, fromMint: string, toMint: string): Promise<Map<string, TradeInput[]>> {
+/** The trades of the coins from `fromMint` to `toMint` (inclusive) at or after `fromSlot`, by mint, each coin's in
+ * page order. */
+export async function tradesOf(olap: Olap, fromMint: string, toMint: string, fromSlot = 0): Promise<Map<string, TradeInput[]>> {
   const rows = await olap.query<CoinColumns>(
     `SELECT mint, groupArray(id) AS ids, groupArray(toString(slot)) AS slots, groupArray(toUnixTimestamp(time)) AS seconds,
        groupArray(toString(logOffset)) AS offsets, groupArray(side) AS sides, groupArray(trader) AS traders,
        groupArray(toString(coinAmount)) AS coins, groupArray(toString(quoteAmount)) AS quotes
      FROM (
        SELECT * FROM ${TRADES_TABLE} FINAL
-       WHERE mint BETWEEN {fromMint:String} AND {toMint:String}
+       WHERE mint BETWEEN {fromMint:String} AND {toMint:String} AND slot >= {fromSlot:UInt64}
        ORDER BY mint, ${PAGE_ORDER}
      )
      GROUP BY mint`,
-    { fromMint, toMint },
+    { fromMint, toMint, fromSlot },
   );
   const byMint = new Map<string, TradeInput[]>();
   for (const row of rows) {
@@ -60,16 +60,4 @@ export async function tradesInRange(olap: Olap, fromMint: string, toMint: string
     );
   }
   return byMint;
-}
-
-/** The trades of `mint` at or after `slot`, in page order. (Texts of the numbers under other names: an alias
- * named as a column would stand for it in WHERE and ORDER BY.) */
-export async function tradesFromSlot(olap: Olap, mint: string, slot: number): Promise<TradeInput[]> {
-  const rows = await olap.query<Omit<TradeInput, 'slot' | 'logOffset'> & { slotText: string; offsetText: string }>(
-    `SELECT id, toString(slot) AS slotText, toUnixTimestamp(time) AS seconds, toString(logOffset) AS offsetText, side, trader,
-       toString(coinAmount) AS coinAmount, toString(quoteAmount) AS quoteAmount
-     FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} AND slot >= {slot:UInt64} ORDER BY ${PAGE_ORDER}`,
-    { mint, slot },
-  );
-  return rows.map(({ slotText, offsetText, ...row }) => ({ ...row, slot: Number(slotText), logOffset: Number(offsetText) }));
 }
