@@ -1,11 +1,10 @@
 // One coin's trades in memory, as the trades table holds them after FINAL (one row per event id, the latest
 // written), in the order the SQL pages them: block second, then slot, log offset and event id. Kept as columns
-// (typed arrays, the event id as its one string, the trader as a string shared by the book): about 190 bytes a
-// trade (the event id ~120 B, columns ~50 B, its trader's share of the strings) rather than an object and eight
-// strings.
+// (typed arrays, the event id as its one string, traders as indexes into a shared table): about 190 bytes a trade
+// (the event id ~120 B, columns ~45 B, its trader's share of the table) rather than an object and eight strings.
 // The signature is the event id's head (an event id starts with `<signature>:`, schemas/events/envelope.ts).
 // Amounts up to 2^53 sit in Float64Arrays exactly; a larger one is kept as text beside them (NaN marks it).
-import type { SharedStrings } from '../../projections/shared-strings.js';
+import type { InternedStrings } from '../../projections/interned-strings.js';
 import { compareText } from '../../projections/text-order.js';
 import { TAIL_RANK } from '../../schemas/api/trades.js';
 
@@ -50,6 +49,7 @@ const newColumns = (capacity: number) => ({
   logOffset: new Float64Array(capacity),
   coin: new Float64Array(capacity),
   quote: new Float64Array(capacity),
+  trader: new Uint32Array(capacity),
   sell: new Uint8Array(capacity),
 });
 
@@ -61,14 +61,13 @@ export class CoinTrades {
   version: number;
   columns: Columns;
   ids: string[] = [];
-  traders: string[] = [];
   /** Highest slot held (0 when empty): rows at or after it are what a refresh reads. */
   lastSlot = 0;
   /** Amounts past 2^53, by event id. */
   private readonly oversized = new Map<string, { coin: string; quote: string }>();
 
   private constructor(
-    private readonly strings: SharedStrings,
+    private readonly traders: InternedStrings,
     version: number,
     capacity: number,
   ) {
@@ -77,8 +76,8 @@ export class CoinTrades {
   }
 
   /** Trades in any order (each id once), put in page order. */
-  static of(rows: readonly TradeInput[], strings: SharedStrings, version: number): CoinTrades {
-    const trades = new CoinTrades(strings, version, rows.length);
+  static of(rows: readonly TradeInput[], traders: InternedStrings, version: number): CoinTrades {
+    const trades = new CoinTrades(traders, version, rows.length);
     for (const row of rows) trades.push(row);
     trades.order();
     return trades;
@@ -98,7 +97,7 @@ export class CoinTrades {
   }
 
   traderOf(i: number): string {
-    return this.traders[i]!;
+    return this.traders.text(this.columns.trader[i]!);
   }
 
   coinText(i: number): string {
@@ -172,7 +171,7 @@ export class CoinTrades {
     columns.slot[i] = row.slot;
     columns.logOffset[i] = row.logOffset;
     columns.sell[i] = row.side === 'sell' ? 1 : 0;
-    this.traders[i] = this.strings.share(row.trader);
+    columns.trader[i] = this.traders.id(row.trader);
     columns.coin[i] = amountValue(row.coinAmount);
     columns.quote[i] = amountValue(row.quoteAmount);
     if (Number.isNaN(columns.coin[i]) || Number.isNaN(columns.quote[i])) this.oversized.set(row.id, { coin: row.coinAmount, quote: row.quoteAmount });
@@ -218,10 +217,7 @@ export class CoinTrades {
       if (order === undefined) next[name].set(from.subarray(0, this.length) as never);
       else for (const [to, at] of order.entries()) next[name][to] = from[at]!;
     }
-    if (order !== undefined) {
-      this.ids = order.map((at) => this.ids[at]!);
-      this.traders = order.map((at) => this.traders[at]!);
-    }
+    if (order !== undefined) this.ids = order.map((at) => this.ids[at]!);
     this.columns = next;
   }
 }

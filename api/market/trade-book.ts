@@ -15,7 +15,7 @@ import type { ReadPath } from '../../projections/read-path.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { coinIndex } from '../queries/coins.js';
 import { CoinTrades } from './coin-trades.js';
-import { SharedStrings } from '../../projections/shared-strings.js';
+import { InternedStrings } from '../../projections/interned-strings.js';
 import { tradeRowCounts, tradesOf } from './trade-sql.js';
 
 /** Trades held at most, by default. */
@@ -40,7 +40,7 @@ interface CoinEntry {
 export class TradeBook {
   private readonly entries = new Map<string, CoinEntry>();
   private readonly loading = new Map<string, Promise<CoinEntry>>();
-  private readonly traders = new SharedStrings();
+  private readonly traders = new InternedStrings();
   private held = 0;
   private versions = 0;
   private readonly maxTrades: number;

@@ -2,7 +2,7 @@
 // whether held as a number (up to 2^53, written in two parts past 10^9) or as text beside the columns.
 import { describe, expect, it } from 'vitest';
 import { CoinTrades, type TradeInput } from '../../api/market/coin-trades.js';
-import { SharedStrings } from '../../projections/shared-strings.js';
+import { InternedStrings } from '../../projections/interned-strings.js';
 
 const AMOUNTS = [
   '0',
@@ -34,7 +34,7 @@ describe('CoinTrades amounts', () => {
   it('writes every amount as the text it was read as', () => {
     const trades = CoinTrades.of(
       AMOUNTS.map((amount, i) => row(i, amount)),
-      new SharedStrings(),
+      new InternedStrings(),
       1,
     );
     expect(AMOUNTS.map((_, i) => trades.coinText(i))).toEqual(AMOUNTS);
