@@ -145,15 +145,23 @@ export class CoinTrades {
     const read = new Set(rows.map((row) => row.id));
     for (const id of held.keys()) if (!read.has(id)) return 'missing';
     let changed = false;
+    let unordered = false;
     for (const row of rows) {
       const at = held.get(row.id);
-      if (at === undefined) this.push(row);
-      else if (!this.holds(at, row)) this.write(at, row);
-      else continue;
+      if (at === undefined) {
+        this.push(row);
+        unordered ||= this.length > 1 && this.compare(this.length - 2, this.length - 1) > 0;
+      } else if (!this.holds(at, row)) {
+        const { seconds, slot, logOffset } = this.columns;
+        unordered ||= seconds[at] !== row.seconds || slot[at] !== row.slot || logOffset[at] !== row.logOffset;
+        this.write(at, row);
+      } else {
+        continue;
+      }
       changed = true;
     }
     if (!changed) return 'same';
-    this.order();
+    if (unordered) this.sort();
     this.version = nextVersion;
     return 'changed';
   }
@@ -198,15 +206,17 @@ export class CoinTrades {
     return seconds[a]! - seconds[b]! || slot[a]! - slot[b]! || logOffset[a]! - logOffset[b]! || compareText(this.ids[a]!, this.ids[b]!);
   }
 
-  /** Puts the trades in page order (rows mostly come in it already). */
+  /** Puts the trades in page order where they are not (rows mostly come in it already). */
   private order(): void {
-    let ordered = true;
-    for (let i = 1; i < this.length && ordered; i++) ordered = this.compare(i - 1, i) <= 0;
-    if (!ordered)
-      this.resize(
-        this.length,
-        Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.compare(a, b)),
-      );
+    for (let i = 1; i < this.length; i++) if (this.compare(i - 1, i) > 0) return this.sort();
+  }
+
+  /** Puts the trades in page order, keeping the columns' room. */
+  private sort(): void {
+    this.resize(
+      this.seconds.length,
+      Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.compare(a, b)),
+    );
   }
 
   /** Columns of `capacity` rows holding the rows at `order` (all rows as they are by default). */
