@@ -4,8 +4,7 @@
 // once, then stepped from second to second by what crossed the window's edges, written coins read again). Rows
 // are put together so: latest reserves, else those at launch; the reference reserves 24
 // hours back, else at launch, else after the window's first trade; market cap = supply x spot quote / spot coin.
-// Sorted orders of the list are kept with the board; a new board sorts from the orders of the board before it
-// (nearly sorted already: few rows move from one board to the next) and each row's values are worked out once.
+// Sorted orders of the list are kept with the board, each row's value worked out once a sort.
 //
 // A board changes only when something it shows changes: a new second's board keeps every row object whose values are
 // the same as the board before, and is the board before itself when every row is and no coin's pending minute began
@@ -34,8 +33,6 @@ export interface CoinBoard {
   rows: Map<string, BoardRow>;
   /** Sorted lists, by sort and the SOL price they were valued at. */
   orders: Map<string, BoardRow[]>;
-  /** The orders of the board before, which this board's orders are sorted from; each dropped once sorted. */
-  seeds: Map<string, readonly BoardRow[]>;
   /** The same object from board to board while the boards hold the same coins: what a coin is known by (mint, name,
    * symbol, launch time) never changes, so reads of those alone (text matches) are kept by it, not by the board,
    * whose figures move every second or so on a trading market. */
@@ -127,7 +124,7 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
     }
   }
   if (same && before !== null && samePendingCoins(before, nowSeconds)) return before;
-  return { nowSeconds, rows, orders: new Map(), seeds: new Map(before?.orders ?? []), roster: sameCoins && before !== null ? before.roster : {} };
+  return { nowSeconds, rows, orders: new Map(), roster: sameCoins && before !== null ? before.roster : {} };
 }
 
 /** Every coin's row at `nowSeconds`, kept on the read path while the tables and the second are the same: the first
@@ -151,53 +148,24 @@ function inLamports(amount: string | null, row: BoardRow, stablecoinMint: string
 const byMint = (a: BoardRow, b: BoardRow) => (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
 const newestFirst = (a: BoardRow, b: BoardRow) => b.launchMs - a.launchMs || b.launchSlot - a.launchSlot || byMint(a, b);
 
-/** Each row's volume and market cap in lamports, for the stablecoin and SOL price in `key`. */
-const lamportValues = new WeakMap<BoardRow, { key: string; volume: bigint | null; marketCap: bigint | null }>();
-
-function lamportValue(row: BoardRow, sort: 'volume' | 'marketCap', stablecoinMint: string, solMicroUsd: bigint, key: string): bigint | null {
-  let values = lamportValues.get(row);
-  if (values === undefined || values.key !== key) {
-    values = {
-      key,
-      volume: inLamports(row.volume24h, row, stablecoinMint, solMicroUsd),
-      marketCap: inLamports(row.marketCap, row, stablecoinMint, solMicroUsd),
-    };
-    lamportValues.set(row, values);
-  }
-  return values[sort];
-}
-
-/** The board's rows in the order of the board before when that held the same coins (nearly sorted), else as kept. */
-function unsorted(board: CoinBoard, key: string): BoardRow[] {
-  const seed = board.seeds.get(key);
-  board.seeds.delete(key);
-  if (seed !== undefined && seed.length === board.rows.size) {
-    const rows: BoardRow[] = [];
-    for (const before of seed) {
-      const row = board.rows.get(before.mint);
-      if (row === undefined) break;
-      rows.push(row);
-    }
-    if (rows.length === board.rows.size) return rows;
-  }
-  return [...board.rows.values()];
-}
-
 /** The board's coins in the list's order for `sort`: newest first; or by 24-hour volume or market cap in lamports,
  * largest first, coins still pending or without a lamport value last, then newest first. */
 export function sortedRows(board: CoinBoard, sort: CoinListQuery['sort'], stablecoinMint: string, solMicroUsd: bigint): BoardRow[] {
   const key = `${sort}|${stablecoinMint}|${sort === 'newest' ? '' : solMicroUsd}`;
   const kept = board.orders.get(key);
   if (kept !== undefined) return kept;
-  const rows = unsorted(board, key);
+  const rows = [...board.rows.values()];
   if (sort === 'newest') {
     rows.sort(newestFirst);
   } else {
-    const valueKey = `${stablecoinMint}|${solMicroUsd}`;
-    const value = (row: BoardRow) => (sortsPendingAt(row, board.nowSeconds) ? null : lamportValue(row, sort, stablecoinMint, solMicroUsd, valueKey));
+    const values = new Map<BoardRow, bigint | null>();
+    for (const row of rows) {
+      const amount = sort === 'volume' ? row.volume24h : row.marketCap;
+      values.set(row, sortsPendingAt(row, board.nowSeconds) ? null : inLamports(amount, row, stablecoinMint, solMicroUsd));
+    }
     rows.sort((a, b) => {
-      const va = value(a);
-      const vb = value(b);
+      const va = values.get(a)!;
+      const vb = values.get(b)!;
       if (va !== vb) {
         if (va === null) return 1;
         if (vb === null) return -1;
