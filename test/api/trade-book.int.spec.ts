@@ -3,7 +3,7 @@
 // in one slot, block times running backwards, trades without coins and amounts past 2^53; every page and cursor kind
 // equal, before and after new rows (later slots, the same
 // second, rows written again, a row written again with a new log offset, a coin's first trades, a coin launched
-// later), with and without a change feed, loaded in small chunks and under a trade cap. Unchanged coins answer with
+// later), with and without a change feed, loaded in small runs of coins and under a trade cap. Unchanged coins answer with
 // the very same objects.
 import { ReadPath } from '../../projections/read-path.js';
 import { announcedStore } from '../fixtures/announced-store.js';
@@ -194,6 +194,7 @@ describe('resident trades', () => {
   it('loads in small runs of coins and under a trade cap, with the same answers', async () => {
     for (const options of [{ chunkRows: 50 }, { chunkRows: 20, maxTrades: 300 }]) {
       const book = new TradeBook(reads, options);
+      await book.warm();
       for (const mint of [BUSY, ODD, SMALL, QUIET, LATE, BUSY]) {
         const pages = async (cursor: TradeCursor | null, limit: number) => pageOf(await book.trades(mint), cursor, limit);
         await expectSameAnswers(reads, mint, pages, [100]);
