@@ -139,7 +139,8 @@ export class PayoutStore {
     const out: WalletPayout[] = [];
     for (const ref of this.wallets.get(wallet)?.payouts ?? []) {
       if (out.length >= limit) break;
-      const [block, row] = this.at(ref);
+      const block = this.blocks.get(Math.floor(ref / ROWS))!;
+      const row = ref % ROWS;
       if (coin !== null && block.mint !== coin) continue;
       out.push({
         coin: block.mint,
@@ -156,10 +157,6 @@ export class PayoutStore {
   /** Stamp of the last change of the wallet's payouts; 0 when it never had any. */
   walletStamp(wallet: string): number {
     return this.wallets.get(wallet)?.stamp ?? 0;
-  }
-
-  private at(ref: number): [Block, number] {
-    return [this.blocks.get(Math.floor(ref / ROWS))!, ref % ROWS];
   }
 
   private eventId(block: Block, row: number): string {
