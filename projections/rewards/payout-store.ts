@@ -12,7 +12,7 @@ import { REWARD_PAYOUTS_TABLE } from './table.js';
 import type { WalletPayout } from './wallet-queries.js';
 
 /** One payout sent, as read. */
-export interface PayoutRow {
+export interface SentPayout {
   wallet: string;
   round: number;
   token: string;
@@ -27,14 +27,14 @@ export interface PayoutRow {
 }
 
 /** The payouts of each coin of `mints` (coins without any are absent). */
-export async function readCoinPayouts(olap: Olap, mints: readonly string[]): Promise<Map<string, PayoutRow[]>> {
-  const rows = await olap.query<Record<keyof PayoutRow | 'mint', string>>(
+export async function readCoinPayouts(olap: Olap, mints: readonly string[]): Promise<Map<string, SentPayout[]>> {
+  const rows = await olap.query<Record<keyof SentPayout | 'mint', string>>(
     `SELECT mint, wallet, round, token, toString(amount) AS amount, signature, substring(eventId, length(signature) + 2) AS tail,
        toUnixTimestamp64Milli(time) AS ms, slot, logOffset
      FROM ${REWARD_PAYOUTS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
     { mints: [...mints] },
   );
-  const byCoin = new Map<string, PayoutRow[]>();
+  const byCoin = new Map<string, SentPayout[]>();
   for (const row of rows) {
     let list = byCoin.get(row.mint);
     if (list === undefined) byCoin.set(row.mint, (list = []));
@@ -59,7 +59,7 @@ const ROWS = 2 ** 24;
 
 /** One coin's payouts as columns: addresses, signatures and event-id tails as numbers into the store's strings;
  * amounts of 2^64 raw units or more in `bigAmounts`, by row. */
-function coinBlock(mint: string, rows: readonly PayoutRow[], strings: InternedStrings) {
+function coinBlock(mint: string, rows: readonly SentPayout[], strings: InternedStrings) {
   const n = rows.length;
   const ids = () => new Uint32Array(n);
   const numbers = () => new Float64Array(n);
@@ -105,7 +105,7 @@ export class PayoutStore {
 
   /** Sets the payouts of each coin in `byCoin` (an empty list: none); the wallets whose payouts changed take
    * `stamp`. */
-  replace(byCoin: ReadonlyMap<string, readonly PayoutRow[]>, stamp: number): void {
+  replace(byCoin: ReadonlyMap<string, readonly SentPayout[]>, stamp: number): void {
     /** The payouts each touched wallet gets, and the blocks replaced (whose payouts every wallet loses). */
     const touched = new Map<string, number[]>();
     const replaced = new Set<number>();
