@@ -1,5 +1,6 @@
-// Response serialization of every route: the route's zod response schema encodes and checks the answer, as the
-// type provider's own serializer does, and the JSON of an answer object asked for again is kept (by the object's
+// Response serialization of every route: the route's zod response schema checks the answer by parsing it (response
+// schemas hold no transforms, refused when the route is compiled, so the parsed answer is the answer as it is; zod's
+// encode would check every checked value twice, costing twice as much), then JSON.stringify writes it. The JSON of an answer object asked for again is kept (by the object's
 // identity, per route and status) so a handler that answers with the same kept object again costs no encoding at
 // all. The JSON is kept from an object's second answer on, as UTF-8 bytes (a Buffer, which Fastify sends as it
 // is: a string payload would be measured and encoded again on every send). An object answered once is only
@@ -13,13 +14,23 @@
 // place that makes it instead of sending stale text.
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { $ZodType, safeEncode } from 'zod/v4/core';
+import { $ZodType, safeParse } from 'zod/v4/core';
 
 /** What a route's response schema may be given as: a zod type, or an object carrying one under `properties`. */
 function zodSchemaOf(schema: unknown): $ZodType {
   if (schema instanceof $ZodType) return schema;
   if (typeof schema === 'object' && schema !== null && 'properties' in schema && schema.properties instanceof $ZodType) return schema.properties;
   throw new Error(`a response schema is not a zod schema: ${JSON.stringify(schema)}`);
+}
+
+/** Whether `schema` may change what it parses anywhere inside: a transform, or a pipe (codecs and preprocessing). */
+function transforms(schema: $ZodType, seen = new Set<$ZodType>()): boolean {
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  if (def.type === 'transform' || def.type === 'pipe') return true;
+  const parts = Object.values(def).flatMap((part) => (Array.isArray(part) ? part : part instanceof $ZodType ? [part] : Object.values(part ?? {})));
+  return parts.some((part) => part instanceof $ZodType && transforms(part, seen));
 }
 
 /** Freezes plain objects and arrays reachable from `value` (other objects, such as buffers, stay as they are). */
@@ -38,6 +49,7 @@ export function deepFreeze(value: unknown): void {
 export function keptSerializerCompiler(): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const zodSchema = zodSchemaOf(schema);
+    if (transforms(zodSchema)) throw new Error(`the response schema of ${method} ${url} transforms what it parses`);
     const seen = new WeakSet<object>();
     const texts = new WeakMap<object, Buffer>();
     // Fastify's declared serializer type is string; it sends a Buffer payload as it is.
@@ -47,9 +59,9 @@ export function keptSerializerCompiler(): FastifySerializerCompiler<unknown> {
         const kept = texts.get(data);
         if (kept !== undefined) return kept as unknown as string;
       }
-      const encoded = safeEncode(zodSchema, data);
-      if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
-      const text = JSON.stringify(encoded.data);
+      const checked = safeParse(zodSchema, data);
+      if (checked.error) throw new ResponseSerializationError(method, url, { cause: checked.error });
+      const text = JSON.stringify(checked.data);
       if (!keyed) return text;
       deepFreeze(data);
       // Encoded twice when asked again (its first text not held), then never again.

@@ -1,6 +1,7 @@
 // The kept-JSON serializer compiler (api/serializer.ts) on a small Fastify app with the API's error handlers: the
 // same answer object is encoded once and its text reused; a new object, even an equal one, is encoded afresh; an
-// answer that does not match its schema is refused with 500 every time; answered objects are frozen when asked.
+// answer that does not match its schema is refused with 500 every time; answered objects are frozen when asked; a
+// response schema that transforms is refused when the route is compiled.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,13 +10,10 @@ import { installErrorHandlers } from '../../api/errors.js';
 import { deepFreeze, keptSerializerCompiler } from '../../api/serializer.js';
 
 let encodes = 0;
-/** A bigint on the wire as a decimal string; counts its encodings. */
-const amount = z.codec(z.string(), z.bigint(), {
-  decode: (text) => BigInt(text),
-  encode: (value) => {
-    encodes += 1;
-    return value.toString();
-  },
+/** A raw amount; counts its checks (one per encoding of an answer holding it). */
+const amount = z.string().refine((text) => {
+  encodes += 1;
+  return /^\d+$/.test(text);
 });
 const answer = z.object({ items: z.array(z.object({ name: z.string(), amount })) });
 type Answer = z.output<typeof answer>;
@@ -50,8 +48,8 @@ describe('kept serializer', () => {
   it('encodes an answer object asked again once more, keeps that text and sends it from then on', async () => {
     const kept: Answer = {
       items: [
-        { name: 'añb ✓', amount: 12n },
-        { name: 'b', amount: 3n },
+        { name: 'añb ✓', amount: '12' },
+        { name: 'b', amount: '3' },
       ],
     };
     const on = appAnswering(() => kept);
@@ -64,32 +62,43 @@ describe('kept serializer', () => {
 
   it('encodes every new object afresh, equal or not, and keeps texts per route schema', async () => {
     let next = 0;
-    const on = appAnswering(() => ({ items: [{ name: 'n', amount: BigInt(next++ % 2) }] }));
+    const on = appAnswering(() => ({ items: [{ name: 'n', amount: String(next++ % 2) }] }));
     const texts = [await get(on), await get(on), await get(on)].map((res) => res.text);
     expect(texts).toEqual(['{"items":[{"name":"n","amount":"0"}]}', '{"items":[{"name":"n","amount":"1"}]}', '{"items":[{"name":"n","amount":"0"}]}']);
     expect(encodes).toBe(3);
 
     // One object answered on two routes is encoded by each route's own schema.
-    const shared: Answer = { items: [{ name: 'x', amount: 5n }] };
+    const shared: Answer = { items: [{ name: 'x', amount: '5' }] };
     const both = appAnswering(() => shared);
     expect((await get(both)).text).toBe('{"items":[{"name":"x","amount":"5"}]}');
     expect((await get(both, '/other')).text).toBe('{"items":[{"name":"x"}]}');
   });
 
   it('refuses an answer that does not match its schema, every time it is answered', async () => {
-    const invalid = { items: [{ name: 7, amount: 1n }] };
+    const invalid = { items: [{ name: 7, amount: '1' }] };
     const on = appAnswering(() => invalid);
     for (let i = 0; i < 2; i++) expect(await get(on)).toEqual({ status: 500, text: '{"error":"internal error"}' });
     expect(Object.isFrozen(invalid)).toBe(false);
   });
 
   it('freezes an answered object, so a later edit throws instead of sending stale text', async () => {
-    const kept: Answer = { items: [{ name: 'a', amount: 1n }] };
+    const kept: Answer = { items: [{ name: 'a', amount: '1' }] };
     await get(appAnswering(() => kept));
     expect(Object.isFrozen(kept) && Object.isFrozen(kept.items) && Object.isFrozen(kept.items[0])).toBe(true);
     expect(() => {
-      (kept.items[0] as { amount: bigint }).amount = 2n;
+      (kept.items[0] as { amount: string }).amount = '2';
     }).toThrow(TypeError);
+  });
+
+  it('refuses a response schema that transforms what it parses, anywhere inside', async () => {
+    const codec = z.codec(z.string(), z.bigint(), { decode: (text) => BigInt(text), encode: (value) => value.toString() });
+    for (const inner of [codec, z.string().transform((text) => text.length), z.preprocess(String, z.string())]) {
+      const built = Fastify({ logger: false });
+      built.setSerializerCompiler(keptSerializerCompiler());
+      built.get('/x', { schema: { response: { 200: z.object({ list: z.array(z.object({ a: inner.optional() })) }) } } }, async () => ({ list: [] }));
+      await expect(built.ready()).rejects.toThrow(/transforms what it parses/);
+      await built.close();
+    }
   });
 
   it('freezes plain objects and arrays only', () => {
