@@ -1,17 +1,15 @@
 // Response serialization of every route: the route's zod response schema checks the answer by parsing it (response
-// schemas hold no transforms, refused when the route is compiled, so the parsed answer is the answer as it is; zod's
-// encode would check every checked value twice, costing twice as much), then JSON.stringify writes it. The JSON of an answer object asked for again is kept (by the object's
-// identity, per route and status) so a handler that answers with the same kept object again costs no encoding at
-// all. The JSON is kept from an object's second answer on, as UTF-8 bytes (a Buffer, which Fastify sends as it
-// is: a string payload would be measured and encoded again on every send). An object answered once is only
-// remembered as seen: most one-off answers (a trade page at a random cursor) would otherwise hold their text
-// through the young generation's collections and be carried into the old one, whose collections then pause
-// every request.
+// schemas hold no transforms, refused when the route is compiled, so parsing gives the answer as it is; zod's encode
+// would check every checked value twice), then JSON.stringify writes it. The JSON of an answer object asked for
+// again is kept (by the object's identity, per route and status), so a handler answering with the same kept object
+// again costs no encoding. It is kept from an object's second answer on, as UTF-8 bytes (a Buffer, which Fastify
+// sends as it is: a string would be measured and encoded again on every send). An object answered once is only
+// remembered as seen: most one-off answers (a trade page at a random cursor) would otherwise hold their text through
+// the young generation's collections into the old one, whose collections then pause every request.
 //
 // Contract for handlers: an object once answered is never changed afterwards. A handler that keeps answers returns
-// the same object while its data is unchanged and builds a new one when it changes; it never edits one it has
-// returned. Every answered object and array is frozen after its first serialization, so a later edit throws at the
-// place that makes it instead of sending stale text.
+// the same object while its data is unchanged and builds a new one when it changes. An object whose text is kept is
+// frozen with every object and array in it, so a later edit throws where it is made instead of sending stale text.
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeParse } from 'zod/v4/core';
@@ -63,12 +61,12 @@ export function keptSerializerCompiler(): FastifySerializerCompiler<unknown> {
       if (checked.error) throw new ResponseSerializationError(method, url, { cause: checked.error });
       const text = JSON.stringify(checked.data);
       if (!keyed) return text;
-      deepFreeze(data);
       // Encoded twice when asked again (its first text not held), then never again.
       if (!seen.has(data)) {
         seen.add(data);
         return text;
       }
+      deepFreeze(data);
       const json = Buffer.from(text);
       texts.set(data, json);
       return json as unknown as string;

@@ -7,18 +7,7 @@
 import type { InternedStrings } from '../../projections/interned-strings.js';
 import { compareText } from '../../projections/text-order.js';
 import { TAIL_RANK } from '../../schemas/api/trades.js';
-
-/** A trade as read from the store. */
-export interface TradeInput {
-  id: string;
-  slot: number;
-  seconds: number;
-  logOffset: number;
-  side: 'buy' | 'sell';
-  trader: string;
-  coinAmount: string;
-  quoteAmount: string;
-}
+import type { TradeColumns } from './trade-sql.js';
 
 /** A position to page before: whole unix seconds and the milliseconds within that second (0 to 1000), which take
  * the second's trades ranked below them (schemas/api/trades.ts). */
@@ -75,11 +64,11 @@ export class CoinTrades {
     this.columns = newColumns(capacity);
   }
 
-  /** Trades in any order (each id once), put in page order. */
-  static of(rows: readonly TradeInput[], traders: InternedStrings, version: number): CoinTrades {
-    const trades = new CoinTrades(traders, version, rows.length);
-    for (const row of rows) trades.push(row);
-    trades.order();
+  /** Trades in any order (each id once), put in page order; none when undefined. */
+  static of(read: TradeColumns | undefined, traders: InternedStrings, version: number): CoinTrades {
+    const trades = new CoinTrades(traders, version, read?.ids.length ?? 0);
+    for (let j = 0; j < trades.columns.seconds.length; j++) trades.push(read!, j);
+    for (let i = 1; i < trades.length; i++) if (trades.compare(i - 1, i) > 0) return trades.sort();
     return trades;
   }
 
@@ -135,69 +124,54 @@ export class CoinTrades {
     return start + (point.millis > TAIL_RANK ? inSecond : Math.min(point.millis, inSecond));
   }
 
-  /** Fold in the trades the store holds from `fromSlot` on (each id once): any held are replaced, new ones join.
-   * 'changed' when anything changed (`version` then takes `nextVersion`), 'same' when nothing did, and 'missing'
-   * (nothing folded in) when a trade held from that slot on is not among them: the store lost rows (a table
-   * dropped and being filled again), so the coin must be read in full. */
-  merge(rows: readonly TradeInput[], fromSlot: number, nextVersion: number): 'changed' | 'same' | 'missing' {
+  /** Folds in the trades the store holds from `fromSlot` on (each id once): any held are replaced, new
+   * ones join, and `version` takes `nextVersion`. False (nothing folded in) when a trade held from that slot on is
+   * not among them: the store lost rows (a table dropped and being filled again), so the coin must be read in full. */
+  merge(read: TradeColumns | undefined, fromSlot: number, nextVersion: number): boolean {
     const held = new Map<string, number>();
     for (let i = 0; i < this.length; i++) if (this.columns.slot[i]! >= fromSlot) held.set(this.ids[i]!, i);
-    const read = new Set(rows.map((row) => row.id));
-    for (const id of held.keys()) if (!read.has(id)) return 'missing';
-    let changed = false;
+    const ids = new Set(read?.ids);
+    for (const id of held.keys()) if (!ids.has(id)) return false;
     let unordered = false;
-    for (const row of rows) {
-      const at = held.get(row.id);
+    for (const [j, id] of (read?.ids ?? []).entries()) {
+      const at = held.get(id);
       if (at === undefined) {
-        this.push(row);
+        this.push(read!, j);
         unordered ||= this.length > 1 && this.compare(this.length - 2, this.length - 1) > 0;
-      } else if (!this.holds(at, row)) {
-        const { seconds, slot, logOffset } = this.columns;
-        unordered ||= seconds[at] !== row.seconds || slot[at] !== row.slot || logOffset[at] !== row.logOffset;
-        this.write(at, row);
       } else {
-        continue;
+        const { seconds, slot, logOffset } = this.columns;
+        unordered ||= seconds[at] !== read!.seconds[j] || slot[at] !== Number(read!.slots[j]) || logOffset[at] !== Number(read!.offsets[j]);
+        this.write(at, read!, j);
       }
-      changed = true;
     }
-    if (!changed) return 'same';
     if (unordered) this.sort();
     this.version = nextVersion;
-    return 'changed';
+    return true;
   }
 
-  private push(row: TradeInput): void {
+  private push(read: TradeColumns, j: number): void {
     if (this.length === this.seconds.length) this.resize(Math.max(8, Math.ceil(this.length * 1.25)));
     this.length += 1;
-    this.write(this.length - 1, row);
+    this.write(this.length - 1, read, j);
   }
 
-  private write(i: number, row: TradeInput): void {
+  /** Row `i` from the read's row `j`. */
+  private write(i: number, read: TradeColumns, j: number): void {
     const columns = this.columns;
-    this.ids[i] = row.id;
-    columns.seconds[i] = row.seconds;
-    columns.slot[i] = row.slot;
-    columns.logOffset[i] = row.logOffset;
-    columns.sell[i] = row.side === 'sell' ? 1 : 0;
-    columns.trader[i] = this.traders.id(row.trader);
-    columns.coin[i] = amountValue(row.coinAmount);
-    columns.quote[i] = amountValue(row.quoteAmount);
-    if (Number.isNaN(columns.coin[i]) || Number.isNaN(columns.quote[i])) this.oversized.set(row.id, { coin: row.coinAmount, quote: row.quoteAmount });
-    else this.oversized.delete(row.id);
-    if (row.slot > this.lastSlot) this.lastSlot = row.slot;
-  }
-
-  private holds(i: number, row: TradeInput): boolean {
-    const columns = this.columns;
-    return (
-      columns.seconds[i] === row.seconds &&
-      columns.slot[i] === row.slot &&
-      columns.logOffset[i] === row.logOffset &&
-      this.isSell(i) === (row.side === 'sell') &&
-      this.traderOf(i) === row.trader &&
-      this.coinText(i) === row.coinAmount &&
-      this.quoteText(i) === row.quoteAmount
-    );
+    const id = read.ids[j]!;
+    const coin = read.coins[j]!;
+    const quote = read.quotes[j]!;
+    this.ids[i] = id;
+    columns.seconds[i] = read.seconds[j]!;
+    columns.slot[i] = Number(read.slots[j]);
+    columns.logOffset[i] = Number(read.offsets[j]);
+    columns.sell[i] = read.sides[j] === 'sell' ? 1 : 0;
+    columns.trader[i] = this.traders.id(read.traders[j]!);
+    columns.coin[i] = amountValue(coin);
+    columns.quote[i] = amountValue(quote);
+    if (Number.isNaN(columns.coin[i]) || Number.isNaN(columns.quote[i])) this.oversized.set(id, { coin, quote });
+    else this.oversized.delete(id);
+    if (columns.slot[i]! > this.lastSlot) this.lastSlot = columns.slot[i]!;
   }
 
   /** Page order: block second, then chain order (slot, log offset, event id). */
@@ -206,17 +180,13 @@ export class CoinTrades {
     return seconds[a]! - seconds[b]! || slot[a]! - slot[b]! || logOffset[a]! - logOffset[b]! || compareText(this.ids[a]!, this.ids[b]!);
   }
 
-  /** Puts the trades in page order where they are not (rows mostly come in it already). */
-  private order(): void {
-    for (let i = 1; i < this.length; i++) if (this.compare(i - 1, i) > 0) return this.sort();
-  }
-
   /** Puts the trades in page order, keeping the columns' room. */
-  private sort(): void {
+  private sort(): this {
     this.resize(
       this.seconds.length,
       Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.compare(a, b)),
     );
+    return this;
   }
 
   /** Columns of `capacity` rows holding the rows at `order` (all rows as they are by default). */

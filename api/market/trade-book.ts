@@ -4,9 +4,8 @@
 // loaded (not warmed yet, evicted, or new) is read on its own; concurrent asks share the read. After that a coin is
 // refreshed when its version moved (the read path's version of the trades table for the coin: only changes touching
 // that coin's rows move it), by reading its rows from its highest slot on (new trades only ever join at later slots
-// or a slot's end) and folding them in: a row read again unchanged changes nothing, so kept answers built from the
-// coin stay valid; a held row missing from them (the table dropped and being filled again) makes the coin be read
-// in full. The mark is taken before the statement, so a write during the read is caught by the next ask.
+// or a slot's end) and folding them in; a held row missing from them (the table dropped and being filled again)
+// makes the coin be read in full. The mark is taken before the statement, so a write during the read is caught by the next ask.
 //
 // Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At
 // most maxTrades trades are held (2 million by default, ~380 MB): past that the coins asked about least recently
@@ -66,7 +65,8 @@ export class TradeBook {
     const counts = await tradeRowCounts(this.path.olap);
     const listed = new Set(counts.map(([mint]) => mint));
     for (const [mint, mark] of emptyMarks) {
-      if (!listed.has(mint) && !this.entries.has(mint)) this.put(mint, { trades: CoinTrades.of([], this.traders, ++this.versions), mark, refreshing: null });
+      if (!listed.has(mint) && !this.entries.has(mint))
+        this.put(mint, { trades: CoinTrades.of(undefined, this.traders, ++this.versions), mark, refreshing: null });
     }
     let run: string[] = [];
     let rows = 0;
@@ -99,7 +99,7 @@ export class TradeBook {
     const read = await tradesOf(this.path.olap, mints[0]!, mints.at(-1)!);
     for (const mint of mints) {
       if (this.entries.has(mint)) continue;
-      this.put(mint, { trades: CoinTrades.of(read.get(mint) ?? [], this.traders, ++this.versions), mark: marks.get(mint)!, refreshing: null });
+      this.put(mint, { trades: CoinTrades.of(read.get(mint), this.traders, ++this.versions), mark: marks.get(mint)!, refreshing: null });
     }
   }
 
@@ -140,9 +140,9 @@ export class TradeBook {
     const before = entry.trades.length;
     const fromSlot = entry.trades.lastSlot;
     const read = await tradesOf(this.path.olap, mint, mint, fromSlot);
-    const outcome = entry.trades.merge(read.get(mint) ?? [], fromSlot, this.versions + 1);
-    if (outcome === 'changed') this.versions += 1;
-    if (outcome === 'missing') entry.trades = CoinTrades.of((await tradesOf(this.path.olap, mint, mint)).get(mint) ?? [], this.traders, ++this.versions);
+    if (!entry.trades.merge(read.get(mint), fromSlot, ++this.versions)) {
+      entry.trades = CoinTrades.of((await tradesOf(this.path.olap, mint, mint)).get(mint), this.traders, ++this.versions);
+    }
     entry.mark = mark;
     if (this.entries.get(mint) === entry) this.held += entry.trades.length - before;
     this.evict(mint);

@@ -2,11 +2,10 @@
 // bulk load into runs of coins) and the trades of a run of coins (a mint range) from a slot on. Both read
 // the trades table with FINAL, so each event id comes once with its latest written row, as the SQL pages read it.
 // Filtering FINAL by `mint` and `slot` is exact: both are in the table's sorting key, so every copy of a row passes
-// or fails the filter together. Trades come back as one row of arrays per coin: about half the engine's
-// output and the parsing of a row per trade.
+// or fails the filter together. Trades come back as one row of arrays per coin, each coin's in page order: about
+// half the engine's output and the parsing of a row per trade, and no object per trade.
 import type { Olap } from '../../infra/olap/olap.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
-import type { TradeInput } from './coin-trades.js';
 
 const PAGE_ORDER = 'time, slot, logOffset, id';
 
@@ -16,8 +15,8 @@ export async function tradeRowCounts(olap: Olap): Promise<[string, number][]> {
   return rows.map((row) => [row.mint, Number(row.rows)]);
 }
 
-interface CoinColumns {
-  mint: string;
+/** One coin's trades as read: a column per field, in page order. */
+export interface TradeColumns {
   ids: string[];
   slots: string[];
   seconds: number[];
@@ -28,10 +27,9 @@ interface CoinColumns {
   quotes: string[];
 }
 
-/** The trades of the coins from `fromMint` to `toMint` (inclusive) at or after `fromSlot`, by mint, each coin's in
- * page order. */
-export async function tradesOf(olap: Olap, fromMint: string, toMint: string, fromSlot = 0): Promise<Map<string, TradeInput[]>> {
-  const rows = await olap.query<CoinColumns>(
+/** The trades of the coins from `fromMint` to `toMint` (inclusive) at or after `fromSlot`, by mint. */
+export async function tradesOf(olap: Olap, fromMint: string, toMint: string, fromSlot = 0): Promise<Map<string, TradeColumns>> {
+  const rows = await olap.query<TradeColumns & { mint: string }>(
     `SELECT mint, groupArray(id) AS ids, groupArray(toString(slot)) AS slots, groupArray(toUnixTimestamp(time)) AS seconds,
        groupArray(toString(logOffset)) AS offsets, groupArray(side) AS sides, groupArray(trader) AS traders,
        groupArray(toString(coinAmount)) AS coins, groupArray(toString(quoteAmount)) AS quotes
@@ -43,21 +41,5 @@ export async function tradesOf(olap: Olap, fromMint: string, toMint: string, fro
      GROUP BY mint`,
     { fromMint, toMint, fromSlot },
   );
-  const byMint = new Map<string, TradeInput[]>();
-  for (const row of rows) {
-    byMint.set(
-      row.mint,
-      row.ids.map((id, i) => ({
-        id,
-        slot: Number(row.slots[i]),
-        seconds: row.seconds[i]!,
-        logOffset: Number(row.offsets[i]),
-        side: row.sides[i]!,
-        trader: row.traders[i]!,
-        coinAmount: row.coins[i]!,
-        quoteAmount: row.quotes[i]!,
-      })),
-    );
-  }
-  return byMint;
+  return new Map(rows.map((row) => [row.mint, row]));
 }

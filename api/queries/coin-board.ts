@@ -95,12 +95,8 @@ function samePendingCoins(board: CoinBoard, second: number): boolean {
   return true;
 }
 
-/** What each row was made from: a kept row is used again without being made while both are the same objects
- * (facts are kept while their tables are unchanged, a coin's window figures while its window has not moved). */
-const madeFrom = new WeakMap<BoardRow, { facts: CoinFacts; figures: WindowFigures | undefined }>();
-
-/** The board at `nowSeconds`, read from the store; `before` (any earlier board) lends its unchanged rows, and is
- * returned itself when nothing it shows differs at `nowSeconds`. */
+/** The board at `nowSeconds`, read from the store; `before` (any earlier board) lends its rows that hold the same
+ * values, and is returned itself when nothing it shows differs at `nowSeconds`. */
 async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard | null): Promise<CoinBoard> {
   const facts = await allCoinFacts(reads);
   const figures = await windowFigures(
@@ -113,26 +109,12 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
   let sameCoins = before !== null && before.rows.size === facts.length;
   let same = sameCoins;
   for (const coin of facts) {
-    const window = figures.get(coin.mint);
+    const row = boardRow(coin, figures.get(coin.mint));
     const kept = before?.rows.get(coin.mint);
-    if (kept === undefined) {
-      sameCoins = same = false;
-    } else {
-      const from = madeFrom.get(kept);
-      if (from !== undefined && from.facts === coin && from.figures === window) {
-        rows.set(coin.mint, kept);
-        continue;
-      }
-    }
-    const row = boardRow(coin, window);
-    if (kept !== undefined && sameRow(kept, row)) {
-      madeFrom.set(kept, { facts: coin, figures: window });
-      rows.set(coin.mint, kept);
-    } else {
-      madeFrom.set(row, { facts: coin, figures: window });
-      rows.set(coin.mint, row);
-      same = false;
-    }
+    if (kept === undefined) sameCoins = false;
+    const sameValues = kept !== undefined && sameRow(kept, row);
+    rows.set(coin.mint, sameValues ? kept : row);
+    same &&= sameValues;
   }
   if (same && before !== null && samePendingCoins(before, nowSeconds)) return before;
   return { nowSeconds, rows, orders: new Map(), roster: sameCoins && before !== null ? before.roster : {} };

@@ -40,8 +40,6 @@ interface CoinWindow {
   /** The smallest positions in the window, ascending; every tick of the window up to the last of them is here. */
   lowest: Tick[];
   before: Tick | null;
-  /** Its figures as last answered, while it has not moved since: the same object for every second it is unchanged. */
-  shown?: WindowFigures;
 }
 
 interface WindowState {
@@ -173,8 +171,7 @@ async function step(olap: Olap, from: WindowState, now: number): Promise<WindowS
   const coinOf = (mint: string) => {
     if (copied.has(mint)) return state.coins.get(mint)!;
     const before = state.coins.get(mint);
-    const coin: CoinWindow =
-      before === undefined ? { volume: 0n, trades: 0, lowest: [], before: null } : { ...before, lowest: [...before.lowest], shown: undefined };
+    const coin: CoinWindow = before === undefined ? { volume: 0n, trades: 0, lowest: [], before: null } : { ...before, lowest: [...before.lowest] };
     state.coins.set(mint, coin);
     copied.add(mint);
     return coin;
@@ -213,15 +210,12 @@ async function step(olap: Olap, from: WindowState, now: number): Promise<WindowS
 function figures(state: WindowState): Map<string, WindowFigures> {
   const out = new Map<string, WindowFigures>();
   for (const [mint, coin] of state.coins) {
-    if (coin.shown === undefined) {
-      const first = coin.trades > 0 ? coin.lowest[0] : undefined;
-      coin.shown = {
-        volume: coin.volume.toString(),
-        first: first === undefined ? null : { quote: first.quote, coin: first.coin },
-        before: coin.before === null ? null : { quote: coin.before.quote, coin: coin.before.coin },
-      };
-    }
-    out.set(mint, coin.shown);
+    const first = coin.trades > 0 ? coin.lowest[0] : undefined;
+    out.set(mint, {
+      volume: coin.volume.toString(),
+      first: first === undefined ? null : { quote: first.quote, coin: first.coin },
+      before: coin.before === null ? null : { quote: coin.before.quote, coin: coin.before.coin },
+    });
   }
   return out;
 }
@@ -247,9 +241,8 @@ function stateBefore(states: readonly WindowState[], nowSeconds: number, accept:
 
 /** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. Calls are answered
  * one after another, each from the kept state of a second at or before it (the states of a few seconds are kept, so
- * a second asked after the next one was read ahead still steps forward). A coin's figures are the same object from
- * call to call while its window has not moved (never to be changed by the caller). With `mints` (every coin the
- * caller shows), a change makes only the written coins' figures be read again. */
+ * a second asked after the next one was read ahead still steps forward). With `mints` (every coin the caller shows),
+ * a change makes only the written coins' figures be read again. */
 export function windowFigures(reads: ReadPath, nowSeconds: number, mints?: readonly string[]): Promise<Map<string, WindowFigures>> {
   const own = reads.index<Stepper>('coin-window-figures', () => ({ states: [], busy: Promise.resolve() }));
   const answer = own.busy.then(async () => {

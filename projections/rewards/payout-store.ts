@@ -11,26 +11,16 @@ import { compareText } from '../text-order.js';
 import { REWARD_PAYOUTS_TABLE } from './table.js';
 import type { WalletPayout } from './wallet-queries.js';
 
-/** One payout sent, as read. */
-export interface SentPayout {
-  wallet: string;
-  round: number;
-  token: string;
-  amount: string;
-  signature: string;
-  /** The event id after `<signature>:` (every event id starts so, schemas/events/envelope.ts). */
-  tail: string;
-  /** Block time in milliseconds. */
-  ms: number;
-  slot: number;
-  logOffset: number;
-}
+/** One payout sent, as read: every column as text. */
+type SentPayout = Record<'wallet' | 'round' | 'token' | 'amount' | 'signature' | 'tail' | 'ms' | 'slot' | 'logOffset', string>;
 
-/** The payouts of each coin of `mints` (coins without any are absent). */
+/** The payouts of each coin of `mints` (coins without any are absent); `tail` is the event id after `<signature>:`
+ * (every event id starts so, schemas/events/envelope.ts), `ms` the block time in milliseconds. */
 export async function readCoinPayouts(olap: Olap, mints: readonly string[]): Promise<Map<string, SentPayout[]>> {
-  const rows = await olap.query<Record<keyof SentPayout | 'mint', string>>(
-    `SELECT mint, wallet, round, token, toString(amount) AS amount, signature, substring(eventId, length(signature) + 2) AS tail,
-       toUnixTimestamp64Milli(time) AS ms, slot, logOffset
+  const rows = await olap.query<SentPayout & { mint: string }>(
+    `SELECT mint, wallet, toString(round) AS round, token, toString(amount) AS amount, signature,
+       substring(eventId, length(signature) + 2) AS tail, toString(toUnixTimestamp64Milli(time)) AS ms,
+       toString(slot) AS slot, toString(logOffset) AS logOffset
      FROM ${REWARD_PAYOUTS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
     { mints: [...mints] },
   );
@@ -38,17 +28,7 @@ export async function readCoinPayouts(olap: Olap, mints: readonly string[]): Pro
   for (const row of rows) {
     let list = byCoin.get(row.mint);
     if (list === undefined) byCoin.set(row.mint, (list = []));
-    list.push({
-      wallet: row.wallet,
-      round: Number(row.round),
-      token: row.token,
-      amount: row.amount,
-      signature: row.signature,
-      tail: row.tail,
-      ms: Number(row.ms),
-      slot: Number(row.slot),
-      logOffset: Number(row.logOffset),
-    });
+    list.push(row);
   }
   return byCoin;
 }
@@ -78,13 +58,13 @@ function coinBlock(mint: string, rows: readonly SentPayout[], strings: InternedS
   };
   for (const [i, row] of rows.entries()) {
     columns.wallet[i] = strings.id(row.wallet);
-    columns.round[i] = row.round;
+    columns.round[i] = Number(row.round);
     columns.token[i] = strings.id(row.token);
     columns.signature[i] = strings.id(row.signature);
     columns.tail[i] = strings.id(row.tail);
-    columns.ms[i] = row.ms;
-    columns.slot[i] = row.slot;
-    columns.logOffset[i] = row.logOffset;
+    columns.ms[i] = Number(row.ms);
+    columns.slot[i] = Number(row.slot);
+    columns.logOffset[i] = Number(row.logOffset);
     const amount = BigInt(row.amount);
     if (amount <= U64_MAX) columns.amount[i] = amount;
     else columns.bigAmounts.set(i, row.amount);

@@ -1,7 +1,7 @@
 // The resident trades' amounts (api/market/coin-trades.ts) come back as the exact decimal text they were read as,
 // whether held as a number (up to 2^53, written in two parts past 10^9) or as text beside the columns.
 import { describe, expect, it } from 'vitest';
-import { CoinTrades, type TradeInput } from '../../api/market/coin-trades.js';
+import { CoinTrades } from '../../api/market/coin-trades.js';
 import { InternedStrings } from '../../projections/interned-strings.js';
 
 const AMOUNTS = [
@@ -17,26 +17,20 @@ const AMOUNTS = [
   '12345678901234567890',
 ];
 
-function row(i: number, amount: string): TradeInput {
-  return {
-    id: `sig${i}:0:trade`,
-    slot: 100 + i,
-    seconds: 1_760_000_000 + i,
-    logOffset: i,
-    side: 'buy',
-    trader: 'trader',
-    coinAmount: amount,
-    quoteAmount: amount,
-  };
-}
-
 describe('CoinTrades amounts', () => {
   it('writes every amount as the text it was read as', () => {
-    const trades = CoinTrades.of(
-      AMOUNTS.map((amount, i) => row(i, amount)),
-      new InternedStrings(),
-      1,
-    );
+    const n = AMOUNTS.length;
+    const read = {
+      ids: AMOUNTS.map((_, i) => `sig${i}:0:trade`),
+      slots: AMOUNTS.map((_, i) => String(100 + i)),
+      seconds: AMOUNTS.map((_, i) => 1_760_000_000 + i),
+      offsets: AMOUNTS.map((_, i) => String(i)),
+      sides: Array<'buy'>(n).fill('buy'),
+      traders: Array<string>(n).fill('trader'),
+      coins: AMOUNTS,
+      quotes: AMOUNTS,
+    };
+    const trades = CoinTrades.of(read, new InternedStrings(), 1);
     expect(AMOUNTS.map((_, i) => trades.coinText(i))).toEqual(AMOUNTS);
     expect(AMOUNTS.map((_, i) => trades.quoteText(i))).toEqual(AMOUNTS);
   });

@@ -1,6 +1,6 @@
 // The kept-JSON serializer compiler (api/serializer.ts) on a small Fastify app with the API's error handlers: the
 // same answer object is encoded once and its text reused; a new object, even an equal one, is encoded afresh; an
-// answer that does not match its schema is refused with 500 every time; answered objects are frozen when asked; a
+// answer that does not match its schema is refused with 500 every time; an answer whose text is kept is frozen; a
 // response schema that transforms is refused when the route is compiled.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -81,9 +81,12 @@ describe('kept serializer', () => {
     expect(Object.isFrozen(invalid)).toBe(false);
   });
 
-  it('freezes an answered object, so a later edit throws instead of sending stale text', async () => {
+  it('freezes an answer object once its text is kept, so a later edit throws instead of sending stale text', async () => {
     const kept: Answer = { items: [{ name: 'a', amount: '1' }] };
-    await get(appAnswering(() => kept));
+    const on = appAnswering(() => kept);
+    await get(on);
+    expect(Object.isFrozen(kept)).toBe(false);
+    await get(on);
     expect(Object.isFrozen(kept) && Object.isFrozen(kept.items) && Object.isFrozen(kept.items[0])).toBe(true);
     expect(() => {
       (kept.items[0] as { amount: string }).amount = '2';

@@ -140,13 +140,9 @@ describe('resident trades', () => {
     expect(await tradePage(reads, QUIET, null, 50)).toEqual({ trades: [], next: { before: null } });
   });
 
-  it('answers a repeated ask with the same object while the coin is unchanged, also when rows are written again', async () => {
+  it("answers a repeated ask with the same object while the coin's rows are unchanged", async () => {
     const page = await tradePage(reads, BUSY, null, 50);
     expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
-    const [latest] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} WHERE mint = {mint:String} ORDER BY slot DESC, logOffset DESC LIMIT 1`, {
-      mint: BUSY,
-    });
-    await olap.insert(TRADES_TABLE, [latest!]);
     await insertTrades(SMALL, 3, 20);
     expect(await tradePage(reads, BUSY, null, 50)).toBe(page);
     const cursor = parseCursor(page.next.before!);
