@@ -1,13 +1,13 @@
 // Every coin's 24-hour trade figures at a second: the quote volume of its trades in the 24 hours up to `now`, the
-// reserves after its first trade in that window, and the reserves after its last trade at or before the window's
-// start (first and last by chain order: slot, log offset, event id).
+// reserves after its last trade at or before the window's start, and, for a coin without one, after its first trade
+// in the window (first and last by chain order: slot, log offset, event id).
 //
 // One full read gives them at a second: the window and the part of the day before it from coin_trade_ticks,
 // anything earlier from the closes of the days before (table.ts). From then on, while the tables are unchanged,
 // the next seconds are stepped to: only the ticks that entered the window (time in (then, now]) or left it (time
-// in (then - 24 h, now - 24 h]) are read, and each coin's figures updated: volume and trade count by what entered
-// and left, the reference by the latest of what left, and the first trade from the smallest positions in the window
-// kept per coin (refilled from the coin's trades when they have all left). A step back in time, a long step or a
+// in (then - 24 h, now - 24 h]) are read, and each coin's figures updated: volume by what entered and left, the
+// reference by the latest of what left, and the first trade by what entered while no trade has left (a coin with a
+// trade before the window needs no first: every later window has one before it too). A step back in time, a long step or a
 // change to the tables reads in full again; where the caller names its coins, a change reads again only the coins
 // whose rows it wrote (the read path's coin versions; at the state's second, then steps on). Held as the read path's
 // index.
@@ -19,7 +19,7 @@ import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from './table.js';
 export interface WindowFigures {
   /** Quote raw units traded in (now - 24 h, now], fees excluded. */
   volume: string;
-  /** Reserves after the window's first trade; null without one. */
+  /** Reserves after the window's first trade, for a coin without a trade before the window; else null. */
   first: { quote: string; coin: string } | null;
   /** Reserves after the last trade at or before now - 24 h; null without one. */
   before: { quote: string; coin: string } | null;
@@ -36,9 +36,8 @@ interface Tick {
 
 interface CoinWindow {
   volume: bigint;
-  trades: number;
-  /** The smallest positions in the window, ascending; every tick of the window up to the last of them is here. */
-  lowest: Tick[];
+  /** The window's first tick while `before` is null. */
+  first: Tick | null;
   before: Tick | null;
 }
 
@@ -53,8 +52,6 @@ interface WindowState {
 const DAY = 86_400;
 /** Longest step in seconds taken by reading what crossed; a longer one reads in full. */
 const MAX_STEP = 600;
-/** Positions kept per coin when refilled. */
-const LOWEST_KEPT = 32;
 /** Past this share of coins written since their figures were read, every coin is read in one statement instead. */
 const MOST_WRITTEN = 0.25;
 const TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
@@ -102,13 +99,8 @@ export const WINDOW_FIGURES_SQL = windowFiguresSql();
 type WindowRow = { mint: string; volume: string; windowTrades: string; first: TickSql; earlierTrades: string; before: TickSql };
 
 function coinWindow(row: WindowRow): CoinWindow {
-  const trades = Number(row.windowTrades);
-  return {
-    volume: BigInt(row.volume),
-    trades,
-    lowest: trades > 0 ? [tick(row.first)] : [],
-    before: Number(row.earlierTrades) > 0 ? tick(row.before) : null,
-  };
+  const before = Number(row.earlierTrades) > 0 ? tick(row.before) : null;
+  return { volume: BigInt(row.volume), first: before === null && Number(row.windowTrades) > 0 ? tick(row.first) : null, before };
 }
 
 /** Each of `mints`' versions of the tables. */
@@ -155,68 +147,35 @@ const CROSSING_SQL = `
   WHERE (time > toDateTime64({since:UInt32} - ${DAY}, 3, 'UTC') AND time <= toDateTime64({now:UInt32} - ${DAY}, 3, 'UTC'))
      OR (time > toDateTime64({since:UInt32}, 3, 'UTC') AND time <= toDateTime64({now:UInt32}, 3, 'UTC'))`;
 
-const LOWEST_SQL = `
-  SELECT mint, ${TICK_COLUMNS()} AS tick
-  FROM ${TRADES_TABLE} FINAL
-  WHERE mint IN {mints:Array(String)} AND time > toDateTime64({now:UInt32} - ${DAY}, 3, 'UTC') AND time <= toDateTime64({now:UInt32}, 3, 'UTC')
-  ORDER BY mint, slot, logOffset, id
-  LIMIT ${LOWEST_KEPT} BY mint`;
-
-/** `state` moved from its second to `now` (later, within MAX_STEP) by what crossed the window's edges, as a new
- * state: coins that moved are copies, the others shared; `state` is left as it was. */
+/** `from` moved from its second to `now` (later, within MAX_STEP) by what crossed the window's edges, as a new
+ * state: coins that moved are copies, the others shared; `from` is left as it was. */
 async function step(olap: Olap, from: WindowState, now: number): Promise<WindowState> {
   const crossed = await olap.query<{ mint: string; quoteAmount: string; tick: TickSql; entered: number | boolean }>(CROSSING_SQL, { since: from.now, now });
   const state: WindowState = { ...from, coins: new Map(from.coins), now };
   const copied = new Set<string>();
-  const coinOf = (mint: string) => {
-    if (copied.has(mint)) return state.coins.get(mint)!;
-    const before = state.coins.get(mint);
-    const coin: CoinWindow = before === undefined ? { volume: 0n, trades: 0, lowest: [], before: null } : { ...before, lowest: [...before.lowest] };
-    state.coins.set(mint, coin);
-    copied.add(mint);
-    return coin;
-  };
-  // Leaving first, so a coin's kept positions are read against the window they left.
-  const entered = crossed.filter((row) => Boolean(row.entered));
   for (const row of crossed) {
-    if (row.entered) continue;
-    const coin = coinOf(row.mint);
-    const left = tick(row.tick);
-    coin.volume -= BigInt(row.quoteAmount);
-    coin.trades -= 1;
-    const at = coin.lowest.findIndex((kept) => compare(kept, left) === 0);
-    if (at >= 0) coin.lowest.splice(at, 1);
-    if (coin.before === null || compare(left, coin.before) > 0) coin.before = left;
-  }
-  for (const row of entered) {
-    const coin = coinOf(row.mint);
-    const added = tick(row.tick);
-    const wasEmpty = coin.trades === 0;
-    coin.volume += BigInt(row.quoteAmount);
-    coin.trades += 1;
-    if (wasEmpty) coin.lowest = [added];
-    else if (coin.lowest.length > 0 && compare(added, coin.lowest.at(-1)!) < 0) {
-      const at = coin.lowest.findIndex((kept) => compare(added, kept) < 0);
-      coin.lowest.splice(at, 0, added);
+    if (!copied.has(row.mint)) {
+      state.coins.set(row.mint, { ...(state.coins.get(row.mint) ?? { volume: 0n, first: null, before: null }) });
+      copied.add(row.mint);
+    }
+    const coin = state.coins.get(row.mint)!;
+    const crossing = tick(row.tick);
+    if (row.entered) {
+      coin.volume += BigInt(row.quoteAmount);
+      if (coin.before === null && (coin.first === null || compare(crossing, coin.first) < 0)) coin.first = crossing;
+    } else {
+      coin.volume -= BigInt(row.quoteAmount);
+      if (coin.before === null || compare(crossing, coin.before) > 0) coin.before = crossing;
+      coin.first = null;
     }
   }
-  const refill = [...state.coins].filter(([, coin]) => coin.trades > 0 && coin.lowest.length === 0).map(([mint]) => mint);
-  if (refill.length === 0) return state;
-  const rows = await olap.query<{ mint: string; tick: TickSql }>(LOWEST_SQL, { mints: refill, now });
-  for (const row of rows) coinOf(row.mint).lowest.push(tick(row.tick));
   return state;
 }
 
 function figures(state: WindowState): Map<string, WindowFigures> {
   const out = new Map<string, WindowFigures>();
-  for (const [mint, coin] of state.coins) {
-    const first = coin.trades > 0 ? coin.lowest[0] : undefined;
-    out.set(mint, {
-      volume: coin.volume.toString(),
-      first: first === undefined ? null : { quote: first.quote, coin: first.coin },
-      before: coin.before === null ? null : { quote: coin.before.quote, coin: coin.before.coin },
-    });
-  }
+  const reserves = (at: Tick | null) => (at === null ? null : { quote: at.quote, coin: at.coin });
+  for (const [mint, coin] of state.coins) out.set(mint, { volume: coin.volume.toString(), first: reserves(coin.first), before: reserves(coin.before) });
   return out;
 }
 

@@ -166,24 +166,29 @@ describe('24-hour figures of every coin', () => {
   });
 
   it('take a trade entering the window with an earlier chain position than the trades in it as the first', async () => {
-    const [busy] = await olap.query<{ mint: string }>(
-      `SELECT mint FROM ${TRADES_TABLE} WHERE time > toDateTime64({from:UInt32}, 3, 'UTC') GROUP BY mint ORDER BY count() DESC LIMIT 1`,
-      { from: NOW - 86_400 },
-    );
-    const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC LIMIT 1`, {
-      mint: busy!.mint,
-    });
+    const [row] = await olap.query<Record<string, unknown>>(`SELECT * FROM ${TRADES_TABLE} FINAL ORDER BY time DESC LIMIT 1`);
+    const fresh = addr(78);
     const now = NOW - 40;
+    // A coin's first trade, then one entering the window later with an earlier chain position.
+    await writeTradeLike(String(row!.id), {
+      id: `${String(row!.id)}f`,
+      mint: fresh,
+      slot: 900_000,
+      blockTime: now - 10,
+      reserves: { quote: '11', coin: '22' },
+    });
     await writeTradeLike(String(row!.id), {
       id: `${String(row!.id)}e`,
+      mint: fresh,
       slot: 1,
       offset: 0n,
-      blockTime: at('2026-03-09T23:59:50'),
+      blockTime: now + 3,
       reserves: { quote: '4242', coin: '2424' },
     });
     await expectFiguresAt(now - 5);
+    expect((await windowFigures(store.reads, now - 5)).get(fresh)!.first).toEqual({ quote: '11', coin: '22' });
     await expectFiguresAt(now + 5);
-    expect((await windowFigures(store.reads, now + 5)).get(busy!.mint)!.first).toEqual({ quote: '4242', coin: '2424' });
+    expect((await windowFigures(store.reads, now + 5)).get(fresh)!.first).toEqual({ quote: '4242', coin: '2424' });
   });
 
   it('read again only the written coins when told every coin, a coin with its first trade included', async () => {
