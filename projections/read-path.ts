@@ -53,6 +53,9 @@ export interface AnswerSource {
    * waiting (one computation behind); the caller that began it waits. For answers many requests share that take
    * long to compute, so a write makes one request wait instead of all. */
   previousWhileRefreshing?: boolean;
+  /** A caller asking for a new variant of unchanged tables (such as the next second of a clock) gets the answer
+   * kept and the new one is computed behind it, so no caller waits. */
+  previousOfVariant?: boolean;
   /** For answers of data no feed announces writes of (the operational store, written by other processes too): an
    * answer whose computation began this long ago is computed again, and the kept one answered meanwhile. */
   maxAgeMs?: number;
@@ -95,7 +98,8 @@ export class ReadPath {
   /** The answer for `key` from `source` as it is now: kept, or computed by `compute` (then kept), which is given the
    * answer computed last for `key` (null when none is kept) to return again where nothing it shows changed. */
   answer<T>(key: string, source: AnswerSource, compute: (previous: T | null) => Promise<T>): T | Promise<T> {
-    const version = `${this.version(source.tables)}|${source.variant ?? ''}`;
+    const tables = `${this.version(source.tables)}|`;
+    const version = `${tables}${source.variant ?? ''}`;
     if (this.feed === undefined) return compute(null);
     let kept = this.kept.get(key);
     if (kept === undefined) {
@@ -115,7 +119,10 @@ export class ReadPath {
     if (kept.running?.version === version) {
       return source.previousWhileRefreshing === true && settled !== null ? (settled.value as T) : (kept.running.value as Promise<T>);
     }
-    return this.begin(kept, version, compute);
+    const begun = this.begin(kept, version, compute);
+    if (source.previousOfVariant !== true || settled?.version.startsWith(tables) !== true) return begun;
+    begun.catch(() => {});
+    return settled.value as T;
   }
 
   /** Computes `entry`'s answer of `version`, kept once settled unless one begun later settled first. */

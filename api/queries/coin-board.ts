@@ -11,12 +11,11 @@
 // or ended in between (so answers built from a board can be kept while it is the same object). A board therefore
 // serves a span of seconds; `nowSeconds` is the first, and every second of the span gives the same answers.
 //
-// Serving: a request at a second gets that second's board when it is read. While the API's clock follows the wall
-// clock, the next second's board is read shortly before that second begins, and a request in a new second whose board
-// is still being read gets the previous second's board (tables unchanged) instead of waiting. After a write, the first
+// Serving (one read path answer): while the API's clock follows the wall clock, the first request in a new second
+// gets the board read before (tables unchanged) while that second's is read behind it. After a write, the first
 // request reads the new board and waits for it; requests arriving while it is read get the board from before (one
-// read behind, as if the write had landed a moment later). A caller asking again after its answer never gets older
-// data; with a fixed clock (tests) every request at a second gets exactly that second's board.
+// read behind, as if the write had landed a moment later). With a fixed clock (tests) every request at a second
+// gets exactly that second's board.
 import { COIN_DAY_CLOSES_TABLE, COIN_TRADE_TICKS_TABLE } from '../../projections/coin-figures/table.js';
 import { windowFigures, type WindowFigures } from '../../projections/coin-figures/queries.js';
 import type { ReadPath } from '../../projections/read-path.js';
@@ -48,10 +47,6 @@ export interface CoinBoard {
 
 const FIGURE_TABLES = [COIN_TRADE_TICKS_TABLE, COIN_DAY_CLOSES_TABLE, TRADES_TABLE];
 const BOARD_TABLES = [...FACT_TABLES, ...FIGURE_TABLES];
-/** Boards kept by second (the current, the next read ahead and a few before). */
-const BOARDS_KEPT = 4;
-/** How long before a second begins its board is read. */
-const READ_AHEAD_MS = 400;
 
 function boardRow(facts: CoinFacts, figures: WindowFigures | undefined): BoardRow {
   const { initialReserveQuote, marketQuote, marketCoin, ...row } = facts;
@@ -120,85 +115,16 @@ async function readBoard(reads: ReadPath, nowSeconds: number, before: CoinBoard 
   return { nowSeconds, rows, orders: new Map(), roster: sameCoins && before !== null ? before.roster : {} };
 }
 
-interface ReadBoard {
-  second: number;
-  version: string;
-  board: CoinBoard;
-  started: number;
-}
-
-interface BoardState {
-  /** Boards read, by second. */
-  bySecond: Map<number, ReadBoard>;
-  /** Reads under way, by `second|version`. */
-  reading: Map<string, Promise<CoinBoard>>;
-  /** The board of the read started last among those finished. */
-  latest: ReadBoard | null;
-  started: number;
-  /** The second read ahead last. */
-  readAhead: number;
-}
-
-function stateOf(reads: ReadPath): BoardState {
-  return reads.index<BoardState>('coin-board', () => ({ bySecond: new Map(), reading: new Map(), latest: null, started: 0, readAhead: 0 }));
-}
-
-function read(reads: ReadPath, state: BoardState, second: number, version: string): Promise<CoinBoard> {
-  const key = `${second}|${version}`;
-  const running = state.reading.get(key);
-  if (running !== undefined) return running;
-  const started = ++state.started;
-  const reading = readBoard(reads, second, state.latest?.board ?? null)
-    .then((board) => {
-      const done = { second, version, board, started };
-      const kept = state.bySecond.get(second);
-      if (kept === undefined || kept.started < started) {
-        state.bySecond.delete(second);
-        state.bySecond.set(second, done);
-        if (state.bySecond.size > BOARDS_KEPT) state.bySecond.delete(state.bySecond.keys().next().value!);
-      }
-      if (state.latest === null || state.latest.started < started) state.latest = done;
-      return board;
-    })
-    .finally(() => state.reading.delete(key));
-  state.reading.set(key, reading);
-  return reading;
-}
-
-const followsWallClock = (second: number) => Math.floor(Date.now() / 1000) === second;
-
-function serve(reads: ReadPath, state: BoardState, second: number, version: string): CoinBoard | Promise<CoinBoard> {
-  const exact = state.bySecond.get(second);
-  if (exact !== undefined && exact.version === version) return exact.board;
-  const latest = state.latest;
-  if (latest !== null && (latest.second === second || latest.second === second - 1)) {
-    const beingRead = state.reading.has(`${second}|${version}`);
-    const clockStep = latest.second === second - 1 && latest.version === version && followsWallClock(second);
-    if (beingRead || clockStep) {
-      read(reads, state, second, version).catch(() => {});
-      return latest.board;
-    }
-  }
-  return read(reads, state, second, version);
-}
-
-/** Every coin's row at `nowSeconds` (see the header for when a request gets the board of the second before). */
+/** Every coin's row at `nowSeconds`, kept on the read path while the tables and the second are the same (see the
+ * header for when a request gets the board read before). */
 export function boardAt(reads: ReadPath, nowSeconds: number): CoinBoard | Promise<CoinBoard> {
-  const state = stateOf(reads);
-  readNextSecondAhead(reads, state, nowSeconds);
-  return serve(reads, state, nowSeconds, reads.version(BOARD_TABLES));
-}
-
-/** While the clock follows the wall clock, reads the next second's board shortly before that second begins. */
-function readNextSecondAhead(reads: ReadPath, state: BoardState, nowSeconds: number): void {
-  const wallMs = Date.now();
-  if (Math.floor(wallMs / 1000) !== nowSeconds || state.readAhead === nowSeconds + 1) return;
-  state.readAhead = nowSeconds + 1;
-  const timer = setTimeout(
-    () => read(reads, state, nowSeconds + 1, reads.version(BOARD_TABLES)).catch(() => {}),
-    Math.max(0, (nowSeconds + 1) * 1000 - READ_AHEAD_MS - wallMs),
-  );
-  timer.unref();
+  const source = {
+    tables: BOARD_TABLES,
+    variant: String(nowSeconds),
+    previousWhileRefreshing: true,
+    previousOfVariant: Math.floor(Date.now() / 1000) === nowSeconds,
+  };
+  return reads.answer('coin-board', source, (before: CoinBoard | null) => readBoard(reads, nowSeconds, before));
 }
 
 /** A raw quote-unit amount in lamports, so coins of different pairs rank together: SOL as is, the dollar

@@ -7,10 +7,10 @@
 // the next seconds are stepped to: only the ticks that entered the window (time in (then, now]) or left it (time
 // in (then - 24 h, now - 24 h]) are read, and each coin's figures updated: volume by what entered and left, the
 // reference by the latest of what left, and the first trade by what entered while no trade has left (a coin with a
-// trade before the window needs no first: every later window has one before it too). A step back in time, a long step or a
-// change to the tables reads in full again; where the caller names its coins, a change reads again only the coins
-// whose rows it wrote (the read path's coin versions; at the state's second, then steps on). Held as the read path's
-// index.
+// trade before the window needs no first: every later window has one before it too). A step back in time, a long
+// step or a change to the tables reads in full again; where the caller names its coins, a change reads again only
+// the coins whose rows it wrote (the read path's coin versions; at the state's second, then steps on). Held as the
+// read path's index.
 import type { Olap } from '../../infra/olap/olap.js';
 import type { ReadPath } from '../read-path.js';
 import { TRADES_TABLE } from '../trades/table.js';
@@ -180,7 +180,7 @@ function figures(state: WindowState): Map<string, WindowFigures> {
 }
 
 interface Stepper {
-  /** States of the last few seconds read (the current one, the next read ahead, ...), never changed once made. */
+  /** States of the last few seconds read, never changed once made. */
   states: WindowState[];
   busy: Promise<unknown>;
 }
@@ -200,8 +200,8 @@ function stateBefore(states: readonly WindowState[], nowSeconds: number, accept:
 
 /** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. Calls are answered
  * one after another, each from the kept state of a second at or before it (the states of a few seconds are kept, so
- * a second asked after the next one was read ahead still steps forward). With `mints` (every coin the caller shows),
- * a change makes only the written coins' figures be read again. */
+ * a second asked after a later one still steps forward). With `mints` (every coin the caller shows), a change makes
+ * only the written coins' figures be read again. */
 export function windowFigures(reads: ReadPath, nowSeconds: number, mints?: readonly string[]): Promise<Map<string, WindowFigures>> {
   const own = reads.index<Stepper>('coin-window-figures', () => ({ states: [], busy: Promise.resolve() }));
   const answer = own.busy.then(async () => {

@@ -143,6 +143,25 @@ describe('read path cache', () => {
     expect(reads.answer('k', { tables: ['t'] }, async () => 'unused')).toBe(waiting);
   });
 
+  it('gives the answer kept to a caller of a new variant of unchanged tables, where asked, computing the new one behind', async () => {
+    const { reads, write } = following();
+    const at = (second: number) => ({ tables: ['t'], variant: String(second), previousOfVariant: true });
+    await reads.answer('k', at(1), async () => 'one');
+    const two = deferred<string>();
+    expect(reads.answer('k', at(2), () => two.promise)).toBe('one');
+    two.resolve('two');
+    await two.promise;
+    await Promise.resolve();
+    expect(reads.answer('k', at(2), async () => 'unused')).toBe('two');
+    // Changed tables are waited for, whatever the variant.
+    write('t', null);
+    const waiting = reads.answer('k', at(3), async () => 'three');
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(await waiting).toBe('three');
+    // Without the option a new variant is waited for.
+    expect(await reads.answer('k', { tables: ['t'], variant: '4' }, async () => 'four')).toBe('four');
+  });
+
   it('computes an answer past its age again in the background, answering the kept one meanwhile, and keeps it on failure', async () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
     try {
