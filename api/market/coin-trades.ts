@@ -1,20 +1,12 @@
-// One coin's trades in memory, as the trades table holds them after FINAL (one row per event id, the latest
-// written), in the order the SQL pages them: block second, then slot, log offset and event id. Kept as columns
-// (typed arrays, the event id as its one string, traders as indexes into a shared table): about 190 bytes a trade
-// (the event id ~120 B, columns ~45 B, its trader's share of the table) rather than an object and eight strings.
-// The signature is the event id's head (an event id starts with `<signature>:`, schemas/events/envelope.ts).
+// One coin's trades in memory, as the trades table holds them after FINAL (one row per event id, the latest written),
+// in page order: block second, then slot, log offset and event id. Kept as columns (typed arrays, the event id as its
+// one string, traders as indexes into a shared table): about 190 bytes a trade rather than an object and eight
+// strings. The signature is the event id's head (an event id starts with `<signature>:`, schemas/events/envelope.ts).
 // Amounts up to 2^53 sit in Float64Arrays exactly; a larger one is kept as text beside them (NaN marks it).
 import type { InternedStrings } from '../../projections/interned-strings.js';
 import { compareText } from '../../projections/text-order.js';
-import { TAIL_RANK } from '../../schemas/api/trades.js';
+import { TAIL_RANK, type TradeCursor } from '../../schemas/api/trades.js';
 import type { TradeColumns } from './trade-sql.js';
-
-/** A position to page before: whole unix seconds and the milliseconds within that second (0 to 1000), which take
- * the second's trades ranked below them (schemas/api/trades.ts). */
-export interface PagePoint {
-  seconds: number;
-  millis: number;
-}
 
 const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000'];
 
@@ -118,7 +110,7 @@ export class CoinTrades {
 
   /** How many trades lie before `point`: every trade of an earlier second and those of its second ranked below its
    * milliseconds, the ranks from TAIL_RANK on counting as TAIL_RANK (so only 1000 takes them). */
-  countBefore(point: PagePoint): number {
+  countBefore(point: TradeCursor): number {
     const start = this.firstAtOrAfter(point.seconds);
     const inSecond = this.firstAtOrAfter(point.seconds + 1) - start;
     return start + (point.millis > TAIL_RANK ? inSecond : Math.min(point.millis, inSecond));

@@ -1,15 +1,11 @@
-// Every coin's trades resident in the API process, so trade pages are answered without a statement.
-// `warm` loads every coin in bulk: one statement counts each coin's rows, then runs of coins by mint range of about
-// chunkRows rows each are read one after another (a coin larger than that alone). A coin asked about before it is
-// loaded (not warmed yet, evicted, or new) is read on its own; concurrent asks share the read. After that a coin is
-// refreshed when its version moved (the read path's version of the trades table for the coin: only changes touching
-// that coin's rows move it), by reading its rows from its highest slot on (new trades only ever join at later slots
-// or a slot's end) and folding them in; a held row missing from them (the table dropped and being filled again)
-// makes the coin be read in full. The mark is taken before the statement, so a write during the read is caught by the next ask.
-//
-// Memory: about 190 bytes a trade (coin-trades.ts): ~190 MB of heap and typed arrays for a million trades. At
-// most maxTrades trades are held (2 million by default, ~380 MB): past that the coins asked about least recently
-// go, and are read again (one statement) when next asked about.
+// Every coin's trades resident in the API process, so trade pages are answered without a statement. `warm` counts
+// each coin's rows, then reads runs of coins by mint range of about chunkRows rows (a larger coin alone). A coin
+// asked about before it is loaded (not warmed yet, evicted, or new) is read on its own, concurrent asks sharing the
+// read. A coin whose version of the trades table moved is refreshed by reading its rows from its highest slot on
+// (new trades only ever join at later slots or a slot's end); a held row missing from them (the table dropped and
+// being filled again) makes it be read in full. The mark is taken before the statement, so a write during the read
+// is caught by the next ask. At about 190 bytes a trade (coin-trades.ts), at most maxTrades are held (2 million by
+// default, ~380 MB): past that the coins asked about least recently go, and are read again when next asked about.
 import type { ReadPath } from '../../projections/read-path.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { coinIndex } from '../queries/coins.js';

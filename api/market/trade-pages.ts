@@ -1,15 +1,11 @@
 // Pages of `GET /coins/{mint}/trades` from the resident trades (trade-book.ts): newest first, before a cursor of a
-// block second and a rank within it (the ISO time's milliseconds, schemas/api/trades.ts): trades of one second
-// ranked 0, 1, ... in chain order (slot, log offset, event id), stable because new trades only ever join at later
-// slots. A cursor resolves to how many trades lie before it, so
-// every cursor between the same two trades asks for the same page. A page starts where a cursor can point, so never
-// inside the tail of a second of more than 1000 trades (its ranks from TAIL_RANK on): a page that would is cut short
-// at that second's end, and one that begins at that second's end takes the whole tail. The pages readers share, the
-// latest and the one its `next.before` reaches, are kept as response objects while the coin's trades are unchanged
-// (in the read path's cache; a 50-trade page is about 10 KB and its JSON 13 KB), and a repeated ask gets the very
-// same object (never changed once made). Other pages are built on each ask: cursors of all ages are rarely asked
-// twice (~2% of a bench run's), and keeping them only carried short-lived pages into the old generation, whose
-// collections then paused every request.
+// block second and a rank within it (the ISO time's milliseconds, schemas/api/trades.ts), ranks in chain order and
+// stable because new trades only ever join at later slots. A cursor resolves to how many trades lie before it, so
+// every cursor between the same two trades asks for the same page. A page never starts inside the tail of a second
+// of more than 1000 trades (ranks from TAIL_RANK on, where no cursor points): it is cut short at that second's end,
+// or takes the whole tail. The pages readers share, the latest and the one its `next.before` reaches, are kept on the
+// read path while the coin's trades are unchanged; others are built on each ask (random cursors are rarely asked
+// twice, and keeping them only carried short-lived pages into the old generation, whose collections pause all).
 import type { ReadPath } from '../../projections/read-path.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { formatCursor, TAIL_RANK, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';

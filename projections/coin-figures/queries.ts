@@ -172,10 +172,18 @@ async function step(olap: Olap, from: WindowState, now: number): Promise<WindowS
   return state;
 }
 
+/** Each coin window's figures, made once: the same object for every second its window has not moved (a step copies
+ * only the coins that crossed an edge), so callers can keep what they make of them. */
+const shown = new WeakMap<CoinWindow, WindowFigures>();
+
 function figures(state: WindowState): Map<string, WindowFigures> {
   const out = new Map<string, WindowFigures>();
   const reserves = (at: Tick | null) => (at === null ? null : { quote: at.quote, coin: at.coin });
-  for (const [mint, coin] of state.coins) out.set(mint, { volume: coin.volume.toString(), first: reserves(coin.first), before: reserves(coin.before) });
+  for (const [mint, coin] of state.coins) {
+    let made = shown.get(coin);
+    if (made === undefined) shown.set(coin, (made = { volume: coin.volume.toString(), first: reserves(coin.first), before: reserves(coin.before) }));
+    out.set(mint, made);
+  }
   return out;
 }
 

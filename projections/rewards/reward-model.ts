@@ -1,17 +1,13 @@
 // The wallet rewards read's resident model: every payout sent, by wallet (payout-store.ts), and what every wallet
-// is owed after each coin's latest round (owed-book.ts, from the owed shares the projections write), loaded on first
-// use and kept current from the read path's versions (the change feed), so a random wallet's rewards answer from
-// memory without a statement. On a read path without a change feed (tests, tools) every version is new at every
-// read, so every read loads the model again.
+// is owed after each coin's latest round (owed-book.ts), loaded on first use and kept current from the read path's
+// versions, so a random wallet's rewards answer from memory without a statement. Without a change feed (tests,
+// tools) every read loads the model again.
 //
 // Refreshing is a read path answer of the model's tables: callers of one version share one refresh, and one who
 // comes after a write waits for a refresh begun after it. Refreshes run one after another; each reads again the
-// payouts and the owed shares of the coins whose own versions of those tables moved (rows carry the coin), up to
-// COINS_PER_READ coins a statement. A change of the tables other than coin by coin (a projector's rebuild emptying
-// them) starts the model over.
-//
-// Memory, for the bench's 1,000 coins and 356,000 payouts to 51,000 wallets: about 45 MB (payouts 35 MB, owed
-// shares 9 MB; the response objects the handlers keep are bounded there).
+// payouts and owed shares of the coins whose versions of those tables moved, COINS_PER_READ coins a statement. A
+// change of the tables other than coin by coin (a projector's rebuild emptying them) starts the model over. For the
+// bench's 356,000 payouts to 51,000 wallets it takes about 45 MB (payouts 35 MB, owed shares 9 MB).
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import type { ReadPath } from '../read-path.js';
