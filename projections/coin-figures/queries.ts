@@ -188,45 +188,24 @@ function figures(state: WindowState): Map<string, WindowFigures> {
 }
 
 interface Stepper {
-  /** States of the last few seconds read, never changed once made. */
-  states: WindowState[];
+  /** The state last read or stepped to, never changed once made. */
+  state: WindowState | null;
   busy: Promise<unknown>;
 }
 
-/** States kept. */
-const STATES_KEPT = 4;
-
-/** The latest kept state `nowSeconds` can be stepped to from (at or before it, within MAX_STEP) that `accept`s. */
-function stateBefore(states: readonly WindowState[], nowSeconds: number, accept: (state: WindowState) => boolean): WindowState | null {
-  let best: WindowState | null = null;
-  for (const state of states) {
-    if (state.now > nowSeconds || nowSeconds - state.now > MAX_STEP || !accept(state)) continue;
-    if (best === null || state.now > best.now) best = state;
-  }
-  return best;
-}
-
 /** The figures of every coin that traded at or before `nowSeconds` (unix seconds), by mint. Calls are answered
- * one after another, each from the kept state of a second at or before it (the states of a few seconds are kept, so
- * a second asked after a later one still steps forward). With `mints` (every coin the caller shows), a change makes
- * only the written coins' figures be read again. */
+ * one after another, each stepped from the state kept when that is of a second at or before it (else read in full).
+ * With `mints` (every coin the caller shows), a change makes only the written coins' figures be read again. */
 export function windowFigures(reads: ReadPath, nowSeconds: number, mints?: readonly string[]): Promise<Map<string, WindowFigures>> {
-  const own = reads.index<Stepper>('coin-window-figures', () => ({ states: [], busy: Promise.resolve() }));
+  const own = reads.index<Stepper>('coin-window-figures', () => ({ state: null, busy: Promise.resolve() }));
   const answer = own.busy.then(async () => {
     const version = reads.version(TABLES);
-    const current = stateBefore(own.states, nowSeconds, (state) => state.version === version);
-    let next: WindowState | null = null;
-    if (current !== null) {
-      next = current;
-    } else {
-      const written = mints === undefined ? null : stateBefore(own.states, nowSeconds, (state) => state.coinMarks !== null);
-      if (written !== null) next = await readWritten(reads, written, version, mints!);
-      next ??= await readInFull(reads, version, nowSeconds, mints);
-    }
+    const kept = own.state !== null && own.state.now <= nowSeconds && nowSeconds - own.state.now <= MAX_STEP ? own.state : null;
+    let next = kept?.version === version ? kept : null;
+    if (next === null && kept?.coinMarks != null && mints !== undefined) next = await readWritten(reads, kept, version, mints);
+    next ??= await readInFull(reads, version, nowSeconds, mints);
     if (nowSeconds > next.now) next = await step(reads.olap, next, nowSeconds);
-    if (!own.states.includes(next)) {
-      own.states = [...own.states.filter((state) => !(state.now === next!.now && state.version === next!.version)), next].slice(-STATES_KEPT);
-    }
+    own.state = next;
     return figures(next);
   });
   own.busy = answer.catch(() => {});
