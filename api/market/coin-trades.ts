@@ -116,9 +116,9 @@ export class CoinTrades {
     return start + (point.millis > TAIL_RANK ? inSecond : Math.min(point.millis, inSecond));
   }
 
-  /** Folds in the trades the store holds from `fromSlot` on (each id once): any held are replaced, new
-   * ones join, and `version` takes `nextVersion`. False (nothing folded in) when a trade held from that slot on is
-   * not among them: the store lost rows (a table dropped and being filled again), so the coin must be read in full. */
+  /** Folds in the trades the store holds from `fromSlot` on (each id once): any held are replaced, new ones join, and
+   * `version` takes `nextVersion`. False (nothing folded in) when a trade held from that slot on is not among them:
+   * the store lost rows (a table dropped and being filled again), so the coin must be read in full. */
   merge(read: TradeColumns | undefined, fromSlot: number, nextVersion: number): boolean {
     const held = new Map<string, number>();
     for (let i = 0; i < this.length; i++) if (this.columns.slot[i]! >= fromSlot) held.set(this.ids[i]!, i);

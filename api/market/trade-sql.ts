@@ -2,8 +2,8 @@
 // bulk load into runs of coins) and the trades of a run of coins (a mint range) from a slot on. Both read
 // the trades table with FINAL, so each event id comes once with its latest written row, as the SQL pages read it.
 // Filtering FINAL by `mint` and `slot` is exact: both are in the table's sorting key, so every copy of a row passes
-// or fails the filter together. Trades come back as one row of arrays per coin, each coin's in page order: about
-// half the engine's output and the parsing of a row per trade, and no object per trade.
+// or fails the filter together. Trades come back as one row of arrays per coin, sorted in page order before they are
+// grouped: about half the engine's output and the parsing of a row per trade, and no object per trade.
 import type { Olap } from '../../infra/olap/olap.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 
@@ -15,7 +15,7 @@ export async function tradeRowCounts(olap: Olap): Promise<[string, number][]> {
   return rows.map((row) => [row.mint, Number(row.rows)]);
 }
 
-/** One coin's trades as read: a column per field, in page order. */
+/** One coin's trades as read: a column per field. */
 export interface TradeColumns {
   ids: string[];
   slots: string[];
