@@ -24,6 +24,18 @@ export function batchedRead<V>(read: (keys: string[]) => Promise<ReadonlyMap<str
   };
 }
 
+/** `read` of `keys` at most `perRead` keys a call, one call after another (one statement stays short, so other reads
+ * run in between): every call's answers together. */
+export async function readInChunks<V>(
+  keys: readonly string[],
+  perRead: number,
+  read: (chunk: string[]) => Promise<ReadonlyMap<string, V>>,
+): Promise<Map<string, V>> {
+  const all = new Map<string, V>();
+  for (let i = 0; i < keys.length; i += perRead) for (const [key, value] of await read(keys.slice(i, i + perRead))) all.set(key, value);
+  return all;
+}
+
 /** A coin's answer kept on the read path under `name` while the coin's version of `tables` holds (its rows of
  * them, and rows of no one coin, unchanged); coins missed together are read in one call of `read`. Null for a coin
  * `read` has no answer for. The reader's one batch of `name`: `read` must be the same for every call of a name. */

@@ -16,11 +16,6 @@ export class InternedStrings {
     return id;
   }
 
-  /** The number of a text interned before; -1 otherwise. */
-  find(text: string): number {
-    return this.ids.get(text) ?? -1;
-  }
-
   text(id: number): string {
     return this.texts[id]!;
   }

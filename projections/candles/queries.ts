@@ -1,7 +1,7 @@
 // A coin's latest candles at an interval (table.ts), newest first, at most MAX_CANDLES: keys asked for together are
 // read together (batched-read.ts), KEYS_PER_READ a statement (about 100 ms here; other reads run in between).
 import { MAX_CANDLES } from '../../schemas/api/ohlcv.js';
-import { batchedRead } from '../batched-read.js';
+import { batchedRead, readInChunks } from '../batched-read.js';
 import type { ReadPath } from '../read-path.js';
 import { CANDLES_TABLE, type CandleRow } from './table.js';
 
@@ -20,16 +20,16 @@ const CANDLES_SQL = `
 const KEYS_PER_READ = 100;
 
 async function readCandles(reads: ReadPath, keys: string[]): Promise<Map<string, CandleRow[]>> {
-  const out = new Map<string, CandleRow[]>(keys.map((key) => [key, []]));
-  for (let i = 0; i < keys.length; i += KEYS_PER_READ) {
-    const pairs = keys.slice(i, i + KEYS_PER_READ).map((key) => key.split('|') as [string, string]);
+  return readInChunks(keys, KEYS_PER_READ, async (chunk) => {
+    const out = new Map<string, CandleRow[]>(chunk.map((key) => [key, []]));
+    const pairs = chunk.map((key) => key.split('|') as [string, string]);
     const rows = await reads.olap.query<CandleRow>(CANDLES_SQL, {
       mints: pairs.map(([mint]) => mint),
       intervals: pairs.map(([, interval]) => Number(interval)),
     });
     for (const row of rows) out.get(`${row.mint}|${row.interval}`)!.push(row);
-  }
-  return out;
+    return out;
+  });
 }
 
 /** The coin's latest candles at `interval` seconds, newest first. */

@@ -8,7 +8,7 @@
 // payouts and owed shares of the coins whose versions of those tables moved, COINS_PER_READ coins a statement. A
 // change of the tables other than coin by coin (a projector's rebuild emptying them) starts the model over. For the
 // bench's 356,000 payouts to 51,000 wallets it takes about 45 MB (payouts 35 MB, owed shares 9 MB).
-import type { Olap } from '../../infra/olap/olap.js';
+import { readInChunks } from '../batched-read.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import type { ReadPath } from '../read-path.js';
 import { OwedBook } from './owed-book.js';
@@ -67,11 +67,11 @@ export class RewardModel {
     }
     const stamp = ++this.stamp;
     const payoutsMoved = this.moved(REWARD_PAYOUTS_TABLE, this.payoutMarks);
-    const payouts = await this.readEach([...payoutsMoved.keys()], readCoinPayouts);
+    const payouts = await readInChunks([...payoutsMoved.keys()], COINS_PER_READ, (mints) => readCoinPayouts(this.reads.olap, mints));
     this.payouts.replace(new Map([...payoutsMoved.keys()].map((mint) => [mint, payouts.get(mint) ?? []])), stamp);
     for (const [mint, mark] of payoutsMoved) this.payoutMarks.set(mint, mark);
     const owedMoved = this.moved(REWARD_OWED_TABLE, this.owedMarks);
-    const owed = await this.readEach([...owedMoved.keys()], readLatestOwed);
+    const owed = await readInChunks([...owedMoved.keys()], COINS_PER_READ, (mints) => readLatestOwed(this.reads.olap, mints));
     for (const [mint, mark] of owedMoved) {
       this.owed.set(mint, this.facts.get(mint)!.quoteMint, owed.get(mint) ?? null, stamp);
       this.owedMarks.set(mint, mark);
@@ -88,15 +88,6 @@ export class RewardModel {
       if (marks.get(mint) !== mark) moved.set(mint, mark);
     }
     return moved;
-  }
-
-  /** `read` of `mints`, COINS_PER_READ a statement. */
-  private async readEach<V>(mints: readonly string[], read: (olap: Olap, mints: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
-    const all = new Map<string, V>();
-    for (let i = 0; i < mints.length; i += COINS_PER_READ) {
-      for (const [mint, value] of await read(this.reads.olap, mints.slice(i, i + COINS_PER_READ))) all.set(mint, value);
-    }
-    return all;
   }
 }
 
