@@ -41,6 +41,9 @@ export function parseReceiverUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
+    const port = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(text)?.[1];
+    if (port !== undefined && Number(port) > 65_535)
+      throw new ReceiverRefused(`url: port ${port} is out of range; use a port from 1 to 65535, or none for 443`);
     throw new ReceiverRefused('url: not a valid absolute URL; give one like https://example.com/hooks');
   }
   // Credentials would be echoed back in messages and logs, so the URL itself is not repeated here.
@@ -52,6 +55,9 @@ export function parseReceiverUrl(text: string): URL {
   }
   if (url.hostname === '') {
     throw new ReceiverRefused('url: has no host');
+  }
+  if (url.port === '0') {
+    throw new ReceiverRefused('url: port 0 is no port a receiver can listen on; use a port from 1 to 65535, or none for 443');
   }
   if (url.href.length > MAX_URL_LENGTH) {
     throw new ReceiverRefused(`url: ${url.href.length} characters once normalized is too long; at most ${MAX_URL_LENGTH} are allowed`);

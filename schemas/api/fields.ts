@@ -29,6 +29,25 @@ export const signature = z
   .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { error: 'expected a base58 transaction signature' })
   .describe('Transaction signature, base58');
 
+/** Whether `value` is base64 exactly as an encoder writes it: the only spelling of its bytes. Base64 leaves the low
+ * bits of the character before `=` padding free, so several texts decode to the same bytes; anything taken once by
+ * its text (a signed call, a submitted transaction) would otherwise be taken again re-spelled. */
+export function isCanonicalBase64(value: string): boolean {
+  return Buffer.from(value, 'base64').toString('base64') === value;
+}
+
+/** An ed25519 signature of a message, base64 as an encoder writes it: 64 bytes, 88 characters, and since 64 bytes
+ * leave four bits of the 86th character unused, that character is one of A, Q, g or w. */
+export const ed25519SignatureBase64 = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'required: give the base64 ed25519 signature of the message' : 'must be the base64 ed25519 signature of the message',
+  })
+  .regex(/^[A-Za-z0-9+/]{85}[AQgw]==$/, {
+    error:
+      'must be the base64 ed25519 signature of the message (64 bytes, 88 characters), encoded as a standard base64 encoder writes it (the character before == is A, Q, g or w)',
+  });
+
 /** A non-negative integer in raw units as a decimal string. */
 export const rawAmount = z
   .string()

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isAddress } from '@solana/kit';
 import { MAX_BASKET_ENTRIES, MAX_CREATOR_RECIPIENTS, MAX_FEE_BPS, MAX_NAME_BYTES, MAX_SYMBOL_BYTES } from '../programs/coin-rules.js';
 import { MAX_FIRST_BUY_BPS } from '../programs/pool-venue/constants.js';
+import { isCanonicalBase64 } from './fields.js';
 
 /** Largest coin image, decoded bytes. */
 export const MAX_IMAGE_BYTES = 512 * 1024;
@@ -121,6 +122,7 @@ export function imageType(bytes: Uint8Array): ImageType | null {
 }
 
 const MAX_IMAGE_BASE64 = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
+const NOT_CANONICAL = 'must be base64 as a standard encoder writes it: the character before = padding carries unused bits, which must be zero';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export const imageField = z
@@ -128,6 +130,7 @@ export const imageField = z
   .min(1, { error: 'must not be empty: give the image as base64' })
   .max(MAX_IMAGE_BASE64, { error: `must be at most ${MAX_IMAGE_BYTES / 1024} KiB once decoded (${MAX_IMAGE_BASE64} base64 characters)`, abort: true })
   .regex(BASE64, { error: 'must be standard base64 (A-Z, a-z, 0-9, +, / and = padding), without a data: prefix or line breaks', abort: true })
+  .refine(isCanonicalBase64, { error: NOT_CANONICAL, abort: true })
   .refine((value) => imageType(Buffer.from(value, 'base64')) !== null, { error: `must be a ${IMAGE_TYPES.join(', ')} image` })
   .describe(`Coin image, base64: ${IMAGE_TYPES.join(', ')}, at most ${MAX_IMAGE_BYTES / 1024} KiB decoded`);
 
@@ -226,7 +229,8 @@ export const wireTransactionField = z
   .string({ error: expect('the signed transaction as base64') })
   .min(1, { error: 'must not be empty: give the signed transaction as base64' })
   .max(2_000, { error: 'must be at most 1232 bytes once decoded (a transaction packet)', abort: true })
-  .regex(BASE64, { error: 'must be standard base64 of the signed wire transaction' })
+  .regex(BASE64, { error: 'must be standard base64 of the signed wire transaction', abort: true })
+  .refine(isCanonicalBase64, { error: NOT_CANONICAL })
   .describe('Signed wire transaction, base64');
 
 /** A transaction signature: base58 of 64 bytes. */

@@ -1,7 +1,7 @@
 // Schemas of the terms steps (spec 4.2 steps 1-2, 4.4, 2.18): the terms to sign for a wallet and the signed
 // acceptance. The message names the wallet, the terms version and `signedAt`.
 import { z } from 'zod';
-import { isoTime } from './fields.js';
+import { ed25519SignatureBase64, isoTime } from './fields.js';
 import { addressField, expect, unknownKeys } from './launch-fields.js';
 
 /** Query of `GET /launch/terms`. */
@@ -29,10 +29,7 @@ export const termsAcceptBody = z
       signedAt: z.iso
         .datetime({ error: expect('`signedAt` from GET /launch/terms, an ISO 8601 UTC time') })
         .describe('`signedAt` from GET /launch/terms, unchanged'),
-      signature: z
-        .string({ error: expect('the base64 ed25519 signature of the message') })
-        .regex(/^[A-Za-z0-9+/]{86}==$/, { error: 'must be the base64 ed25519 signature of the message (64 bytes, 88 characters)' })
-        .describe('Base64 ed25519 signature of `message` by `wallet`'),
+      signature: ed25519SignatureBase64.describe('Base64 ed25519 signature of `message` by `wallet`'),
     },
     { error: unknownKeys(['wallet', 'version', 'signedAt', 'signature']) },
   )

@@ -1,7 +1,7 @@
 // Schemas of the webhook calls (spec 4.5, 5.3, 2.17): every body carries the owner wallet, the time it signed
 // and the base64 ed25519 signature of the exact message (api/webhooks/signed-message.ts), and the answers.
 import { z } from 'zod';
-import { address, isoTime } from './fields.js';
+import { address, ed25519SignatureBase64, isoTime } from './fields.js';
 
 /** Events a webhook may subscribe to (spec 6). */
 export const WEBHOOK_EVENT_TYPES = ['coin.launched', 'coin.graduated', 'payout.paid'] as const;
@@ -25,10 +25,7 @@ const signedFields = {
   time: z.iso
     .datetime({ offset: true, error: 'must be an ISO 8601 time within 5 minutes of the server clock' })
     .describe('When the message was signed (ISO 8601, within 5 minutes of the server clock); the message names it exactly as sent'),
-  signature: z
-    .string()
-    .regex(/^[A-Za-z0-9+/]{86}==$/, { error: 'must be the base64 ed25519 signature of the message (64 bytes, 88 characters)' })
-    .describe('Base64 ed25519 signature of the message by `wallet`'),
+  signature: ed25519SignatureBase64.describe('Base64 ed25519 signature of the message by `wallet`'),
 };
 
 export const webhookCreateBody = z

@@ -25,6 +25,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ChainClient } from '../../../api/chain.js';
 import { launches } from '../../../api/launch/records.js';
+import { otherSpellings } from '../../fixtures/base64-spellings.js';
 import { PNG, signWire, startLaunchHarness, type LaunchHarness } from './launch-harness.js';
 
 let h: LaunchHarness;
@@ -165,6 +166,14 @@ describe('altered transactions are refused and nothing is sent', () => {
       signatures: { ...signed.signatures, [creator.address]: (await signBytes(other.keyPair.privateKey, signed.messageBytes)) as SignatureBytes },
     };
     await expectRefused(mint.address, getBase64EncodedWireTransaction(forged as Transaction), /^transaction: the creator signature \(\S+\) is not valid/);
+  });
+
+  it('a transaction re-spelled in base64 (the free bits of its last character set)', async () => {
+    const { mint, transaction } = await preparePool();
+    const signed = await signWire(transaction, [creator, mint]);
+    const spellings = otherSpellings(signed);
+    expect(spellings.length).toBeGreaterThan(0);
+    for (const respelled of spellings) await expectRefused(mint.address, respelled, /^transaction: must be base64 as a standard encoder writes it/);
   });
 
   it('garbage instead of a transaction', async () => {

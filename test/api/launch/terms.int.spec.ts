@@ -7,6 +7,7 @@ import { generateKeyPairSigner, signBytes, type KeyPairSigner } from '@solana/ki
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsAcceptances } from '../../../api/launch/records.js';
 import { TERMS_VERSION } from '../../../api/launch/terms.js';
+import { otherSpellings } from '../../fixtures/base64-spellings.js';
 import { startLaunchHarness, type LaunchHarness } from './launch-harness.js';
 
 let h: LaunchHarness;
@@ -100,6 +101,25 @@ describe('POST /launch/terms', () => {
     });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([expect.stringMatching(/^signature: does not verify against wallet/)]);
+    expect(await h.opstore.get(termsAcceptances, `${wallet.address}:${t.version}`)).toBeNull();
+  });
+
+  it('refuses every re-spelling of a valid signature (the bits base64 leaves free set), and stores nothing', async () => {
+    const wallet = await generateKeyPairSigner();
+    const t = await terms(wallet);
+    const signature = await sign(wallet, t.message);
+    const spellings = otherSpellings(signature);
+    expect(spellings).toHaveLength(15);
+    for (const respelled of spellings) {
+      const reply = await h.post<{ errors: string[] }>('/api/v1/launch/terms', {
+        wallet: wallet.address,
+        version: t.version,
+        signedAt: t.signedAt,
+        signature: respelled,
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([expect.stringMatching(/^signature: .*A, Q, g or w/)]);
+    }
     expect(await h.opstore.get(termsAcceptances, `${wallet.address}:${t.version}`)).toBeNull();
   });
 

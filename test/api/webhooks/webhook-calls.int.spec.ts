@@ -16,6 +16,7 @@ import type { Post } from '../../../projections/webhooks/deliver.js';
 import type { PostOutcome } from '../../../projections/webhooks/https-post.js';
 import type { ResolvedAddress } from '../../../projections/webhooks/receiver-address.js';
 import { deliveries, deliveryId, redeliveries, usedSignatures, webhooks } from '../../../projections/webhooks/records.js';
+import { otherSpellings } from '../../fixtures/base64-spellings.js';
 import { NOW } from '../fixtures/market.js';
 import { startApiHarness, type ApiHarness } from '../harness.js';
 
@@ -600,6 +601,17 @@ describe('refusals: a call is signed by the owner wallet, over this very request
     expect(await listOf(owner)).toEqual([]);
   });
 
+  it('refuses 400 a port outside 1 to 65535 before looking the host up', async () => {
+    const owner = await newWallet();
+    for (const url of ['https://public.example:0/x', 'https://public.example:00/x', 'https://public.example:65536/x', 'https://public.example:99999/x']) {
+      const text = await expectRefused(400, async () => call('create', await createBody(owner, url, ['coin.launched'])));
+      expect(text, url).toMatch(/port \d+ is .*use a port from 1 to 65535/);
+    }
+    expect(resolved).toEqual([]);
+    expect(await listOf(owner)).toEqual([]);
+    expect((await call('create', await createBody(owner, 'https://public.example:65535/x', ['coin.launched']))).status).toBe(201);
+  });
+
   it('hides another wallet’s webhooks: its list is empty and your id is not found, in the words of an unknown id', async () => {
     const owner = await newWallet();
     const stranger = await newWallet();
@@ -716,6 +728,64 @@ describe('refusals: a call is signed by the owner wallet, over this very request
     await store.update(webhooks, webhook.id, { status: 'paused', pausedAt: T0 });
     await expectRefused(409, () => call('enable', body));
     expect((await listOf(owner))[0]?.status).toBe('paused');
+  });
+});
+
+describe('a signed call is taken in the one spelling of its signature', () => {
+  it('refuses every re-spelling of a spent create signature 400, leaving one webhook', async () => {
+    const owner = await newWallet();
+    const body = await createBody(owner, PUBLIC_URL, ['coin.launched']);
+    const first = await call('create', body);
+    expect(first.status).toBe(201);
+    const spellings = otherSpellings(body.signature);
+    expect(spellings).toHaveLength(15);
+    for (const signature of spellings) {
+      const text = await expectRefused(400, () => call('create', { ...body, signature }));
+      expect(text).toMatch(/signature: .*A, Q, g or w/);
+    }
+    expect(await listOf(owner)).toEqual([first.body.webhook]);
+  });
+
+  it('refuses every re-spelling of a redeliver signature: the event is queued once', async () => {
+    const owner = await newWallet();
+    const { webhook } = await create(owner);
+    const eventId = 'evt_respelled_0001';
+    const id = deliveryId(webhook.id, eventId);
+    await store.insert(deliveries, {
+      id,
+      webhookId: webhook.id,
+      eventId,
+      type: 'coin.launched',
+      body: '{}',
+      state: 'failed',
+      attempt: 8,
+      nextAttemptAt: null,
+      lastAttemptAt: T0 - MINUTE,
+      lastStatus: null,
+      lastError: 'connection refused',
+      createdAt: T0 - 86_400_000,
+    });
+    const body = { ...(await signedFields(owner, 'redeliver', redeliverLines(webhook.id, eventId))), id: webhook.id, event: eventId };
+    expect((await call('redeliver', body)).status).toBe(200);
+    for (const signature of otherSpellings(body.signature)) await expectRefused(400, () => call('redeliver', { ...body, signature }));
+    expect(await store.query(redeliveries, { where: [['deliveryId', '=', id]] })).toHaveLength(1);
+  });
+
+  it('refuses a re-spelled signature on every other call before acting', async () => {
+    const owner = await newWallet();
+    const { webhook } = await create(owner);
+    const bodies: [string, Record<string, unknown>][] = [
+      ['list', await signedFields(owner, 'list', [])],
+      ['deliveries', await actionBody('deliveries', owner, webhook.id)],
+      ['test', await actionBody('test', owner, webhook.id)],
+      ['enable', await actionBody('enable', owner, webhook.id)],
+      ['delete', await actionBody('delete', owner, webhook.id)],
+    ];
+    for (const [action, body] of bodies) {
+      for (const signature of otherSpellings(body.signature as string)) await expectRefused(400, () => call(action, { ...body, signature }));
+    }
+    expect(sent).toEqual([]);
+    expect(await listOf(owner)).toHaveLength(1);
   });
 });
 
