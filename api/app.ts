@@ -76,7 +76,7 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     await registerOpenApi(api);
     // Before the payments hook: the reference page and its assets are not reads counted against the allowance.
     await registerApiDocs(api);
-    installPayments(api, { config: deps.config, paidCalls: deps.paidCalls, now: ctx.now });
+    installPayments(api, { ctx, paidCalls: deps.paidCalls });
     await api.register(coinRoutes(ctx), { prefix: API_PREFIX });
     await api.register(tradeRoutes(ctx), { prefix: API_PREFIX });
     await api.register(ohlcvRoutes(ctx), { prefix: API_PREFIX });

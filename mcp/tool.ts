@@ -16,6 +16,7 @@ import type { LaunchContext } from '../api/launch/launch-context.js';
 import { issueLines, LaunchError } from '../api/launch/launch-error.js';
 import type { Allowance } from '../api/payments/allowance.js';
 import type { PaidCalls } from '../api/payments/http-payments.js';
+import { unknownCoin } from '../api/payments/named-coins.js';
 import type { Paywall, VerifiedPayment } from '../api/payments/paywall.js';
 import { callPrice, dollars, type Tier } from '../api/payments/tiers.js';
 import { paymentRequired as paymentRequiredSchema } from '../schemas/api/payment-required.js';
@@ -154,7 +155,7 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
       const retry = `too many tool calls: the free allowance is ${deps.allowance.perMinute} calls a minute; try again in ${use.resetSeconds} s`;
       if (paywall === undefined || paywall === 'unavailable') return failed(tool, [retry]);
       const price = callPrice(deps.api.config, tool.tier, true)!;
-      return paymentRequired(await paywall.challenge(price, resourceOf(tool), `${retry}, or pay $${dollars(price)} for this call with x402`));
+      return paymentRequired(await paywall.challenge(price, resourceOf(tool, args), `${retry}, or pay $${dollars(price)} for this call with x402`));
     }
   }
   const parsed = inputOf(tool).safeParse(args);
@@ -170,12 +171,14 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
   if (price !== null) {
     if (paywall === 'unavailable') return failed(tool, ['paid calls are not available on this service right now; try again later']);
     const gate = paywall as Paywall;
+    const unknown = await unknownCoin(deps.api, toolArgs);
+    if (unknown !== null) return failed(tool, [unknown]);
     if (offered === undefined) {
       const error = `payment required: this call costs $${dollars(price)}, paid with x402 (the payment argument or _meta['${PAYMENT_META}'])`;
-      return paymentRequired(await gate.challenge(price, resourceOf(tool), error));
+      return paymentRequired(await gate.challenge(price, resourceOf(tool, args), error));
     }
-    const checked = await gate.verify(price, resourceOf(tool), offered);
-    if (!checked.ok) return paymentRequired(await gate.challenge(price, resourceOf(tool), checked.error));
+    const checked = await gate.verify(price, resourceOf(tool, args), offered);
+    if (!checked.ok) return paymentRequired(await gate.challenge(price, resourceOf(tool, args), checked.error));
     verified = checked;
   }
 
@@ -190,7 +193,7 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
   if (verified) {
     const gate = paywall as Paywall;
     const settlement = await gate.settle(verified);
-    if (!settlement.ok) return paymentRequired(await gate.challenge(price!, resourceOf(tool), settlement.error), settlement.settlement);
+    if (!settlement.ok) return paymentRequired(await gate.challenge(price!, resourceOf(tool, args), settlement.error), settlement.settlement);
     receipt = settlement.receipt;
   }
   const { structured, text, json } = presented(tool, answer);
@@ -225,7 +228,14 @@ function presented(tool: Tool, answer: unknown): Presentation {
   return presentation;
 }
 
-/** Where a tool's payments are recorded as offered for. */
-function resourceOf(tool: Tool): string {
-  return `/mcp?tool=${tool.name}`;
+/** What a payment for a tool call pays for: the tool with its arguments (those it was challenged with), so a payment
+ * made for one call is refused on another. */
+function resourceOf(tool: Tool, args: Record<string, unknown>): string {
+  const query = new URLSearchParams(
+    Object.keys(args)
+      .filter((key) => key !== 'payment')
+      .sort()
+      .map((key): [string, string] => [key, typeof args[key] === 'string' ? args[key] : JSON.stringify(args[key])]),
+  ).toString();
+  return `/mcp/tools/${tool.name}${query === '' ? '' : `?${query}`}`;
 }

@@ -3,18 +3,20 @@
 //   onRequest   counts the request against its visitor's allowance, publishes the RateLimit fields, and answers 429
 //               past the allowance unless the request carries a payment
 //   preHandler  after the parameters validated (a 400 never touches a payment): a call with a price (a paid tier, or
-//               any read past the allowance) needs a payment: 402 with PAYMENT-REQUIRED without one, else verified
+//               any read past the allowance) naming an unknown coin is answered 404 (named-coins.ts); else it needs a
+//               payment for it: 402 with PAYMENT-REQUIRED without one, else verified
 //   onSend      a successful answer settles its payment and carries PAYMENT-RESPONSE; a settlement that fails turns
 //               the answer into a 402 (the data are not sent); a failed call is never charged
 // The hooks are in callback style with a synchronous fast path, so a free request within its allowance costs no
 // promise and no per-request lookup of its route.
 import { decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
-import type { Config } from '../../schemas/config.js';
+import type { ApiContext } from '../deps.js';
 import { API_PREFIX } from '../openapi.js';
 import { Allowance } from './allowance.js';
 import type { Paywall, VerifiedPayment } from './paywall.js';
-import { callPrice, dollars, type PaymentsConfig, type Tier } from './tiers.js';
+import { unknownCoin } from './named-coins.js';
+import { callPrice, dollars, type Tier } from './tiers.js';
 import { visitorOf } from './visitor.js';
 
 declare module 'fastify' {
@@ -35,18 +37,25 @@ declare module 'fastify' {
 export type PaidCalls = Paywall | 'unavailable' | undefined;
 
 export interface HttpPaymentsDeps {
-  config: PaymentsConfig & Pick<Config, 'allowance'>;
+  ctx: ApiContext;
   paidCalls: PaidCalls;
-  now: () => Date;
 }
 
 const LAUNCH_STEPS = `${API_PREFIX}/launch/`;
+
+/** What a payment for this request pays for: its route and path; the query is left out (a payment names the resource
+ * it pays for, whatever parameters the call is made with). */
+function resourceOf(request: FastifyRequest): string {
+  const query = request.url.indexOf('?');
+  return query === -1 ? request.url : request.url.slice(0, query);
+}
 
 type Hooks<T> = T | T[] | undefined;
 const withHook = <T>(hooks: Hooks<T>, hook: T): T[] => [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), hook];
 
 export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): void {
-  const { config, paidCalls: paywall } = deps;
+  const { ctx, paidCalls: paywall } = deps;
+  const config = ctx.config;
   const allowance = config.allowance.perMinute > 0 ? new Allowance(config.allowance.perMinute) : null;
   api.decorateRequest('pastAllowance', false);
   api.decorateRequest('payment', null);
@@ -65,7 +74,7 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
 
   function countVisit(allowance: Allowance, priceOf: (request: FastifyRequest) => bigint | null): onRequestHookHandler {
     return (request, reply, done) => {
-      const use = allowance.take(visitorOf(request.ip), deps.now().getTime());
+      const use = allowance.take(visitorOf(request.ip), ctx.now().getTime());
       reply.header('RateLimit-Policy', allowance.policy).header('RateLimit', allowance.field(use));
       if (!use.exceeded) return done();
       request.pastAllowance = true;
@@ -87,11 +96,19 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
         reply.code(503).send({ error: 'paid calls are not available on this service right now; try again later' });
         return;
       }
-      verifyPayment(gate, request, reply, price).then((verified) => {
-        if (verified === null) return; // answered with the refusal
-        request.payment = verified;
-        done();
-      }, done);
+      const named = { ...(request.params as object), ...(request.query as object) };
+      unknownCoin(ctx, named)
+        .then(async (unknown) => {
+          if (unknown !== null) {
+            reply.code(404).send({ error: unknown });
+            return;
+          }
+          const verified = await verifyPayment(gate, request, reply, price);
+          if (verified === null) return; // answered with the refusal
+          request.payment = verified;
+          done();
+        })
+        .catch(done);
     };
   }
 
@@ -109,7 +126,7 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
       await refuse(request, reply, 402, 'the PAYMENT-SIGNATURE header is not a base64 JSON x402 payment payload', price);
       return null;
     }
-    const verified = await gate.verify(price, request.url, offered);
+    const verified = await gate.verify(price, resourceOf(request), offered);
     if (verified.ok) return verified;
     await refuse(request, reply, 402, verified.error, price);
     return null;
@@ -144,7 +161,7 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
       return payload;
     }
     reply.code(402).header('Cache-Control', 'no-store');
-    if (price !== null) reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await gate.challenge(price, request.url, settlement.error)));
+    if (price !== null) reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await gate.challenge(price, resourceOf(request), settlement.error)));
     if (settlement.settlement) reply.header('PAYMENT-RESPONSE', encodePaymentResponseHeader(settlement.settlement));
     return JSON.stringify({ error: settlement.error });
   }
@@ -152,7 +169,7 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
   /** Answer `{ error }` with `status`, naming the price in PAYMENT-REQUIRED when there is one to pay. */
   async function refuse(request: FastifyRequest, reply: FastifyReply, status: 402 | 429, error: string, price: bigint | null): Promise<void> {
     if (paywall !== undefined && paywall !== 'unavailable' && price !== null) {
-      reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await paywall.challenge(price, request.url, error)));
+      reply.header('PAYMENT-REQUIRED', encodePaymentRequiredHeader(await paywall.challenge(price, resourceOf(request), error)));
     }
     reply.code(status).header('Cache-Control', 'no-store').send({ error });
   }

@@ -107,21 +107,28 @@ export class Paywall {
     return new Paywall(deps, server);
   }
 
-  /** The challenge for a call costing `price` micro-USD at `path`, with a recent blockhash for the client to use. */
-  async challenge(price: bigint, path: string, error: string): Promise<PaymentRequired> {
+  /** The challenge for a call costing `price` micro-USD of `resource` (a path under the site, without a query: the
+   * route and path a payment for it names), with a recent blockhash for the client to use. */
+  async challenge(price: bigint, resource: string, error: string): Promise<PaymentRequired> {
     const base = await this.requirementsFor(price);
     const lifetime = await this.deps.chain.latestBlockhash().catch(() => null);
     const requirements = lifetime
       ? { ...base, extra: { ...base.extra, recentBlockhash: lifetime.blockhash, lastValidBlockHeight: lifetime.lastValidBlockHeight.toString() } }
       : base;
-    return this.server.createPaymentRequiredResponse([requirements], { url: `${this.deps.siteUrl}${path}`, mimeType: 'application/json' }, error);
+    return this.server.createPaymentRequiredResponse([requirements], { url: this.resourceUrl(resource), mimeType: 'application/json' }, error);
   }
 
-  /** Check a payment offered for a call costing `price` at `path`: its shape, that it pays exactly this price in
-   * the stablecoin to the service, its signatures and a simulation, and that it was not used before. */
-  async verify(price: bigint, path: string, offered: unknown): Promise<VerifiedPayment | PaymentRefusal> {
+  /** Check a payment offered for a call costing `price` of `resource`: its shape, that it names this resource (a
+   * payment is for the call it was challenged for, not for any call of its price), that it pays exactly this price
+   * in the stablecoin to the service, its signatures and a simulation, and that it was not used before. */
+  async verify(price: bigint, resource: string, offered: unknown): Promise<VerifiedPayment | PaymentRefusal> {
     if (!isPaymentPayloadV2(offered)) return refusal('the payment is not an x402 version 2 payment payload');
     const payment = offered as PaymentPayload;
+    const url = this.resourceUrl(resource);
+    if (payment.resource?.url !== url) {
+      const named = typeof payment.resource?.url === 'string' ? `is for ${payment.resource.url}` : 'names no resource';
+      return refusal(`the payment ${named}, not for this call (${url}); pay with the PAYMENT-REQUIRED challenge of this call`);
+    }
     const requirements = await this.requirementsFor(price);
     if (!this.server.findMatchingRequirements([requirements], payment)) {
       return refusal(
@@ -153,7 +160,7 @@ export class Paywall {
         .insert(paymentRecords, {
           id: key,
           state: 'verified',
-          resource: path,
+          resource,
           amount: requirements.amount,
           asset: requirements.asset,
           payTo: requirements.payTo,
@@ -220,6 +227,10 @@ export class Paywall {
       ],
     });
     for (const record of stale) await resolveSettling(store, this.deps.chain, record, olderThanMs);
+  }
+
+  private resourceUrl(resource: string): string {
+    return `${this.deps.siteUrl}${resource}`;
   }
 
   private requirementsFor(price: bigint): Promise<PaymentRequirements> {

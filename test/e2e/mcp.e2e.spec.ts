@@ -155,6 +155,12 @@ describe('a paid tool over x402', () => {
       payTo: s.config.wallets.payments,
     });
 
+    // A coin that is not on this network is said so without asking for payment.
+    const unknownMint = (await generateKeyPairSigner()).address;
+    const unknown = await call(client, 'get_top_holders', { mint: unknownMint });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toEqual({ error: `no coin ${unknownMint} on this network` });
+
     const payment = await s.x402Of(payer).createPaymentPayload(required);
     const before = await s.stablecoinBalance(payer.address);
     const paid = await call(client, 'get_top_holders', { mint }, { 'x402/payment': payment });
@@ -169,8 +175,23 @@ describe('a paid tool over x402', () => {
     expect((again.structuredContent as unknown as PaymentRequired).error).toMatch(/already used/);
     expect(await s.stablecoinBalance(payer.address)).toBe(before - BASIC);
 
+    // A payment made for another call (another tool, or the same tool on another coin) is refused, and charges nothing.
+    const forHolders = await s.x402Of(payer).createPaymentPayload(required);
+    for (const [tool, args] of [
+      ['get_creator_earnings', { wallet: creator.address }],
+      ['get_top_holders', { mint: launched[1]! }],
+    ] as const) {
+      const elsewhere = await call(client, tool, args, { 'x402/payment': forHolders });
+      expect(elsewhere.isError).toBe(true);
+      expect((elsewhere.structuredContent as unknown as PaymentRequired).error).toMatch(
+        /^the payment is for .*\/mcp\/tools\/get_top_holders\?mint=.*, not for this call/,
+      );
+    }
+    expect(await s.stablecoinBalance(payer.address)).toBe(before - BASIC);
+
     // The payment argument takes it too, as base64 JSON the way PAYMENT-SIGNATURE carries it.
-    const second = await s.x402Of(payer).createPaymentPayload(required);
+    const earningsRequired = (await call(client, 'get_creator_earnings', { wallet: creator.address })).structuredContent as unknown as PaymentRequired;
+    const second = await s.x402Of(payer).createPaymentPayload(earningsRequired);
     const byArgument = await call(client, 'get_creator_earnings', { wallet: creator.address, payment: encodePaymentSignatureHeader(second) });
     const earnings = answerOf(byArgument) as { coins: { mint: string }[] };
     expect(earnings.coins.map((coin) => coin.mint).sort()).toEqual([...launched].sort());

@@ -22,6 +22,7 @@ const PREMIUM = 50_000n;
 let s: PayingService;
 let payer: KeyPairSigner;
 let mint: string;
+let otherMint: string;
 let creator: string;
 let holder: string;
 let firstPaidSlot = 0;
@@ -79,6 +80,7 @@ beforeAll(async () => {
   const coins = h.devnet.simulator!.state.coins;
   const withHolders = coins.find((c) => [...h.devnet.truth!.holdersAt(c.mint, h.devnet.bank.latestBlock.slot)].length > 2)!;
   mint = withHolders.mint;
+  otherMint = coins.find((c) => c.mint !== mint)!.mint;
   creator = simWallet(SEED, withHolders.creator).address;
   holder = [...h.devnet.truth!.holdersAt(mint, h.devnet.bank.latestBlock.slot).keys()][0]!;
 }, 180_000);
@@ -153,7 +155,7 @@ describe('payments refused without data and without charge', () => {
     expect(first.status).toBe(200);
     paidTotal += BASIC;
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/already used/);
-    expect(await refusedWithoutCharge(`/api/v1/wallets/${holder}/rewards`, header)).toMatch(/already used/);
+    expect(await refusedWithoutCharge(`/api/v1/wallets/${holder}/rewards`, header)).toMatch(/not for this call/);
     await s.restart();
     base = s.base;
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/already used/);
@@ -172,7 +174,22 @@ describe('payments refused without data and without charge', () => {
     const disguised = decodePaymentSignatureHeader(await signedFor(required, (a) => void (a.payTo = stranger)));
     disguised.accepted = required.accepts[0]!;
     expect(await refusedWithoutCharge(holders(), encodePaymentSignatureHeader(disguised))).toMatch(/refused: .*recipient/);
-    expect(await refusedWithoutCharge(`/api/v1/coins/${mint}/health`, await signedFor(required))).toMatch(/does not match this call's price/);
+    const health = `/api/v1/coins/${mint}/health`;
+    const atBasic = await signedFor(await challengeOf(health), (a) => void (a.amount = BASIC.toString()));
+    expect(await refusedWithoutCharge(health, atBasic)).toMatch(/does not match this call's price/);
+  });
+
+  it('a payment made for another call: another route of the same price, another coin of the same route', async () => {
+    const header = await signedFor(await challengeOf(holders()));
+    for (const path of [`/api/v1/creators/${creator}`, `/api/v1/wallets/${holder}/rewards`, `/api/v1/coins/${otherMint}/holders`]) {
+      expect(await refusedWithoutCharge(path, header)).toMatch(
+        new RegExp(`^the payment is for ${config.siteUrl}${holders()}, not for this call \\(${config.siteUrl}${path}\\)`),
+      );
+    }
+    // It still pays for its own call, whatever the query.
+    const response = await fetch(`${base}${holders()}?limit=5`, { headers: { 'PAYMENT-SIGNATURE': header } });
+    expect(response.status).toBe(200);
+    paidTotal += BASIC;
   });
 
   it('a payment whose blockhash expired', async () => {
@@ -196,6 +213,16 @@ describe('payments refused without data and without charge', () => {
     const poor = await s.fundedPayer(BASIC - 1n);
     const header = await signedFor(await challengeOf(holders()), undefined, poor);
     expect(await refusedWithoutCharge(holders(), header)).toMatch(/refused: .*simulation/);
+  });
+
+  it('answer a call naming an unknown coin 404 without asking for payment, as the free coin list would', async () => {
+    const unknown = (await generateKeyPairSigner()).address;
+    for (const path of [`/api/v1/coins/${unknown}/holders`, `/api/v1/coins/${unknown}/health`, `/api/v1/wallets/${holder}/rewards?coin=${unknown}`]) {
+      const response = await fetch(`${base}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(await response.json()).toEqual({ error: `no coin ${unknown} on this network` });
+      expect(response.headers.get('payment-required')).toBeNull();
+    }
   });
 
   it('a paid request for an unknown mint (404) or with a bad parameter (400) is not charged, and its payment still pays', async () => {
