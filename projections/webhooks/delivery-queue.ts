@@ -1,6 +1,9 @@
 // The dispatcher's schedule: deliveries wait until their try is due, then go out with bounded concurrency, overall and
-// per receiver (a URL's origin), taking receivers in turn, so a slow or dead receiver holds up only its own
-// deliveries. Time comes from an injected clock; `tick()` moves what is due, so tests advance time without waiting.
+// per receiver (a URL's origin), taking receivers in turn. A slow or dead receiver holds up only its own deliveries:
+// a try still unanswered after `SLOW_AFTER_MS` moves its receiver to the slow lane, which has slots of its own,
+// until one of its tries is answered quickly again; so however many receivers stall,
+// the fast lane stays free for those that answer; receivers that answered quickly go first in it. Time comes from an
+// injected clock; `tick()` moves what is due and what has become slow, so tests advance time without waiting.
 import type { DeliveryRow } from './records.js';
 
 export interface QueuedDelivery {
@@ -9,9 +12,16 @@ export interface QueuedDelivery {
   receiver: string;
 }
 
+/** A try unanswered this long marks its receiver slow (well within the 5-second reply timeout). */
+export const SLOW_AFTER_MS = 1_000;
+
 export interface QueueOptions {
+  /** Tries in flight at once in the fast lane. */
   maxInFlight: number;
+  /** Tries in flight at once to one receiver, in either lane. */
   perReceiver: number;
+  /** Tries in flight at once to receivers that are slow. */
+  slowInFlight: number;
   now: () => number;
   /** Makes one try; resolves when its outcome is recorded (never rejects). */
   send: (delivery: QueuedDelivery) => Promise<void>;
@@ -78,14 +88,26 @@ function due(item: QueuedDelivery): number {
   return item.row.nextAttemptAt ?? 0;
 }
 
+/** How a receiver last answered: quickly (first in the fast lane), or not within SLOW_AFTER_MS (slow lane). Receivers
+ * not heard from yet take the fast lane after those that answered quickly. */
+type Standing = 'quick' | 'slow';
+
+interface Flight {
+  receiver: string;
+  startedAt: number;
+  lane: 'fast' | 'slow';
+}
+
 export class DeliveryQueue {
   private readonly waiting = new DueHeap();
-  /** Due deliveries per receiver, in the order they became due. */
+  /** Due deliveries per receiver, in the order they became due; a receiver served goes to the back. */
   private readonly ready = new Map<string, QueuedDelivery[]>();
+  private readonly flights = new Set<Flight>();
   private readonly inFlight = new Map<string, number>();
+  private readonly running = { fast: 0, slow: 0 };
+  private readonly standing = new Map<string, Standing>();
   /** The queued delivery of each id: a delivery queued again replaces the one before. */
   private readonly current = new Map<string, QueuedDelivery>();
-  private running = 0;
   private readonly settled = new Set<() => void>();
 
   constructor(private readonly options: QueueOptions) {}
@@ -113,7 +135,7 @@ export class DeliveryQueue {
   }
 
   get inFlightCount(): number {
-    return this.running;
+    return this.flights.size;
   }
 
   /** When the next waiting delivery is due, or null. */
@@ -123,7 +145,8 @@ export class DeliveryQueue {
     return next === undefined ? null : due(next);
   }
 
-  /** Move due deliveries to their receivers' lines and start as many as the limits allow. */
+  /** Move due deliveries to their receivers' lines, tries unanswered too long to the slow lane, and start as many as
+   * the limits allow. */
   tick(): void {
     const now = this.options.now();
     for (this.dropStale(); this.waiting.size > 0 && due(this.waiting.peek()!) <= now; this.dropStale()) {
@@ -132,12 +155,19 @@ export class DeliveryQueue {
       if (line) line.push(delivery);
       else this.ready.set(delivery.receiver, [delivery]);
     }
+    for (const flight of this.flights) {
+      if (flight.lane === 'slow' || now - flight.startedAt < SLOW_AFTER_MS) continue;
+      flight.lane = 'slow';
+      this.running.fast -= 1;
+      this.running.slow += 1;
+      this.standing.set(flight.receiver, 'slow');
+    }
     this.pump();
   }
 
   /** Resolves once nothing is in flight and nothing due is waiting for a free slot. */
   async settle(): Promise<void> {
-    while (this.running > 0 || this.hasReadyWork()) {
+    while (this.flights.size > 0 || this.hasReadyWork()) {
       await new Promise<void>((resolve) => this.settled.add(resolve));
     }
   }
@@ -151,34 +181,45 @@ export class DeliveryQueue {
     for (let top = this.waiting.peek(); top !== undefined && this.current.get(top.row.id) !== top; top = this.waiting.peek()) this.waiting.pop();
   }
 
-  private pump(): void {
-    const { maxInFlight, perReceiver } = this.options;
-    let started = true;
-    while (started && this.running < maxInFlight) {
-      started = false;
-      for (const [receiver, line] of this.ready) {
-        if (this.running >= maxInFlight) break;
-        if ((this.inFlight.get(receiver) ?? 0) >= perReceiver) continue;
-        let delivery = line.shift();
-        while (delivery !== undefined && this.current.get(delivery.row.id) !== delivery) delivery = line.shift();
-        if (line.length === 0) this.ready.delete(receiver);
-        if (delivery === undefined) continue;
-        this.current.delete(delivery.row.id);
-        this.start(delivery);
-        started = true;
-      }
-    }
-    if (this.running === 0) this.wakeSettled();
+  /** The lane a receiver's next try would take, or null when that lane (or the receiver's share of it) is full. */
+  private laneFor(receiver: string): Flight['lane'] | null {
+    if ((this.inFlight.get(receiver) ?? 0) >= this.options.perReceiver) return null;
+    if (this.standing.get(receiver) === 'slow') return this.running.slow < this.options.slowInFlight ? 'slow' : null;
+    return this.running.fast < this.options.maxInFlight ? 'fast' : null;
   }
 
-  private start(delivery: QueuedDelivery): void {
-    this.running += 1;
-    this.inFlight.set(delivery.receiver, (this.inFlight.get(delivery.receiver) ?? 0) + 1);
+  /** Starts what the lanes allow, receivers in turn: those that answered quickly first, then the rest. */
+  private pump(): void {
+    for (const quickOnly of [true, false]) {
+      for (const [receiver, line] of this.ready) {
+        if (quickOnly && this.standing.get(receiver) !== 'quick') continue;
+        const lane = this.laneFor(receiver);
+        if (lane === null) continue;
+        let delivery = line.shift();
+        while (delivery !== undefined && this.current.get(delivery.row.id) !== delivery) delivery = line.shift();
+        // To the back of the turn (a Map visits a key set again after the others).
+        this.ready.delete(receiver);
+        if (line.length > 0) this.ready.set(receiver, line);
+        if (delivery === undefined) continue;
+        this.current.delete(delivery.row.id);
+        this.start(delivery, lane);
+      }
+    }
+    if (this.flights.size === 0) this.wakeSettled();
+  }
+
+  private start(delivery: QueuedDelivery, lane: Flight['lane']): void {
+    const flight: Flight = { receiver: delivery.receiver, startedAt: this.options.now(), lane };
+    this.flights.add(flight);
+    this.running[lane] += 1;
+    this.inFlight.set(flight.receiver, (this.inFlight.get(flight.receiver) ?? 0) + 1);
     void this.options.send(delivery).finally(() => {
-      this.running -= 1;
-      const left = (this.inFlight.get(delivery.receiver) ?? 1) - 1;
-      if (left === 0) this.inFlight.delete(delivery.receiver);
-      else this.inFlight.set(delivery.receiver, left);
+      this.flights.delete(flight);
+      this.running[flight.lane] -= 1;
+      const left = (this.inFlight.get(flight.receiver) ?? 1) - 1;
+      if (left === 0) this.inFlight.delete(flight.receiver);
+      else this.inFlight.set(flight.receiver, left);
+      if (this.options.now() - flight.startedAt < SLOW_AFTER_MS) this.standing.set(flight.receiver, 'quick');
       this.pump();
       this.wakeSettled();
     });

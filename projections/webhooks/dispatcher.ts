@@ -19,9 +19,11 @@ import { deliveries, deliveryId, dispatcherMarks, redeliveries, secretLabel, use
 import { coinGraduated, coinLaunched, OpenRound, roundKey, type EventContext, type WebhookEvent } from './webhook-events.js';
 
 export const DISPATCHER_GROUP = 'webhooks';
-/** Tries in flight at once, overall and per receiver (a URL's origin). */
+/** Tries in flight at once in the fast lane, overall and per receiver (a URL's origin), and to slow receivers
+ * (delivery-queue.ts). */
 export const DEFAULT_MAX_IN_FLIGHT = 64;
 export const DEFAULT_PER_RECEIVER = 8;
+export const DEFAULT_SLOW_IN_FLIGHT = 32;
 const TOPIC = TOPICS.coinEvents;
 const BATCH_SIZE = 2_000;
 const TICK_MS = 200;
@@ -51,6 +53,7 @@ export interface DispatcherOptions {
   logger?: RunnerLogger;
   maxInFlight?: number;
   perReceiver?: number;
+  slowInFlight?: number;
   /** How long a poll of the log waits for records when caught up (default 250 ms). */
   pollWaitMs?: number;
 }
@@ -98,6 +101,7 @@ export class WebhookDispatcher {
     this.queue = new DeliveryQueue({
       maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
       perReceiver: options.perReceiver ?? DEFAULT_PER_RECEIVER,
+      slowInFlight: options.slowInFlight ?? DEFAULT_SLOW_IN_FLIGHT,
       now: this.now,
       send: (delivery) => this.send(delivery),
     });
