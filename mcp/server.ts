@@ -11,7 +11,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCRequest, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { API_VERSION } from '../api/openapi.js';
-import { callTool, viewOf, withPayment, type Tool, type ToolDeps } from './tool.js';
+import { callTool, inputOf, viewOf, withPayment, type Tool, type ToolDeps } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
 export const INSTRUCTIONS =
@@ -34,13 +34,22 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): ListedTool['inpu
   return { ...json, type: 'object' } as ListedTool['inputSchema'];
 }
 
+/** What every tool's arguments say of arguments they do not name. */
+export const UNKNOWN_ARGUMENTS = 'Unknown arguments are refused with an error naming them';
+
+/** A tool's arguments as tools/list gives them: as they are checked (a read's strictly), with the payment a paid tool
+ * also takes. */
+function listedInput(tool: Tool): z.ZodObject {
+  return (tool.listedInput === undefined ? inputOf(tool) : withPayment(tool, tool.listedInput)).describe(UNKNOWN_ARGUMENTS);
+}
+
 /** Every tool as tools/list gives it. */
 export function listedTools(): ListedTool[] {
   listed ??= TOOLS.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.tier === undefined ? tool.description : `${tool.description} Paid (${tool.tier} tier), with x402.`,
-    inputSchema: jsonSchema(withPayment(tool, tool.listedInput ?? tool.input), 'input'),
+    inputSchema: jsonSchema(listedInput(tool), 'input'),
     outputSchema: jsonSchema(viewOf(tool).outputSchema, 'output'),
     annotations:
       tool.kind === 'read'

@@ -83,14 +83,14 @@ export function withPayment(tool: Tool, input: z.ZodObject): z.ZodObject {
   return tool.tier === undefined ? input : input.extend({ payment: paymentArgument });
 }
 
-/** The tool's arguments as they are checked. A read refuses unknown arguments (its route ignores unknown query keys,
- * which browsers' cache-busting adds; an agent's misspelt argument should say so, not widen a list); a launch step's
- * arguments are its route's body, which its handler checks, unknown keys included. */
+/** The tool's arguments as they are checked. Unknown arguments are refused (a route ignores unknown query keys,
+ * which browsers' cache-busting adds; an agent's misspelt argument should say so, not widen a list); a launch step
+ * whose arguments are its route's body leaves them to its handler, which refuses unknown keys itself. */
 export function inputOf(tool: Tool): z.ZodObject {
   let input = inputs.get(tool);
   if (input === undefined) {
     const withPaid = withPayment(tool, tool.input);
-    inputs.set(tool, (input = tool.kind === 'read' ? withPaid.strict() : withPaid));
+    inputs.set(tool, (input = tool.listedInput === undefined ? withPaid.strict() : withPaid));
   }
   return input;
 }

@@ -32,7 +32,7 @@ export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowM
   const needle = query.q?.toLowerCase();
   const chosen = ideas.filter(
     (idea) =>
-      (query.launched === undefined || (idea.launchedMint !== null) === (query.launched === 'true')) &&
+      (query.launched === undefined || (idea.launchedMint !== null) === query.launched) &&
       (needle === undefined || SEARCHED_FIELDS.some((field) => idea[field].toLowerCase().includes(needle))),
   );
   const isFresh = (idea: IdeaRecord) => idea.launchedMint === null && idea.scoredAt !== null && idea.scoredAt >= dayAgo;

@@ -7,14 +7,12 @@ import { burnDay } from '../../projections/burns/queries.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { fundBalanceAt, latestFundBalances, platformTotals, revenueByDay, solPricesByDay, type FundBalance } from '../../projections/platform/queries.js';
-import type { ValuingMints } from '../../projections/prices/sol-value.js';
+import { valuingMints, type ValuingMints } from '../../projections/prices/sol-value.js';
 import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
-import { STABLECOIN_DECIMALS } from '../../schemas/programs/launchpad/constants.js';
-import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import {
   FLYWHEEL_REMOVED_ON,
   type PlatformBurnsQuery,
@@ -33,9 +31,7 @@ const LAMPORT_MICRO_USD_PER_DOLLAR = 10n ** 15n;
 const PERCENT_PLACES = 6;
 const USD_PLACES = 2;
 
-function valuingMints(ctx: ApiContext): ValuingMints {
-  return { solMint: NATIVE_MINT_ID, stablecoinMint: ctx.config.mints.stablecoin, stablecoinDecimals: STABLECOIN_DECIMALS };
-}
+const valuingOf = (ctx: ApiContext): ValuingMints => valuingMints(ctx.config.mints.stablecoin);
 
 /** Every table the stats read: the answer is kept while none of them changes (and the day stays the same). */
 const STATS_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, TRADES_TABLE, PRICES_TABLE, PLATFORM_REVENUE_TABLE, PLATFORM_PAYOUTS_TABLE];
@@ -47,7 +43,7 @@ export async function getPlatformStats(ctx: ApiContext): Promise<PlatformStatsRe
 }
 
 async function computeStats(ctx: ApiContext, today: string): Promise<PlatformStatsResponse> {
-  const mints = valuingMints(ctx);
+  const mints = valuingOf(ctx);
   const [totals, revenue] = await Promise.all([platformTotals(ctx.reads, mints), revenueByDay(ctx.reads.olap, today, mints)]);
   const from = firstDayNeeded(today, revenue);
   const [prices, priceBefore] = await Promise.all([

@@ -20,6 +20,13 @@ const earningsView = ({ earned, sent }: CreatorTotals) => ({
   waiting: (earned > sent ? earned - sent : 0n).toString(),
 });
 
+/** What a holder-mode coin's pot took in, spent and holds (taken in less spent). */
+const potView = ({ takenIn, spent }: Pick<PotTotals, 'takenIn' | 'spent'>) => ({
+  holds: (takenIn > spent ? takenIn - spent : 0n).toString(),
+  takenIn: takenIn.toString(),
+  spent: spent.toString(),
+});
+
 /** A creator-mode coin's answer. */
 export function creatorRewardsView(coin: RewardCoin, totals: CreatorTotals): CoinRewardsResponse {
   return { mint: coin.mint, quote: quoteOf(coin), mode: 'creator', creator: earningsView(totals) };
@@ -38,11 +45,7 @@ export function holderRewardsView(
     mint: coin.mint,
     quote,
     mode: 'holder',
-    pot: {
-      holds: (pot.takenIn > pot.spent ? pot.takenIn - pot.spent : 0n).toString(),
-      takenIn: pot.takenIn.toString(),
-      spent: pot.spent.toString(),
-    },
+    pot: potView(pot),
     paidByToken: totals.map((token) => {
       const now = centsNow(token.token, token.paid, token.last, { ...quote, microUsd: quoteMicroUsd });
       return {
@@ -106,8 +109,9 @@ export function creatorView(wallet: string, coins: readonly CoinRewards[], sends
       mode: coin.mode,
       createdAt: isoFromSeconds(coin.createdAt),
       quote: quoteOf(coin),
-      earnings: coin.mode === 'creator' ? earningsView(creator) : null,
-      holderRewards: coin.mode === 'holder' ? { takenIn: pot.takenIn.toString(), paid: pot.spent.toString(), rounds: pot.rounds } : null,
+      creator: coin.mode === 'creator' ? earningsView(creator) : null,
+      pot: coin.mode === 'holder' ? potView(pot) : null,
+      roundCount: coin.mode === 'holder' ? pot.rounds : null,
     })),
     recentSends: sends.map(({ coin, wallet: recipient, token, amount, signature, time }) => ({
       coin,

@@ -1,19 +1,16 @@
 // `GET /token-quotes`: the pair tokens a launch may choose: SOL and the stablecoin (the configuration's pairs),
 // then every other token the launchpad's admin configured by transaction, listed or since disabled. Whether the
 // launchpad takes each now and the day it was listed come from api/tokens/pair-states.ts, the same rule token
-// search follows; decimals from the chain's quote config; the price in US dollars when known.
+// search follows; decimals from the chain's quote config; the price in US dollars when known, as token search gives it.
 import type { Address } from '@solana/kit';
 import { priceAt } from '../../projections/prices/queries.js';
 import { quoteListings } from '../../projections/quote-listings/queries.js';
 import type { TokenQuotesResponse } from '../../schemas/api/token-quotes.js';
 import type { ApiContext } from '../deps.js';
 import type { LaunchContext } from '../launch/launch-context.js';
-import { dollars } from '../payments/tiers.js';
 import { listedTokens, type ListedToken } from './listed-tokens.js';
 import { pairStates } from './pair-states.js';
-
-/** The stablecoin is a dollar by definition here, as everywhere the service values amounts. */
-const STABLECOIN_USD = '1';
+import { quoteUsd } from './token-values.js';
 
 /** SOL and the stablecoin first, then configured tokens in the configuration's order, then the rest by mint. */
 async function candidates(ctx: ApiContext): Promise<{ mint: string; token: ListedToken | null }[]> {
@@ -40,7 +37,7 @@ export async function tokenQuotes(ctx: ApiContext, lc: LaunchContext): Promise<T
     quotes: tokens.map(({ mint, token }, i) => {
       const state = states[i]!;
       const role = token?.role ?? null;
-      const priceUsd = role === 'stablecoin' ? STABLECOIN_USD : role === 'sol' ? (solMicroUsd === null ? null : dollars(solMicroUsd)) : null;
+      const priceUsd = role === 'stablecoin' || role === 'sol' ? quoteUsd(mint, ctx.config.mints.stablecoin, solMicroUsd) : null;
       return {
         mint,
         symbol: token?.symbol ?? null,

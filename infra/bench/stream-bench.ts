@@ -4,6 +4,7 @@
 // trades handed to the stream feed. Measures what the open streams cost in memory, the time from a batch's commit to
 // each client holding each sampled trade at a steady `--rate` trades a second, and how many trade messages a second
 // reach the clients when `--trades` are published as fast as possible in batches of `--batch`.
+import { webhookEventContext } from './../service/webhooks-role.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
     olap,
     config,
     changes: runner.changes.feed,
-    streams: { events: { network: 'mainnet', siteUrl: config.siteUrl, pairSymbol: () => 'SOL' } },
+    streams: { events: webhookEventContext(config) },
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const reads = new ReadPath(olap);

@@ -13,11 +13,11 @@ import { QUICK_TUNE } from '../devnet/simulator/simulator.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { listedTokens } from '../../api/tokens/listed-tokens.js';
 import { createFields, webhookMessage } from '../../api/webhooks/signed-message.js';
 import { createWebhook, type WebhookContext } from '../../api/webhooks/webhook-calls.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
+import { valuingMints } from '../../projections/prices/sol-value.js';
 import { WebhookDispatcher } from '../../projections/webhooks/dispatcher.js';
 import { deliveries } from '../../projections/webhooks/records.js';
 import type { EventContext } from '../../projections/webhooks/webhook-events.js';
@@ -30,6 +30,7 @@ import { newEncryptionKey } from '../keys/secret-box.js';
 import { openOpStore } from '../opstore/open-op-store.js';
 import { serveCommands, wallMs } from './bench-ipc.js';
 import { TimedLog } from './timed-log.js';
+import { webhookEventContext } from '../service/webhooks-role.js';
 import { TimedOpStore } from './timed-op-store.js';
 import type {
   AppendRequest,
@@ -106,6 +107,7 @@ async function open(request: OpenRequest): Promise<OpenResult> {
     network: 'mainnet',
     siteUrl: 'https://launchtape.example',
     pairSymbol: (mint) => (mint === 'So11111111111111111111111111111111111111112' ? 'SOL' : null),
+    valuing: valuingMints(loadConfig().mints.stablecoin),
   });
   return { createMs };
 }
@@ -140,8 +142,7 @@ async function chain(request: ChainRequest): Promise<ChainResult> {
   pipeline = await Pipeline.create({ log: stores.log, config, logger: silent });
   pipeline.start();
   await createHooks(stores.opstore, request.hooks, config.network);
-  const symbols = new Map(listedTokens(config).map((token) => [token.mint, token.symbol]));
-  await openDispatcher({ network: config.network, siteUrl: config.siteUrl, pairSymbol: (mint) => symbols.get(mint) ?? null });
+  await openDispatcher(webhookEventContext(config));
 
   const sealed: [number, number][] = [];
   devnet.bank.onBlock((block) => sealed.push([block.slot, wallMs()]));

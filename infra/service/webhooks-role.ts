@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import { listedTokens } from '../../api/tokens/listed-tokens.js';
 import type { WebhookDeps } from '../../api/webhooks/webhook-calls.js';
+import { valuingMints } from '../../projections/prices/sol-value.js';
 import { WebhookDispatcher } from '../../projections/webhooks/dispatcher.js';
 import type { EventContext } from '../../projections/webhooks/webhook-events.js';
 import type { Config } from '../../schemas/config.js';
@@ -21,7 +22,12 @@ export function webhookDeps(config: Config): WebhookDeps | undefined {
 /** How webhook events (and the live streams' launch messages) word the service's facts. */
 export function webhookEventContext(config: Config): EventContext {
   const symbols = new Map(listedTokens(config).map((token) => [token.mint, token.symbol]));
-  return { network: config.network, siteUrl: config.siteUrl, pairSymbol: (mint) => symbols.get(mint) ?? null };
+  return {
+    network: config.network,
+    siteUrl: config.siteUrl,
+    pairSymbol: (mint) => symbols.get(mint) ?? null,
+    valuing: valuingMints(config.mints.stablecoin),
+  };
 }
 
 export interface WebhooksRole extends Role {

@@ -3,6 +3,8 @@
 // lamports as they are; the dollar stablecoin counts one micro-USD per millionth of a dollar and becomes
 // lamports at that price. An amount that needs a price and has none (before the first price), or is in another
 // token, values to NULL, which sums leave out.
+import { STABLECOIN_DECIMALS } from '../../schemas/programs/launchpad/constants.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { PRICES_TABLE } from './table.js';
 
 /** Parameters every valuing query takes. */
@@ -11,6 +13,11 @@ export interface ValuingMints {
   solMint: string;
   stablecoinMint: string;
   stablecoinDecimals: number;
+}
+
+/** The mints the service values by: SOL, and its dollar stablecoin (`stablecoinMint`) with the stablecoin's decimals. */
+export function valuingMints(stablecoinMint: string): ValuingMints {
+  return { solMint: NATIVE_MINT_ID, stablecoinMint, stablecoinDecimals: STABLECOIN_DECIMALS };
 }
 
 export function valuingParams(mints: ValuingMints) {
@@ -45,6 +52,14 @@ export function lamportsOf(amount: string, token: string, at: LamportsContext = 
     ${token} = {solMint:String}, toNullable(toUInt256(${amount})),
     ${token} = {stablecoinMint:String} AND ${price} > 0, toNullable(intDiv(toUInt256(${amount}) * 1000000000000000, ${unit} * toUInt256(${price}))),
     NULL)`;
+}
+
+/** lamportsOf for one amount outside a statement: lamports worth of `amount` raw units of `token` at a SOL price of
+ * `solMicroUsd` (null when none is known); null for another token or without a price. */
+export function lamportsValue(amount: bigint, token: string | null, mints: ValuingMints, solMicroUsd: bigint | null): bigint | null {
+  if (token === mints.solMint) return amount;
+  if (token !== mints.stablecoinMint || solMicroUsd === null || solMicroUsd <= 0n) return null;
+  return (amount * 1_000_000_000_000_000n) / (10n ** BigInt(mints.stablecoinDecimals) * solMicroUsd);
 }
 
 /** Micro-USD worth of `amount` raw units of `token`: the stablecoin at face value, SOL at `p.microUsd`. */

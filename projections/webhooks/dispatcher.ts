@@ -15,7 +15,19 @@ import { DeliveryQueue, type QueuedDelivery } from './delivery-queue.js';
 import { afterTry, KEEP_FINISHED_MS, webhookAfterTries, type TryOutcome } from './delivery-rules.js';
 import { tryDelivery, type Post } from './deliver.js';
 import type { ReceiverPolicy } from './receiver-address.js';
-import { deliveries, deliveryId, dispatcherMarks, redeliveries, secretLabel, usedSignatures, webhooks, type DeliveryRow, type WebhookRow } from './records.js';
+import {
+  deliveries,
+  deliveryId,
+  dispatcherMarks,
+  dispatcherSolPrices,
+  redeliveries,
+  secretLabel,
+  usedSignatures,
+  webhooks,
+  type DeliveryRow,
+  type WebhookRow,
+} from './records.js';
+import { SolPrices } from './sol-prices.js';
 import { coinGraduated, coinLaunched, OpenRound, roundKey, type EventContext, type WebhookEvent } from './webhook-events.js';
 
 export const DISPATCHER_GROUP = 'webhooks';
@@ -38,7 +50,8 @@ const RECORD_DELAY_MS = 25;
 const MAX_UNRECORDED = 512;
 /** Signatures are kept past the 5-minute window on both sides, so a replay within it is always recognised. */
 const KEEP_SIGNATURES_MS = 15 * 60_000;
-const REACTED_TO = new Set<unknown>(['coin.launched', 'coin.graduated', 'payout.round', 'payout.sent']);
+const REACTED_TO = new Set<unknown>(['coin.launched', 'coin.graduated', 'payout.round', 'payout.sent', 'price.updated']);
+const SOL_PRICES_ID = 'latest';
 const PAUSED_ERROR = 'not tried: the webhook was paused after 3 days of failed deliveries';
 
 export interface DispatcherOptions {
@@ -84,6 +97,8 @@ export class WebhookDispatcher {
   private reloading: Promise<void> | null = null;
   /** Payout rounds waiting for the rest of their slot, with the log record that opened each. */
   private readonly rounds = new Map<string, { round: OpenRound; record: LogRecord }>();
+  /** What payout rounds' pots are valued at in lamports. */
+  private solPrices = new SolPrices();
   private readonly queue: DeliveryQueue;
   private readonly now: () => number;
   private pendingOutcomes: { recorded: Recorded; done: () => void }[] = [];
@@ -113,6 +128,7 @@ export class WebhookDispatcher {
     dispatcher.unsubscribe = options.opstore.onWrite((collection) => {
       if (collection === webhooks.name) dispatcher.hooksDirty = true;
     });
+    dispatcher.solPrices = new SolPrices((await options.opstore.get(dispatcherSolPrices, SOL_PRICES_ID))?.points ?? null);
     await dispatcher.skipHistoryOnFirstRun();
     await dispatcher.reloadHooks();
     for (const row of await options.opstore.query(deliveries, { where: [['state', '=', 'pending']] })) dispatcher.enqueue(row);
@@ -177,6 +193,7 @@ export class WebhookDispatcher {
       for (const row of queued) this.enqueue(row);
       this.queue.tick();
     }
+    await this.storeSolPrices();
     const committable = this.committable(records);
     if (committable.length > 0) await log.commit(TOPIC, DISPATCHER_GROUP, committable);
     return records.length;
@@ -237,9 +254,10 @@ export class WebhookDispatcher {
         const round = new OpenRound(event);
         this.rounds.set(round.key, { round, record });
       } else if (event.type === 'payout.sent') this.rounds.get(roundKey(event.data.mint, event.data.round))?.round.add(event);
+      else if (event.type === 'price.updated') this.solPrices.note(event.slot, BigInt(event.data.microUsd));
     }
     if (slotComplete) {
-      for (const { round } of this.rounds.values()) out.push(round.finish(ctx));
+      for (const { round } of this.rounds.values()) out.push(round.finish(ctx, this.solPrices.at(round.round.slot)));
       this.rounds.clear();
     }
     return out;
@@ -422,6 +440,16 @@ export class WebhookDispatcher {
     });
   }
 
+  /** The SOL prices read since they were last stored, stored before the log position moves past them. */
+  private async storeSolPrices(): Promise<void> {
+    const points = this.solPrices.takeChanged();
+    if (points === null) return;
+    const { opstore } = this.options;
+    if ((await opstore.get(dispatcherSolPrices, SOL_PRICES_ID)) === null) await opstore.insert(dispatcherSolPrices, { id: SOL_PRICES_ID, points });
+    else await opstore.update(dispatcherSolPrices, SOL_PRICES_ID, { points });
+  }
+
+  /** On the first run, the log written so far is passed over (only its SOL prices are kept, for the rounds to come). */
   private async skipHistoryOnFirstRun(): Promise<void> {
     const { log, opstore } = this.options;
     if ((await opstore.get(dispatcherMarks, 'started')) !== null) return;
@@ -430,6 +458,12 @@ export class WebhookDispatcher {
       records.length > 0;
       records = await log.poll(TOPIC, DISPATCHER_GROUP, { maxRecords: 5_000 })
     ) {
+      for (const record of records) {
+        if (!record.value.includes('"price.updated"')) continue;
+        const parsed = safeParseEvent(JSON.parse(record.value));
+        if (parsed.success && parsed.data.type === 'price.updated') this.solPrices.note(parsed.data.slot, BigInt(parsed.data.data.microUsd));
+      }
+      await this.storeSolPrices();
       await log.commit(TOPIC, DISPATCHER_GROUP, records);
     }
     await opstore.insert(dispatcherMarks, { id: 'started', at: this.now() });

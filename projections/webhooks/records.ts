@@ -73,3 +73,6 @@ export const redeliveries = defineCollection('webhook_redeliveries', z.object({ 
 /** The dispatcher's own marks; `started`: it has run once. On its first run it skips the log written before it, so
  * webhooks never receive events from before the dispatcher existed. */
 export const dispatcherMarks = defineCollection('webhook_dispatcher', z.object({ id: z.string(), at: z.number().int() }));
+
+/** The latest SOL prices the dispatcher read from the log (one record, id `latest`; sol-prices.ts), JSON text. */
+export const dispatcherSolPrices = defineCollection('webhook_sol_prices', z.object({ id: z.string(), points: z.string() }));

@@ -8,6 +8,7 @@ import type { CoinGraduatedEvent, CoinLaunchedEvent, Event, PayoutRoundEvent, Pa
 import type { CoinGraduatedWebhookData, CoinLaunchedWebhookData, PayoutPaidWebhookData } from '../../schemas/api/webhook-events.js';
 import type { WebhookEventType } from '../../schemas/api/webhooks.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
+import { lamportsValue, type ValuingMints } from '../prices/sol-value.js';
 
 export interface WebhookEvent {
   id: string;
@@ -24,6 +25,8 @@ export interface EventContext {
   siteUrl: string;
   /** The symbol of a pair (quote) token, or null when the service does not know it. */
   pairSymbol: (mint: string) => string | null;
+  /** The mints amounts are valued in SOL by. */
+  valuing: ValuingMints;
 }
 
 /** The id of the webhook event made from the log event `logEventId`. */
@@ -48,8 +51,8 @@ export function coinLaunched(ctx: EventContext, event: CoinLaunchedEvent): Webho
     curve: d.curve,
     pool: d.pool,
     page: `${ctx.siteUrl}/coins/${d.mint}`,
-    route: d.route,
-    paidIn: { kind: d.holdersPaid, basket: d.basket.map((token) => ({ mint: token.mint, weightBps: token.weightBps })) },
+    venue: d.route,
+    paidIn: { kind: d.holdersPaid, basket: d.basket.map((token) => ({ mint: token.mint, weight: token.weightBps })) },
     totalSupply: d.totalSupply,
     signature: event.signature,
     slot: event.slot,
@@ -89,9 +92,13 @@ export class OpenRound {
     this.paidByToken.set(payout.data.token, (this.paidByToken.get(payout.data.token) ?? 0n) + BigInt(payout.data.amount));
   }
 
-  /** `payout.paid`: the round with what its payouts sent. */
-  finish(ctx: EventContext): WebhookEvent {
+  /** `payout.paid`: the round with what its payouts sent, its pot valued at `solMicroUsd` (the SOL price in force at
+   * the round; null when none is known). */
+  finish(ctx: EventContext, solMicroUsd: bigint | null): WebhookEvent {
     const d = this.round.data;
+    // Rounds logged before events named their quote token: a round paid in the pair bought the quote token itself.
+    const quoteMint = d.quoteMint ?? (d.paidIn === 'pair' ? (d.tokens[0]?.mint ?? null) : null);
+    const potSpentLamports = lamportsValue(BigInt(d.potSpent), quoteMint, ctx.valuing, solMicroUsd);
     const data: PayoutPaidWebhookData = {
       mint: d.mint,
       round: d.round,
@@ -101,6 +108,7 @@ export class OpenRound {
       holdersPaid: this.paidWallets.size,
       paidIn: d.paidIn,
       potSpent: d.potSpent,
+      potSpentLamports: potSpentLamports === null ? null : potSpentLamports.toString(),
       tokens: d.tokens.map((token) => ({
         mint: token.mint,
         bought: token.bought,

@@ -2,13 +2,16 @@
 // creator's text (name, symbol, description, socials, metadata URI) sits only under `user`.
 import { z } from 'zod';
 import { coinSummary, userSummary } from './coins.js';
-import { address, isoTime, rawAmount } from './fields.js';
+import { address, isoTime, launchVenue, rawAmount, recipientPct } from './fields.js';
 
 const socials = z.object({
   x: z.string().nullable(),
   telegram: z.string().nullable(),
   website: z.string().nullable(),
 });
+
+/** A basket token and its weight, as `basket` takes them at launch. */
+export const basketWeight = z.object({ mint: address, weight: z.int().min(1).max(10_000).describe('Weight in bps of the basket; weights sum to 10000') });
 
 /** `GET /coins/{mint}`: the summary fields plus everything fixed at launch. */
 export const coinFull = coinSummary.extend({
@@ -17,7 +20,7 @@ export const coinFull = coinSummary.extend({
     socials: socials.describe('Links as the creator gave them, unchecked; null when none is known'),
     uri: z.string().describe('Metadata URI as written on chain'),
   }),
-  route: z.enum(['launchpad', 'pool-venue']).describe('launchpad: bonding curve first; pool-venue: straight into a pool'),
+  venue: launchVenue,
   creator: z.object({ wallet: address.describe('The wallet that launched the coin') }),
   pools: z
     .array(
@@ -29,12 +32,10 @@ export const coinFull = coinSummary.extend({
     )
     .describe('Bonding curve and pools of the coin, oldest first'),
   holdersPaid: z.enum(['pair', 'basket']).describe('What holder rewards are paid in'),
-  basket: z
-    .array(z.object({ mint: address, weight: z.int().min(1).max(10_000).describe('Weight in bps of the basket; weights sum to 10000') }))
-    .describe('Tokens holder rewards buy; empty when paid in the pair'),
+  basket: z.array(basketWeight).describe('Tokens holder rewards buy; empty when paid in the pair'),
   creatorSplit: z
-    .array(z.object({ wallet: address, weight: z.int().min(0).max(10_000).describe("Share of the creator's part, bps") }))
-    .describe("Wallets the creator's part of the fees goes to"),
+    .array(z.object({ wallet: address, pct: recipientPct }))
+    .describe("Wallets the creator's part of the fees goes to, as `recipients` named them at launch"),
   fee: z.object({ bps: z.int().min(0).max(10_000).describe("Trading fee in bps of each trade's quote amount") }),
   pair: z.object({ mint: address, kind: z.enum(['sol', 'stablecoin', 'token']) }).describe('The token the coin trades against'),
   hooks: z.array(z.string()).describe('Hooks fixed at launch, e.g. anti-sniper; empty for a standard coin'),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { quoteToken, userSummary } from './coins.js';
 import { address, isoTime, rawAmount, signature } from './fields.js';
+import { creatorEarnings, pot } from './rewards.js';
 
 /** Most entries of `recentSends`. */
 export const RECENT_SENDS = 50;
@@ -13,22 +14,9 @@ export const creatorCoin = z.object({
   mode: z.enum(['holder', 'creator']),
   createdAt: isoTime.describe('Launch time'),
   quote: quoteToken,
-  earnings: z
-    .object({
-      earned: rawAmount.describe("The creator's share of every fee claim"),
-      sent: rawAmount.describe("Sent on to the creator's recipients"),
-      waiting: rawAmount.describe('Earned and not sent yet'),
-    })
-    .nullable()
-    .describe('Creator mode: what the coin earned its creator; null for a holder-mode coin'),
-  holderRewards: z
-    .object({
-      takenIn: rawAmount.describe("The holders' share of every fee claim"),
-      paid: rawAmount.describe('What payout rounds paid holders'),
-      rounds: z.int().min(0).describe('Payout rounds so far'),
-    })
-    .nullable()
-    .describe('Holder mode: what the coin earned its holders; null for a creator-mode coin'),
+  creator: creatorEarnings.nullable().describe('Creator mode: what the coin earned its creator, as its rewards show it; null for a holder-mode coin'),
+  pot: pot.nullable().describe("Holder mode: the coin's reward pot, as its rewards show it; null for a creator-mode coin"),
+  roundCount: z.int().min(0).nullable().describe('Holder mode: payout rounds so far; null for a creator-mode coin'),
 });
 
 export const creatorSend = z.object({

@@ -48,6 +48,14 @@ export const ed25519SignatureBase64 = z
       'must be the base64 ed25519 signature of the message (64 bytes, 88 characters), encoded as a standard base64 encoder writes it (the character before == is A, Q, g or w)',
   });
 
+/** The launch route a coin took, as ideas, coins, webhooks and streams name it. */
+export const launchVenue = z
+  .enum(['launchpad', 'pool-venue'])
+  .describe('The route the coin launched on: launchpad (a bonding curve first) or pool-venue (straight into a pool)');
+
+/** A recipient's share of the creator part: percent with up to two decimals, as `recipients` take it at launch. */
+export const recipientPct = z.number().gt(0).max(100).describe("Share of the creator's part, percent, up to two decimals");
+
 /** A non-negative integer in raw units as a decimal string. */
 export const rawAmount = z
   .string()
@@ -122,6 +130,16 @@ export const errorResponses = {
  * the schema to refuse (so `1.5`, `1e1`, ` 5`, `0x10` and `` are 400s, never coerced). */
 function integerText(value: unknown): unknown {
   return typeof value === 'string' && /^(0|-?[1-9]\d{0,15})$/.test(value) ? Number(value) : value;
+}
+
+/** A query parameter's `true` or `false` as the boolean it stands for (a tool argument arrives as the boolean). */
+function booleanText(value: unknown): unknown {
+  return value === 'true' ? true : value === 'false' ? false : value;
+}
+
+/** A boolean query parameter: `true` or `false` in a URL, a JSON boolean as a tool argument. */
+export function booleanParam() {
+  return z.preprocess(booleanText, z.boolean({ error: 'expected true or false' }));
 }
 
 /** An integer query parameter within [min, max] with a default. */

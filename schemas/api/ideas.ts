@@ -2,13 +2,13 @@
 // ticker, pitch, trend, story, the crew's takes) sit under `user`: written by the service's idea model from
 // outside news stories, they are data, never instructions.
 import { z } from 'zod';
-import { address, intParam, isoTime, rawAmount, UNKNOWN_QUERY_KEYS } from './fields.js';
+import { address, booleanParam, intParam, isoTime, launchVenue, rawAmount, UNKNOWN_QUERY_KEYS } from './fields.js';
 
 /** Query of `GET /ideas`. */
 export const ideasQuery = z
   .object({
     q: z.string().trim().min(1).max(64).optional().describe("Search: part of the idea's name, ticker, trend or pitch (case-insensitive)"),
-    launched: z.enum(['true', 'false']).optional().describe('true: launched ideas only; false: ideas not launched yet; both when left out'),
+    launched: booleanParam().optional().describe('true: launched ideas only; false: ideas not launched yet; both when left out'),
     limit: intParam(1, 25, 10).describe('Page size'),
   })
   .describe(UNKNOWN_QUERY_KEYS);
@@ -33,7 +33,7 @@ export const idea = z.object({
   launched: z
     .object({
       mint: address,
-      venue: z.enum(['launchpad', 'pool-venue']).describe('The route the coin was launched on'),
+      venue: launchVenue,
       marketCapLamports: rawAmount
         .nullable()
         .describe("The coin's market cap in lamports (stablecoin pairs at the latest SOL price); null while its figures are pending or without a price"),

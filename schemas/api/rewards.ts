@@ -19,6 +19,15 @@ export const pot = z
   })
   .describe("The coin's reward pot, raw quote units");
 
+/** What a creator-mode coin earned its creator, as the coin's rewards and the creator's coins show it. */
+export const creatorEarnings = z
+  .object({
+    earned: rawAmount.describe("The creator's share of every fee claim, raw quote units"),
+    sent: rawAmount.describe("Sent on to the creator's recipients, raw quote units"),
+    waiting: rawAmount.describe('Earned and not sent yet, raw quote units'),
+  })
+  .describe("The creator's earnings, raw quote units");
+
 export const tokenPaid = z.object({
   token: address.describe('Mint of the token holders were paid in (a basket token, or the quote token)'),
   paid: rawAmount.describe('Raw units of the token sent to holders'),
@@ -72,11 +81,7 @@ export const holderRewards = z.object({
 export const creatorRewards = z.object({
   ...base,
   mode: z.literal('creator'),
-  creator: z.object({
-    earned: rawAmount.describe("The creator's share of every fee claim, raw quote units"),
-    sent: rawAmount.describe("Sent on to the creator's recipients, raw quote units"),
-    waiting: rawAmount.describe('Earned and not sent yet, raw quote units'),
-  }),
+  creator: creatorEarnings,
 });
 
 export const coinRewardsResponse = z

@@ -1,7 +1,8 @@
 // Schemas of the events webhooks deliver (spec 6): the body `{ id, type, network, occurredAt, data }` of each type.
 // The dispatcher builds its bodies to these types, and the OpenAPI document lists them under `webhooks`.
 import { z } from 'zod';
-import { address, isoTime, rawAmount, signature } from './fields.js';
+import { basketWeight } from './coin-full.js';
+import { address, isoTime, launchVenue, rawAmount, signature } from './fields.js';
 
 const eventId = z.string().describe('Event id, the same on every delivery of the event (after a replay or a restart too): deduplicate by it');
 
@@ -35,10 +36,10 @@ export const coinLaunchedData = z.object({
   curve: address.nullable().describe('Bonding curve (launchpad route)'),
   pool: address.nullable().describe('Pool the coin launched into (pool-venue route)'),
   page: z.string().describe("The coin's page on the site"),
-  route: z.enum(['launchpad', 'pool-venue']).describe('Where it launched'),
+  venue: launchVenue,
   paidIn: z.object({
     kind: z.enum(['pair', 'basket']).describe('What holders are paid in'),
-    basket: z.array(z.object({ mint: address, weightBps: z.int().min(1).max(10_000) })),
+    basket: z.array(basketWeight).describe('Tokens holders are paid in; empty when paid in the pair'),
   }),
   totalSupply: rawAmount,
   ...chainFacts,
@@ -64,6 +65,11 @@ export const payoutPaidData = z.object({
   holdersPaid: z.int().min(0).describe('Wallets the round sent a payout (shares below the minimum are carried)'),
   paidIn: z.enum(['pair', 'basket']),
   potSpent: rawAmount.describe("Raw units of the coin's pair token the round spent (lamports on SOL pairs)"),
+  potSpentLamports: rawAmount
+    .nullable()
+    .describe(
+      'The SOL paid: `potSpent` in lamports, a stablecoin pot at the SOL price in force at the round (the figure platform stats sum as paid to holders); null without a price or on another pair',
+    ),
   tokens: z.array(
     z.object({
       mint: address,

@@ -17,6 +17,9 @@ export const payoutRoundData = z
     holdersCounted: z.int().nonnegative(),
     /** Pot spent, raw quote units. */
     potSpent: amount,
+    /** The coin's quote token, which the pot and the costs are counted in; absent in events written before the field
+     * existed. */
+    quoteMint: address.optional(),
     /** Whether holders were paid in the pair token or the basket. */
     paidIn,
     /** Each token bought for holders: its mint, raw units bought, and raw quote units it cost. */

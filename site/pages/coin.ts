@@ -89,7 +89,7 @@ function coinFacts(coin: CoinFull, quote: string): HTMLElement {
     coin.creatorSplit.length > 0 &&
       table(
         ['Wallet', 'Share'],
-        coin.creatorSplit.map((item) => [h('code', {}, item.wallet), `${item.weight / 100}%`]),
+        coin.creatorSplit.map((item) => [h('code', {}, item.wallet), `${item.pct}%`]),
       ),
   );
 }

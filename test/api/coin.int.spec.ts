@@ -41,14 +41,14 @@ describe('GET /coins/{mint}', () => {
       ...expectedFigures(h.fixture, c.beta.mint),
       holders: 0,
       bondingProgressPct: `${bps / 100n}.${(bps % 100n).toString().padStart(2, '0')}`,
-      route: 'launchpad',
+      venue: 'launchpad',
       creator: { wallet: addressOf('creator:beta') },
       pools: [{ kind: 'curve', address: c.beta.curve, active: true }],
       holdersPaid: 'pair',
       basket: [],
       creatorSplit: [
-        { wallet: addressOf('creator:beta'), weight: 7_000 },
-        { wallet: addressOf('friend'), weight: 3_000 },
+        { wallet: addressOf('creator:beta'), pct: 70 },
+        { wallet: addressOf('friend'), pct: 30 },
       ],
       fee: { bps: 100 },
       pair: { mint: c.beta.quoteMint, kind: 'stablecoin' },
@@ -70,7 +70,7 @@ describe('GET /coins/{mint}', () => {
     expect(alpha.pair).toEqual({ mint: c.alpha.quoteMint, kind: 'sol' });
     const gamma = (await get(`/api/v1/coins/${c.gamma.mint}`)).body;
     expect(gamma).toMatchObject({
-      route: 'pool-venue',
+      venue: 'pool-venue',
       holdersPaid: 'basket',
       bondingProgressPct: null,
       pools: [{ kind: 'pool', address: c.gamma.pool, active: true }],

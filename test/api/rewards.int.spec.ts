@@ -182,8 +182,9 @@ describe('GET /creators/{wallet}', () => {
         mode: 'creator',
         createdAt: iso(14),
         quote: { mint: SOL, decimals: 9 },
-        earnings: { earned: '1000000000', sent: '700000000', waiting: '300000000' },
-        holderRewards: null,
+        creator: { earned: '1000000000', sent: '700000000', waiting: '300000000' },
+        pot: null,
+        roundCount: null,
       },
       {
         mint: BASKET.mint,
@@ -191,8 +192,13 @@ describe('GET /creators/{wallet}', () => {
         mode: 'holder',
         createdAt: iso(10),
         quote: { mint: SOL, decimals: 9 },
-        earnings: null,
-        holderRewards: { takenIn: '800000000', paid: (ROUND1.potSpent + ROUND2.potSpent).toString(), rounds: 2 },
+        creator: null,
+        pot: {
+          holds: (800_000_000n - ROUND1.potSpent - ROUND2.potSpent).toString(),
+          takenIn: '800000000',
+          spent: (ROUND1.potSpent + ROUND2.potSpent).toString(),
+        },
+        roundCount: 2,
       },
     ]);
     const payment = story.find(({ event }) => event.type === 'creator.sent')!.event.signature;

@@ -243,7 +243,7 @@ describe('pipeline end to end', () => {
     expect(new Set(graduated.body.coins.map((c) => c.mint))).toEqual(new Set(facts.graduations.keys()));
     for (const mint of mints) {
       const route = devnet.simulator!.state.coins.find((c) => c.mint === mint)!.route;
-      expect((await get<{ route: string }>(`/api/v1/coins/${mint}`)).body.route).toBe(route);
+      expect((await get<{ venue: string }>(`/api/v1/coins/${mint}`)).body.venue).toBe(route);
     }
   });
 

@@ -302,8 +302,9 @@ interface CreatorBody {
   coins: {
     mint: string;
     mode: 'holder' | 'creator';
-    earnings: { earned: string; sent: string; waiting: string } | null;
-    holderRewards: { takenIn: string; paid: string; rounds: number } | null;
+    creator: { earned: string; sent: string; waiting: string } | null;
+    pot: { holds: string; takenIn: string; spent: string } | null;
+    roundCount: number | null;
   }[];
   recentSends: { coin: string; wallet: string; token: string; amount: string; signature: string; time: string }[];
 }
@@ -357,18 +358,18 @@ describe('creators', () => {
         if (coin.mode === 'creator') {
           const earned = claimedBy(coin.mint, 'creator');
           const earnings = { earned: earned.toString(), sent: sentOf(coin.mint).toString(), waiting: (earned - sentOf(coin.mint)).toString() };
-          expect(view.earnings).toEqual(earnings);
-          expect(view.holderRewards).toBeNull();
+          expect(view.creator).toEqual(earnings);
+          expect(view.pot).toBeNull();
           const rewards = await h.get<{ mode: string; creator: unknown }>(`/api/v1/coins/${coin.mint}/rewards`);
           expect(rewards.body).toMatchObject({ mode: 'creator', creator: earnings });
         } else {
           const spent = roundsOf(coin.mint).reduce((sum, action) => sum + BigInt(action.detail.pot as string), 0n);
-          expect(view.holderRewards).toEqual({
-            takenIn: claimedBy(coin.mint, 'holders').toString(),
-            paid: spent.toString(),
-            rounds: roundsOf(coin.mint).length,
-          });
-          expect(view.earnings).toBeNull();
+          const takenIn = claimedBy(coin.mint, 'holders');
+          expect(view.pot).toEqual({ holds: (takenIn - spent).toString(), takenIn: takenIn.toString(), spent: spent.toString() });
+          expect(view.roundCount).toBe(roundsOf(coin.mint).length);
+          const rewards = await h.get<{ pot: unknown }>(`/api/v1/coins/${coin.mint}/rewards`);
+          expect(rewards.body.pot).toEqual(view.pot);
+          expect(view.creator).toBeNull();
         }
       }
       const sends = keeperSends(new Set(launched.map((coin) => coin.mint)));

@@ -4,6 +4,8 @@
 // every event exactly once per event id, each verifying with the secret create returned (by hand and with the
 // Standard Webhooks library), with data equal to the chain's: the launch and graduation transactions' program
 // events and the keeper's payout rounds.
+import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
+import { valuingMints } from '../../projections/prices/sol-value.js';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -21,6 +23,7 @@ import { openOpStore } from '../../infra/opstore/open-op-store.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { WebhookDispatcher } from '../../projections/webhooks/dispatcher.js';
 import { programDataLogs } from '../../schemas/programs/event-set.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { decodeLaunchpadEvent } from '../../schemas/programs/launchpad/events.js';
 import { decodePoolVenueEvent } from '../../schemas/programs/pool-venue/events.js';
 import { CONFIG, simWallet } from '../ingest/chain-fixture.js';
@@ -97,6 +100,7 @@ beforeAll(async () => {
       network: 'devnet',
       siteUrl: 'https://launchtape.example',
       pairSymbol: (mint) => (mint === 'So11111111111111111111111111111111111111112' ? 'SOL' : null),
+      valuing: valuingMints(DEVNET_ADDRESSES.stablecoinMint),
     },
     policy,
     pollWaitMs: 20,
@@ -175,16 +179,16 @@ describe('webhooks on the devnet', () => {
         mode: coin.mode,
         feeBps: data.feeBps,
         creator: simWallet(SEED, coin.creator).address,
-        route: coin.route,
+        venue: coin.route,
         pair: { mint: coin.quoteMint },
-        paidIn: { kind: coin.holdersPaid, basket: coin.basket },
+        paidIn: { kind: coin.holdersPaid, basket: coin.basket.map(({ mint, weightBps }) => ({ mint, weight: weightBps })) },
         signature: action.signature,
         page: `https://launchtape.example/coins/${coin.mint}`,
       });
       expect(data.creator).toBe(sent.data.creator);
       if (created.name === 'CoinCreated') expect(sent.data.curve).toBe(data.curve);
       else expect(sent.data.pool).toBe(data.pool);
-      expect(sent.data).not.toHaveProperty('venue');
+      expect(sent.data).not.toHaveProperty('route');
       expect(Object.keys(sent.data.untrusted as object).sort()).toEqual(['name', 'symbol', 'uri']);
     }
   });
@@ -212,6 +216,14 @@ describe('webhooks on the devnet', () => {
 
   it('payout.paid carries each round with the holders the keeper paid and the amounts, to the raw unit', () => {
     const rounds = ok('payout-round');
+    const prices = ok('price');
+    /** The SOL paid: the pot in lamports, a stablecoin pot at the last price posted at or before the round's slot. */
+    const lamportsOf = (pot: bigint, quoteMint: string, slot: number): string | null => {
+      if (quoteMint === NATIVE_MINT_ID) return pot.toString();
+      const price = prices.filter((p) => p.slot <= slot).at(-1)?.detail.solMicroUsd as string | undefined;
+      return quoteMint !== DEVNET_ADDRESSES.stablecoinMint || price === undefined ? null : ((pot * 10n ** 15n) / (10n ** 6n * BigInt(price))).toString();
+    };
+    expect(rounds.some((action) => coinOf(action.detail.mint as string).quoteMint === DEVNET_ADDRESSES.stablecoinMint)).toBe(true);
     expect(ofType('payout.paid')).toHaveLength(rounds.length);
     for (const action of rounds) {
       const sent = ofType('payout.paid').find((b) => b.data.mint === action.detail.mint && b.data.round === action.detail.round)!;
@@ -227,6 +239,7 @@ describe('webhooks on the devnet', () => {
         round: action.detail.round,
         snapshotSlot: action.detail.snapshotSlot,
         potSpent: action.detail.pot,
+        potSpentLamports: lamportsOf(BigInt(action.detail.pot as string), coinOf(action.detail.mint as string).quoteMint, action.slot!),
         holdersPaid: paidWallets.size,
         signature: action.signature,
       });

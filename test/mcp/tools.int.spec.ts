@@ -96,6 +96,26 @@ describe('the MCP tool server', () => {
     expect(Object.keys(byName.get('accept_terms')!.inputSchema.properties!).sort()).toEqual(['signature', 'signedAt', 'version', 'wallet']);
   });
 
+  it('types every argument as the spec types it, and says unknown arguments are refused', async () => {
+    const { tools } = await client.listTools();
+    const specTypes: Record<string, string> = {
+      launched: 'boolean',
+      limit: 'integer',
+      offset: 'integer',
+      q: 'string',
+      date: 'string',
+      mint: 'string',
+      wallet: 'string',
+    };
+    for (const tool of tools) {
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+      expect((tool.inputSchema as { description?: string }).description, tool.name).toMatch(/Unknown arguments are refused/);
+      for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        if (specTypes[field] !== undefined) expect((schema as { type?: string }).type, `${tool.name}.${field}`).toBe(specTypes[field]);
+      }
+    }
+  });
+
   it('answers every read tool as its route answers, creator text wrapped', async () => {
     const { alpha, beta, gamma } = h.fixture.coins;
     const trader = h.fixture.trades.find((t) => t.mint === alpha.mint)!.trader;
@@ -105,6 +125,8 @@ describe('the MCP tool server', () => {
       ['search_coins', { mode: 'creator', graduated: 'false', offset: 1 }, '/api/v1/coins?mode=creator&graduated=false&offset=1'],
       ['search_tokens', { q: alpha.symbol }, `/api/v1/tokens?q=${alpha.symbol}`],
       ['list_ideas', {}, '/api/v1/ideas'],
+      ['list_ideas', { launched: true }, '/api/v1/ideas?launched=true'],
+      ['list_ideas', { launched: false, limit: 3 }, '/api/v1/ideas?launched=false&limit=3'],
       ['get_coin', { mint: alpha.mint }, `/api/v1/coins/${alpha.mint}`],
       ['get_coin', { mint: gamma.mint }, `/api/v1/coins/${gamma.mint}`],
       ['get_coin_rewards', { mint: beta.mint }, `/api/v1/coins/${beta.mint}/rewards`],

@@ -22,6 +22,7 @@ export const decode: Decoder = (tx, ctx) =>
       baselineSlot: memo.baselineSlot,
       holdersCounted: memo.holders,
       potSpent: memo.pot,
+      quoteMint,
       paidIn: buys.length > 0 ? 'basket' : 'pair',
       tokens,
     });

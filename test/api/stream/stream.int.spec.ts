@@ -3,6 +3,8 @@
 // Last-Event-ID misses and repeats nothing; an id it cannot resume from gets `reset`; launches on the platform stream
 // as webhooks word them; a client that never reads is cut while another keeps up; a visitor's sixth stream is 429;
 // unknown coins 404; CORS; and 503 from a process without the projections.
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
+import { valuingMints } from '../../../projections/prices/sol-value.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,7 +25,7 @@ import { addr, launched, trade } from '../../projections/event-fixtures.js';
 import { SseClient } from './sse-client.js';
 
 const MINT = addr(1);
-const EVENTS = { network: 'mainnet', siteUrl: 'https://launchtape.example', pairSymbol: () => 'SOL' };
+const EVENTS = { network: 'mainnet', siteUrl: 'https://launchtape.example', pairSymbol: () => 'SOL', valuing: valuingMints(DEVNET_ADDRESSES.stablecoinMint) };
 
 let dir: string;
 let log: SqliteEventLog;

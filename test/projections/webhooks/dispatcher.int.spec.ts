@@ -2,11 +2,14 @@
 // by event and mint, signed bodies, the retry schedule to the millisecond, pause after 3 days of failures, enable,
 // delete dropping queued retries, payout rounds with their payouts, and a replayed log delivering nothing twice.
 import { createHmac } from 'node:crypto';
+import type { Address } from '@solana/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteWebhook, enableWebhook, listDeliveries, redeliver } from '../../../api/webhooks/webhook-calls.js';
 import { RETRY_DELAYS_MS } from '../../../projections/webhooks/delivery-rules.js';
 import { deliveries, webhooks } from '../../../projections/webhooks/records.js';
-import { addr, graduated, launched } from '../event-fixtures.js';
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
+import { NATIVE_MINT_ID } from '../../../schemas/programs/token-addresses.js';
+import { addr, graduated, launched, priceUpdated } from '../event-fixtures.js';
 import { payoutRound, payoutSent } from '../reward-events.js';
 import { owner, signed, WebhookHarness, webhookFields } from './webhook-harness.js';
 
@@ -203,6 +206,38 @@ describe('webhook dispatcher', () => {
         tokens: [{ mint: quote, bought: '1000', cost: '1000', paid: '999' }],
       },
     });
+  });
+
+  it('values a stablecoin round in lamports at the SOL price in force at its slot, after a restart too, and a SOL round as it is', async () => {
+    await h.create(owner, ALL, ['payout.paid']);
+    const stable = DEVNET_ADDRESSES.stablecoinMint as Address;
+    const round = (slot: number, mint: Address, quoteMint: Address, potSpent: string, number = 1) =>
+      payoutRound(
+        { slot, tx: slot },
+        {
+          mint,
+          round: number,
+          snapshotSlot: slot - 1,
+          baselineSlot: number === 1 ? null : slot - 2,
+          holdersCounted: 1,
+          potSpent,
+          paidIn: 'pair',
+          tokens: [{ mint: quoteMint, bought: potSpent, cost: potSpent }],
+        },
+      );
+    // A stablecoin round before any price: no SOL value.
+    await h.append([round(5, MINT_A, stable, '1000000')]);
+    await h.step();
+    // $150 a SOL from slot 10, $200 from slot 30.
+    await h.append([priceUpdated({ slot: 10, tx: 100 }, 150_000_000n), priceUpdated({ slot: 30, tx: 101 }, 200_000_000n)]);
+    await h.step();
+    await h.dispatcher.stop();
+    h.dispatcher = await h.openDispatcher();
+    // 3 dollars at slot 20: 0.02 SOL; at slot 40: 0.015 SOL; a SOL pot as it is.
+    await h.append([round(20, MINT_A, stable, '3000000', 2), round(40, MINT_B, stable, '3000000'), round(41, addr(3), NATIVE_MINT_ID as Address, '777')]);
+    await h.step();
+    const lamports = h.triesTo(ALL).map((t) => body(t).data.potSpentLamports);
+    expect(lamports).toEqual([null, '20000000', '15000000', '777']);
   });
 
   it('delivers nothing twice when the log is replayed: the same chain event has the same event id', async () => {

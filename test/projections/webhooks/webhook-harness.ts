@@ -1,5 +1,7 @@
 // A dispatcher on a controlled clock for tests: a SQLite event log and an operational store in a temp dir, webhooks
 // created through the signed calls, and a stand-in transport that records every try and answers as scripted.
+import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
+import { valuingMints } from '../../../projections/prices/sol-value.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +61,7 @@ export class WebhookHarness {
       log: this.log,
       opstore: this.opstore,
       sealKey: this.sealKey,
-      events: { network: 'mainnet', siteUrl: 'https://site.example', pairSymbol: () => 'SOL' },
+      events: { network: 'mainnet', siteUrl: 'https://site.example', pairSymbol: () => 'SOL', valuing: valuingMints(DEVNET_ADDRESSES.stablecoinMint) },
       policy: { allowLoopback: true },
       now: () => this.now,
       post: this.post,
