@@ -3,6 +3,7 @@
 // not take, and a 500 that names nothing internal.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { issueText } from '../schemas/api/fields.js';
 import { RouteMethods } from './method-not-allowed.js';
 
 /** Longest part of an unknown path repeated in its 404 text. */
@@ -25,7 +26,7 @@ function validationText(error: FastifyError): string {
   const where = error.validationContext ?? 'request';
   const issues = (error.validation ?? []).map((issue) => {
     const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    return path.length > 0 ? `${path}: ${issue.message}` : issue.message;
+    return issueText(path, issue.message ?? 'invalid');
   });
   return issues.length > 0 ? `invalid ${where}: ${issues.join('; ')}` : `invalid ${where}`;
 }

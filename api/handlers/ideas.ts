@@ -24,19 +24,25 @@ const SEARCHED_FIELDS = ['name', 'ticker', 'trend', 'pitch'] as const;
 /** Newest first; id breaks ties so the order is stable. */
 const newestFirst = (a: IdeaRecord, b: IdeaRecord) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** The board's ideas: scored by the crew in the last day and not launched (highest score, then newest), then
- * every other idea, newest first; within `launched` and `q` (a literal, case-insensitive part of name, ticker,
- * trend or pitch). */
-export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: number): IdeaRecord[] {
+/** An idea the crew has scored: only those are on the board (its score is 0 to 100, spec 2.15). */
+type ScoredIdea = IdeaRecord & { crewScore: number; scoredAt: number };
+
+const isScored = (idea: IdeaRecord): idea is ScoredIdea => idea.crewScore !== null && idea.scoredAt !== null;
+
+/** The board's ideas: the scored ones, those scored by the crew in the last day and not launched first (highest
+ * score, then newest), then every other, newest first; within `launched` and `q` (a literal, case-insensitive part
+ * of name, ticker, trend or pitch). */
+export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: number): ScoredIdea[] {
   const dayAgo = nowMs - DAY_MS;
   const needle = query.q?.toLowerCase();
   const chosen = ideas.filter(
-    (idea) =>
+    (idea): idea is ScoredIdea =>
+      isScored(idea) &&
       (query.launched === undefined || (idea.launchedMint !== null) === query.launched) &&
       (needle === undefined || SEARCHED_FIELDS.some((field) => idea[field].toLowerCase().includes(needle))),
   );
-  const isFresh = (idea: IdeaRecord) => idea.launchedMint === null && idea.scoredAt !== null && idea.scoredAt >= dayAgo;
-  const fresh = chosen.filter(isFresh).sort((a, b) => (b.crewScore ?? 0) - (a.crewScore ?? 0) || newestFirst(a, b));
+  const isFresh = (idea: ScoredIdea) => idea.launchedMint === null && idea.scoredAt >= dayAgo;
+  const fresh = chosen.filter(isFresh).sort((a, b) => b.crewScore - a.crewScore || newestFirst(a, b));
   const rest = chosen.filter((idea) => !isFresh(idea)).sort(newestFirst);
   return [...fresh, ...rest].slice(0, query.limit);
 }
@@ -109,7 +115,7 @@ function sameCoins(kept: KeptIdeas, coins: CoinBoard): boolean {
 }
 
 /** The ideas as the board shows them, with the board and rows their launched coins were read from. */
-async function ideaItems(ctx: ApiContext, ideas: readonly IdeaRecord[], nowMs: number) {
+async function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number) {
   const mints = ideas.flatMap((idea) => (idea.launchedMint === null ? [] : [idea.launchedMint]));
   const coins = mints.length === 0 ? null : await boardAt(ctx.reads, Math.floor(nowMs / 1000));
   const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
@@ -124,7 +130,7 @@ async function ideaItems(ctx: ApiContext, ideas: readonly IdeaRecord[], nowMs: n
       user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
       pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, stablecoin) },
       crewScore: idea.crewScore,
-      scoredAt: idea.scoredAt === null ? null : new Date(idea.scoredAt).toISOString(),
+      scoredAt: new Date(idea.scoredAt).toISOString(),
       launched:
         coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports: marketCapLamports(coin, nowSeconds, stablecoin, solMicroUsd) },
       createdAt: new Date(idea.createdAt).toISOString(),
@@ -184,6 +190,7 @@ export async function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: stri
   await board.linker.link().catch(onLinkError);
   const idea = (await board.snapshot.ideas()).find((each) => each.id === id);
   if (idea === undefined) throw new NotFoundError(`no idea ${id}`);
+  if (!isScored(idea)) throw new NotFoundError(`idea ${id} is not on the board yet: it shows once the crew has scored it`);
   const { items } = await ideaItems(ctx, [idea], ctx.now().getTime());
   return { idea: items[0]! };
 }

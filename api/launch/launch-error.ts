@@ -2,6 +2,7 @@
 // Validation problems are 400; a wallet that has not accepted the terms is 403 when that is all; the hourly
 // prepare limit is 429; an unknown launch 404; a launch that cannot be sent again 409; one that can no longer
 // land 410; launching unavailable on this service 503.
+import { issueText } from '../../schemas/api/fields.js';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
@@ -26,8 +27,7 @@ function pathText(path: readonly PropertyKey[]): string {
 /** One line per zod issue: `field: what to fix`. */
 export function issueLines(issues: readonly Issue[]): string[] {
   const lines = issues.map((issue) => {
-    const where = pathText(issue.path);
-    return where === '' ? issue.message : `${where}: ${issue.message}`;
+    return issueText(pathText(issue.path), issue.message);
   });
   return [...new Set(lines)];
 }

@@ -67,8 +67,9 @@ export function launchRoutes(lc: LaunchContext | null): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Accept the launch terms with a wallet signature (once per wallet per version)',
+          description: 'A signature that does not verify, or a message signed over 10 minutes ago or ahead of the clock, is 401.',
           body: termsAcceptBody,
-          response: { 200: termsAcceptResponse, ...errors(400, 503) },
+          response: { 200: termsAcceptResponse, ...errors(400, 401, 503) },
         },
       },
       async (request) => acceptTerms(need(), request.body),

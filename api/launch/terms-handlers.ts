@@ -7,7 +7,7 @@ import { termsAcceptBody } from '../../schemas/api/launch-terms.js';
 import type { LaunchContext } from './launch-context.js';
 import { issueLines, LaunchError } from './launch-error.js';
 import { termsAcceptances as acceptedCollection } from './records.js';
-import { TERMS_VERSION, termsAcceptanceProblems, termsMessage } from './terms.js';
+import { TERMS_VERSION, termsAcceptanceRefusal, termsMessage } from './terms.js';
 
 export function getTerms(lc: LaunchContext, wallet: string): { version: string; signedAt: string; message: string } {
   const signedAt = lc.now().toISOString();
@@ -19,8 +19,8 @@ export async function acceptTerms(lc: LaunchContext, raw: unknown): Promise<{ ac
   if (!parsed.success) throw new LaunchError(400, issueLines(parsed.error.issues));
   const body = parsed.data;
   const now = lc.now();
-  const problems = termsAcceptanceProblems({ ...body, wallet: body.wallet as Address }, now);
-  if (problems.length > 0) throw new LaunchError(400, problems);
+  const refusal = termsAcceptanceRefusal({ ...body, wallet: body.wallet as Address }, now);
+  if (refusal !== null) throw new LaunchError(refusal.status, refusal.problems);
   try {
     await lc.opstore.insert(acceptedCollection, {
       id: `${body.wallet}:${body.version}`,

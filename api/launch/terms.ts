@@ -24,12 +24,24 @@ export function termsMessage(wallet: string, version: string, signedAt: string):
   return ['launchtape launch terms', `Version: ${version}`, `Wallet: ${wallet}`, `Signed at: ${signedAt}`, '', TERMS_TEXT].join('\n');
 }
 
-/** Why a signed acceptance is refused, each saying what to do; empty when it holds. */
-export function termsAcceptanceProblems(input: { wallet: Address; version: string; signedAt: string; signature: string }, now: Date): string[] {
+/** Why a signed acceptance is refused, every problem saying what to do, with its status: 401 when the signed message
+ * cannot be taken (its signature does not verify, or it was signed too long ago or ahead of the clock), as a webhook
+ * call's is; 400 when only the terms version is another. Null when it holds. */
+export function termsAcceptanceRefusal(
+  input: { wallet: Address; version: string; signedAt: string; signature: string },
+  now: Date,
+): { status: 400 | 401; problems: string[] } | null {
+  const version =
+    input.version === TERMS_VERSION
+      ? []
+      : [`version: ${input.version} is not the current terms version ${TERMS_VERSION}; GET /launch/terms again and sign that message`];
+  const unsigned = signedMessageProblems(input, now);
+  if (unsigned.length > 0) return { status: 401, problems: [...version, ...unsigned] };
+  return version.length > 0 ? { status: 400, problems: version } : null;
+}
+
+function signedMessageProblems(input: { wallet: Address; version: string; signedAt: string; signature: string }, now: Date): string[] {
   const problems: string[] = [];
-  if (input.version !== TERMS_VERSION) {
-    problems.push(`version: ${input.version} is not the current terms version ${TERMS_VERSION}; GET /launch/terms again and sign that message`);
-  }
   const signedAtMs = Date.parse(input.signedAt);
   if (now.getTime() - signedAtMs > TERMS_WINDOW_MS) {
     problems.push('signedAt: the message is older than 10 minutes; GET /launch/terms for a fresh message, sign it and post it within 10 minutes');

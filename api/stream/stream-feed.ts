@@ -8,6 +8,7 @@ import { coinGraduated, coinLaunched, type EventContext } from '../../projection
 import type { Change } from '../../projections/changes.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { INTERVALS } from '../../schemas/api/ohlcv.js';
+import type { CandleMessage } from '../../schemas/api/stream.js';
 import type { Trade } from '../../schemas/api/trades.js';
 import type { TradeEvent } from '../../schemas/events/index.js';
 import type { ApiContext } from '../deps.js';
@@ -78,7 +79,8 @@ export class StreamFeed {
         for (const interval of INTERVALS) {
           const { candles } = await listCandles(this.ctx, mint, { interval });
           const latest = candles.at(-1);
-          if (latest !== undefined) this.hub.publish(coinChannel(mint), [{ event: 'candle', data: JSON.stringify({ interval, candle: latest }) }]);
+          const message: CandleMessage | null = latest === undefined ? null : { interval, candle: latest };
+          if (message !== null) this.hub.publish(coinChannel(mint), [{ event: 'candle', data: JSON.stringify(message) }]);
         }
       } while (this.refreshing.get(mint) === true);
     })()

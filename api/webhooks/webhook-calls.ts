@@ -7,7 +7,7 @@ import { openSecret, sealSecret } from '../../infra/keys/secret-box.js';
 import type { OpStore, OpTransaction } from '../../infra/opstore/op-store.js';
 import type { Post } from '../../projections/webhooks/deliver.js';
 import { tryDelivery } from '../../projections/webhooks/deliver.js';
-import { deliveries7d } from '../../projections/webhooks/delivery-rules.js';
+import { deliveries7d, failures7d } from '../../projections/webhooks/delivery-rules.js';
 import { checkReceiver, parseReceiverUrl, ReceiverRefused, type ReceiverPolicy } from '../../projections/webhooks/receiver-address.js';
 import {
   deliveries,
@@ -70,6 +70,7 @@ export function webhookView(row: WebhookRow, now: number): WebhookRecord {
     failingSince: iso(row.failingSince),
     pausedAt: iso(row.pausedAt),
     deliveries7d: deliveries7d(row, now),
+    failures7d: failures7d(row, now),
   };
 }
 
@@ -134,6 +135,7 @@ export async function createWebhook(
     pausedAt: null,
     lastTestAt: null,
     deliveredPerDay: [],
+    failedPerDay: [],
     deliveredDay: Math.floor(now / 86_400_000),
   };
   await wc.opstore.transact(async (tx) => {

@@ -21,7 +21,7 @@ export function devnetIdeasFile(): IdeasFile {
         trend: idea.trend,
         story: idea.story,
         takes: idea.takes,
-        crew: idea.scores === null ? null : { scores: idea.scores, scoredAt: new Date(createdAt + HOUR_MS).toISOString() },
+        crew: { scores: idea.scores, scoredAt: new Date(createdAt + HOUR_MS).toISOString() },
         createdAt: new Date(createdAt).toISOString(),
       };
     }),

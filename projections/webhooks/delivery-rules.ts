@@ -1,6 +1,7 @@
 // The delivery rules of spec 6: a 2xx within 5 seconds is success; otherwise retried 1 minute, 5 minutes, 15 minutes,
 // 1 hour, 3, 6 and 12 hours after the try before (8 tries, the last about 22 hours after the first); a webhook whose
-// deliveries have all failed for 3 days is paused. Also the per-day delivered counts behind `deliveries7d`.
+// deliveries have all failed for 3 days is paused. Also the per-day counts of tries behind `deliveries7d` and
+// `failures7d`.
 import type { DeliveryRow, WebhookRow } from './records.js';
 
 const MINUTE = 60_000;
@@ -37,10 +38,10 @@ export function webhookAfterTries(webhook: WebhookRow, outcomes: readonly TryOut
   let next = webhook;
   for (const outcome of outcomes) {
     if (outcome.ok) {
-      next = { ...next, lastSuccessAt: at, failingSince: null, ...countDelivered(next, at) };
+      next = { ...next, lastSuccessAt: at, failingSince: null, ...counted(next, at, 'deliveredPerDay') };
     } else {
       const failingSince = next.failingSince ?? at;
-      next = { ...next, failingSince };
+      next = { ...next, failingSince, ...counted(next, at, 'failedPerDay') };
       if (next.status === 'active' && at - failingSince >= PAUSE_AFTER_FAILING_MS) next = { ...next, status: 'paused', pausedAt: at };
     }
   }
@@ -51,22 +52,34 @@ function dayOf(at: number): number {
   return Math.floor(at / DAY);
 }
 
-/** The per-day counts shifted so their last element is `at`'s day. */
-function countsAt(webhook: Pick<WebhookRow, 'deliveredPerDay' | 'deliveredDay'>, at: number): number[] {
-  const day = dayOf(at);
-  const shift = Math.max(0, day - webhook.deliveredDay);
-  const counts = [...webhook.deliveredPerDay, ...new Array<number>(Math.min(shift, COUNTED_DAYS)).fill(0)];
+type DayCounts = Pick<WebhookRow, 'deliveredPerDay' | 'failedPerDay' | 'deliveredDay'>;
+type Counted = 'deliveredPerDay' | 'failedPerDay';
+
+/** One kind of per-day counts shifted so their last element is `at`'s day. */
+function countsAt(webhook: DayCounts, kind: Counted, at: number): number[] {
+  const shift = Math.max(0, dayOf(at) - webhook.deliveredDay);
+  const counts = [...webhook[kind], ...new Array<number>(Math.min(shift, COUNTED_DAYS)).fill(0)];
   return counts.slice(-COUNTED_DAYS);
 }
 
-function countDelivered(webhook: WebhookRow, at: number): Pick<WebhookRow, 'deliveredPerDay' | 'deliveredDay'> {
-  const counts = countsAt(webhook, at);
-  if (counts.length === 0) counts.push(0);
-  counts[counts.length - 1]! += 1;
-  return { deliveredPerDay: counts, deliveredDay: Math.max(webhook.deliveredDay, dayOf(at)) };
+/** The counts after one more try of `kind` at `at`; both kinds move to `at`'s day together. */
+function counted(webhook: WebhookRow, at: number, kind: Counted): DayCounts {
+  const day = Math.max(webhook.deliveredDay, dayOf(at));
+  const [delivered, failed] = [countsAt(webhook, 'deliveredPerDay', at), countsAt(webhook, 'failedPerDay', at)];
+  const bumped = kind === 'deliveredPerDay' ? delivered : failed;
+  if (bumped.length === 0) bumped.push(0);
+  bumped[bumped.length - 1]! += 1;
+  return { deliveredPerDay: delivered, failedPerDay: failed, deliveredDay: day };
 }
 
-/** Deliveries answered 2xx in the 7 UTC days ending with `at`'s day. */
-export function deliveries7d(webhook: Pick<WebhookRow, 'deliveredPerDay' | 'deliveredDay'>, at: number): number {
-  return countsAt(webhook, at).reduce((sum, count) => sum + count, 0);
+const sum = (counts: readonly number[]) => counts.reduce((total, count) => total + count, 0);
+
+/** Tries in the 7 UTC days ending with `at`'s day, answered 2xx or not. */
+export function deliveries7d(webhook: DayCounts, at: number): number {
+  return sum(countsAt(webhook, 'deliveredPerDay', at)) + sum(countsAt(webhook, 'failedPerDay', at));
+}
+
+/** Tries in the 7 UTC days ending with `at`'s day that were not answered 2xx in time. */
+export function failures7d(webhook: DayCounts, at: number): number {
+  return sum(countsAt(webhook, 'failedPerDay', at));
 }

@@ -21,9 +21,10 @@ export const webhooks = defineCollection(
     failingSince: z.number().int().nullable(),
     pausedAt: z.number().int().nullable(),
     lastTestAt: z.number().int().nullable(),
-    /** Deliveries answered 2xx per UTC day, the last element for `deliveredDay` (days since the epoch), the ones
-     * before it for the days before: deliveries7d is their sum over the last 7 days. */
+    /** Tries answered 2xx per UTC day, the last element for `deliveredDay` (days since the epoch), the ones before
+     * it for the days before; `failedPerDay` the others, aligned the same way (empty in records made before it). */
     deliveredPerDay: z.array(z.number().int()),
+    failedPerDay: z.array(z.number().int()).default([]),
     deliveredDay: z.number().int(),
   }),
 );

@@ -74,7 +74,9 @@ export const coinSummary = z.object({
   holders: z.int().min(0).nullable().describe('Wallets holding the coin; pools, locked liquidity and the service wallets left out'),
   bondingProgressPct: percentString
     .nullable()
-    .describe('Share of the bonding curve sold in percent (0.00 to 100.00, rounded down; 100.00 once graduated); null for coins launched straight into a pool'),
+    .describe(
+      'Share of the bonding curve sold in percent (0.00 to 100.00, rounded down; 100.00 once graduated); null for pool-venue coins (launched straight into a pool: there is no curve)',
+    ),
 });
 
 /** `GET /coins` response; `next` is the offset of the following page, null on the last page. */

@@ -6,6 +6,16 @@ import { addressBytesView } from '../base58.js';
 
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
+/** What every schema says of a required field left out, unless the field says more itself. */
+const REQUIRED = 'is required';
+z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? REQUIRED : undefined) });
+
+/** An issue as answers word it: `<where>: <message>`, or `<where> is required` for a field left out. */
+export function issueText(where: string, message: string): string {
+  if (where === '') return message;
+  return message === REQUIRED ? `${where} ${REQUIRED}` : `${where}: ${message}`;
+}
+
 /** Whether base58 text decodes to exactly 32 bytes (decodings are cached: responses check the same addresses often). */
 function decodesTo32Bytes(value: string): boolean {
   try {

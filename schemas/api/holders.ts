@@ -19,7 +19,7 @@ export const holderItem = z.object({
     .nullable()
     .describe(
       'What the next payout round would count for this wallet: the smaller of its balance now and at `baselineSlot`, so coins bought ' +
-        'after the baseline count from the round after; null while there is no baseline',
+        'after the baseline count from the round after; null while there is no baseline, and always null for creator-mode coins (no rounds pay their holders)',
     ),
 });
 

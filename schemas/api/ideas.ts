@@ -28,8 +28,8 @@ export const idea = z.object({
   id: z.string(),
   user: ideaUser,
   pair: z.object({ mint: address, kind: z.enum(['sol', 'stablecoin', 'token']) }).describe('The launchpad token a coin launched from the idea pairs with'),
-  crewScore: z.int().min(0).max(100).nullable().describe("Sum of the five crew characters' scores (0 to 20 each); null when the crew has not scored it"),
-  scoredAt: isoTime.nullable().describe('When the crew scored it; null when not scored'),
+  crewScore: z.int().min(0).max(100).describe("Sum of the five crew characters' scores (0 to 20 each)"),
+  scoredAt: isoTime.describe('When the crew scored it: the board shows scored ideas only, and an idea scored in the last day and not launched yet comes first'),
   launched: z
     .object({
       mint: address,

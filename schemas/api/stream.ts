@@ -2,6 +2,23 @@
 // candle at each interval) and `GET /stream` (launches and graduations of every coin). Each message has an `id:` to
 // resume from, an `event:` naming its kind and one line of JSON `data:` in the shape the reads and webhooks use.
 import { z } from 'zod';
+import { candle, INTERVALS } from './ohlcv.js';
+import { trade } from './trades.js';
+import { webhookEventBodies } from './webhook-events.js';
+
+/** `candle` messages: the latest candle at one interval, as the last of GET /coins/{mint}/ohlcv at that interval. */
+export const candleMessage = z.object({ interval: z.enum(INTERVALS), candle });
+
+/** The data of each message kind the streams send: a coin's trades and candles, and every coin's launches and
+ * graduations as the webhooks deliver them. */
+export const streamMessages = {
+  trade,
+  candle: candleMessage,
+  'coin.launched': webhookEventBodies['coin.launched'],
+  'coin.graduated': webhookEventBodies['coin.graduated'],
+} as const;
+
+export type CandleMessage = z.output<typeof candleMessage>;
 
 export const streamQuery = z.object({
   lastEventId: z

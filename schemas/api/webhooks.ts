@@ -69,7 +69,8 @@ export const webhookRecord = z
     lastSuccessAt: isoTime.nullable().describe('Last delivery answered 2xx'),
     failingSince: isoTime.nullable().describe('First failed delivery since the last success; null while deliveries succeed'),
     pausedAt: isoTime.nullable(),
-    deliveries7d: z.int().min(0).describe('Events delivered (answered 2xx) in the last 7 days'),
+    deliveries7d: z.int().min(0).describe('Deliveries tried in the last 7 UTC days (today and the 6 before), answered 2xx or not'),
+    failures7d: z.int().min(0).describe('Of `deliveries7d`, the tries not answered 2xx within 5 seconds'),
   })
   .describe('Webhook');
 

@@ -17,8 +17,8 @@ async function main(): Promise<void> {
       h('p', { class: 'untrusted pitch' }, idea.user.pitch),
       facts([
         ['Trend', h('span', { class: 'untrusted' }, idea.user.trend)],
-        ['Crew score', idea.crewScore === null ? 'not scored' : `${idea.crewScore} / 100`],
-        ['Scored', idea.scoredAt === null ? null : utcTime(idea.scoredAt)],
+        ['Crew score', `${idea.crewScore} / 100`],
+        ['Scored', utcTime(idea.scoredAt)],
         ['Created', utcTime(idea.createdAt)],
         ['Pair', idea.pair.kind],
         ['Coin', idea.launched ? h('a', { href: `/coins/${idea.launched.mint}` }, `launched on the ${idea.launched.venue}`) : 'not launched yet'],

@@ -20,7 +20,7 @@ function ideaCard(idea: Idea): HTMLElement {
       'p',
       { class: 'meta' },
       h('span', { class: 'untrusted' }, idea.user.trend),
-      ` · crew score ${idea.crewScore ?? 'not scored'} · ${utcTime(idea.createdAt)}`,
+      ` · crew score ${idea.crewScore} · ${utcTime(idea.createdAt)}`,
       idea.launched ? ' · ' : null,
       idea.launched ? h('a', { href: `/coins/${idea.launched.mint}` }, 'launched coin') : null,
     ),

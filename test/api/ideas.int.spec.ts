@@ -37,9 +37,9 @@ const crew = (scores: number[], scoredBefore: number) => ({ crew: { scores, scor
 
 const IDEAS = [
   idea('i-alpha', 'Alpha Dog', 'ALPHA', 4 * DAY, crew([19, 19, 19, 19, 19], HOUR)),
-  idea('i-beta', ' beta  CAT ', '$beta', 3 * HOUR, { pair: DEVNET_ADDRESSES.stablecoinMint }),
-  idea('i-gamma-late', 'Gamma Ray Dog', 'GAMMA', DAY),
-  idea('i-fresh', 'Fresh Start', 'FRESH', HOUR),
+  idea('i-beta', ' beta  CAT ', '$beta', 3 * HOUR, { pair: DEVNET_ADDRESSES.stablecoinMint, ...crew([5, 5, 5, 5, 5], 2 * HOUR) }),
+  idea('i-gamma-late', 'Gamma Ray Dog', 'GAMMA', DAY, crew([2, 2, 2, 2, 2], DAY - 60)),
+  idea('i-fresh', 'Fresh Start', 'FRESH', HOUR, crew([20, 20, 20, 20, 20], HOUR / 2)),
   idea('s1', 'Solar One', 'SONE', 5 * HOUR, crew([18, 18, 18, 18, 18], 2 * HOUR)),
   idea('s2', 'Solar Two', 'STWO', 3 * HOUR, { ...crew([14, 14, 14, 14, 14], HOUR), trend: 'Solar flares' }),
   idea('s3', 'Solar Three', 'STHREE', 2 * HOUR, crew([10, 20, 10, 20, 10], HOUR / 2)),
@@ -75,10 +75,19 @@ describe('GET /ideas', () => {
   it('orders the board: scored in the last day and not launched by score then newest, then the rest newest first', async () => {
     const { status, body } = await get('/api/v1/ideas?limit=25');
     expect(status).toBe(200);
-    expect(ids(body)).toEqual(['s1', 's3', 's2', 'u1', 'i-fresh', 'i-beta', 'i-gamma-late', 's4', 'i-alpha']);
-    expect(ids((await get('/api/v1/ideas')).body)).toHaveLength(9);
+    expect(ids(body)).toEqual(['s1', 's3', 's2', 'i-gamma-late', 'i-fresh', 'i-beta', 's4', 'i-alpha']);
+    expect(ids((await get('/api/v1/ideas')).body)).toHaveLength(8);
     expect(ids((await get('/api/v1/ideas?limit=2')).body)).toEqual(['s1', 's3']);
-    expect(ids((await get('/api/v1/ideas?limit=4')).body)).toEqual(['s1', 's3', 's2', 'u1']);
+    expect(ids((await get('/api/v1/ideas?limit=4')).body)).toEqual(['s1', 's3', 's2', 'i-gamma-late']);
+  });
+
+  it('leaves an idea the crew has not scored off the board, so every crewScore is 0 to 100', async () => {
+    const { body } = await get('/api/v1/ideas?limit=25');
+    expect(ids(body)).not.toContain('u1');
+    for (const item of body.ideas) expect(item.crewScore).toEqual(expect.any(Number));
+    expect(ids((await get('/api/v1/ideas?q=unscored')).body)).toEqual([]);
+    const one = await get('/api/v1/ideas/u1');
+    expect(one).toEqual({ status: 404, body: { error: 'idea u1 is not on the board yet: it shows once the crew has scored it' } });
   });
 
   it('answers every field of an idea', async () => {
@@ -123,7 +132,7 @@ describe('GET /ideas', () => {
 
   it('does not tie an idea to a coin launched before the idea was created', async () => {
     const { body } = await get('/api/v1/ideas?launched=false&limit=25');
-    expect(ids(body)).toEqual(['s1', 's3', 's2', 'u1', 'i-gamma-late', 's4']);
+    expect(ids(body)).toEqual(['s1', 's3', 's2', 'i-gamma-late', 's4']);
   });
 
   it('searches name, ticker, trend and pitch, case-insensitively and literally', async () => {
@@ -137,7 +146,7 @@ describe('GET /ideas', () => {
 
   it('links an idea imported after the board was first read', async () => {
     expect(ids((await get('/api/v1/ideas?q=quiet')).body)).toEqual([]);
-    await importIdeas(store, parseIdeasFile(JSON.stringify([idea('i-quiet', 'Quiet Alpha', 'QUIET', 6 * HOUR)])));
+    await importIdeas(store, parseIdeasFile(JSON.stringify([idea('i-quiet', 'Quiet Alpha', 'QUIET', 6 * HOUR, crew([1, 1, 1, 1, 1], 5 * HOUR))])));
     const { body } = await get('/api/v1/ideas?q=quiet');
     expect(body.ideas[0].launched).toMatchObject({ mint: h.fixture.coins.quiet.mint, venue: 'launchpad' });
     await store.delete(ideasCollection, 'i-quiet');
@@ -189,7 +198,7 @@ describe('GET /ideas', () => {
 describe('GET /ideas/{id}', () => {
   it('answers the idea as the board shows it, launched or not', async () => {
     const board = new Map<string, unknown>((await get('/api/v1/ideas?limit=25')).body.ideas.map((i: { id: string }) => [i.id, i]));
-    for (const id of ['i-alpha', 'i-beta', 'i-fresh', 's2', 'u1']) {
+    for (const id of ['i-alpha', 'i-beta', 'i-fresh', 's2']) {
       const { status, body } = await get(`/api/v1/ideas/${id}`);
       expect({ id, status }).toEqual({ id, status: 200 });
       expect(body.idea).toEqual(board.get(id));

@@ -247,14 +247,16 @@ describe('kept answers', () => {
       createdAt: at(createdAt),
       ...extra,
     });
+    // Scored over a day ago: on the board, not first.
+    const longAgo = { crew: { scores: [5, 5, 5, 5, 5], scoredAt: at(NOW - 2 * DAY) } };
     await importIdeas(
       store,
       parseIdeasFile(
         JSON.stringify({
           ideas: [
-            idea('quiet', 'Quiet Alpha', 'QUIET', NOW - 6 * HOUR),
+            idea('quiet', 'Quiet Alpha', 'QUIET', NOW - 6 * HOUR, longAgo),
             idea('scored', 'Scored One', 'SONE', NOW - 2 * HOUR, { crew: { scores: [20, 20, 20, 20, 20], scoredAt: at(NOW - HOUR) } }),
-            idea('plain', 'Plain One', 'PONE', NOW - 30 * 60),
+            idea('plain', 'Plain One', 'PONE', NOW - 30 * 60, longAgo),
           ],
         }),
       ),
@@ -273,7 +275,7 @@ describe('kept answers', () => {
     expect((await listIdeas(ctx, board, { limit: 10 })).ideas.map((i) => i.id)).toEqual(['plain', 'scored', 'quiet']);
 
     nowMs = NOW * 1000;
-    await importIdeas(store, parseIdeasFile(JSON.stringify({ ideas: [idea('later', 'Later One', 'LONE', NOW - 60)] })));
+    await importIdeas(store, parseIdeasFile(JSON.stringify({ ideas: [idea('later', 'Later One', 'LONE', NOW - 60, longAgo)] })));
     const imported = await listIdeas(ctx, board, { limit: 10 });
     expect(imported).not.toBe(first);
     expect(imported.ideas.map((i) => i.id)).toEqual(['scored', 'later', 'plain', 'quiet']);

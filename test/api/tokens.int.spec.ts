@@ -126,6 +126,10 @@ describe('GET /tokens, answered by the service', () => {
       expect({ url, status }).toEqual({ url, status: 400 });
       expect(typeof body.error).toBe('string');
     }
+    // Left out, the search text says it is required, in words.
+    for (const url of ['/api/v1/tokens', '/api/v1/tokens?limit=3', '/api/v1/tokens?page=2']) {
+      expect(await get(url)).toMatchObject({ status: 400, body: { error: 'invalid querystring: q is required' } });
+    }
   });
 
   it('ignores unknown keys: 200 and the answer without them, known keys still applied', async () => {

@@ -77,6 +77,7 @@ async function importAll(ideas: ImportedIdea[]): Promise<void> {
     pitch: 'p',
     trend: 't',
     story: 's',
+    crew: { scores: [10, 10, 10, 10, 10], scoredAt: new Date(i.createdAtMs).toISOString() },
     createdAt: new Date(i.createdAtMs).toISOString(),
   }));
   await importIdeas(store, parseIdeasFile(JSON.stringify(file)));

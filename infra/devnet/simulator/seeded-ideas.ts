@@ -9,8 +9,8 @@ export interface SeededIdea {
   trend: string;
   story: string;
   takes: string[];
-  /** The crew's five scores, or null for an idea not scored. */
-  scores: [number, number, number, number, number] | null;
+  /** The crew's five scores (the board shows scored ideas only). */
+  scores: [number, number, number, number, number];
 }
 
 /** Every IDEA_EVERY-th launch (from the IDEA_OFFSET-th) takes the next idea's name and ticker. */
@@ -61,7 +61,7 @@ export const SEEDED_IDEAS: readonly SeededIdea[] = [
     trend: 'coffee culture',
     story: 'Second Coffee is for the 10 a.m. slump, the meeting that could have been an email, and the refill that saves the day.',
     takes: ['Coffee coins come and go.', 'This one has a time of day, which helps.'],
-    scores: null,
+    scores: [12, 11, 13, 10, 12],
   },
   {
     name: 'Pigeon Post',
@@ -79,7 +79,7 @@ export const SEEDED_IDEAS: readonly SeededIdea[] = [
     trend: 'internet nostalgia',
     story: 'Slow Internet remembers dial-up tones and half-loaded images, and laughs about them together.',
     takes: ['Nostalgia sells.', 'Hard to explain to anyone under twenty.'],
-    scores: null,
+    scores: [14, 13, 12, 15, 11],
   },
   {
     name: 'Paper Boat',
@@ -124,6 +124,6 @@ export const SEEDED_IDEAS: readonly SeededIdea[] = [
     trend: 'seasonal memes',
     story: 'Snow Day captures the best surprise of winter: no plans, just snow and sledges.',
     takes: ['Seasonal, so timing matters.'],
-    scores: null,
+    scores: [10, 12, 9, 13, 11],
   },
 ];

@@ -99,7 +99,8 @@ describe('POST /launch/terms', () => {
       signedAt: t.signedAt,
       signature: await sign(other, t.message),
     });
-    expect(reply.status).toBe(400);
+    // A signature that does not verify is 401, as on the webhook calls.
+    expect(reply.status).toBe(401);
     expect(reply.body.errors).toEqual([expect.stringMatching(/^signature: does not verify against wallet/)]);
     expect(await h.opstore.get(termsAcceptances, `${wallet.address}:${t.version}`)).toBeNull();
   });
@@ -133,7 +134,7 @@ describe('POST /launch/terms', () => {
       signedAt: old,
       signature: await sign(wallet, message),
     });
-    expect(reply.status).toBe(400);
+    expect(reply.status).toBe(401);
     expect(reply.body.errors).toEqual([expect.stringMatching(/^signedAt: the message is older than 10 minutes/)]);
 
     const future = new Date(Date.now() + 5 * 60_000).toISOString();
@@ -144,6 +145,7 @@ describe('POST /launch/terms', () => {
       signedAt: future,
       signature: await sign(wallet, ahead),
     });
+    expect(reply2.status).toBe(401);
     expect(reply2.body.errors).toEqual([expect.stringMatching(/^signedAt: lies in the future/)]);
     expect(await h.opstore.get(termsAcceptances, `${wallet.address}:${TERMS_VERSION}`)).toBeNull();
   });

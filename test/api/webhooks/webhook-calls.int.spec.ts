@@ -24,7 +24,7 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const T0 = NOW * SECOND;
 const PUBLIC_URL = 'https://public.example/hooks/in';
-const RECORD_FIELDS = ['id', 'url', 'events', 'mints', 'status', 'createdAt', 'lastSuccessAt', 'failingSince', 'pausedAt', 'deliveries7d'];
+const RECORD_FIELDS = ['id', 'url', 'events', 'mints', 'status', 'createdAt', 'lastSuccessAt', 'failingSince', 'pausedAt', 'deliveries7d', 'failures7d'];
 
 // ---- The signed message of spec 5.3, written out independently of the service's own builder. ----
 
@@ -217,6 +217,7 @@ describe('the webhook calls, as the owner uses them', () => {
       failingSince: null,
       pausedAt: null,
       deliveries7d: 0,
+      failures7d: 0,
     });
     // The secret is kept sealed, never as sent.
     const row = await store.get(webhooks, webhook.id);

@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import type { Address } from '@solana/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deleteWebhook, enableWebhook, listDeliveries, redeliver } from '../../../api/webhooks/webhook-calls.js';
+import { deleteWebhook, enableWebhook, listDeliveries, redeliver, webhookView } from '../../../api/webhooks/webhook-calls.js';
 import { RETRY_DELAYS_MS } from '../../../projections/webhooks/delivery-rules.js';
 import { deliveries, webhooks } from '../../../projections/webhooks/records.js';
 import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
@@ -206,6 +206,22 @@ describe('webhook dispatcher', () => {
         tokens: [{ mint: quote, bought: '1000', cost: '1000', paid: '999' }],
       },
     });
+  });
+
+  it('counts every try of the last 7 days in deliveries7d and the failed ones in failures7d', async () => {
+    const { id } = await h.create(owner, ALL, ['coin.launched']);
+    await failEveryTry();
+    h.script.delete(ALL);
+    await h.append([launched({ slot: 20, tx: 2 }, MINT_B)]);
+    await h.step();
+    const counts = async () => {
+      const view = webhookView((await h.opstore.get(webhooks, id))!, h.now);
+      return { deliveries7d: view.deliveries7d, failures7d: view.failures7d };
+    };
+    expect(await counts()).toEqual({ deliveries7d: 9, failures7d: 8 });
+    // A week on, the days of those tries have left the window.
+    h.now += 8 * DAY;
+    expect(await counts()).toEqual({ deliveries7d: 0, failures7d: 0 });
   });
 
   it('values a stablecoin round in lamports at the SOL price in force at its slot, after a restart too, and a SOL round as it is', async () => {
