@@ -1,6 +1,6 @@
 // An EventLog that times the appends, batch writes and commits of the one it wraps (each is one durable write: with
 // SQLite's FULL sync, an fsync), so the bench can tell a slow disk from a slow pipeline.
-import type { AppendRecord, EventLog, LogRecord, PollOptions, WriteBatch } from '../event-log/event-log.js';
+import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions, WriteBatch } from '../event-log/event-log.js';
 import { writeBatch } from '../event-log/write-batch.js';
 
 export interface AppendTimes {
@@ -53,6 +53,18 @@ export class TimedLog implements EventLog {
 
   last(topic: string): Promise<LogRecord | null> {
     return this.inner.last(topic);
+  }
+
+  committed(topic: string, group: string): Promise<LogPosition> {
+    return this.inner.committed(topic, group);
+  }
+
+  startAt(topic: string, group: string, position: LogPosition): Promise<void> {
+    return this.inner.startAt(topic, group, position);
+  }
+
+  dropGroup(topic: string, group: string): Promise<void> {
+    return this.inner.dropGroup(topic, group);
   }
 
   close(): Promise<void> {

@@ -18,6 +18,14 @@ export interface AppendRecord {
   value: string;
 }
 
+/** Where a group stands in a topic: each partition's next offset to read. */
+export type LogPosition = ReadonlyMap<number, bigint>;
+
+/** Whether `record` lies before `position` (its partition's next offset is past it). */
+export function isBefore(record: Pick<LogRecord, 'partition' | 'offset'>, position: LogPosition): boolean {
+  return record.offset < (position.get(record.partition) ?? 0n);
+}
+
 /** Appends to one or more topics and then, optionally, a consumer group's commit: one durable write. */
 export interface WriteBatch {
   appends: readonly { topic: string; records: readonly AppendRecord[] }[];
@@ -46,6 +54,13 @@ export interface EventLog {
   write?(batch: WriteBatch): Promise<void>;
   /** The last record appended to a single-partition topic (resume points), or null. */
   last(topic: string): Promise<LogRecord | null>;
+  /** A group's committed position: each partition's next offset to read; partitions it never committed are absent. */
+  committed(topic: string, group: string): Promise<LogPosition>;
+  /** Puts a group that has not polled yet at `position` (each partition's next offset; partitions left out start at
+   * their beginning): a reader that follows the log from where another group's work stands. */
+  startAt(topic: string, group: string, position: LogPosition): Promise<void>;
+  /** Forgets a group: its committed position and its reader. */
+  dropGroup(topic: string, group: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@
 // read through one consumer per (topic, group) (kafka-group-reader.ts), in a Kafka consumer group of its own
 // (KafkaTopics.consumerGroup); a poll made before that consumer's first fetch completes may come back empty,
 // so callers loop with waitMs as usual.
-import type { AppendRecord, EventLog, LogRecord, PollOptions } from './event-log.js';
+import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions } from './event-log.js';
 import { checkAppend, checkCommit, checkConsumer, checkPoll, checkTopic } from './event-log-input.js';
 import { connectKafkaClients, type KafkaClients, type KafkaEventLogOptions } from './kafka-client.js';
 import { KafkaGroupReader } from './kafka-group-reader.js';
@@ -90,6 +90,39 @@ export class KafkaEventLog implements EventLog {
       clientId: this.clients.clientId,
       timeoutMs: this.options.lastTimeoutMs ?? 30_000,
     });
+  }
+
+  async committed(topic: string, group: string): Promise<LogPosition> {
+    checkConsumer(topic, group);
+    this.checkOpen();
+    await this.topics.ensure(topic);
+    const physical = this.topics.physical(topic);
+    const offsets = await this.clients.admin.fetchOffsets({ groupId: this.topics.consumerGroup(topic, group), topics: [physical] });
+    const partitions = offsets.find((entry) => entry.topic === physical)?.partitions ?? [];
+    return new Map(partitions.filter((p) => BigInt(p.offset) >= 0n).map((p) => [p.partition, BigInt(p.offset)]));
+  }
+
+  async startAt(topic: string, group: string, position: LogPosition): Promise<void> {
+    checkConsumer(topic, group);
+    this.checkOpen();
+    if (this.readers.has(readerKey(topic, group))) throw new Error(`group ${group} of ${topic} is reading already: start it at a position before it polls`);
+    await this.topics.ensure(topic);
+    if (position.size === 0) return;
+    await this.clients.admin.setOffsets({
+      groupId: this.topics.consumerGroup(topic, group),
+      topic: this.topics.physical(topic),
+      partitions: [...position].map(([partition, offset]) => ({ partition, offset: offset.toString() })),
+    });
+  }
+
+  async dropGroup(topic: string, group: string): Promise<void> {
+    checkConsumer(topic, group);
+    this.checkOpen();
+    const key = readerKey(topic, group);
+    const reader = this.readers.get(key);
+    this.readers.delete(key);
+    if (reader !== undefined) await (await reader.catch(() => null))?.stop();
+    await this.clients.admin.deleteGroups([this.topics.consumerGroup(topic, group)]).catch(() => undefined);
   }
 
   async close(): Promise<void> {

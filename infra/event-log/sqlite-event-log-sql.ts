@@ -47,6 +47,11 @@ export function prepareStatements(db: Database.Database) {
       .safeIntegers(),
     last: db.prepare<[string], RecordRow>('SELECT "offset", key, value FROM records WHERE topic = ? ORDER BY "offset" DESC LIMIT 1').safeIntegers(),
     committed: db.prepare<[string, string], bigint>('SELECT next_offset FROM consumer_offsets WHERE topic = ? AND consumer_group = ?').pluck().safeIntegers(),
+    setCommitted: db.prepare<[string, string, bigint]>(
+      `INSERT INTO consumer_offsets (topic, consumer_group, next_offset) VALUES (?, ?, ?)
+       ON CONFLICT (topic, consumer_group) DO UPDATE SET next_offset = excluded.next_offset`,
+    ),
+    dropGroup: db.prepare<[string, string]>('DELETE FROM consumer_offsets WHERE topic = ? AND consumer_group = ?'),
     appendBatch: db.transaction(appendRecords),
     /** Appends, then a commit that may not pass the end of its topic: one transaction. */
     write: db.transaction((appends: readonly { topic: string; records: readonly AppendRecord[] }[], commit: OffsetCommit | null) => {

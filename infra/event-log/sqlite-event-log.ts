@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AppendRecord, EventLog, LogRecord, PollOptions, WriteBatch } from './event-log.js';
+import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions, WriteBatch } from './event-log.js';
 import { EventLogInputError, checkAppend, checkCommit, checkConsumer, checkPoll, checkTopic, nextOffsets } from './event-log-input.js';
 import { SCHEMA, SCHEMA_VERSION, SQLITE_EVENT_LOG_FILE, prepareStatements, type OffsetCommit } from './sqlite-event-log-sql.js';
 import { WakeSignal } from './wake-signal.js';
@@ -120,6 +120,30 @@ export class SqliteEventLog implements EventLog {
     this.checkOpen();
     const row = this.sql.last.get(topic);
     return row ? { topic, partition: 0, offset: row.offset, key: row.key, value: row.value } : null;
+  }
+
+  async committed(topic: string, group: string): Promise<LogPosition> {
+    checkConsumer(topic, group);
+    this.checkOpen();
+    const next = this.sql.committed.get(topic, group);
+    return new Map(next === undefined ? [] : [[0, next]]);
+  }
+
+  async startAt(topic: string, group: string, position: LogPosition): Promise<void> {
+    checkConsumer(topic, group);
+    this.checkOpen();
+    for (const partition of position.keys()) {
+      if (partition !== 0) throw new EventLogInputError(`SQLite topics have one partition (0), got ${partition}`);
+    }
+    this.sql.setCommitted.run(topic, group, position.get(0) ?? 0n);
+    this.positions.delete(`${topic}\n${group}`);
+  }
+
+  async dropGroup(topic: string, group: string): Promise<void> {
+    checkConsumer(topic, group);
+    this.checkOpen();
+    this.sql.dropGroup.run(topic, group);
+    this.positions.delete(`${topic}\n${group}`);
   }
 
   async close(): Promise<void> {

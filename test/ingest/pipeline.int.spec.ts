@@ -52,6 +52,9 @@ function commitFailsOnce(log: EventLog): EventLog {
     },
     rewind: (topic, group) => log.rewind(topic, group),
     last: (topic) => log.last(topic),
+    committed: (topic, group) => log.committed(topic, group),
+    startAt: (topic, group, position) => log.startAt(topic, group, position),
+    dropGroup: (topic, group) => log.dropGroup(topic, group),
     close: () => log.close(),
   };
 }

@@ -1,7 +1,7 @@
 // Helpers for runner integration tests: append events to the log keyed by mint, read every projection table
 // back as sorted rows, recompute candles from trade events (with the decimals the coin's launch event states) and
 // read them as the route does, and stores that fail on cue to stand in for a crash between the write and the commit.
-import type { AppendRecord, EventLog, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
+import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
 import { coinCandles } from '../../api/market/candles.js';
@@ -85,6 +85,15 @@ export class CrashingLog implements EventLog {
   }
   last(topic: string): Promise<LogRecord | null> {
     return this.inner.last(topic);
+  }
+  committed(topic: string, group: string): Promise<LogPosition> {
+    return this.inner.committed(topic, group);
+  }
+  startAt(topic: string, group: string, position: LogPosition): Promise<void> {
+    return this.inner.startAt(topic, group, position);
+  }
+  dropGroup(topic: string, group: string): Promise<void> {
+    return this.inner.dropGroup(topic, group);
   }
   close(): Promise<void> {
     return this.inner.close();

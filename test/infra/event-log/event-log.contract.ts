@@ -106,6 +106,30 @@ export function describeEventLogContract(name: string, factory: () => Promise<Ev
       expect((await pollCount(log, raw, 'b', 6, arriveMs)).map(n)).toEqual([2, 3, 4, 5, 6, 7]);
     });
 
+    it("starts a group where another's committed work stands, on every partition, and forgets it when dropped", async () => {
+      const { log } = await start();
+      await log.append(keyed, records(40));
+      const worker = await pollCount(log, keyed, 'worker', 40, arriveMs);
+      // The worker commits the first half of each key's records.
+      const done = [...groupBy(worker, (record) => record.key).values()].flatMap((list) => list.slice(0, Math.ceil(list.length / 2)));
+      await log.commit(keyed, 'worker', done);
+      const position = await log.committed(keyed, 'worker');
+      expect([...position.values()].every((offset) => offset > 0n)).toBe(true);
+      expect(await log.committed(keyed, 'nobody')).toEqual(new Map());
+      await log.startAt(keyed, 'follower', position);
+      const rest = await pollCount(log, keyed, 'follower', 40 - done.length, arriveMs);
+      expect(rest.map(n).sort((a, b) => a - b)).toEqual(
+        worker
+          .filter((record) => !done.includes(record))
+          .map(n)
+          .sort((a, b) => a - b),
+      );
+      await expectQuiet(log, keyed, 'follower');
+      await log.commit(keyed, 'follower', rest);
+      await log.dropGroup(keyed, 'follower');
+      expect(await log.committed(keyed, 'follower')).toEqual(new Map());
+    });
+
     it('resumes after the committed position in a new instance', async () => {
       const { harness, log } = await start();
       await log.append(raw, records(10));
