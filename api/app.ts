@@ -30,7 +30,7 @@ import { rewardRoutes } from './routes/rewards.js';
 import { streamRoutes } from './routes/stream.js';
 import { tradeRoutes } from './routes/trades.js';
 import { walletRewardRoutes } from './routes/wallet-rewards.js';
-import { keptSerializerCompiler } from './serializer.js';
+import { answerSerializerCompiler } from './serializer.js';
 import { sitePageRoutes } from './site/page-routes.js';
 import { siteRoutes } from './site/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
@@ -64,8 +64,8 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     trustProxy: deps.config.allowance.trustedProxies > 0 ? (_address: string, hop: number) => hop < deps.config.allowance.trustedProxies : false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are encoded by their zod schemas and their JSON kept per answer object (api/serializer.ts).
-  app.setSerializerCompiler(keptSerializerCompiler());
+  // Answers are checked by their zod schemas as they are encoded; kept answers come encoded (api/serializer.ts).
+  app.setSerializerCompiler(answerSerializerCompiler());
   installErrorHandlers(app);
   app.register(cors, corsOptions);
   installMetrics(app);
@@ -90,14 +90,14 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     await api.register(rewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(walletRewardRoutes(ctx), { prefix: API_PREFIX });
     await api.register(creatorRoutes(ctx), { prefix: API_PREFIX });
-    await api.register(streamRoutes(ctx, deps.changes, deps.streams, deps.logger), { prefix: API_PREFIX });
+    await api.register(streamRoutes(ctx), { prefix: API_PREFIX });
     await api.register(launchRoutes(launch), { prefix: API_PREFIX });
     const webhooks = deps.webhooks && deps.opstore ? { ...deps.webhooks, opstore: deps.opstore, now: () => ctx.now().getTime() } : null;
     await api.register(webhookRoutes(webhooks), { prefix: API_PREFIX });
     installOpenApiRoute(api);
   });
   // The site's pages and coin resources sit outside /api/v1 and its OpenAPI document.
-  const siteSources = { reads: ctx.reads, ...(deps.opstore ? { opstore: deps.opstore } : {}) };
+  const siteSources = { board: ctx.views.board, ...(deps.opstore ? { opstore: deps.opstore } : {}) };
   app.register(siteRoutes(deps, siteSources));
   app.register(sitePageRoutes(siteSources));
   return app;

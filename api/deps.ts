@@ -3,12 +3,11 @@
 import type { Logger } from 'pino';
 import type { Olap } from '../infra/olap/olap.js';
 import type { OpStore } from '../infra/opstore/op-store.js';
-import type { ChangeFeed } from '../projections/changes.js';
-import { ReadPath } from '../projections/read-path.js';
-import type { Config } from '../schemas/config.js';
+import { DEFAULT_READ_CACHE_MIB, type Config } from '../schemas/config.js';
+import { AnswerCache } from './handlers/answer-cache.js';
 import type { LaunchDeps } from './launch/launch-context.js';
 import type { PaidCalls } from './payments/http-payments.js';
-import type { StreamDeps } from './routes/stream.js';
+import type { Views } from './views/views.js';
 import type { WebhookDeps } from './webhooks/webhook-calls.js';
 
 /** The pipeline's state as `/readyz` judges it. */
@@ -20,18 +19,16 @@ export interface Readiness {
 }
 
 /** The parts of the configuration the API reads. A full `Config` fits. */
-export type ApiConfig = Pick<Config, 'wallets' | 'mints' | 'tokenLabels' | 'hooks' | 'platformToken' | 'payments' | 'allowance'> &
+export type ApiConfig = Pick<Config, 'network' | 'wallets' | 'mints' | 'tokenLabels' | 'hooks' | 'platformToken' | 'payments' | 'allowance'> &
   Partial<Pick<Config, 'tokenSearch' | 'siteUrl' | 'readCacheBytes'>>;
 
 export interface ApiDeps {
   olap: Olap;
-  /** What the projections in this process write, as they commit it: what keeps kept answers and resident indexes
-   * current, and what the live streams carry. Without it nothing read is kept (every read asks the store) and the
-   * live streams answer 503. */
-  changes?: ChangeFeed;
-  /** The read path to serve from, when several apps of a process share one (its cache and indexes); made from
-   * `olap` and `changes` when left out. */
-  reads?: ReadPath;
+  /** The live views, started (their feed following the log): what the hot reads answer from, what announces the
+   * changes the answer cache follows, and what the live streams carry. */
+  views: Views;
+  /** The answer cache to serve from, when several apps of a process share one; made on the views' feed otherwise. */
+  answers?: AnswerCache;
   config: ApiConfig;
   /** The operational store (ideas, launches, terms acceptances, ...); routes that need it answer without it as documented. */
   opstore?: OpStore;
@@ -48,20 +45,29 @@ export interface ApiDeps {
   paidCalls?: PaidCalls;
   /** The key sealing webhook secrets and the receiver rules; without it (or without `opstore`) webhook calls answer 503. */
   webhooks?: WebhookDeps;
-  /** How the live streams word launches and graduations; they also need `changes`. */
-  streams?: StreamDeps;
 }
 
 /** What a handler runs with. */
 export interface ApiContext {
-  reads: ReadPath;
+  olap: Olap;
+  views: Views;
+  answers: AnswerCache;
   config: ApiConfig;
   opstore?: OpStore;
   now: () => Date;
 }
 
+/** An answer cache following `views`' announcements. */
+export function answerCacheOn(views: Views, maxBytes = DEFAULT_READ_CACHE_MIB * 1024 * 1024): AnswerCache {
+  const answers = new AnswerCache(maxBytes);
+  views.feed.subscribe(({ sources }) => {
+    for (const [source, coins] of sources) answers.invalidate(source, coins);
+  });
+  return answers;
+}
+
 export function apiContext(deps: ApiDeps): ApiContext {
   const clock = deps.clock ?? (() => new Date());
-  const reads = deps.reads ?? new ReadPath(deps.olap, deps.changes, deps.config.readCacheBytes);
-  return { reads, config: deps.config, opstore: deps.opstore, now: clock };
+  const answers = deps.answers ?? answerCacheOn(deps.views, deps.config.readCacheBytes);
+  return { olap: deps.olap, views: deps.views, answers, config: deps.config, opstore: deps.opstore, now: clock };
 }

@@ -11,7 +11,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCRequest, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { API_VERSION } from '../api/openapi.js';
-import { callTool, inputOf, viewOf, withPayment, type Tool, type ToolDeps } from './tool.js';
+import { callTool, withPayment, type DefinedTool, type ToolDeps } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
 export const INSTRUCTIONS =
@@ -24,7 +24,7 @@ export const INSTRUCTIONS =
   "argument or in _meta['x402/payment'], and the receipt comes back in _meta['x402/payment-response']. " +
   'Launch steps return unsigned transactions: the wallet signs them itself; no key is ever sent.';
 
-const byName = new Map<string, Tool>(TOOLS.map((tool) => [tool.name, tool]));
+const byName = new Map<string, DefinedTool>(TOOLS.map((tool) => [tool.name, tool]));
 let listed: ListedTool[] | null = null;
 
 /** A schema as tools/list gives it. MCP wants an object at the root: an answer that is one of several objects (a
@@ -39,8 +39,8 @@ export const UNKNOWN_ARGUMENTS = 'Unknown arguments are refused with an error na
 
 /** A tool's arguments as tools/list gives them: as they are checked (a read's strictly), with the payment a paid tool
  * also takes. */
-function listedInput(tool: Tool): z.ZodObject {
-  return (tool.listedInput === undefined ? inputOf(tool) : withPayment(tool, tool.listedInput)).describe(UNKNOWN_ARGUMENTS);
+function listedInput(tool: DefinedTool): z.ZodObject {
+  return (tool.listedInput === undefined ? tool.checked : withPayment(tool, tool.listedInput)).describe(UNKNOWN_ARGUMENTS);
 }
 
 /** Every tool as tools/list gives it. */
@@ -50,7 +50,7 @@ export function listedTools(): ListedTool[] {
     title: tool.title,
     description: tool.tier === undefined ? tool.description : `${tool.description} Paid (${tool.tier} tier), with x402.`,
     inputSchema: jsonSchema(listedInput(tool), 'input'),
-    outputSchema: jsonSchema(viewOf(tool).outputSchema, 'output'),
+    outputSchema: jsonSchema(tool.view.outputSchema, 'output'),
     annotations:
       tool.kind === 'read'
         ? { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
@@ -83,8 +83,8 @@ export async function answerToolCall(deps: Omit<ToolDeps, 'visitor'>, request: J
   const tool = byName.get(params.name);
   if (tool === undefined) return rpcError(request, ErrorCode.InvalidParams, `no tool named ${params.name}`);
   try {
-    const { result, json } = await callTool(tool, { ...deps, visitor }, params.arguments, params._meta);
-    return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":`), json ?? Buffer.from(JSON.stringify(result)), CLOSE]);
+    const json = await callTool(tool, { ...deps, visitor }, params.arguments, params._meta);
+    return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":`), json, CLOSE]);
   } catch (error) {
     deps.logger?.error({ err: error, tool: tool.name }, 'tool call failed');
     return rpcError(request, ErrorCode.InternalError, 'Internal error');

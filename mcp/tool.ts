@@ -18,6 +18,7 @@ import type { Allowance } from '../api/payments/allowance.js';
 import type { PaidCalls } from '../api/payments/http-payments.js';
 import { unknownCoin } from '../api/payments/named-coins.js';
 import type { Paywall, VerifiedPayment } from '../api/payments/paywall.js';
+import { Answer } from '../api/handlers/answer-cache.js';
 import { callPrice, dollars, type Tier } from '../api/payments/tiers.js';
 import { paymentRequired as paymentRequiredSchema } from '../schemas/api/payment-required.js';
 import { untrustedView, type UntrustedView } from './untrusted-text.js';
@@ -49,12 +50,23 @@ export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
   listedInput?: z.ZodObject;
   /** The route's response schema; the tool's declared output is this with untrusted text wrapped. */
   output: O;
-  run(deps: ToolDeps, args: z.output<I>): Promise<z.output<O>>;
+  /** A read's answer as the answer cache keeps it (api/handlers/answer-cache.ts), or a launch step's answer. */
+  run(deps: ToolDeps, args: z.output<I>): Promise<z.output<O> | Answer>;
+}
+
+/** A tool with what is worked out once from its schemas: its answer as agents see it (output schema and wrapping; a
+ * read may also answer that it must be paid, with x402's PaymentRequired) and its arguments as they are checked. */
+export interface DefinedTool extends Tool {
+  view: UntrustedView;
+  checked: z.ZodObject;
 }
 
 /** Typed tool declaration (the argument and answer types follow from the schemas). */
-export function defineTool<I extends z.ZodObject, O extends z.ZodType>(tool: Tool<I, O>): Tool {
-  return tool as unknown as Tool;
+export function defineTool<I extends z.ZodObject, O extends z.ZodType>(declared: Tool<I, O>): DefinedTool {
+  const tool = declared as unknown as Tool;
+  const answer = untrustedView(tool.output);
+  const outputSchema = tool.kind === 'read' ? z.union([answer.outputSchema, paymentRequiredSchema]) : answer.outputSchema;
+  return { ...tool, view: { outputSchema, wrap: answer.wrap }, checked: inputOf(tool) };
 }
 
 /** The `payment` argument of paid tools: x402's PaymentPayload as an object, or base64 as in PAYMENT-SIGNATURE. */
@@ -62,21 +74,6 @@ export const paymentArgument = z
   .union([z.string(), z.record(z.string(), z.unknown())])
   .optional()
   .describe("An x402 payment (PaymentPayload) for this call, as an object or base64 JSON; or send it in _meta['x402/payment']");
-
-const views = new WeakMap<Tool, UntrustedView>();
-const inputs = new WeakMap<Tool, z.ZodObject>();
-
-/** The tool's answer as agents see it: its output schema and wrapping, worked out once per tool. A read may also
- * answer that it must be paid (a paid tool, or any read past the allowance): x402's PaymentRequired. */
-export function viewOf(tool: Tool): UntrustedView {
-  let view = views.get(tool);
-  if (view === undefined) {
-    const answer = untrustedView(tool.output);
-    const outputSchema = tool.kind === 'read' ? z.union([answer.outputSchema, paymentRequiredSchema]) : answer.outputSchema;
-    views.set(tool, (view = { outputSchema, wrap: answer.wrap }));
-  }
-  return view;
-}
 
 /** A tool's arguments with the `payment` a paid tool also takes. */
 export function withPayment(tool: Tool, input: z.ZodObject): z.ZodObject {
@@ -86,35 +83,34 @@ export function withPayment(tool: Tool, input: z.ZodObject): z.ZodObject {
 /** The tool's arguments as they are checked. Unknown arguments are refused (a route ignores unknown query keys,
  * which browsers' cache-busting adds; an agent's misspelt argument should say so, not widen a list); a launch step
  * whose arguments are its route's body leaves them to its handler, which refuses unknown keys itself. */
-export function inputOf(tool: Tool): z.ZodObject {
-  let input = inputs.get(tool);
-  if (input === undefined) {
-    const withPaid = withPayment(tool, tool.input);
-    inputs.set(tool, (input = tool.listedInput === undefined ? withPaid.strict() : withPaid));
-  }
-  return input;
+function inputOf(tool: Tool): z.ZodObject {
+  const withPaid = withPayment(tool, tool.input);
+  return tool.listedInput === undefined ? withPaid.strict() : withPaid;
 }
 
 const PAYMENT_META = 'x402/payment';
 const RECEIPT_META = 'x402/payment-response';
 
+/** A call's result as JSON (UTF-8). */
+export type ToolOutcome = Buffer;
+
+const outcome = (result: CallToolResult): ToolOutcome => Buffer.from(JSON.stringify(result));
+
 /** An error result in the route's shape: `{ error }` for reads, `{ errors: [...] }` for launch steps, as text (a
  * structured error would be checked against the answer's schema by clients). */
 function failed(tool: Tool, messages: string[]): ToolOutcome {
   const body = tool.kind === 'launch' ? { errors: messages } : { error: messages.join('; ') };
-  return { result: { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] } };
+  return outcome({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
 }
 
 /** x402's MCP convention for a call to pay: an error result carrying the PaymentRequired object. */
 function paymentRequired(required: PaymentRequired, receipt?: SettleResponse): ToolOutcome {
-  return {
-    result: {
-      isError: true,
-      content: [{ type: 'text', text: JSON.stringify(required) }],
-      structuredContent: required as unknown as Record<string, unknown>,
-      ...(receipt ? { _meta: { [RECEIPT_META]: receipt } } : {}),
-    },
-  };
+  return outcome({
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify(required) }],
+    structuredContent: required as unknown as Record<string, unknown>,
+    ...(receipt ? { _meta: { [RECEIPT_META]: receipt } } : {}),
+  });
 }
 
 function thrown(tool: Tool, deps: ToolDeps, error: unknown): ToolOutcome {
@@ -136,13 +132,7 @@ function offeredPayment(tool: Tool, args: Record<string, unknown>, meta: Record<
   }
 }
 
-/** A call's result, and its JSON as UTF-8 when an answer's was kept (sent as it is instead of serialized again). */
-export interface ToolOutcome {
-  result: CallToolResult;
-  json?: Buffer;
-}
-
-export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, meta: Record<string, unknown> | undefined): Promise<ToolOutcome> {
+export async function callTool(tool: DefinedTool, deps: ToolDeps, rawArgs: unknown, meta: Record<string, unknown> | undefined): Promise<ToolOutcome> {
   const args = typeof rawArgs === 'object' && rawArgs !== null ? (rawArgs as Record<string, unknown>) : {};
   const offered = offeredPayment(tool, args, meta);
   const paywall = deps.paidCalls;
@@ -158,7 +148,7 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
       return paymentRequired(await paywall.challenge(price, resourceOf(tool, args), `${retry}, or pay $${dollars(price)} for this call with x402`));
     }
   }
-  const parsed = inputOf(tool).safeParse(args);
+  const parsed = tool.checked.safeParse(args);
   if (!parsed.success)
     return failed(
       tool,
@@ -171,7 +161,7 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
   if (price !== null) {
     if (paywall === 'unavailable') return failed(tool, ['paid calls are not available on this service right now; try again later']);
     const gate = paywall as Paywall;
-    const unknown = await unknownCoin(deps.api, toolArgs);
+    const unknown = unknownCoin(deps.api, toolArgs);
     if (unknown !== null) return failed(tool, [unknown]);
     if (offered === undefined) {
       const error = `payment required: this call costs $${dollars(price)}, paid with x402 (the payment argument or _meta['${PAYMENT_META}'])`;
@@ -196,36 +186,16 @@ export async function callTool(tool: Tool, deps: ToolDeps, rawArgs: unknown, met
     if (!settlement.ok) return paymentRequired(await gate.challenge(price!, resourceOf(tool, args), settlement.error), settlement.settlement);
     receipt = settlement.receipt;
   }
-  const { structured, text, json } = presented(tool, answer);
-  const result: CallToolResult = { content: [{ type: 'text', text }], structuredContent: structured };
-  if (receipt === null) return { result, json };
-  const receiptMeta = { [RECEIPT_META]: receipt };
-  return { result: { ...result, _meta: receiptMeta }, json: Buffer.concat([json.subarray(0, -1), Buffer.from(`,"_meta":${JSON.stringify(receiptMeta)}}`)]) };
+  const json = answer instanceof Answer ? answer.mcp((read) => resultJson(tool, JSON.parse(read.toString()))) : resultJson(tool, answer);
+  if (receipt === null) return json;
+  return Buffer.concat([json.subarray(0, -1), Buffer.from(`,"_meta":${JSON.stringify({ [RECEIPT_META]: receipt })}}`)]);
 }
 
-interface Presentation {
-  structured: Record<string, unknown>;
-  /** The structured answer's JSON: the text copy. */
-  text: string;
-  /** The whole result's JSON (the text copy and the structured answer) as UTF-8: sent as it is, where a string
-   * would be encoded again on every send (twice the CPU for a 45 KiB answer holding one character beyond Latin-1). */
-  json: Buffer;
-}
-
-const presentations = new WeakMap<object, Presentation>();
-
-/** An answer as agents get it: wrapped, as text, and the result's JSON. Handlers answer an unchanged read with the
- * very same object (never changed once answered: api/serializer.ts), so this is worked out once per object. */
-function presented(tool: Tool, answer: unknown): Presentation {
-  const keyed = typeof answer === 'object' && answer !== null;
-  let presentation = keyed ? presentations.get(answer) : undefined;
-  if (presentation === undefined) {
-    const structured = viewOf(tool).wrap(answer) as Record<string, unknown>;
-    const text = JSON.stringify(structured);
-    presentation = { structured, text, json: Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`) };
-    if (keyed) presentations.set(answer, presentation);
-  }
-  return presentation;
+/** The result JSON of an answer: the text copy and the structured answer, untrusted text wrapped (UTF-8: sent as it
+ * is, where a string would be encoded again on every send). */
+function resultJson(tool: DefinedTool, answer: unknown): Buffer {
+  const text = JSON.stringify(tool.view.wrap(answer));
+  return Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`);
 }
 
 /** What a payment for a tool call pays for: the tool with its arguments (those it was challenged with), so a payment

@@ -8,7 +8,6 @@ import type { EventLog, LogRecord } from '../infra/event-log/event-log.js';
 import { TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
 import { pollBatch } from './batch-poller.js';
-import { ChangePublisher, emptied, touchedCoins } from './changes.js';
 import { deriveBatch, projectBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { ProjectorSet } from './projector-set.js';
@@ -57,9 +56,6 @@ const HEAD_CACHE_MS = 1_000;
 
 export class ProjectionRunner {
   private readonly tracker = new ProgressTracker();
-  /** What each committed batch (and rebuild) changed, for the reads and the live streams; other writers of the
-   * read-model tables in this process (the health scorer) publish here too. */
-  readonly changes: ChangePublisher;
   private loop: Promise<void> | null = null;
   private stopping = false;
   /** Ends a retry wait early when stop() is called. */
@@ -70,9 +66,7 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions,
     private readonly set: ProjectorSet,
     private state: SetState,
-  ) {
-    this.changes = new ChangePublisher((error) => options.logger?.error({ set: set.name, err: error }, 'a listener of committed changes failed'));
-  }
+  ) {}
 
   /** Create the tables when missing; finish an interrupted rebuild; rebuild when a projector version changed. */
   static async open(options: RunnerOptions): Promise<ProjectionRunner> {
@@ -132,11 +126,6 @@ export class ProjectionRunner {
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
       this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
-      this.changes.publish({
-        events: batch.events.map((logged) => logged.event),
-        lastSlot: batch.lastSlot,
-        tables: new Map([...batch.rows].map(([table, rows]) => [table, touchedCoins(rows)])),
-      });
       for (const { offset, partition, reason } of batch.skipped) {
         this.options.logger?.warn({ set: this.set.name, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
       }
@@ -161,7 +150,6 @@ export class ProjectionRunner {
     if (wasRunning) await this.stop();
     this.tracker.setState('rebuilding');
     this.state = await this.set.rebuild(this.state.generation + 1);
-    this.changes.publish(emptied(this.set.projectors.flatMap((projector) => projector.tables.map((table) => table.name))));
     this.tracker.restore(this.group, this.state.generation, null);
     this.options.logger?.info({ set: this.set.name, group: this.group }, 'projections rebuilt: replaying the log from the start');
     if (wasRunning) this.start();

@@ -40,7 +40,7 @@ const usdPrice = z
   .refine((microUsd) => microUsd > 0n, 'a price must be above zero');
 
 /** The read path's kept answers at most by default, in MiB of their estimated heap. */
-export const DEFAULT_READ_CACHE_MIB = 1024;
+export const DEFAULT_READ_CACHE_MIB = 64;
 
 const envSchema = z.object({
   NETWORK: z.string().min(1).default('mainnet'),

@@ -1,39 +1,23 @@
-// Coin rows (api/queries/coins.ts) into the API's coin summary and coin in full. Creator-written text goes
-// only under `user`; times become ISO strings; figures come from api/figures.ts. Summaries of kept board rows are
-// kept with them, so a page of the list made again from unchanged rows is made of the same objects.
+// Coin board rows (api/views/coin-board.ts) into the API's coin summary and coin in full. Creator-written text goes
+// only under `user`; times become ISO strings; figures come from api/figures.ts.
 import type { CoinFull } from '../../schemas/api/coin-full.js';
 import type { CoinSummary } from '../../schemas/api/coins.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiConfig } from '../deps.js';
+import { coinFigures, type InLamports } from '../figures.js';
 import type { LaunchText } from '../launch/launch-text.js';
-import { coinFigures, figuresPending } from '../figures.js';
-import type { CoinRow } from '../queries/coin-sql.js';
+import type { BoardRow } from '../views/coin-board.js';
 
-/** The summary last made of each row object, with what else it was made from. */
-const summaries = new WeakMap<CoinRow, { holders: number; pending: boolean; summary: CoinSummary }>();
-
-/** The coin's summary, the same object as last time while the row object, its holder count and whether its figures
- * are pending are the same (board rows are kept objects: coin-board.ts). */
-export function keptCoinSummary(row: CoinRow, holders: number, nowSeconds: number): CoinSummary {
-  const pending = figuresPending(row, nowSeconds);
-  const kept = summaries.get(row);
-  if (kept !== undefined && kept.holders === holders && kept.pending === pending) return kept.summary;
-  const summary = coinSummary(row, holders, nowSeconds);
-  summaries.set(row, { holders, pending, summary });
-  return summary;
-}
-
-export function coinSummary(row: CoinRow, holders: number, nowSeconds: number): CoinSummary {
-  const figures = coinFigures(row, holders, nowSeconds);
+export function coinSummary(row: BoardRow, nowSeconds: number, inLamports: InLamports): CoinSummary {
   return {
     mint: row.mint,
     user: { name: row.name, symbol: row.symbol },
     mode: row.mode,
     graduated: row.graduatedAt !== null,
-    createdAt: isoFromSeconds(Number(row.createdAt)),
-    quote: { mint: row.quoteMint, decimals: Number(row.quoteDecimals) },
-    ...figures,
+    createdAt: isoFromSeconds(row.createdAt),
+    quote: { mint: row.quoteMint, decimals: row.quoteDecimals },
+    ...coinFigures(row, nowSeconds, inLamports),
   };
 }
 
@@ -42,7 +26,7 @@ function pairKind(quoteMint: string, config: ApiConfig): CoinFull['pair']['kind'
   return quoteMint === config.mints.stablecoin ? 'stablecoin' : 'token';
 }
 
-function pools(row: CoinRow): CoinFull['pools'] {
+function pools(row: BoardRow): CoinFull['pools'] {
   const graduated = row.graduatedPool !== null;
   const list: CoinFull['pools'] = [];
   if (row.curve !== null) list.push({ kind: 'curve', address: row.curve, active: !graduated });
@@ -51,8 +35,8 @@ function pools(row: CoinRow): CoinFull['pools'] {
   return list;
 }
 
-export function coinFull(row: CoinRow, holders: number, nowSeconds: number, config: ApiConfig, launchText: LaunchText | null = null): CoinFull {
-  const summary = coinSummary(row, holders, nowSeconds);
+export function coinFull(row: BoardRow, nowSeconds: number, inLamports: InLamports, config: ApiConfig, launchText: LaunchText | null): CoinFull {
+  const summary = coinSummary(row, nowSeconds, inLamports);
   return {
     ...summary,
     user: {
@@ -65,14 +49,14 @@ export function coinFull(row: CoinRow, holders: number, nowSeconds: number, conf
     creator: { wallet: row.creator },
     pools: pools(row),
     holdersPaid: row.holdersPaid,
-    basket: row.basketMints.map((mint, i) => ({ mint, weight: Number(row.basketWeightsBps[i] ?? 0) })),
-    creatorSplit: row.creatorRecipientWallets.map((wallet, i) => ({ wallet, pct: Number(row.creatorRecipientBps[i] ?? 0) / 100 })),
-    fee: { bps: Number(row.feeBps) },
+    basket: row.basketMints.map((mint, i) => ({ mint, weight: row.basketWeightsBps[i] ?? 0 })),
+    creatorSplit: row.creatorRecipientWallets.map((wallet, i) => ({ wallet, pct: (row.creatorRecipientBps[i] ?? 0) / 100 })),
+    fee: { bps: row.feeBps },
     pair: { mint: row.quoteMint, kind: pairKind(row.quoteMint, config) },
     hooks: row.hooks,
     token: row.tokenProgram,
-    decimals: Number(row.decimals),
+    decimals: row.decimals,
     supply: row.totalSupply,
-    graduation: row.graduatedAt === null || row.graduatedPool === null ? null : { time: isoFromSeconds(Number(row.graduatedAt)), pool: row.graduatedPool },
+    graduation: row.graduatedAt === null || row.graduatedPool === null ? null : { time: isoFromSeconds(row.graduatedAt), pool: row.graduatedPool },
   };
 }

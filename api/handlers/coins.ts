@@ -1,58 +1,69 @@
-// Handlers of the coin reads, shared by the HTTP routes and the MCP tools: the coin list and one coin in full.
-// Both answer from the coin board (api/queries/coin-board.ts) and are kept on the read path: a page per normalised
-// query and a coin per mint, the same object while the board rows, holder counts, SOL price, search matches and
-// launch text it was made from are the same objects (each of those is kept as one object while unchanged), so the
-// serializer reuses its JSON (api/serializer.ts). Figures are as of the board's second (a board serves every second
-// over which nothing it shows changes). Keys name the configuration: apps with different ones may share a read path.
-import type { CoinFull } from '../../schemas/api/coin-full.js';
-import type { CoinListQuery, CoinListResponse } from '../../schemas/api/coins.js';
+// Handlers of the coin reads, shared by the HTTP routes and the MCP tools: the coin list and one coin in full,
+// from the coin board at the context's second, kept in the answer cache per query and second while the board (for
+// one coin: that coin) is unchanged.
+import { coinFull as coinFullSchema } from '../../schemas/api/coin-full.js';
+import { coinListResponse, type CoinListQuery } from '../../schemas/api/coins.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { keptLaunchText } from '../launch/launch-text.js';
-import { sameItems, serialOf } from '../../projections/read-path.js';
-import { boardHolderCounts } from '../queries/holders.js';
-import { boardAt } from '../queries/coin-board.js';
-import { listSolPrice, pageRows } from '../queries/coins.js';
-import { listMatches } from '../queries/text-matches.js';
-import { figuresPending } from '../figures.js';
-import { coinFull, keptCoinSummary } from './coin-view.js';
-import { serviceWalletList } from '../../schemas/config.js';
+import type { InLamports } from '../figures.js';
+import { launchTextOf } from '../launch/launch-text.js';
+import type { BoardAt, BoardRow } from '../views/coin-board.js';
+import { type Answer, answerKey } from './answer-cache.js';
+import { coinFull, coinSummary } from './coin-view.js';
 
-const nowSecondsOf = (ctx: ApiContext) => Math.floor(ctx.now().getTime() / 1000);
+/** A launch text written by another process shows within this long. */
+const LAUNCH_TEXT_MAX_AGE_MS = 10_000;
 
-function pageKey(query: CoinListQuery): string {
-  return `${query.sort}|${query.mode}|${query.graduated}|${query.limit}|${query.offset}|${query.q === undefined ? '' : `q=${query.q}`}`;
+export const nowSecondsOf = (ctx: ApiContext) => Math.floor(ctx.now().getTime() / 1000);
+
+/** The coin list's `q`: the mint itself, the symbol equal to `q` (a leading `$` dropped), or a name containing `q`;
+ * case-insensitive as JavaScript lowercases. */
+function matches(row: BoardRow, q: string): boolean {
+  const text = q.toLowerCase();
+  return row.mint === q || row.symbol.toLowerCase() === text.replace(/^\$/, '') || row.name.toLowerCase().includes(text);
+}
+
+function inLamportsAt(ctx: ApiContext, board: BoardAt): InLamports {
+  return (row, amount) => ctx.views.board.lamports(row, amount, board);
 }
 
 /** `GET /coins`: one page of coin summaries and the offset of the next page. */
-export async function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<CoinListResponse> {
-  const board = await boardAt(ctx.reads, nowSecondsOf(ctx));
-  const holders = await boardHolderCounts(ctx.reads, board, serviceWalletList(ctx.config.wallets));
-  const solMicroUsd = await listSolPrice(ctx.reads, query.sort);
-  const matches = query.q === undefined ? null : await listMatches(ctx.reads, board, query.q);
-  const source = { tables: [], variant: `${serialOf(board)}|${serialOf(holders)}|${solMicroUsd}` };
-  return ctx.reads.answer(`coin-page\n${serialOf(ctx.config)}\n${pageKey(query)}`, source, async (before: CoinListResponse | null) => {
-    const rows = pageRows({ board, solMicroUsd, matches, stablecoinMint: ctx.config.mints.stablecoin }, { ...query, limit: query.limit + 1 });
-    const coins = rows.slice(0, query.limit).map((row) => keptCoinSummary(row, holders.get(row.mint) ?? 0, board.nowSeconds));
-    const next = rows.length > query.limit ? query.offset + query.limit : null;
-    // Made of the same summaries as before: the same answer object, so its JSON is reused.
-    return before !== null && before.next === next && sameItems(before.coins, coins) ? before : { coins, next };
+export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer> {
+  const nowSeconds = nowSecondsOf(ctx);
+  return ctx.answers.get(answerKey('coins', { ...query, nowSeconds }), { on: [{ source: ctx.views.board.name }] }, coinListResponse, () => {
+    const board = ctx.views.board.at(nowSeconds);
+    const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
+    const chosen = ctx.views.board
+      .sorted(board, query.sort)
+      .filter(
+        (row) =>
+          (query.mode === 'any' || row.mode === query.mode) &&
+          (graduated === null || (row.graduatedAt !== null) === graduated) &&
+          (query.q === undefined || matches(row, query.q)),
+      );
+    const page = chosen.slice(query.offset, query.offset + query.limit);
+    return {
+      coins: page.map((row) => coinSummary(row, nowSeconds, inLamportsAt(ctx, board))),
+      next: chosen.length > query.offset + query.limit ? query.offset + query.limit : null,
+    };
   });
 }
 
-/** `GET /coins/{mint}`: the coin in full; NotFoundError when it is not a coin on this network. */
-export async function getCoin(ctx: ApiContext, mint: string): Promise<CoinFull> {
-  const board = await boardAt(ctx.reads, nowSecondsOf(ctx));
-  const row = board.rows.get(mint);
-  if (row === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
-  const [counts, text] = await Promise.all([
-    boardHolderCounts(ctx.reads, board, serviceWalletList(ctx.config.wallets)),
-    keptLaunchText(ctx.reads, ctx.opstore, mint, row.creator),
-  ]);
-  const holders = counts.get(mint) ?? 0;
-  // Board rows and launch texts are kept objects: the same while unchanged.
-  const variant = `${serialOf(row)}|${holders}|${figuresPending(row, board.nowSeconds)}|${text === null ? 0 : serialOf(text)}`;
-  return ctx.reads.answer(`coin\n${serialOf(ctx.config)}\n${mint}`, { tables: [], variant }, async () =>
-    coinFull(row, holders, board.nowSeconds, ctx.config, text),
-  );
+/** The coin's board row at the context's second; NotFoundError when it is not a coin on this network. */
+export function boardRowOf(ctx: ApiContext, mint: string): { row: BoardRow; board: BoardAt; nowSeconds: number } {
+  if (!ctx.views.board.has(mint)) throw new NotFoundError(`no coin ${mint} on this network`);
+  const nowSeconds = nowSecondsOf(ctx);
+  const board = ctx.views.board.at(nowSeconds);
+  return { row: board.rows.get(mint)!, board, nowSeconds };
+}
+
+/** `GET /coins/{mint}`: the coin in full. */
+export async function getCoin(ctx: ApiContext, mint: string): Promise<Answer> {
+  const { nowSeconds } = boardRowOf(ctx, mint);
+  const sources = { on: [{ source: ctx.views.board.name, coin: mint }], maxAgeMs: LAUNCH_TEXT_MAX_AGE_MS };
+  return ctx.answers.get(answerKey('coin', { mint, nowSeconds }), sources, coinFullSchema, async () => {
+    const { row, board } = boardRowOf(ctx, mint);
+    const text = await launchTextOf(ctx.opstore, mint, row.creator);
+    return coinFull(row, nowSeconds, inLamportsAt(ctx, board), ctx.config, text);
+  });
 }

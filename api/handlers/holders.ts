@@ -1,15 +1,43 @@
-// Handler of a coin's holders (`GET /coins/{mint}/holders`), shared by the HTTP route and the MCP tool: the
-// holder count, the next round's baseline slot and the largest holders, each with its share of supply and what
-// the next round would count of it (the smaller of its balance now and at the baseline: schemas/rewards), kept on
-// the read path (api/queries/holders.ts): repeated requests while the coin is unchanged get the same response object.
-import type { HoldersQuery, HoldersResponse } from '../../schemas/api/holders.js';
+// Handler of a coin's holders (`GET /coins/{mint}/holders`), shared by the HTTP route and the MCP tool: the holder
+// count and the largest holders from the coin board (the one holder rule of the reads: api/views/coin-board.ts),
+// each with its share of supply and what the next round would count of it: the smaller of its balance now and at the
+// next round's baseline slot (schemas/rewards), read from the balance history. Kept while the coin's holders, rounds
+// and balance history are unchanged.
+import { BALANCE_CHANGES_TABLE } from '../../projections/balances/table.js';
+import { ownerBalancesAt } from '../../projections/balances/queries.js';
+import { coinHolderFacts } from '../../projections/holders/queries.js';
+import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
+import { holdersResponse, type HoldersQuery } from '../../schemas/api/holders.js';
+import { countedBalance } from '../../schemas/rewards/allocation.js';
 import type { ApiContext } from '../deps.js';
-import { NotFoundError } from '../errors.js';
-import { coinHolders } from '../queries/holders.js';
-import { serviceWalletList } from '../../schemas/config.js';
+import { type Answer, answerKey } from './answer-cache.js';
+import { boardRowOf } from './coins.js';
 
-export async function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): Promise<HoldersResponse> {
-  const answer = await coinHolders(ctx.reads, mint, query.limit, serviceWalletList(ctx.config.wallets));
-  if (answer === null) throw new NotFoundError(`no coin ${mint} on this network`);
-  return answer;
+export function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): Promise<Answer> {
+  const { row } = boardRowOf(ctx, mint);
+  const on = [ctx.views.board.name, BALANCE_CHANGES_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE].map((source) => ({ source, coin: mint }));
+  return ctx.answers.get(answerKey('holders', { mint, ...query }), { on }, holdersResponse, async () => {
+    const { count, top } = ctx.views.board.holders(mint, query.limit);
+    const baselineSlot = (await coinHolderFacts(ctx.olap, [mint])).get(mint)?.baselineSlot ?? null;
+    const atBaseline =
+      baselineSlot === null
+        ? null
+        : await ownerBalancesAt(
+            ctx.olap,
+            mint,
+            baselineSlot,
+            top.map((holder) => holder.wallet),
+          );
+    const supply = BigInt(row.totalSupply);
+    return {
+      holders: count,
+      baselineSlot,
+      top: top.map(({ wallet, amount }) => ({
+        wallet,
+        amount: amount.toString(),
+        shareBps: supply === 0n ? 0 : Number((amount * 10_000n) / supply),
+        countsNextRound: atBaseline === null ? null : countedBalance(amount, atBaseline.get(wallet) ?? 0n).toString(),
+      })),
+    };
+  });
 }

@@ -1,22 +1,18 @@
-// Handler of the ideas board `GET /ideas` (spec 2.15), shared by the HTTP route and the MCP tool: ideas from
-// the operational store (held in memory, api/ideas/idea-snapshot.ts) in board order, each with the coin
-// launched from it (api/ideas/idea-linker.ts) and that coin's market cap in lamports. Answers are kept per query
-// and answered again, the same object, while the snapshot's ideas are the same array, the clock stays within the
-// span over which no idea enters or leaves the last day's scored ones, and (when launched coins are shown) the coin
-// board and SOL price are the same. Market caps are as of the coin board's second (api/queries/coin-board.ts).
-import type { IdeaRecord } from '../ideas/idea-records.js';
-import { IdeaLinker } from '../ideas/idea-linker.js';
-import { IdeaSnapshot } from '../ideas/idea-snapshot.js';
-import { ideaPageUrl } from '../site/coin-metadata.js';
-import { priceAt } from '../../projections/prices/queries.js';
-import { serialOf } from '../../projections/read-path.js';
-import type { Idea, IdeaResponse, IdeasQuery, IdeasResponse } from '../../schemas/api/ideas.js';
+// Handler of the ideas board `GET /ideas` (spec 2.15), shared by the HTTP route and the MCP tool: ideas from the
+// operational store in board order, each with the coin launched from it (api/ideas/idea-linker.ts) and that coin's
+// market cap in lamports as the coin board gives it at the context's second; kept a moment (ideas are written by
+// other processes too) and while no coin launches.
+import type { OpStore } from '../../infra/opstore/op-store.js';
+import { COINS_TABLE } from '../../projections/coins/table.js';
+import { ideaResponse, ideasResponse, type Idea, type IdeasQuery, type IdeasResponse } from '../../schemas/api/ideas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinFigures, figuresPending } from '../figures.js';
-import { boardAt, type CoinBoard } from '../queries/coin-board.js';
-import type { CoinRow } from '../queries/coin-sql.js';
+import { coinFigures } from '../figures.js';
+import { ideasCollection, type IdeaRecord } from '../ideas/idea-records.js';
+import { IdeaLinker } from '../ideas/idea-linker.js';
+import { ideaPageUrl } from '../site/coin-metadata.js';
+import { type Answer, answerKey } from './answer-cache.js';
 
 const DAY_MS = 86_400_000;
 const SEARCHED_FIELDS = ['name', 'ticker', 'trend', 'pitch'] as const;
@@ -47,150 +43,74 @@ export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowM
   return [...fresh, ...rest].slice(0, query.limit);
 }
 
-/** A coin's market cap in lamports: SOL pairs as they are, stablecoin pairs at the latest SOL price. */
-function marketCapLamports(row: CoinRow, nowSeconds: number, stablecoin: string, solMicroUsd: bigint | null): string | null {
-  const figures = coinFigures(row, 0, nowSeconds);
-  if (figures.marketCap === null) return null;
-  if (row.quoteMint === NATIVE_MINT_ID) return figures.marketCap;
-  if (row.quoteMint !== stablecoin || solMicroUsd === null || solMicroUsd === 0n) return null;
-  // raw / 10^decimals dollars, at solMicroUsd / 10^6 dollars a SOL, 10^9 lamports a SOL.
-  return ((BigInt(figures.marketCap) * 10n ** 15n) / (10n ** BigInt(row.quoteDecimals) * solMicroUsd)).toString();
-}
-
 function pairKind(mint: string, stablecoin: string): Idea['pair']['kind'] {
   if (mint === NATIVE_MINT_ID) return 'sol';
   return mint === stablecoin ? 'stablecoin' : 'token';
 }
 
-/** Answers kept per board: a few hundred queries of at most 25 ideas each. */
-const MAX_ANSWERS = 1_000;
-
-interface KeptIdeas {
-  ideas: IdeaRecord[];
-  /** The clock span (epoch ms, from inclusive, until exclusive) over which the board's order stays the same. */
-  fromMs: number;
-  untilMs: number;
-  /** The coin board (by number: an old board is not held) and SOL price the launched coins' market caps were read
-   * from; null when none is shown. */
-  coins: number | null;
-  /** The launched coins' rows and whether each one's figures were pending (as of that board's second). */
-  rows: CoinRow[];
-  pending: boolean[];
-  needsSolPrice: boolean;
-  solMicroUsd: bigint | null;
-  answer: IdeasResponse;
-}
-
-/** What the board reads with: the ideas in memory, the linker writing launches into them, and the answers kept. */
+/** What the board reads with: the linker writing launches into the ideas. */
 export interface IdeaBoard {
-  snapshot: IdeaSnapshot;
+  store: OpStore;
   linker: IdeaLinker;
-  answers: Map<string, KeptIdeas>;
 }
 
 /** The board of a context; null without an operational store. */
 export function ideaBoard(ctx: ApiContext): IdeaBoard | null {
-  if (ctx.opstore === undefined) return null;
-  const snapshot = new IdeaSnapshot(ctx.opstore);
-  return { snapshot, linker: new IdeaLinker(ctx.reads, ctx.opstore, snapshot), answers: new Map() };
+  return ctx.opstore === undefined ? null : { store: ctx.opstore, linker: new IdeaLinker(ctx.views.board, ctx.opstore) };
 }
 
-/** The span around `nowMs` within which no unlaunched scored idea enters or leaves the last day: an idea is fresh
- * while the clock is at most a day after its score. */
-function freshSpan(ideas: readonly IdeaRecord[], nowMs: number): { fromMs: number; untilMs: number } {
-  let fromMs = -Infinity;
-  let untilMs = Infinity;
-  for (const idea of ideas) {
-    if (idea.launchedMint !== null || idea.scoredAt === null) continue;
-    const lastFresh = idea.scoredAt + DAY_MS;
-    if (lastFresh < nowMs) fromMs = Math.max(fromMs, lastFresh + 1);
-    else untilMs = Math.min(untilMs, lastFresh + 1);
-  }
-  return { fromMs, untilMs };
+/** Every idea, with launches linked first (a failure there is reported and the stored links are used). */
+async function linkedIdeas(board: IdeaBoard, onLinkError: (error: unknown) => void): Promise<IdeaRecord[]> {
+  const ideas = await board.store.query(ideasCollection);
+  const linked = await board.linker.link(ideas).catch((error: unknown) => {
+    onLinkError(error);
+    return false;
+  });
+  return linked ? board.store.query(ideasCollection) : ideas;
 }
 
-/** Whether `coins` (another board) holds the same row objects for the kept answer's coins, pending as they were. */
-function sameCoins(kept: KeptIdeas, coins: CoinBoard): boolean {
-  return kept.rows.every((row, i) => coins.rows.get(row.mint) === row && figuresPending(row, coins.nowSeconds) === kept.pending[i]);
-}
-
-/** The ideas as the board shows them, with the board and rows their launched coins were read from. */
-async function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number) {
-  const mints = ideas.flatMap((idea) => (idea.launchedMint === null ? [] : [idea.launchedMint]));
-  const coins = mints.length === 0 ? null : await boardAt(ctx.reads, Math.floor(nowMs / 1000));
-  const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
-  const rows = new Map(mints.flatMap((mint) => coins?.rows.get(mint) ?? []).map((row) => [row.mint, row]));
+/** The ideas as the board shows them, each launched coin's market cap in lamports as the coin board values it. */
+function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number): Idea[] {
+  const board = ctx.views.board.at(Math.floor(nowMs / 1000));
   const stablecoin = ctx.config.mints.stablecoin;
-  const needsSolPrice = [...rows.values()].some((row) => row.quoteMint === stablecoin);
-  const solMicroUsd = needsSolPrice ? await priceAt(ctx.reads, 'SOL') : null;
-  const items = ideas.map((idea): Idea => {
-    const coin = idea.launchedMint === null ? undefined : rows.get(idea.launchedMint);
+  return ideas.map((idea): Idea => {
+    const coin = idea.launchedMint === null ? undefined : board.rows.get(idea.launchedMint);
+    const figures = coin === undefined ? null : coinFigures(coin, board.nowSeconds, (row, amount) => ctx.views.board.lamports(row, amount, board));
     return {
       id: idea.id,
       user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
       pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, stablecoin) },
       crewScore: idea.crewScore,
       scoredAt: new Date(idea.scoredAt).toISOString(),
-      launched:
-        coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports: marketCapLamports(coin, nowSeconds, stablecoin, solMicroUsd) },
+      launched: coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports: figures!.marketCapLamports },
       createdAt: new Date(idea.createdAt).toISOString(),
       page: ideaPageUrl(ctx.config.siteUrl, idea.id),
     };
   });
-  return { items, coins, rows: [...rows.values()], needsSolPrice, solMicroUsd };
 }
+
+/** Ideas are written by other processes too (the import command): an answer is kept this long at most. */
+const IDEAS_MAX_AGE_MS = 2_000;
+/** Answers are per second (market caps as the board gives them then) and made again when a coin launches. */
+const SOURCES = { on: [{ source: COINS_TABLE }], maxAgeMs: IDEAS_MAX_AGE_MS };
 
 const NO_IDEAS: IdeasResponse = { ideas: [] };
 
-/** `GET /ideas`: links new launches first (a failure there is reported and the stored links are used). */
-export async function listIdeas(
-  ctx: ApiContext,
-  board: IdeaBoard | null,
-  query: IdeasQuery,
-  onLinkError: (error: unknown) => void = () => {},
-): Promise<IdeasResponse> {
-  if (board === null) return NO_IDEAS;
-  await board.linker.link().catch(onLinkError);
-  const all = await board.snapshot.ideas();
+/** `GET /ideas`. */
+export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: IdeasQuery, onLinkError: (error: unknown) => void = () => {}): Promise<Answer> {
   const nowMs = ctx.now().getTime();
-  const key = `${query.limit}|${query.launched ?? ''}|${query.q ?? ''}`;
-  const kept = board.answers.get(key);
-  if (kept !== undefined && kept.ideas === all && nowMs >= kept.fromMs && nowMs < kept.untilMs) {
-    if (kept.coins === null) return kept.answer;
-    const coins = await boardAt(ctx.reads, Math.floor(nowMs / 1000));
-    const solMicroUsd = kept.needsSolPrice ? await priceAt(ctx.reads, 'SOL') : null;
-    if (solMicroUsd === kept.solMicroUsd && (serialOf(coins) === kept.coins || sameCoins(kept, coins))) {
-      kept.coins = serialOf(coins);
-      return kept.answer;
-    }
-  }
-  const ideas = boardOrder(all, query, nowMs);
-  const { items, coins, rows, needsSolPrice, solMicroUsd } = await ideaItems(ctx, ideas, nowMs);
-  const answer: IdeasResponse = { ideas: items };
-  const nowSeconds = coins?.nowSeconds ?? Math.floor(nowMs / 1000);
-  board.answers.delete(key);
-  const pending = rows.map((row) => figuresPending(row, nowSeconds));
-  board.answers.set(key, {
-    ideas: all,
-    ...freshSpan(all, nowMs),
-    coins: coins === null ? null : serialOf(coins),
-    rows,
-    pending,
-    needsSolPrice,
-    solMicroUsd,
-    answer,
-  });
-  if (board.answers.size > MAX_ANSWERS) board.answers.delete(board.answers.keys().next().value!);
-  return answer;
+  return ctx.answers.get(answerKey('ideas', { ...query, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideasResponse, async () =>
+    board === null ? NO_IDEAS : { ideas: ideaItems(ctx, boardOrder(await linkedIdeas(board, onLinkError), query, nowMs), nowMs) },
+  );
 }
 
 /** `GET /ideas/{id}`: one idea as the board shows it. */
-export async function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void = () => {}): Promise<IdeaResponse> {
-  if (board === null) throw new NotFoundError(`no idea ${id}`);
-  await board.linker.link().catch(onLinkError);
-  const idea = (await board.snapshot.ideas()).find((each) => each.id === id);
-  if (idea === undefined) throw new NotFoundError(`no idea ${id}`);
-  if (!isScored(idea)) throw new NotFoundError(`idea ${id} is not on the board yet: it shows once the crew has scored it`);
-  const { items } = await ideaItems(ctx, [idea], ctx.now().getTime());
-  return { idea: items[0]! };
+export function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void = () => {}): Promise<Answer> {
+  const nowMs = ctx.now().getTime();
+  return ctx.answers.get(answerKey('idea', { id, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideaResponse, async () => {
+    const idea = board === null ? undefined : (await linkedIdeas(board, onLinkError)).find((each) => each.id === id);
+    if (idea === undefined) throw new NotFoundError(`no idea ${id}`);
+    if (!isScored(idea)) throw new NotFoundError(`idea ${id} is not on the board yet: it shows once the crew has scored it`);
+    return { idea: ideaItems(ctx, [idea], nowMs)[0]! };
+  });
 }

@@ -1,29 +1,48 @@
-// Handlers of a coin's market data, shared by the HTTP routes and the MCP tools: trades (newest first, paged
-// by `before`) from the resident trades, and candles from the candles read model (api/market), as kept response
-// objects.
-import { INTERVAL_SECONDS, type OhlcvQuery, type OhlcvResponse } from '../../schemas/api/ohlcv.js';
-import type { PriceDecimals } from '../../schemas/api/price.js';
-import type { TradesQuery, TradesResponse } from '../../schemas/api/trades.js';
+// Handlers of a coin's market data, shared by the HTTP routes and the MCP tools: trade pages (newest first, paged
+// by `before`) from the trade window where it holds them and from the trades table past it (one page builder:
+// api/views/trade-page.ts), and candles from the candle window, each kept in the answer cache while its coin's part
+// of them is unchanged.
+import { tradeRunBefore } from '../../projections/trades/queries.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
+import { ohlcvResponse, type OhlcvQuery } from '../../schemas/api/ohlcv.js';
+import { tradesResponse, type TradesQuery, type TradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinCandles } from '../market/candles.js';
-import { tradePage } from '../market/trade-pages.js';
-import { findCoin } from '../queries/coins.js';
+import { tradePage } from '../views/trade-page.js';
+import { type Answer, answerKey } from './answer-cache.js';
 
-async function requireCoin(ctx: ApiContext, mint: string): Promise<PriceDecimals> {
-  const coin = await findCoin(ctx.reads, mint);
-  if (coin === null) throw new NotFoundError(`no coin ${mint} on this network`);
-  return coin;
+export function requireCoin(ctx: ApiContext, mint: string): void {
+  if (!ctx.views.board.has(mint)) throw new NotFoundError(`no coin ${mint} on this network`);
+}
+
+/** The page of `query` from the trade window, else from the store. */
+export async function tradesPage(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse> {
+  const cursor = query.before ?? null;
+  return (
+    tradePage(ctx.views.trades.run(mint), cursor, query.limit) ?? tradePage(await tradeRunBefore(ctx.olap, mint, cursor!, query.limit), cursor, query.limit)!
+  );
 }
 
 /** `GET /coins/{mint}/trades`. */
-export async function listTrades(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse> {
-  await requireCoin(ctx, mint);
-  return tradePage(ctx.reads, mint, query.before ?? null, query.limit);
+export function listTrades(ctx: ApiContext, mint: string, query: TradesQuery): Promise<Answer> {
+  requireCoin(ctx, mint);
+  const sources = {
+    on: [
+      { source: ctx.views.trades.name, coin: mint },
+      { source: TRADES_TABLE, coin: mint },
+    ],
+  };
+  return ctx.answers.get(answerKey('trades', { mint, ...query }), sources, tradesResponse, () => tradesPage(ctx, mint, query));
 }
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first, priced with the coin's and its quote's decimals. */
-export async function listCandles(ctx: ApiContext, mint: string, query: OhlcvQuery): Promise<OhlcvResponse> {
-  const coin = await requireCoin(ctx, mint);
-  return coinCandles(ctx.reads, mint, INTERVAL_SECONDS[query.interval], coin);
+export function listCandles(ctx: ApiContext, mint: string, query: OhlcvQuery): Promise<Answer> {
+  requireCoin(ctx, mint);
+  const sources = { on: [{ source: ctx.views.candles.name, coin: mint }] };
+  return ctx.answers.get(answerKey('ohlcv', { mint, ...query }), sources, ohlcvResponse, () => ({ candles: candlesOf(ctx, mint, query) }));
+}
+
+export function candlesOf(ctx: ApiContext, mint: string, query: OhlcvQuery) {
+  const row = ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000)).rows.get(mint)!;
+  return ctx.views.candles.candles(mint, query.interval, row);
 }

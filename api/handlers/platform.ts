@@ -1,7 +1,6 @@
 // Handlers of the platform routes, shared by the HTTP routes and the MCP tools: stats (totals and the last 30
-// days of revenue, measured from the context's clock; they scan every trade, so the answer is kept until a table
-// it reads changes), fund balances, and one UTC day of platform-token burns in display units (exact decimals from
-// bigints, rounded down).
+// days of revenue, measured from the context's clock), fund balances, and one UTC day of platform-token burns in
+// display units (exact decimals from bigints, rounded down); each kept while the tables it reads are unchanged.
 import type { Address } from '@solana/kit';
 import { burnDay } from '../../projections/burns/queries.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
@@ -15,6 +14,9 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import {
   FLYWHEEL_REMOVED_ON,
+  platformBurnsResponse,
+  platformFundsResponse,
+  platformStatsResponse,
   type PlatformBurnsQuery,
   type PlatformBurnsResponse,
   type PlatformFundsResponse,
@@ -23,6 +25,7 @@ import {
 import { formatQuotient } from '../decimal.js';
 import type { ApiContext } from '../deps.js';
 import { BadRequestError } from '../errors.js';
+import { type Answer, answerKey } from './answer-cache.js';
 import { addDays, firstDayNeeded, revenueDaily, utcDayOf } from './revenue-daily.js';
 
 const SOL_DECIMALS = 9;
@@ -36,19 +39,21 @@ const valuingOf = (ctx: ApiContext): ValuingMints => valuingMints(ctx.config.min
 /** Every table the stats read: the answer is kept while none of them changes (and the day stays the same). */
 const STATS_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, TRADES_TABLE, PRICES_TABLE, PLATFORM_REVENUE_TABLE, PLATFORM_PAYOUTS_TABLE];
 
+const everyCoinOf = (tables: readonly string[]) => ({ on: tables.map((source) => ({ source })) });
+
 /** `GET /platform/stats`. */
-export async function getPlatformStats(ctx: ApiContext): Promise<PlatformStatsResponse> {
+export function getPlatformStats(ctx: ApiContext): Promise<Answer> {
   const today = utcDayOf(ctx.now());
-  return ctx.reads.answer(`platform-stats\n${today}`, { tables: STATS_TABLES, previousWhileRefreshing: true }, () => computeStats(ctx, today));
+  return ctx.answers.get(answerKey('platform-stats', { today }), everyCoinOf(STATS_TABLES), platformStatsResponse, () => computeStats(ctx, today));
 }
 
 async function computeStats(ctx: ApiContext, today: string): Promise<PlatformStatsResponse> {
   const mints = valuingOf(ctx);
-  const [totals, revenue] = await Promise.all([platformTotals(ctx.reads, mints), revenueByDay(ctx.reads.olap, today, mints)]);
+  const [totals, revenue] = await Promise.all([platformTotals(ctx.olap, mints), revenueByDay(ctx.olap, today, mints)]);
   const from = firstDayNeeded(today, revenue);
   const [prices, priceBefore] = await Promise.all([
-    solPricesByDay(ctx.reads.olap, from, today),
-    priceAt(ctx.reads, 'SOL', new Date(Date.parse(`${from}T00:00:00Z`) - 1)),
+    solPricesByDay(ctx.olap, from, today),
+    priceAt(ctx.olap, 'SOL', new Date(Date.parse(`${from}T00:00:00Z`) - 1)),
   ]);
   return {
     coinsLaunched: totals.coinsLaunched,
@@ -71,12 +76,12 @@ function fundView(balance: FundBalance | undefined, wallet: Address) {
 }
 
 /** `GET /platform/funds`: each fund's latest balance on chain; the flywheel's until it is emptied. */
-export async function getPlatformFunds(ctx: ApiContext): Promise<PlatformFundsResponse> {
-  return ctx.reads.answer('platform-funds', { tables: [FUND_LATEST_TABLE], previousWhileRefreshing: true }, () => computeFunds(ctx));
+export function getPlatformFunds(ctx: ApiContext): Promise<Answer> {
+  return ctx.answers.get(answerKey('platform-funds'), everyCoinOf([FUND_LATEST_TABLE]), platformFundsResponse, () => computeFunds(ctx));
 }
 
 async function computeFunds(ctx: ApiContext): Promise<PlatformFundsResponse> {
-  const balances = await latestFundBalances(ctx.reads.olap);
+  const balances = await latestFundBalances(ctx.olap);
   const wallets = ctx.config.wallets;
   const flywheel = balances.get(wallets.flywheelFund);
   return {
@@ -92,20 +97,20 @@ const BURNS_TABLES = [PLATFORM_BURNS_TABLE, PRICES_TABLE, FUND_BALANCES_TABLE, F
 
 /** `GET /platform/burns`: a day after today (UTC, by the context's clock) is refused. The day's cost is valued at
  * the latest SOL price posted; the burn fund is its balance at the end of the day, or its latest for today. */
-export async function getPlatformBurns(ctx: ApiContext, query: PlatformBurnsQuery): Promise<PlatformBurnsResponse> {
+export function getPlatformBurns(ctx: ApiContext, query: PlatformBurnsQuery): Promise<Answer> {
   const today = utcDayOf(ctx.now());
   const day = query.date ?? today;
   if (day > today) throw new BadRequestError(`date ${day} is after today (${today}, UTC)`);
-  return ctx.reads.answer(`platform-burns:${day}\n${today}`, { tables: BURNS_TABLES, previousWhileRefreshing: true }, () => computeBurns(ctx, day, today));
+  return ctx.answers.get(answerKey('platform-burns', { day, today }), everyCoinOf(BURNS_TABLES), platformBurnsResponse, () => computeBurns(ctx, day, today));
 }
 
 async function computeBurns(ctx: ApiContext, day: string, today: string): Promise<PlatformBurnsResponse> {
   const burnFund = ctx.config.wallets.burnFund;
   const endOfDay = new Date(Date.parse(`${addDays(day, 1)}T00:00:00Z`) - 1);
   const [burns, solPrice, fund] = await Promise.all([
-    burnDay(ctx.reads.olap, ctx.config.mints.platformToken, day),
-    priceAt(ctx.reads, 'SOL'),
-    day === today ? latestFundBalances(ctx.reads.olap).then((funds) => funds.get(burnFund) ?? null) : fundBalanceAt(ctx.reads.olap, burnFund, endOfDay),
+    burnDay(ctx.olap, ctx.config.mints.platformToken, day),
+    priceAt(ctx.olap, 'SOL'),
+    day === today ? latestFundBalances(ctx.olap).then((funds) => funds.get(burnFund) ?? null) : fundBalanceAt(ctx.olap, burnFund, endOfDay),
   ]);
   const { decimals, originalSupplyRaw } = ctx.config.platformToken;
   const tokens = (raw: bigint) => formatQuotient(raw, 10n ** BigInt(decimals), decimals);

@@ -4,7 +4,7 @@ import type { CreatorSend, CreatorTotals } from '../../projections/creators/quer
 import type { CoinRewards } from '../../projections/rewards/coin-rewards.js';
 import type { PotTotals, RewardCoin, RoundPayouts, RoundRow } from '../../projections/rewards/queries.js';
 import type { TokenTotals } from '../../projections/rewards/token-totals.js';
-import type { WalletPayout } from '../../projections/rewards/wallet-queries.js';
+import type { WalletOwed, WalletPayout } from '../../projections/rewards/wallet-queries.js';
 import type { CreatorResponse } from '../../schemas/api/creators.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import type { CoinRewardsResponse, HolderRewards, RoundView } from '../../schemas/api/rewards.js';
@@ -87,16 +87,8 @@ export function roundView(round: RoundRow, paid: RoundPayouts | undefined): Roun
 }
 
 /** A wallet's answer: its payouts newest first and what it is owed, per coin. */
-export function walletRewardsView(
-  wallet: string,
-  paid: readonly WalletPayout[],
-  owed: readonly { coin: string; token: string; amount: bigint; round: number }[],
-): WalletRewardsResponse {
-  return {
-    wallet,
-    paid: paid.map((row) => ({ ...row, time: isoFromSeconds(row.time) })),
-    owed: owed.map((entry) => ({ coin: entry.coin, token: entry.token, amount: entry.amount.toString(), round: entry.round })),
-  };
+export function walletRewardsView(wallet: string, paid: readonly WalletPayout[], owed: readonly WalletOwed[]): WalletRewardsResponse {
+  return { wallet, paid: paid.map((row) => ({ ...row, time: isoFromSeconds(row.time) })), owed: [...owed] };
 }
 
 /** A creator's answer: the coins it launched (newest first) with what each earned, and the latest payments. */

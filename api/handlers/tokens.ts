@@ -4,12 +4,12 @@
 // its listed tokens, `addedAt` from chain facts (api/tokens/pair-states.ts, as `GET /token-quotes`); a coin's
 // `addedAt` its launch day; `basket` from the configuration.
 import { isAddress } from '@solana/kit';
-import type { TokenItem, TokensQuery, TokensResponse } from '../../schemas/api/tokens.js';
+import { tokensResponse, type TokenItem, type TokensQuery, type TokensResponse } from '../../schemas/api/tokens.js';
 import { TOKEN_2022_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { findCoin } from '../queries/coins.js';
-import { coinLaunchDays } from '../queries/tokens.js';
+import { QUOTE_LISTINGS_TABLE } from '../../projections/quote-listings/table.js';
+import { type Answer, answerKey } from './answer-cache.js';
 import type { AggregatorToken, TokenAggregator } from '../tokens/aggregator.js';
 import { embeddedTokenSearch } from '../tokens/embedded-search.js';
 import { labelName, labelSymbol } from '../tokens/label-rule.js';
@@ -41,13 +41,12 @@ function volume(token: AggregatorToken): number | null {
 async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: AggregatorToken[]): Promise<TokenItem[]> {
   const own = listedTokens(ctx.config);
   const valid = tokens.filter((token) => isAddress(token.id));
-  const [launchDays, pairs] = await Promise.all([
-    coinLaunchDays(
-      ctx.reads,
-      valid.map((token) => token.id),
-    ),
-    pairStates(ctx, own, deps.quoteConfigs ?? null),
-  ]);
+  const board = ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000));
+  const launchDay = (mint: string) => {
+    const row = board.rows.get(mint);
+    return row === undefined ? null : new Date(row.launchMs).toISOString().slice(0, 10);
+  };
+  const pairs = await pairStates(ctx, own, deps.quoteConfigs ?? null);
   const listed = new Map(own.map((token, i) => [token.mint, { token, pair: pairs.states[i]! }]));
   return valid.map((token) => {
     deps.logos.remember(token.id, token.icon);
@@ -63,7 +62,7 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
       onService: {
         quote: mine?.pair.quote ?? false,
         basket: mine?.token.basket ?? false,
-        addedAt: mine === undefined ? (launchDays.get(token.id) ?? null) : mine.pair.addedAt,
+        addedAt: mine === undefined ? launchDay(token.id) : mine.pair.addedAt,
       },
       decimals: token.decimals,
       tokenProgram: token.tokenProgram === TOKEN_2022_PROGRAM_ID || token.tokenProgram === 'token-2022' ? 'token-2022' : 'spl',
@@ -79,13 +78,20 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
   });
 }
 
-/** `GET /tokens`. A failing aggregator is reported through `onFallback` and the service answers itself. */
-export async function searchTokens(
-  ctx: ApiContext,
-  deps: TokenSearchDeps,
-  query: TokensQuery,
-  onFallback: (error: unknown) => void = () => {},
-): Promise<TokensResponse> {
+/** How long a search's answer is kept without an aggregator: its listed tokens' chain quote configs (api/tokens/pair-states.ts) are read again past it. */
+const OWN_SEARCH_MAX_AGE_MS = 30_000;
+
+/** `GET /tokens`, kept per text, limit and second: the service's coins as the board shows them (and the listed tokens'
+ * pair states), the aggregator's answer for the configured time. A failing aggregator is reported through
+ * `onFallback` and the service answers itself. */
+export function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void = () => {}): Promise<Answer> {
+  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
+  const maxAgeMs = deps.aggregator === null ? OWN_SEARCH_MAX_AGE_MS : (ctx.config.tokenSearch?.ttlSeconds ?? 0) * 1000;
+  const sources = { on: [{ source: ctx.views.board.name }, { source: QUOTE_LISTINGS_TABLE }], maxAgeMs };
+  return ctx.answers.get(answerKey('tokens', { ...query, nowSeconds }), sources, tokensResponse, () => searched(ctx, deps, query, onFallback));
+}
+
+async function searched(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void): Promise<TokensResponse> {
   if (deps.aggregator !== null) {
     const answer = await deps.aggregator.search(query.q).then(
       (tokens) => tokens,
@@ -101,7 +107,7 @@ export async function searchTokens(
 
 /** `GET /tokens/{mint}/logo`: for a token the service lists, one of its coins, or one the aggregator named. */
 export async function tokenLogo(ctx: ApiContext, deps: TokenSearchDeps, mint: string): Promise<Logo> {
-  const known = deps.logos.knows(mint) || listedTokens(ctx.config).some((token) => token.mint === mint) || (await findCoin(ctx.reads, mint)) !== null;
+  const known = deps.logos.knows(mint) || listedTokens(ctx.config).some((token) => token.mint === mint) || ctx.views.board.has(mint);
   if (!known) throw new NotFoundError(`no token ${mint} known to the service`);
   return deps.logos.logo(mint);
 }

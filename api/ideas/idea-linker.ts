@@ -1,17 +1,12 @@
-// Ties ideas to the coins launched from them, from what the chain shows (the coins projection). Rule: a coin
-// is launched from an idea when its name and ticker equal the idea's (normalised: case, spacing, width, a
-// leading `$`) and it launched at or after the idea's creation; the earliest such coin wins, and the link,
-// once written to the idea's record, stays. Each pass looks only at what is new since the previous one:
-// coins launched since its last slot against the unlaunched ideas with their keys, and ideas written since
-// its last pass against every coin. A pass runs before each board read; concurrent reads share one. A pass is
-// skipped when the ideas (the same snapshot object) and the coins table (the read path's version of it) are as the
-// last finished pass found them: it could link nothing the last one did not.
-import type { ReadPath } from '../../projections/read-path.js';
+// Ties ideas to the coins launched from them, from what the chain shows (the coin board). Rule: a coin is launched
+// from an idea when its name and ticker equal the idea's (normalised: case, spacing, width, a leading `$`) and it
+// launched at or after the idea's creation; the earliest such coin wins, and the link, once written to the idea's
+// record, stays. Each pass looks only at what is new since the previous one: coins launched since its last slot
+// against the unlaunched ideas with their keys, and ideas written since its last pass against every coin. A pass
+// runs before the board is read; concurrent reads share one.
 import type { OpStore } from '../../infra/opstore/op-store.js';
-import { COINS_TABLE } from '../../projections/coins/table.js';
-import { coinsLaunchedFrom, type CoinIdentity } from '../queries/ideas.js';
+import type { CoinBoard } from '../views/coin-board.js';
 import { ideasCollection, matchKey, type IdeaRecord } from './idea-records.js';
-import type { IdeaSnapshot } from './idea-snapshot.js';
 
 /** Ideas written this long before a pass began are looked at again by the next: an import on another
  * machine may run on a clock slightly behind this one. Looking again is harmless; a linked idea drops out. */
@@ -22,51 +17,47 @@ export class IdeaLinker {
   private fromSlot = 0;
   /** Ideas written at or after this time (epoch ms) are matched against every coin. */
   private ideasSince = 0;
-  private running: Promise<void> | null = null;
-  /** What the last finished pass looked at: the snapshot's ideas and the coins table's version. */
-  private settled: { ideas: IdeaRecord[]; coins: string } | null = null;
+  private running: Promise<boolean> | null = null;
 
   constructor(
-    private readonly reads: ReadPath,
+    private readonly board: CoinBoard,
     private readonly store: OpStore,
-    private readonly snapshot: IdeaSnapshot,
     private readonly clockMarginMs = IMPORT_CLOCK_MARGIN_MS,
   ) {}
 
-  /** Runs a pass, or joins the one under way. */
-  link(): Promise<void> {
+  /** Runs a pass over `ideas`, or joins the one under way; whether it linked any. */
+  link(ideas: readonly IdeaRecord[]): Promise<boolean> {
     if (this.running === null) {
-      this.running = this.pass().finally(() => {
+      this.running = this.pass(ideas).finally(() => {
         this.running = null;
       });
     }
     return this.running;
   }
 
-  private async pass(): Promise<void> {
+  private async pass(ideas: readonly IdeaRecord[]): Promise<boolean> {
     const startedAt = Date.now();
-    const coinsMark = this.reads.version([COINS_TABLE]);
-    const ideas = await this.snapshot.ideas();
-    if (this.settled?.ideas === ideas && this.settled.coins === coinsMark) return;
     const waiting = ideas.filter((idea) => idea.launchedMint === null);
     const newIdeas = waiting.filter((idea) => idea.importedAt >= this.ideasSince);
     // Every coin when new ideas arrived (they may name a coin launched earlier), else only the new coins.
-    const coins = await coinsLaunchedFrom(this.reads, newIdeas.length > 0 ? 0 : this.fromSlot);
+    const coins = this.board.launchedFrom(newIdeas.length > 0 ? 0 : this.fromSlot);
     const newKeys = new Set(coins.filter((coin) => coin.launchSlot >= this.fromSlot).map((coin) => matchKey(coin.name, coin.symbol)));
     const candidates = waiting.filter((idea) => idea.importedAt >= this.ideasSince || newKeys.has(idea.matchKey));
-
-    const coinsByKey = new Map<string, CoinIdentity[]>();
+    const coinsByKey = new Map<string, typeof coins>();
     for (const coin of coins) {
       const key = matchKey(coin.name, coin.symbol);
       coinsByKey.set(key, [...(coinsByKey.get(key) ?? []), coin]);
     }
+    let linked = false;
     for (const idea of candidates) {
       const coin = (coinsByKey.get(idea.matchKey) ?? []).find((c) => c.launchMs >= idea.createdAt);
-      if (coin !== undefined) await this.store.update(ideasCollection, idea.id, { launchedMint: coin.mint });
+      if (coin === undefined) continue;
+      await this.store.update(ideasCollection, idea.id, { launchedMint: coin.mint });
+      linked = true;
     }
     const lastSlot = coins.at(-1)?.launchSlot;
     if (lastSlot !== undefined) this.fromSlot = Math.max(this.fromSlot, lastSlot);
     this.ideasSince = startedAt - this.clockMarginMs;
-    this.settled = { ideas, coins: coinsMark };
+    return linked;
   }
 }

@@ -96,19 +96,16 @@ export function installPayments(api: FastifyInstance, deps: HttpPaymentsDeps): v
         reply.code(503).send({ error: 'paid calls are not available on this service right now; try again later' });
         return;
       }
-      const named = { ...(request.params as object), ...(request.query as object) };
-      unknownCoin(ctx, named)
-        .then(async (unknown) => {
-          if (unknown !== null) {
-            reply.code(404).send({ error: unknown });
-            return;
-          }
-          const verified = await verifyPayment(gate, request, reply, price);
-          if (verified === null) return; // answered with the refusal
-          request.payment = verified;
-          done();
-        })
-        .catch(done);
+      const unknown = unknownCoin(ctx, { ...(request.params as object), ...(request.query as object) });
+      if (unknown !== null) {
+        reply.code(404).send({ error: unknown });
+        return;
+      }
+      verifyPayment(gate, request, reply, price).then((verified) => {
+        if (verified === null) return; // answered with the refusal
+        request.payment = verified;
+        done();
+      }, done);
     };
   }
 

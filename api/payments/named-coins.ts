@@ -3,15 +3,14 @@
 // learning it must not take a funded wallet. The coins a call names are its `mint` (path parameter or tool
 // argument) and its `coin` filter.
 import type { ApiContext } from '../deps.js';
-import { findCoin } from '../queries/coins.js';
 
 const COIN_ARGUMENTS = ['mint', 'coin'] as const;
 
 /** The 404 message for the first coin `args` name that is no coin here, or null when each is one (or none is named). */
-export async function unknownCoin(ctx: ApiContext, args: Readonly<Record<string, unknown>>): Promise<string | null> {
+export function unknownCoin(ctx: ApiContext, args: Readonly<Record<string, unknown>>): string | null {
   for (const key of COIN_ARGUMENTS) {
     const mint = args[key];
-    if (typeof mint === 'string' && (await findCoin(ctx.reads, mint)) === null) return `no coin ${mint} on this network`;
+    if (typeof mint === 'string' && !ctx.views.board.has(mint)) return `no coin ${mint} on this network`;
   }
   return null;
 }

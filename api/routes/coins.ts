@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coinFull } from '../../schemas/api/coin-full.js';
 import { coinListQuery, coinListResponse, mintParams } from '../../schemas/api/coins.js';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { getCoin, listCoins } from '../handlers/coins.js';
 
@@ -18,7 +19,7 @@ export function coinRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: coinListResponse, ...errorResponses },
         },
       },
-      async (request) => listCoins(ctx, request.query),
+      async (request, reply) => sendAnswer(reply, await listCoins(ctx, request.query)),
     );
 
     app.get(
@@ -32,7 +33,7 @@ export function coinRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: coinFull, ...errorResponses },
         },
       },
-      async (request) => getCoin(ctx, request.params.mint),
+      async (request, reply) => sendAnswer(reply, await getCoin(ctx, request.params.mint)),
     );
   };
 }

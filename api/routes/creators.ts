@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creatorResponse } from '../../schemas/api/creators.js';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { walletParams } from '../../schemas/api/wallet-rewards.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { paidOperation } from '../payments/tiers.js';
 import { getCreator } from '../handlers/creators.js';
@@ -23,7 +24,7 @@ export function creatorRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: creatorResponse, ...errorResponses },
         },
       },
-      async (request) => getCreator(ctx, request.params.wallet),
+      async (request, reply) => sendAnswer(reply, await getCreator(ctx, request.params.wallet)),
     );
   };
 }

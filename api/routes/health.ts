@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mintParams } from '../../schemas/api/coins.js';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { healthResponse } from '../../schemas/api/health.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { paidOperation } from '../payments/tiers.js';
 import { getHealth } from '../handlers/health.js';
@@ -22,7 +23,7 @@ export function healthRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: healthResponse, ...errorResponses },
         },
       },
-      async (request) => getHealth(ctx, request.params.mint),
+      async (request, reply) => sendAnswer(reply, await getHealth(ctx, request.params.mint)),
     );
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mintParams } from '../../schemas/api/coins.js';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { holdersQuery, holdersResponse } from '../../schemas/api/holders.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { paidOperation } from '../payments/tiers.js';
 import { getHolders } from '../handlers/holders.js';
@@ -22,7 +23,7 @@ export function holderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: holdersResponse, ...errorResponses },
         },
       },
-      async (request) => getHolders(ctx, request.params.mint, request.query),
+      async (request, reply) => sendAnswer(reply, await getHolders(ctx, request.params.mint, request.query)),
     );
   };
 }

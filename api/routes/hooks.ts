@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { hooksResponse } from '../../schemas/api/hooks.js';
 import type { ApiContext } from '../deps.js';
+import { sendAnswer } from './send-answer.js';
 import { getHooks } from '../handlers/hooks.js';
 
 export function hookRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
@@ -17,7 +18,7 @@ export function hookRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: hooksResponse, ...errorResponses },
         },
       },
-      async () => getHooks(ctx),
+      async (_request, reply) => sendAnswer(reply, await getHooks(ctx)),
     );
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { ideaParams, ideaResponse, ideasQuery, ideasResponse } from '../../schemas/api/ideas.js';
 import type { ApiContext } from '../deps.js';
+import { sendAnswer } from './send-answer.js';
 import { getIdea, ideaBoard, listIdeas, type IdeaBoard } from '../handlers/ideas.js';
 
 const onLinkError = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'linking ideas to coins failed');
@@ -21,7 +22,7 @@ export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(
           response: { 200: ideasResponse, ...errorResponses },
         },
       },
-      async (request) => listIdeas(ctx, board, request.query, onLinkError(request)),
+      async (request, reply) => sendAnswer(reply, await listIdeas(ctx, board, request.query, onLinkError(request))),
     );
     app.get(
       '/ideas/:id',
@@ -33,7 +34,7 @@ export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(
           response: { 200: ideaResponse, ...errorResponses },
         },
       },
-      async (request) => getIdea(ctx, board, request.params.id, onLinkError(request)),
+      async (request, reply) => sendAnswer(reply, await getIdea(ctx, board, request.params.id, onLinkError(request))),
     );
   };
 }

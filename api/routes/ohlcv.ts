@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mintParams } from '../../schemas/api/coins.js';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { ohlcvQuery, ohlcvResponse } from '../../schemas/api/ohlcv.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { listCandles } from '../handlers/market.js';
 
@@ -19,7 +20,7 @@ export function ohlcvRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: ohlcvResponse, ...errorResponses },
         },
       },
-      async (request) => listCandles(ctx, request.params.mint, request.query),
+      async (request, reply) => sendAnswer(reply, await listCandles(ctx, request.params.mint, request.query)),
     );
   };
 }

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { platformBurnsQuery, platformBurnsResponse, platformFundsResponse, platformStatsResponse } from '../../schemas/api/platform.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { getPlatformBurns, getPlatformFunds, getPlatformStats } from '../handlers/platform.js';
 
@@ -17,7 +18,7 @@ export function platformRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: platformStatsResponse, ...errorResponses },
         },
       },
-      async () => getPlatformStats(ctx),
+      async (_request, reply) => sendAnswer(reply, await getPlatformStats(ctx)),
     );
 
     app.get(
@@ -30,7 +31,7 @@ export function platformRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: platformFundsResponse, ...errorResponses },
         },
       },
-      async () => getPlatformFunds(ctx),
+      async (_request, reply) => sendAnswer(reply, await getPlatformFunds(ctx)),
     );
 
     app.get(
@@ -43,7 +44,7 @@ export function platformRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: platformBurnsResponse, ...errorResponses },
         },
       },
-      async (request) => getPlatformBurns(ctx, request.query),
+      async (request, reply) => sendAnswer(reply, await getPlatformBurns(ctx, request.query)),
     );
   };
 }

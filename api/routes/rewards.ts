@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mintParams } from '../../schemas/api/coins.js';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { coinRewardsQuery, coinRewardsResponse } from '../../schemas/api/rewards.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { getCoinRewards } from '../handlers/rewards.js';
 
@@ -20,7 +21,7 @@ export function rewardRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: coinRewardsResponse, ...errorResponses },
         },
       },
-      async (request) => getCoinRewards(ctx, request.params.mint, request.query),
+      async (request, reply) => sendAnswer(reply, await getCoinRewards(ctx, request.params.mint, request.query)),
     );
   };
 }

@@ -7,6 +7,7 @@ import { errorResponses, noQuery } from '../../schemas/api/fields.js';
 import { tokenMintParams, tokensQuery, tokensResponse } from '../../schemas/api/tokens.js';
 import type { Address } from '@solana/kit';
 import type { ApiContext } from '../deps.js';
+import { sendAnswer } from './send-answer.js';
 import type { LaunchContext } from '../launch/launch-context.js';
 import { searchTokens, tokenLogo, type TokenSearchDeps } from '../handlers/tokens.js';
 import { HttpTokenAggregator } from '../tokens/aggregator.js';
@@ -20,9 +21,7 @@ const imageBytes = z.string().describe('The image bytes');
 export function tokenSearchDeps(ctx: ApiContext, launch: LaunchContext | null = null): TokenSearchDeps {
   const settings = ctx.config.tokenSearch;
   const aggregator =
-    settings?.url === undefined
-      ? null
-      : new HttpTokenAggregator({ baseUrl: settings.url, apiKey: settings.apiKey, ttlMs: settings.ttlSeconds * 1000, timeoutMs: settings.timeoutMs });
+    settings?.url === undefined ? null : new HttpTokenAggregator({ baseUrl: settings.url, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs });
   const quoteConfigs = launch === null ? null : (mint: Address) => launch.settings.quoteConfig(mint);
   return { aggregator, logos: new LogoStore(settings?.timeoutMs), quoteConfigs };
 }
@@ -39,8 +38,11 @@ export function tokenRoutes(ctx: ApiContext, deps: TokenSearchDeps = tokenSearch
           response: { 200: tokensResponse, ...errorResponses },
         },
       },
-      async (request) =>
-        searchTokens(ctx, deps, request.query, (error) => request.log.warn({ err: error }, 'token aggregator failed; answering from own tokens')),
+      async (request, reply) =>
+        sendAnswer(
+          reply,
+          await searchTokens(ctx, deps, request.query, (error) => request.log.warn({ err: error }, 'token aggregator failed; answering from own tokens')),
+        ),
     );
 
     app.get(

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mintParams } from '../../schemas/api/coins.js';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { tradesQuery, tradesResponse } from '../../schemas/api/trades.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { listTrades } from '../handlers/market.js';
 
@@ -19,7 +20,7 @@ export function tradeRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: tradesResponse, ...errorResponses },
         },
       },
-      async (request) => listTrades(ctx, request.params.mint, request.query),
+      async (request, reply) => sendAnswer(reply, await listTrades(ctx, request.params.mint, request.query)),
     );
   };
 }

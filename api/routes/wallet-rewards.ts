@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { walletParams, walletRewardsQuery, walletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
+import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { paidOperation } from '../payments/tiers.js';
 import { getWalletRewards } from '../handlers/wallet-rewards.js';
@@ -22,7 +23,7 @@ export function walletRewardRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: walletRewardsResponse, ...errorResponses },
         },
       },
-      async (request) => getWalletRewards(ctx, request.params.wallet, request.query),
+      async (request, reply) => sendAnswer(reply, await getWalletRewards(ctx, request.params.wallet, request.query)),
     );
   };
 }

@@ -1,7 +1,7 @@
 // The token aggregator adapter: `GET <base>/search?query=<text>` (with `x-api-key` when configured) answering a
-// JSON array of tokens in the aggregator's ranking. Answers are cached per search text for a TTL; each call is
-// time-limited; a failure (timeout, network, non-2xx, not an array) rejects, and the caller answers from the
-// service's own tokens instead. Items that do not parse are skipped, never trusted.
+// JSON array of tokens in the aggregator's ranking. Each call is time-limited; a failure (timeout, network, non-2xx,
+// not an array) rejects, and the caller answers from the service's own tokens instead. Items that do not parse are
+// skipped, never trusted. (The token search's answers are kept for the configured time: api/handlers/tokens.ts.)
 import { z } from 'zod';
 
 const num = z.number().finite().nonnegative().nullish().catch(null);
@@ -39,16 +39,12 @@ export interface TokenAggregator {
 export interface HttpTokenAggregatorOptions {
   baseUrl: string;
   apiKey?: string;
-  ttlMs: number;
   timeoutMs: number;
-  /** Most search texts kept. */
-  maxEntries?: number;
 }
 
 export class HttpTokenAggregator implements TokenAggregator {
-  private readonly cache = new Map<string, { at: number; tokens: AggregatorToken[] }>();
   private readonly base: string;
-  /** Calls made to the aggregator (cache misses). */
+  /** Calls made to the aggregator. */
   requests = 0;
 
   constructor(private readonly options: HttpTokenAggregatorOptions) {
@@ -56,9 +52,6 @@ export class HttpTokenAggregator implements TokenAggregator {
   }
 
   async search(q: string): Promise<AggregatorToken[]> {
-    const key = q.trim().toLowerCase();
-    const hit = this.cache.get(key);
-    if (hit !== undefined && Date.now() - hit.at < this.options.ttlMs) return hit.tokens;
     this.requests += 1;
     const response = await fetch(`${this.base}/search?query=${encodeURIComponent(q.trim())}`, {
       headers: { accept: 'application/json', ...(this.options.apiKey === undefined ? {} : { 'x-api-key': this.options.apiKey }) },
@@ -67,13 +60,9 @@ export class HttpTokenAggregator implements TokenAggregator {
     if (!response.ok) throw new Error(`token aggregator answered ${response.status}`);
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error('token aggregator answered something other than a list');
-    const tokens = body.flatMap((item) => {
+    return body.flatMap((item) => {
       const parsed = aggregatorToken.safeParse(item);
       return parsed.success ? [parsed.data] : [];
     });
-    this.cache.delete(key);
-    while (this.cache.size >= (this.options.maxEntries ?? 1_000)) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(key, { at: Date.now(), tokens });
-    return tokens;
   }
 }

@@ -21,17 +21,7 @@ export interface ListedToken {
 
 const SOL = { name: 'Wrapped SOL', symbol: 'SOL', decimals: 9 };
 
-/** The list made once per configuration object (configurations are never changed once loaded): the token search
- * asks for it at every request. */
-const listedOf = new WeakMap<ApiConfig, readonly ListedToken[]>();
-
-export function listedTokens(config: ApiConfig): readonly ListedToken[] {
-  let listed = listedOf.get(config);
-  if (listed === undefined) listedOf.set(config, (listed = Object.freeze(makeList(config))));
-  return listed;
-}
-
-function makeList(config: ApiConfig): ListedToken[] {
+export function listedTokens(config: ApiConfig): ListedToken[] {
   const labels = new Map<string, { name: string; symbol: string; decimals: number }>(config.tokenLabels.map((token) => [token.mint, token]));
   labels.set(NATIVE_MINT_ID, SOL);
   const basket = new Set<string>(config.mints.basket);

@@ -43,7 +43,7 @@ export async function pairStates(
   candidates: readonly PairCandidate[],
   chain: QuoteConfigReader | null,
 ): Promise<{ listings: QuoteListings; states: PairState[] }> {
-  const listings = await quoteListings(ctx.reads);
+  const listings = await quoteListings(ctx.olap);
   const states = await Promise.all(
     candidates.map(async ({ mint, role }): Promise<PairState> => {
       const listing = listings.get(mint);

@@ -3,7 +3,6 @@
 // launchpad takes each now and the day it was listed come from api/tokens/pair-states.ts, the same rule token
 // search follows; decimals from the chain's quote config; the price in US dollars when known, as token search gives it.
 import type { Address } from '@solana/kit';
-import { priceAt } from '../../projections/prices/queries.js';
 import { quoteListings } from '../../projections/quote-listings/queries.js';
 import type { TokenQuotesResponse } from '../../schemas/api/token-quotes.js';
 import type { ApiContext } from '../deps.js';
@@ -15,7 +14,7 @@ import { quoteUsd } from './token-values.js';
 /** SOL and the stablecoin first, then configured tokens in the configuration's order, then the rest by mint. */
 async function candidates(ctx: ApiContext): Promise<{ mint: string; token: ListedToken | null }[]> {
   const listed = listedTokens(ctx.config);
-  const configured = await quoteListings(ctx.reads);
+  const configured = await quoteListings(ctx.olap);
   const pairs = listed.filter((token) => token.role === 'sol' || token.role === 'stablecoin');
   const others = listed.filter((token) => !pairs.includes(token) && configured.has(token.mint));
   const known = new Set(listed.map((token) => token.mint));
@@ -25,8 +24,8 @@ async function candidates(ctx: ApiContext): Promise<{ mint: string; token: Liste
 
 export async function tokenQuotes(ctx: ApiContext, lc: LaunchContext): Promise<TokenQuotesResponse> {
   const tokens = await candidates(ctx);
-  const [solMicroUsd, { states }] = await Promise.all([
-    priceAt(ctx.reads, 'SOL'),
+  const solMicroUsd = ctx.views.board.solMicroUsd;
+  const [{ states }] = await Promise.all([
     pairStates(
       ctx,
       tokens.map(({ mint, token }) => ({ mint, role: token?.role ?? null })),

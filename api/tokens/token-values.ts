@@ -3,7 +3,7 @@
 // stablecoin); null for another quote token, without a SOL price, or while the figures are pending.
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { Figures } from '../figures.js';
-import type { CoinRow } from '../queries/coin-sql.js';
+import type { BoardRow } from '../views/coin-board.js';
 
 export interface UsdValues {
   priceUsd: number | null;
@@ -22,7 +22,7 @@ const tidy = (value: number) => Number(value.toPrecision(12));
 
 /** The price is already in whole quote tokens per coin (schemas/api/price.ts); market cap and volume are raw quote
  * units, so they are scaled by the quote's decimals first. */
-export function usdValues(row: CoinRow, figures: Figures, stablecoin: string, solMicroUsd: bigint | null): UsdValues {
+export function usdValues(row: BoardRow, figures: Figures, stablecoin: string, solMicroUsd: bigint | null): UsdValues {
   const perQuote = quoteUsd(row.quoteMint, stablecoin, solMicroUsd);
   const scale = 10 ** Number(row.quoteDecimals);
   const value = (wholeQuote: number | null) => (wholeQuote === null || perQuote === null ? null : tidy(wholeQuote * perQuote));

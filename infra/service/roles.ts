@@ -5,16 +5,14 @@ import type { Logger } from 'pino';
 import { buildServiceApp } from './http-app.js';
 import type { Readiness } from '../../api/deps.js';
 import { READY_MAX_LAG_SLOTS } from '../../api/health.js';
-import { warmReads } from '../../api/warm-reads.js';
+import { createViews } from '../../api/views/views.js';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { readResumePoint } from '../../ingest/subscriber/resume.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
-import { ensureReadModelTables, READ_MODEL_TABLES, readModelProjectors } from '../../projections/read-models.js';
-import { watchParts } from '../../projections/parts-watch.js';
-import { ReadPath } from '../../projections/read-path.js';
+import { ensureReadModelTables, readModelProjectors } from '../../projections/read-models.js';
 import { ProjectionRunner } from '../../projections/runner.js';
-import type { Config } from '../../schemas/config.js';
+import { serviceWalletList, type Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Olap } from '../olap/olap.js';
 import type { OpStore } from '../opstore/op-store.js';
@@ -22,7 +20,7 @@ import { openApiKeys, serviceLaunchDeps, usesEmbeddedDevnet } from './service-ke
 import { seedDevnetIdeas } from './devnet-ideas.js';
 import { openPaidCalls } from './paid-calls.js';
 import { yellowstoneEndpoint } from './stores.js';
-import { webhookDeps, webhookEventContext } from './webhooks-role.js';
+import { webhookDeps } from './webhooks-role.js';
 
 export interface Role {
   stop(): Promise<void>;
@@ -55,9 +53,6 @@ export async function startIngest(config: Config, log: EventLog, logger: Logger)
   };
 }
 
-/** How often an API apart from the projections looks at the read-model tables' parts for changes. */
-const PARTS_WATCH_MS = 250;
-
 export interface ProjectRole extends Role {
   runner: ProjectionRunner;
 }
@@ -67,8 +62,7 @@ export async function startProjections(log: EventLog, olap: Olap, logger: Logger
   const projectors = serviceWallets === undefined ? undefined : readModelProjectors(serviceWallets);
   const runner = await ProjectionRunner.open({ log, olap, projectors, logger: logger.child({ role: 'projections' }) });
   runner.start();
-  const health =
-    serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }), changes: runner.changes });
+  const health = serviceWallets === undefined ? null : new HealthScorer({ olap, serviceWallets, logger: logger.child({ role: 'health' }) });
   health?.start();
   return {
     runner,
@@ -116,15 +110,15 @@ export interface ApiRole extends Role {
   url: string;
 }
 
-/** The API (with the MCP server) on PORT. With `project`, the projections in this process, its live streams follow
- * their committed batches; without, they answer 503. */
+/** The API (with the MCP server and the site) on PORT, its live views following `log` from where the projections
+ * stand: the same in every deployment. */
 export async function startApi(
   config: Config,
   olap: Olap,
+  log: EventLog,
   logger: Logger,
   readiness?: () => Promise<Readiness>,
   opstore?: OpStore,
-  project?: ProjectRole,
 ): Promise<ApiRole> {
   await ensureReadModelTables(olap);
   const apiLogger = logger.child({ role: 'api' });
@@ -133,39 +127,25 @@ export async function startApi(
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
   const webhooks = opstore ? webhookDeps(config) : undefined;
-  // The projections' own announcements where they run here; else what the store's parts show (projections/parts-watch.ts),
-  // which carries no events: the live streams then answer 503.
-  const watch =
-    project === undefined
-      ? watchParts(olap, READ_MODEL_TABLES, PARTS_WATCH_MS, (error) => apiLogger.warn({ err: error }, 'read-model parts not looked at'))
-      : null;
-  const changes = project?.runner.changes.feed ?? watch!.feed;
-  const reads = new ReadPath(olap, changes, config.readCacheBytes);
-  const streams = project === undefined ? undefined : { events: webhookEventContext(config) };
-  const app = buildServiceApp({
+  const views = createViews({
+    log,
     olap,
-    reads,
-    changes,
-    config,
-    opstore,
-    logger: apiLogger,
-    readiness,
-    launch,
-    paidCalls: payments.paidCalls,
-    webhooks,
-    streams,
+    serviceWallets: serviceWalletList(config.wallets),
+    stablecoinMint: config.mints.stablecoin,
+    clock: () => new Date(),
+    logger: apiLogger.child({ part: 'views' }),
   });
+  const started = performance.now();
+  await views.feed.start();
+  apiLogger.info({ ms: Math.round(performance.now() - started) }, 'live views loaded');
+  const app = buildServiceApp({ olap, views, config, opstore, logger: apiLogger, readiness, launch, paidCalls: payments.paidCalls, webhooks });
   const url = await app.listen({ port: config.port, host: '0.0.0.0' });
-  const stopping = new AbortController();
-  void warmReads(reads, config, apiLogger, stopping.signal);
   return {
     url,
     stop: async () => {
-      stopping.abort();
       payments.stop();
       await app.close();
-      reads.close();
-      watch?.stop();
+      await views.feed.stop();
     },
   };
 }

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     else if (role === 'webhooks') roles.push(await startWebhooks(config, await eventLog(), await opstore(), logger));
     else
       roles.push(
-        await startApi(config, await olap(), logger, await apiReadiness(ingest, project, eventLog, chainRpcUrl(config)), await opstore(), project ?? undefined),
+        await startApi(config, await olap(), await eventLog(), logger, await apiReadiness(ingest, project, eventLog, chainRpcUrl(config)), await opstore()),
       );
   }
 

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   stoppers.push(async () => {
     for (const role of roles.reverse()) await role.stop();
   });
-  const api = await startApi(config, olap, logger, () => pipelineReadiness(ingest, project), opstore, project);
+  const api = await startApi(config, olap, log, logger, () => pipelineReadiness(ingest, project), opstore);
   stoppers.push(() => api.stop());
   logger.info({ url: api.url }, 'launchtape ready');
 }

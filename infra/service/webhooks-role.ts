@@ -2,11 +2,9 @@
 // rules) and the `webhooks` role, the dispatcher on the event log. Both need the key that seals the service's
 // secrets; without one (a remote chain and no KEYS_ENCRYPTION_KEY) webhook calls answer 503 and nothing is delivered.
 import type { Logger } from 'pino';
-import { listedTokens } from '../../api/tokens/listed-tokens.js';
+import { eventContextOf } from '../../api/stream/event-context.js';
 import type { WebhookDeps } from '../../api/webhooks/webhook-calls.js';
-import { valuingMints } from '../../projections/prices/sol-value.js';
 import { WebhookDispatcher } from '../../projections/webhooks/dispatcher.js';
-import type { EventContext } from '../../projections/webhooks/webhook-events.js';
 import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { serviceSealKey } from './service-keys-setup.js';
@@ -17,17 +15,6 @@ export function webhookDeps(config: Config): WebhookDeps | undefined {
   const sealKey = serviceSealKey(config);
   if (sealKey === null) return undefined;
   return { sealKey, policy: { allowLoopback: config.webhooks.allowLoopback }, network: config.network };
-}
-
-/** How webhook events (and the live streams' launch messages) word the service's facts. */
-export function webhookEventContext(config: Config): EventContext {
-  const symbols = new Map(listedTokens(config).map((token) => [token.mint, token.symbol]));
-  return {
-    network: config.network,
-    siteUrl: config.siteUrl,
-    pairSymbol: (mint) => symbols.get(mint) ?? null,
-    valuing: valuingMints(config.mints.stablecoin),
-  };
 }
 
 export interface WebhooksRole extends Role {
@@ -45,7 +32,7 @@ export async function startWebhooks(config: Config, log: EventLog, opstore: OpSt
     log,
     opstore,
     sealKey: deps.sealKey,
-    events: webhookEventContext(config),
+    events: eventContextOf(config),
     policy: deps.policy,
     logger: roleLogger,
   });

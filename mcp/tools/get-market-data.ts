@@ -1,7 +1,9 @@
 // `get_market_data`: a coin's last 48 candles at an interval and its latest 20 trades (GET /coins/{mint}/ohlcv and
-// /trades), each from its route's handler.
+// /trades), as their routes read them, kept in the answer cache while the coin's candles and trades are unchanged.
 import { z } from 'zod';
-import { listCandles, listTrades } from '../../api/handlers/market.js';
+import { answerKey } from '../../api/handlers/answer-cache.js';
+import { candlesOf, requireCoin, tradesPage } from '../../api/handlers/market.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { mintParams } from '../../schemas/api/coins.js';
 import { ohlcvQuery, ohlcvResponse } from '../../schemas/api/ohlcv.js';
 import { tradesQuery, tradesResponse } from '../../schemas/api/trades.js';
@@ -17,11 +19,6 @@ const marketData = z.object({
   trades: tradesResponse.shape.trades.max(MARKET_TRADES).describe(`The latest ${MARKET_TRADES} trades, newest first`),
 });
 
-type MarketData = z.output<typeof marketData>;
-/** Answers by the candles and trades answers they were made from: the handlers answer an unchanged coin with the
- * same objects, and so does this tool (its presentation is then kept too). */
-const answers = new WeakMap<object, WeakMap<object, MarketData>>();
-
 export const getMarketData = defineTool({
   name: 'get_market_data',
   title: 'Market data',
@@ -30,14 +27,13 @@ export const getMarketData = defineTool({
   input: z.strictObject({ ...mintParams.shape, ...ohlcvQuery.shape }),
   output: marketData,
   run: async (deps, { mint, interval }) => {
-    const candles = await listCandles(deps.api, mint, { interval });
-    const trades = await listTrades(deps.api, mint, tradesQuery.parse({ limit: MARKET_TRADES }));
-    let byTrades = answers.get(candles);
-    if (byTrades === undefined) answers.set(candles, (byTrades = new WeakMap()));
-    let answer = byTrades.get(trades);
-    // A page holds more than its limit only as a busy second's tail (schemas/api/trades.ts): the latest 20 of it.
-    if (answer === undefined)
-      byTrades.set(trades, (answer = { candles: candles.candles.slice(-MARKET_CANDLES), trades: trades.trades.slice(0, MARKET_TRADES) }));
-    return answer;
+    const ctx = deps.api;
+    requireCoin(ctx, mint);
+    const on = [ctx.views.candles.name, ctx.views.trades.name, TRADES_TABLE].map((source) => ({ source, coin: mint }));
+    return ctx.answers.get(answerKey('market-data', { mint, interval }), { on }, marketData, async () => ({
+      candles: candlesOf(ctx, mint, { interval }).slice(-MARKET_CANDLES),
+      // A page holds more than its limit only as a busy second's tail (schemas/api/trades.ts): the latest 20 of it.
+      trades: (await tradesPage(ctx, mint, tradesQuery.parse({ limit: MARKET_TRADES }))).trades.slice(0, MARKET_TRADES),
+    }));
   },
 });

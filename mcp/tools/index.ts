@@ -1,5 +1,5 @@
 // The tools of spec 4.6, in its order.
-import type { Tool } from '../tool.js';
+import type { DefinedTool } from '../tool.js';
 import { acceptTerms } from './accept-terms.js';
 import { confirmLaunch } from './confirm-launch.js';
 import { getBallBurns } from './get-ball-burns.js';
@@ -23,7 +23,7 @@ import { searchTokens } from './search-tokens.js';
 import { submitLaunchpadLaunch } from './submit-launchpad-launch.js';
 import { submitLaunch } from './submit-launch.js';
 
-export const TOOLS: readonly Tool[] = [
+export const TOOLS: readonly DefinedTool[] = [
   searchCoins,
   searchTokens,
   listIdeas,

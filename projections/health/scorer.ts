@@ -7,7 +7,6 @@
 // answer within milliseconds under load; the spec's grade is "null when over an hour old", a check with a time.
 // So the read is one row, and a coin is rechecked within a pass of any change and at least every
 // `refreshAfterMs` (default 30 minutes), well inside the hour, even if a pass fails.
-import { type ChangePublisher, touchedCoins } from '../changes.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { dateTime64 } from '../column-values.js';
 import { BALANCES_TABLE } from '../balances/table.js';
@@ -35,8 +34,6 @@ export interface HealthScorerOptions {
   refreshAfterMs?: number;
   batchSize?: number;
   logger?: ScorerLogger;
-  /** Where the checks written are announced to readers (the projection runner's changes in the service). */
-  changes?: ChangePublisher;
 }
 
 const bit = (value: boolean | undefined): number | null => (value === undefined ? null : value ? 1 : 0);
@@ -97,7 +94,6 @@ export class HealthScorer {
       const rows = coins.map(({ mint, facts, activitySlot }) => healthRow(mint, healthSignals(facts), healthContext(facts), now, activitySlot));
       if (rows.length > 0) {
         await this.options.olap.insert(COIN_HEALTH_TABLE, rows);
-        this.options.changes?.publish({ events: [], lastSlot: null, tables: new Map([[COIN_HEALTH_TABLE, touchedCoins(rows)]]) });
       }
       written += rows.length;
     }

@@ -3,7 +3,6 @@
 // and the latest balance of each fund. Amounts in the dollar stablecoin are valued at the SOL price in force
 // when they happened (prices/sol-value.ts); amounts that cannot be valued that way are left out of the sums.
 import type { Olap } from '../../infra/olap/olap.js';
-import type { ReadPath } from '../read-path.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, valuingParams, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
@@ -27,13 +26,12 @@ const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.
     SETTINGS join_use_nulls = 1`)}
   GROUP BY s.kind`;
 
-export async function platformTotals(reads: ReadPath, mints: ValuingMints): Promise<PlatformTotals> {
-  const { olap } = reads;
+export async function platformTotals(olap: Olap, mints: ValuingMints): Promise<PlatformTotals> {
   const params = valuingParams(mints);
   const [counts] = await olap.query<{ coins: string; graduated: string }>(
     `SELECT (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins, (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated`,
   );
-  const trades = await tradeTotals(reads, mints);
+  const trades = await tradeTotals(olap, mints);
   const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, params);
   const paid = (kind: string) => BigInt(payouts.find((row) => row.kind === kind)?.lamports ?? '0');
   return {

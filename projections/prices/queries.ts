@@ -3,19 +3,11 @@
 // per whole unit as bigint; null where no price exists.
 import type { Olap } from '../../infra/olap/olap.js';
 import { PRICES_TABLE } from './table.js';
-import { cachedRead } from '../read-path.js';
 
 export type PricedAsset = 'SOL';
 
 /** The last price posted at or before `at` (any time when left out); null when none. */
-export const priceAt = cachedRead(
-  'priceAt',
-  [PRICES_TABLE],
-  (asset: PricedAsset, at?: Date) => `${asset}|${at === undefined ? '' : at.getTime()}`,
-  readPriceAt,
-);
-
-async function readPriceAt(olap: Olap, asset: PricedAsset, at?: Date): Promise<bigint | null> {
+export async function priceAt(olap: Olap, asset: PricedAsset, at?: Date): Promise<bigint | null> {
   const rows = await olap.query<{ microUsd: string }>(
     `SELECT toString(argMax(microUsd, (time, slot))) AS microUsd, count() AS n FROM ${PRICES_TABLE} FINAL
      WHERE asset = {asset:String} AND ({at:Nullable(DateTime64(3, 'UTC'))} IS NULL OR time <= {at:Nullable(DateTime64(3, 'UTC'))})

@@ -2,7 +2,6 @@
 // whether the launchpad takes it now (the latest config by chain order) and the UTC day it was first enabled.
 // Tokens the chain started with (genesis quote configs) are absent: no transaction configured them.
 import type { Olap } from '../../infra/olap/olap.js';
-import type { ReadPath } from '../read-path.js';
 import { QUOTE_LISTINGS_TABLE } from './table.js';
 
 export interface QuoteListing {
@@ -17,13 +16,8 @@ export interface QuoteListing {
 
 export type QuoteListings = ReadonlyMap<string, QuoteListing>;
 
-/** Every configured quote token by mint. The same map object while the table is unchanged, so callers that keep
- * answers made from it may compare it by identity; it must not be changed. */
-export async function quoteListings(reads: ReadPath): Promise<QuoteListings> {
-  return reads.answer('quoteListings', { tables: [QUOTE_LISTINGS_TABLE] }, () => readQuoteListings(reads.olap));
-}
-
-async function readQuoteListings(olap: Olap): Promise<QuoteListings> {
+/** Every configured quote token by mint. */
+export async function quoteListings(olap: Olap): Promise<QuoteListings> {
   const rows = await olap.query<{
     quoteMint: string;
     enabledNow: number | string;

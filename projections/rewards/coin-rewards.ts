@@ -1,13 +1,10 @@
 // A coin's rewards as the coin rewards and creators reads use them (spec 2.5, 2.10): its reward facts, its rounds
 // newest first (each with the SOL price in force at its block time), its pot totals, what each round's payouts
-// sent, and its creator earnings. Read per coin and kept on the read path while the coin's rows of these tables
-// (and rows of no one coin: prices) are unchanged; coins missed together are read in the same statements.
-import { perCoinRead } from '../batched-read.js';
+// sent, and its creator earnings; any number of coins in the same statements.
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { readCreatorLedgers, type CreatorLedgerRows } from '../creators/queries.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
-import type { ReadPath } from '../read-path.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { readRewardCoins, ROUND_COLUMNS, roundRow, type PotTotals, type RawRound, type RewardCoin, type RoundPayouts, type RoundRow } from './queries.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
@@ -56,7 +53,8 @@ const ROUNDS_SQL = `
   ORDER BY mint, round DESC, slot DESC, eventId
   SETTINGS join_use_nulls = 1`;
 
-async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<string, CoinRewards>> {
+/** The rewards of each coin of `mints` that exists. */
+export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<string, CoinRewards>> {
   const facts = await readRewardCoins(olap, mints);
   const out = new Map<string, CoinRewards>();
   const creators = await readCreatorLedgers(olap, mints);
@@ -109,18 +107,10 @@ async function readRoundPayouts(olap: Olap, mints: string[], coins: Map<string, 
   }
 }
 
-/** The coin's rewards; null for a coin that does not exist. */
-export function coinRewards(reads: ReadPath, mint: string): CoinRewards | null | Promise<CoinRewards | null> {
-  return perCoinRead(reads, 'coin-rewards', COIN_REWARD_TABLES, (mints) => readCoinRewards(reads.olap, mints))(mint);
-}
-
-/** The mints each creator launched, newest first (launch time descending, then mint), kept while `coins` is unchanged. */
-export async function coinsByCreator(reads: ReadPath): Promise<ReadonlyMap<string, readonly string[]>> {
-  return reads.answer('coins-by-creator', { tables: [COINS_TABLE] }, async () => {
-    const rows = await reads.olap.query<{ creator: string; mints: string[] }>(
-      `SELECT creator, arrayMap(x -> x.2, arraySort(x -> (-x.1, x.2), groupArray((toUnixTimestamp64Milli(launchTime), mint)))) AS mints
-       FROM ${COINS_TABLE} FINAL GROUP BY creator`,
-    );
-    return new Map(rows.map((row) => [row.creator, row.mints]));
+/** The mints `creator` launched, newest first (launch time descending, then mint). */
+export async function coinsOfCreator(olap: Olap, creator: string): Promise<string[]> {
+  const rows = await olap.query<{ mint: string }>(`SELECT mint FROM ${COINS_TABLE} FINAL WHERE creator = {creator:String} ORDER BY launchTime DESC, mint`, {
+    creator,
   });
+  return rows.map((row) => row.mint);
 }

@@ -9,6 +9,8 @@ import {
   rewardPayoutsTable,
   rewardPotIncomeTable,
   rewardRoundsTable,
+  WALLET_PAYOUTS_TABLE,
+  walletPayoutsTable,
   type PotIncomeRow,
   type RewardPayoutRow,
   type RewardRoundRow,
@@ -70,8 +72,8 @@ export function potIncomeRow(event: Of<'fees.claimed'>, offset: bigint): PotInco
 
 export const rewardsProjector: Projector = {
   name: 'rewards',
-  version: 2,
-  tables: [rewardRoundsTable, rewardPayoutsTable, rewardPotIncomeTable],
+  version: 3,
+  tables: [rewardRoundsTable, rewardPayoutsTable, walletPayoutsTable, rewardPotIncomeTable],
   canHandle: ['payout.round', 'payout.sent', 'fees.claimed'],
   handle(events: readonly LoggedEvent[]) {
     const rounds: RewardRoundRow[] = [];
@@ -97,6 +99,7 @@ export const rewardsProjector: Projector = {
     return {
       [REWARD_ROUNDS_TABLE]: rounds,
       [REWARD_PAYOUTS_TABLE]: payouts,
+      [WALLET_PAYOUTS_TABLE]: payouts,
       [REWARD_POT_INCOME_TABLE]: income,
     };
   },

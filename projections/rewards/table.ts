@@ -11,6 +11,8 @@ export const REWARD_ROUNDS_TABLE = 'reward_rounds';
 export const REWARD_PAYOUTS_TABLE = 'reward_payouts';
 export const REWARD_POT_INCOME_TABLE = 'reward_pot_income';
 export const REWARD_OWED_TABLE = 'reward_owed';
+/** reward_payouts again, keyed by wallet first: what the wallet rewards read ranges over. */
+export const WALLET_PAYOUTS_TABLE = 'wallet_payouts';
 
 export type RewardRoundRow = {
   mint: string;
@@ -73,6 +75,14 @@ export const rewardPayoutsTable: TableDef = {
   mint String, round UInt32, wallet String, token String, amount UInt128, eventId String,
   signature String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, round, eventId)`,
+};
+
+export const walletPayoutsTable: TableDef = {
+  name: WALLET_PAYOUTS_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${WALLET_PAYOUTS_TABLE} (
+  mint String, round UInt32, wallet String, token String, amount UInt128, eventId String,
+  signature String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64
+) ENGINE = ReplacingMergeTree ORDER BY (wallet, time, slot, eventId)`,
 };
 
 export const rewardPotIncomeTable: TableDef = {

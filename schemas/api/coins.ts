@@ -22,7 +22,9 @@ export const coinListQuery = z
     sort: z
       .enum(COIN_SORTS)
       .default('newest')
-      .describe('newest: latest launch first; volume: 24h volume; marketCap: market cap (both highest first, coins without figures last)'),
+      .describe(
+        'newest: latest launch first; volume: 24h volume; marketCap: market cap; both highest first in lamports (`volume24hLamports`, `marketCapLamports`), coins without a lamport value last, newest first among them',
+      ),
     mode: z
       .enum(['any', ...COIN_MODES])
       .default('any')
@@ -65,7 +67,15 @@ export const coinSummary = z.object({
     .describe(
       'The total supply valued at the spot price, raw quote units (quote reserve * total supply / coin reserve, rounded down); null when the price is unknown',
     ),
+  marketCapLamports: rawAmount
+    .nullable()
+    .describe(
+      'The market cap in lamports, what `sort=marketCap` orders by: as it is for a SOL pair, a stablecoin pair at the latest SOL price; null for another pair, without a SOL price, or while figures are pending (such coins sort last)',
+    ),
   volume24h: rawAmount.nullable().describe('Quote traded in the last 24 hours, fees excluded, raw quote units'),
+  volume24hLamports: rawAmount
+    .nullable()
+    .describe('The 24-hour volume in lamports, what `sort=volume` orders by, valued as `marketCapLamports`; null as it is (such coins sort last)'),
   change24hPct: percentString
     .nullable()
     .describe(

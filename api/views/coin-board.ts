@@ -1,0 +1,424 @@
+// The coin board: every coin's launch facts, graduation, holder count and market, and from them its figures at a
+// second (api/figures.ts), for the coin list, one coin, the token search and the ideas board. A coin's market is
+// its trades since the window's start, one tick a block second (the quote traded, and the reserves after the
+// second's last trade), and the reserves after its last trade before them: enough for the 24 hours before any
+// second of the last day. Its holders are the owners whose token accounts hold a positive sum, its venues (curve,
+// launch pool, locked pool) and the service's wallets left out. The SOL price values stablecoin coins in lamports.
+//
+// Loaded from the coins, graduations, balances, prices and trades tables; then launches and graduations replace
+// their coin's facts (idempotent), a balance change its account's balance unless the account's balance is from a
+// later slot, a price the price unless it is older, and a trade folds in once (chain-guard.ts).
+import type { Olap } from '../../infra/olap/olap.js';
+import { BALANCES_TABLE } from '../../projections/balances/table.js';
+import { coinRow } from '../../projections/coins/projector.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE, type CoinRow as LaunchRow } from '../../projections/coins/table.js';
+import { lamportsValue, valuingMints } from '../../projections/prices/sol-value.js';
+import { PRICES_TABLE } from '../../projections/prices/table.js';
+import type { LoggedEvent } from '../../projections/projector.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
+import type { CoinListQuery } from '../../schemas/api/coins.js';
+import { FIGURES_PENDING_SECONDS } from '../figures.js';
+import { ChainGuard } from './chain-guard.js';
+import type { TouchedCoins, View } from './view.js';
+
+const DAY = 86_400;
+/** Ticks are kept this long before the latest trade: the 24 hours before any second of the last two. */
+const KEPT_SECONDS = 2 * DAY;
+
+/** A coin as the board shows it at a second; 64-bit and wider numbers as decimal strings, times as unix seconds. */
+export interface BoardRow {
+  mint: string;
+  route: 'launchpad' | 'pool-venue';
+  creator: string;
+  mode: 'holder' | 'creator';
+  holdersPaid: 'pair' | 'basket';
+  quoteMint: string;
+  quoteDecimals: number;
+  tokenProgram: 'spl' | 'token-2022';
+  decimals: number;
+  totalSupply: string;
+  feeBps: number;
+  hooks: string[];
+  curve: string | null;
+  pool: string | null;
+  basketMints: string[];
+  basketWeightsBps: number[];
+  creatorRecipientWallets: string[];
+  creatorRecipientBps: number[];
+  name: string;
+  symbol: string;
+  uri: string;
+  curveAllotment: string | null;
+  initialReserveCoin: string | null;
+  /** Launch time: unix seconds, and epoch milliseconds with the launch slot (the list's order). */
+  createdAt: number;
+  launchMs: number;
+  launchSlot: number;
+  graduatedAt: number | null;
+  graduatedPool: string | null;
+  /** Reserves after the latest trade, else at launch when recorded; '0' when neither is known. */
+  lastQuote: string;
+  lastCoin: string;
+  /** Reference reserves: after the last trade at or before 24 hours ago, else at launch when recorded, else after
+   * the first trade since. */
+  refQuote: string;
+  refCoin: string;
+  volume24h: string;
+  marketCap: string | null;
+  holders: number;
+}
+
+interface Reserves {
+  quote: string;
+  coin: string;
+}
+
+/** A block second of a coin's trades: the quote traded through it since the window's start, and the reserves after. */
+interface Tick extends Reserves {
+  seconds: number;
+  volumeThrough: bigint;
+}
+
+interface BoardCoin {
+  launch: LaunchRow;
+  graduation: { seconds: number; pool: string } | null;
+  ticks: Tick[];
+  /** Reserves after the last trade before the first tick; null without one. */
+  before: Reserves | null;
+  accounts: Map<string, { owner: string; balance: bigint; slot: number }>;
+  owners: Map<string, bigint>;
+  holders: number;
+}
+
+/** The board at a second: each coin's row, and its orders as they are asked for. */
+export interface BoardAt {
+  nowSeconds: number;
+  rows: ReadonlyMap<string, BoardRow>;
+  /** The SOL price the lamport values are at (micro-USD); null without one. */
+  solMicroUsd: bigint | null;
+  orders: Map<string, BoardRow[]>;
+}
+
+const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
+const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
+const launchMsOf = (launch: LaunchRow) => msOf(launch.launchTime);
+
+/** The index of the last tick at or before `seconds`; -1 when none. */
+function lastAtOrBefore(ticks: readonly Tick[], seconds: number): number {
+  let low = 0;
+  let high = ticks.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ticks[mid]!.seconds <= seconds) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
+}
+
+export class CoinBoard implements View {
+  readonly name = 'coin-board';
+  readonly canHandle = ['coin.launched', 'coin.graduated', 'trade', 'token.balance_changed', 'price.updated'] as const;
+  private coins = new Map<string, BoardCoin>();
+  private readonly guard = new ChainGuard();
+  private price: { slot: number; microUsd: bigint } | null = null;
+  private latestSeconds = 0;
+  private changes = 0;
+  private last: (BoardAt & { changes: number }) | null = null;
+  private readonly service: ReadonlySet<string>;
+
+  constructor(
+    serviceWallets: readonly string[],
+    private readonly stablecoinMint: string,
+  ) {
+    this.service = new Set(serviceWallets);
+  }
+
+  has(mint: string): boolean {
+    return this.coins.has(mint);
+  }
+
+  /** The coin's launch facts as the coins table holds them; undefined when it is not a coin. */
+  launchOf(mint: string): LaunchRow | undefined {
+    return this.coins.get(mint)?.launch;
+  }
+
+  /** The coin's holders, largest first (ties by wallet), at most `limit`, and how many there are. */
+  holders(mint: string, limit: number): { count: number; top: { wallet: string; amount: bigint }[] } {
+    const coin = this.coins.get(mint);
+    if (coin === undefined) return { count: 0, top: [] };
+    const top = [...coin.owners]
+      .filter(([owner, amount]) => amount > 0n && this.counts(coin, owner))
+      .sort(([a, x], [b, y]) => (x === y ? (a < b ? -1 : 1) : x > y ? -1 : 1))
+      .slice(0, limit)
+      .map(([wallet, amount]) => ({ wallet, amount }));
+    return { count: coin.holders, top };
+  }
+
+  /** Whether `owner` can be a holder of `coin`: not one of its venues nor a service wallet. */
+  private counts(coin: BoardCoin, owner: string): boolean {
+    return !this.service.has(owner) && owner !== coin.launch.curve && owner !== coin.launch.pool && owner !== coin.graduation?.pool;
+  }
+
+  /** Every coin launched at or after `fromSlot`, in launch order (slot, then mint). */
+  launchedFrom(fromSlot: number): { mint: string; name: string; symbol: string; launchSlot: number; launchMs: number }[] {
+    return [...this.coins.values()]
+      .map(({ launch }) => launch)
+      .filter((launch) => launch.launchSlot >= fromSlot)
+      .sort((a, b) => a.launchSlot - b.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0))
+      .map((launch) => ({
+        mint: launch.mint,
+        name: launch.untrustedName,
+        symbol: launch.untrustedSymbol,
+        launchSlot: launch.launchSlot,
+        launchMs: launchMsOf(launch),
+      }));
+  }
+
+  /** The mints `creator` launched. */
+  creatorCoins(creator: string): string[] {
+    return [...this.coins.values()].filter((coin) => coin.launch.creator === creator).map((coin) => coin.launch.mint);
+  }
+
+  /** The latest SOL price posted, micro-USD; null before any. */
+  get solMicroUsd(): bigint | null {
+    return this.price?.microUsd ?? null;
+  }
+
+  /** Every coin's row at `nowSeconds` (the same object while nothing changed and the second is the same). */
+  at(nowSeconds: number): BoardAt {
+    if (this.last?.nowSeconds === nowSeconds && this.last.changes === this.changes) return this.last;
+    const rows = new Map<string, BoardRow>();
+    for (const [mint, coin] of this.coins) rows.set(mint, this.rowAt(coin, nowSeconds));
+    this.last = { nowSeconds, rows, solMicroUsd: this.solMicroUsd, orders: new Map(), changes: this.changes };
+    return this.last;
+  }
+
+  /** `amount` raw quote units of `row`'s quote in lamports at the board's SOL price; null when it cannot be valued. */
+  lamports(row: BoardRow, amount: string | null, board: BoardAt): bigint | null {
+    return amount === null ? null : lamportsValue(BigInt(amount), row.quoteMint, valuingMints(this.stablecoinMint), board.solMicroUsd);
+  }
+
+  /** The board's coins in the list's order for `sort`: newest first; or by 24-hour volume or market cap in lamports,
+   * largest first, coins still pending or without a lamport value last, then newest first. */
+  sorted(board: BoardAt, sort: CoinListQuery['sort']): BoardRow[] {
+    const kept = board.orders.get(sort);
+    if (kept !== undefined) return kept;
+    const rows = [...board.rows.values()];
+    const newestFirst = (a: BoardRow, b: BoardRow) =>
+      b.launchMs - a.launchMs || b.launchSlot - a.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
+    if (sort === 'newest') rows.sort(newestFirst);
+    else {
+      const value = new Map<BoardRow, bigint | null>();
+      for (const row of rows) {
+        const pending = row.launchMs > (board.nowSeconds - FIGURES_PENDING_SECONDS) * 1000;
+        value.set(row, pending ? null : this.lamports(row, sort === 'volume' ? row.volume24h : row.marketCap, board));
+      }
+      rows.sort((a, b) => {
+        const [va, vb] = [value.get(a)!, value.get(b)!];
+        if (va === vb) return newestFirst(a, b);
+        if (va === null || vb === null) return va === null ? 1 : -1;
+        return va > vb ? -1 : 1;
+      });
+    }
+    board.orders.set(sort, rows);
+    return rows;
+  }
+
+  async load(olap: Olap, nowSeconds: number): Promise<void> {
+    this.coins = new Map();
+    this.guard.clear();
+    this.price = null;
+    this.changes += 1;
+    const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
+    for (const launch of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched(launchRow(launch));
+    for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
+      this.graduated(row.mint, secondsOf(row.time), row.pool);
+    }
+    const before = await olap.query<{ mint: string; quote: string; coin: string }>(
+      `SELECT mint, toString(r.1) AS quote, toString(r.2) AS coin FROM (
+         SELECT mint, argMax((reserveQuote, reserveCoin), (time, slot, logOffset, id)) AS r FROM ${TRADES_TABLE} FINAL
+         WHERE time < toDateTime({since:UInt32}) GROUP BY mint)`,
+      { since },
+    );
+    for (const row of before) {
+      const coin = this.coins.get(row.mint);
+      if (coin !== undefined) coin.before = { quote: row.quote, coin: row.coin };
+    }
+    const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
+      `SELECT mint, id, toString(slot) AS slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
+         toString(reserveQuote) AS quote, toString(reserveCoin) AS coin
+       FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
+      { since },
+    );
+    for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
+    const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; balance: string; slot: string }>(
+      `SELECT mint, tokenAccount, owner, toString(balance) AS balance, toString(slot) AS slot FROM ${BALANCES_TABLE} FINAL
+       WHERE balance > 0 AND mint IN (SELECT mint FROM ${COINS_TABLE})`,
+    );
+    for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.balance), Number(row.slot));
+    const [price] = await olap.query<{ slot: string; microUsd: string }>(
+      `SELECT toString(argMax(slot, (time, slot))) AS slot, toString(argMax(microUsd, (time, slot))) AS microUsd, count() AS n
+       FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' HAVING n > 0`,
+    );
+    if (price !== undefined) this.price = { slot: Number(price.slot), microUsd: BigInt(price.microUsd) };
+  }
+
+  handle(events: readonly LoggedEvent[]): TouchedCoins {
+    const touched = new Set<string>();
+    let everyCoin = false;
+    for (const { event } of events) {
+      switch (event.type) {
+        case 'coin.launched':
+          if (this.launched(coinRow(event))) touched.add(event.data.mint);
+          break;
+        case 'coin.graduated':
+          if (this.graduated(event.data.mint, event.blockTime, event.data.pool)) touched.add(event.data.mint);
+          break;
+        case 'trade':
+          if (this.traded(event.data.mint, event.slot, event.id, event.blockTime, BigInt(event.data.quoteAmount), event.data.reserves))
+            touched.add(event.data.mint);
+          break;
+        case 'token.balance_changed':
+          if (this.balance(event.data.mint, event.data.tokenAccount, event.data.owner, BigInt(event.data.post), event.slot)) touched.add(event.data.mint);
+          break;
+        case 'price.updated':
+          if (this.price === null || event.slot >= this.price.slot) {
+            this.price = { slot: event.slot, microUsd: BigInt(event.data.microUsd) };
+            everyCoin = true;
+          }
+          break;
+      }
+    }
+    if (everyCoin || touched.size > 0) this.changes += 1;
+    return everyCoin ? null : touched;
+  }
+
+  private launched(launch: LaunchRow): boolean {
+    if (this.coins.has(launch.mint)) return false;
+    this.coins.set(launch.mint, { launch, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
+    return true;
+  }
+
+  private graduated(mint: string, seconds: number, pool: string): boolean {
+    const coin = this.coins.get(mint);
+    if (coin === undefined || coin.graduation !== null) return false;
+    // The locked pool is a venue from now on: what it holds no longer counts as a holder's.
+    if ((coin.owners.get(pool) ?? 0n) > 0n && this.counts(coin, pool)) coin.holders -= 1;
+    coin.graduation = { seconds, pool };
+    return true;
+  }
+
+  private traded(mint: string, slot: number, id: string, seconds: number, volume: bigint, reserves: Reserves): boolean {
+    const coin = this.coins.get(mint);
+    if (coin === undefined || !this.guard.admit(mint, slot, id)) return false;
+    const { ticks } = coin;
+    const last = ticks.at(-1);
+    const after = { quote: reserves.quote, coin: reserves.coin };
+    if (last === undefined || seconds > last.seconds) ticks.push({ seconds, volumeThrough: (last?.volumeThrough ?? 0n) + volume, ...after });
+    else {
+      // The same second again, or (were block times ever to go back) an earlier one: its tick and the sums after it.
+      let at = lastAtOrBefore(ticks, seconds);
+      if (at < 0 || ticks[at]!.seconds !== seconds) {
+        ticks.splice(at + 1, 0, { seconds, volumeThrough: at < 0 ? 0n : ticks[at]!.volumeThrough, ...after });
+        at += 1;
+      } else if (at === ticks.length - 1) Object.assign(ticks[at]!, after);
+      for (let i = at; i < ticks.length; i++) ticks[i]!.volumeThrough += volume;
+    }
+    this.latestSeconds = Math.max(this.latestSeconds, seconds);
+    let drop = 0;
+    while (drop < ticks.length - 1 && ticks[drop]!.seconds < this.latestSeconds - KEPT_SECONDS) drop += 1;
+    if (drop > 0) {
+      coin.before = { quote: ticks[drop - 1]!.quote, coin: ticks[drop - 1]!.coin };
+      const gone = ticks[drop - 1]!.volumeThrough;
+      ticks.splice(0, drop);
+      for (const tick of ticks) tick.volumeThrough -= gone;
+    }
+    return true;
+  }
+
+  /** An account's balance; whether it was taken. */
+  private balance(mint: string, account: string, owner: string, balance: bigint, slot: number): boolean {
+    const coin = this.coins.get(mint);
+    if (coin === undefined) return false;
+    const held = coin.accounts.get(account);
+    if (held !== undefined && slot < held.slot) return false;
+    if (held !== undefined) this.addToOwner(coin, held.owner, -held.balance);
+    coin.accounts.set(account, { owner, balance, slot });
+    this.addToOwner(coin, owner, balance);
+    return true;
+  }
+
+  private addToOwner(coin: BoardCoin, owner: string, amount: bigint): void {
+    const before = coin.owners.get(owner) ?? 0n;
+    const after = before + amount;
+    if (after === 0n) coin.owners.delete(owner);
+    else coin.owners.set(owner, after);
+    if (before > 0n !== after > 0n && this.counts(coin, owner)) coin.holders += after > 0n ? 1 : -1;
+  }
+
+  private rowAt(coin: BoardCoin, nowSeconds: number): BoardRow {
+    const { launch, ticks, before } = coin;
+    const initial =
+      launch.initialReserveQuote === null || launch.initialReserveCoin === null ? null : { quote: launch.initialReserveQuote, coin: launch.initialReserveCoin };
+    const latest = ticks.at(-1) ?? before ?? initial ?? { quote: '0', coin: '0' };
+    const end = lastAtOrBefore(ticks, nowSeconds);
+    const start = lastAtOrBefore(ticks, nowSeconds - DAY);
+    const volume = (end < 0 ? 0n : ticks[end]!.volumeThrough) - (start < 0 ? 0n : ticks[start]!.volumeThrough);
+    const reference = start >= 0 ? ticks[start]! : (before ?? initial ?? (end >= 0 ? ticks[0]! : null) ?? latest);
+    const spotCoin = BigInt(latest.coin);
+    return {
+      mint: launch.mint,
+      route: launch.route,
+      creator: launch.creator,
+      mode: launch.mode,
+      holdersPaid: launch.holdersPaid,
+      quoteMint: launch.quoteMint,
+      quoteDecimals: launch.quoteDecimals,
+      tokenProgram: launch.tokenProgram,
+      decimals: launch.decimals,
+      totalSupply: launch.totalSupply,
+      feeBps: launch.feeBps,
+      hooks: launch.hooks,
+      curve: launch.curve,
+      pool: launch.pool,
+      basketMints: launch.basketMints,
+      basketWeightsBps: launch.basketWeightsBps,
+      creatorRecipientWallets: launch.creatorRecipientWallets,
+      creatorRecipientBps: launch.creatorRecipientBps,
+      name: launch.untrustedName,
+      symbol: launch.untrustedSymbol,
+      uri: launch.untrustedUri,
+      curveAllotment: launch.curveAllotment,
+      initialReserveCoin: launch.initialReserveCoin,
+      createdAt: secondsOf(launch.launchTime),
+      launchMs: launchMsOf(launch),
+      launchSlot: launch.launchSlot,
+      graduatedAt: coin.graduation?.seconds ?? null,
+      graduatedPool: coin.graduation?.pool ?? null,
+      lastQuote: latest.quote,
+      lastCoin: latest.coin,
+      refQuote: reference.quote,
+      refCoin: reference.coin,
+      volume24h: volume.toString(),
+      marketCap: spotCoin === 0n ? null : ((BigInt(launch.totalSupply) * BigInt(latest.quote)) / spotCoin).toString(),
+      holders: coin.holders,
+    };
+  }
+}
+
+/** A coins table row as read: numbers that come back as text made numbers again. */
+function launchRow(row: LaunchRow): LaunchRow {
+  return {
+    ...row,
+    launchSlot: Number(row.launchSlot),
+    quoteDecimals: Number(row.quoteDecimals),
+    decimals: Number(row.decimals),
+    feeBps: Number(row.feeBps),
+    totalSupply: String(row.totalSupply),
+    basketWeightsBps: row.basketWeightsBps.map(Number),
+    creatorRecipientBps: row.creatorRecipientBps.map(Number),
+    curveAllotment: row.curveAllotment === null ? null : String(row.curveAllotment),
+    initialReserveCoin: row.initialReserveCoin === null ? null : String(row.initialReserveCoin),
+    initialReserveQuote: row.initialReserveQuote === null ? null : String(row.initialReserveQuote),
+  };
+}

@@ -1,0 +1,212 @@
+// The feed of the live views, the same in every deployment: at start it loads each view from the analytics store,
+// then follows `coin-events` from the projections' committed position with a consumer group of its own (every
+// partition, never committed), handing each batch to the views that handle its events. Everything after that
+// position comes again, some of it already loaded from the store: the views take each event once (chain-guard.ts).
+//
+// It announces, to its listeners, which answers may have changed: a view's coins as soon as a batch is folded in
+// (fresh from the log, before any store write), and a table's coins once the projections have committed the events
+// that write them (their group's position passed them), so answers read from the store follow its committed
+// batches. A rebuild of the projections (a new generation of their group) loads the views again.
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { isBefore, TOPICS, type EventLog, type LogPosition } from '../../infra/event-log/event-log.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import { decodeRecords } from '../../projections/project-batch.js';
+import type { LoggedEvent, Projector } from '../../projections/projector.js';
+import { READ_MODEL_SET } from '../../projections/read-models.js';
+import { groupName, loadSetState } from '../../projections/runner-state.js';
+import type { EventType } from '../../schemas/events/index.js';
+import type { TouchedCoins, View } from './view.js';
+
+const TOPIC = TOPICS.coinEvents;
+const BATCH = 5_000;
+/** How long a poll waits when caught up: also how soon a committed batch of the projections is announced. */
+const IDLE_WAIT_MS = 50;
+/** How often the projections' generation is looked at (a rebuild reloads the views). */
+const GENERATION_MS = 2_000;
+const MAX_RETRY_MS = 10_000;
+const CATCH_UP_FIRST_WAIT_MS = 2_000;
+const CATCH_UP_WAIT_MS = 200;
+/** Batches waiting for the projections to commit them, past which neighbours are merged (a stalled writer). */
+const MAX_PENDING = 1_000;
+
+/** What may have changed: coins by source (a view's name or a table's), with the batch's events. */
+export interface LiveChange {
+  sources: ReadonlyMap<string, TouchedCoins>;
+  /** The batch folded into the views (none for an announcement of committed tables). */
+  events: readonly LoggedEvent[];
+}
+
+export type LiveListener = (change: LiveChange) => void;
+
+export interface LiveViewsOptions {
+  log: EventLog;
+  olap: Olap;
+  views: readonly View[];
+  /** The projectors whose tables the store's answers read: which tables an event writes. */
+  projectors: readonly Projector[];
+  clock: () => Date;
+  logger?: Logger;
+}
+
+/** Adds `coins` to what `sources` holds for `source`. */
+function touch(sources: Map<string, TouchedCoins>, source: string, coins: TouchedCoins): void {
+  const held = sources.get(source);
+  if (held === null || (held !== undefined && coins === null)) sources.set(source, null);
+  else if (held === undefined) sources.set(source, coins === null ? null : new Set(coins));
+  else for (const coin of coins!) (held as Set<string>).add(coin);
+}
+
+interface Pending {
+  /** Each partition's next offset past the batch. */
+  through: Map<number, bigint>;
+  tables: Map<string, TouchedCoins>;
+}
+
+export class LiveViews {
+  private readonly group = `views.${process.pid}.${randomBytes(6).toString('hex')}`;
+  private readonly listeners = new Set<LiveListener>();
+  private readonly tablesOf = new Map<EventType, string[]>();
+  private runnerGroup: string | null = null;
+  private generation = 0;
+  private checkedAt = 0;
+  private pending: Pending[] = [];
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private lastSlot: number | null = null;
+
+  constructor(private readonly options: LiveViewsOptions) {
+    for (const projector of options.projectors) {
+      for (const type of projector.canHandle) this.tablesOf.set(type, [...(this.tablesOf.get(type) ?? []), ...projector.tables.map((t) => t.name)]);
+    }
+  }
+
+  /** Loads the views and folds in the log up to its end as it is now; then follows it in the background. */
+  async start(): Promise<void> {
+    await this.load();
+    // A Kafka consumer's first poll may come back before its first fetch: the first waits, the rest until one is empty.
+    for (let waitMs = CATCH_UP_FIRST_WAIT_MS; (await this.step(waitMs)) > 0; waitMs = CATCH_UP_WAIT_MS);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.loop;
+    await this.options.log.dropGroup(TOPIC, this.group).catch(() => undefined);
+  }
+
+  subscribe(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Highest slot folded in so far; null before any. */
+  get slot(): number | null {
+    return this.lastSlot;
+  }
+
+  /** Where the projections stand, and the views loaded from the store as it stands now; the feed then starts there. */
+  private async load(): Promise<void> {
+    const { log, olap, views, clock } = this.options;
+    const state = await loadSetState(olap, READ_MODEL_SET);
+    this.generation = state?.generation ?? 0;
+    this.runnerGroup = state === null ? null : groupName(READ_MODEL_SET, state.generation);
+    const position = this.runnerGroup === null ? new Map() : await log.committed(TOPIC, this.runnerGroup);
+    await log.dropGroup(TOPIC, this.group);
+    await log.startAt(TOPIC, this.group, position);
+    const nowSeconds = Math.floor(clock().getTime() / 1000);
+    for (const view of views) await view.load(olap, nowSeconds);
+    this.pending = [];
+    this.checkedAt = Date.now();
+  }
+
+  private async run(): Promise<void> {
+    let delay = 500;
+    while (!this.stopping) {
+      try {
+        await this.step(IDLE_WAIT_MS);
+        if (Date.now() - this.checkedAt >= GENERATION_MS) await this.checkGeneration();
+        delay = 500;
+      } catch (error) {
+        this.options.logger?.error({ err: error }, 'live views: a step failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
+      }
+    }
+  }
+
+  /** One poll folded into the views, then what the projections committed announced; the records polled. */
+  private async step(waitMs: number): Promise<number> {
+    const { log } = this.options;
+    const records = await log.poll(TOPIC, this.group, { maxRecords: BATCH, waitMs });
+    if (records.length > 0) {
+      const events = decodeRecords(records);
+      const sources = new Map<string, TouchedCoins>();
+      for (const view of this.options.views) {
+        const mine = events.filter((logged) => view.canHandle.includes(logged.event.type));
+        if (mine.length > 0) touch(sources, view.name, view.handle(mine));
+      }
+      for (const { event } of events) this.lastSlot = Math.max(this.lastSlot ?? 0, event.slot);
+      const through = new Map<number, bigint>();
+      for (const { partition, offset } of records) if (offset >= (through.get(partition) ?? 0n)) through.set(partition, offset + 1n);
+      this.pending.push({ through, tables: this.tablesWritten(events) });
+      if (this.pending.length > MAX_PENDING) this.pending.splice(0, 2, merged(this.pending[0]!, this.pending[1]!));
+      this.publish({ sources, events });
+    }
+    if (this.pending.length > 0 && this.runnerGroup !== null) await this.announceCommitted(await log.committed(TOPIC, this.runnerGroup));
+    return records.length;
+  }
+
+  private tablesWritten(events: readonly LoggedEvent[]): Map<string, TouchedCoins> {
+    const tables = new Map<string, TouchedCoins>();
+    for (const { event } of events) {
+      const mint = (event.data as { mint?: unknown }).mint;
+      for (const table of this.tablesOf.get(event.type) ?? []) touch(tables, table, typeof mint === 'string' ? new Set([mint]) : null);
+    }
+    return tables;
+  }
+
+  /** Announces the tables of every pending batch the projections' `position` has passed. */
+  private async announceCommitted(position: LogPosition): Promise<void> {
+    let done = 0;
+    const sources = new Map<string, TouchedCoins>();
+    for (const batch of this.pending) {
+      if (![...batch.through].every(([partition, next]) => isBefore({ partition, offset: next - 1n }, position))) break;
+      for (const [table, coins] of batch.tables) touch(sources, table, coins);
+      done += 1;
+    }
+    if (done === 0) return;
+    this.pending.splice(0, done);
+    this.publish({ sources, events: [] });
+  }
+
+  private async checkGeneration(): Promise<void> {
+    this.checkedAt = Date.now();
+    const state = await loadSetState(this.options.olap, READ_MODEL_SET);
+    if ((state?.generation ?? 0) === this.generation) return;
+    this.options.logger?.info({ generation: state?.generation }, 'live views: the projections were rebuilt; loading the views again');
+    await this.load();
+    this.publish({
+      sources: new Map([...this.options.views.map((view) => view.name), ...this.tablesOf.values()].flat().map((source) => [source, null])),
+      events: [],
+    });
+  }
+
+  private publish(change: LiveChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.options.logger?.error({ err: error }, 'live views: a listener failed');
+      }
+    }
+  }
+}
+
+function merged(a: Pending, b: Pending): Pending {
+  const through = new Map(a.through);
+  for (const [partition, next] of b.through) if (next > (through.get(partition) ?? 0n)) through.set(partition, next);
+  const tables = new Map(a.tables);
+  for (const [table, coins] of b.tables) touch(tables, table, coins);
+  return { through, tables };
+}

@@ -1,0 +1,35 @@
+// The live views a serving process holds, on one feed (live-views.ts): the coin board, the trade window and the
+// candle window.
+import type { Logger } from 'pino';
+import type { EventLog } from '../../infra/event-log/event-log.js';
+import type { Olap } from '../../infra/olap/olap.js';
+import { readModelProjectors } from '../../projections/read-models.js';
+import { CandleWindow } from './candle-window.js';
+import { CoinBoard } from './coin-board.js';
+import { LiveViews } from './live-views.js';
+import { TradeWindow } from './trade-window.js';
+
+export interface Views {
+  feed: LiveViews;
+  board: CoinBoard;
+  trades: TradeWindow;
+  candles: CandleWindow;
+}
+
+export interface ViewsOptions {
+  log: EventLog;
+  olap: Olap;
+  serviceWallets: readonly string[];
+  stablecoinMint: string;
+  clock: () => Date;
+  logger?: Logger;
+}
+
+/** The views on their feed, not started (`feed.start()` loads them and follows the log). */
+export function createViews(options: ViewsOptions): Views {
+  const board = new CoinBoard(options.serviceWallets, options.stablecoinMint);
+  const trades = new TradeWindow();
+  const candles = new CandleWindow();
+  const feed = new LiveViews({ ...options, views: [board, trades, candles], projectors: readModelProjectors(options.serviceWallets) });
+  return { feed, board, trades, candles };
+}
