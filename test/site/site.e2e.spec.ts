@@ -157,6 +157,7 @@ describe('the site in a browser', () => {
             pitch: '<b>not bold</b>',
             trend: 'tests',
             story: '<script>alert(3)</script>',
+            crew: { scores: [10, 10, 10, 10, 10], scoredAt: '2020-01-01T01:00:00Z' },
             createdAt: '2020-01-01T00:00:00Z',
           },
         ]),
