@@ -4,7 +4,6 @@ import type { Olap } from '../infra/olap/olap.js';
 import { balancesProjector } from './balances/projector.js';
 import { burnsProjector } from './burns/projector.js';
 import { candlesProjector } from './candles/projector.js';
-import { coinFiguresProjector } from './coin-figures/projector.js';
 import { coinsProjector } from './coins/projector.js';
 import { creatorsProjector } from './creators/projector.js';
 import { healthProjector } from './health/projector.js';
@@ -28,7 +27,6 @@ export const READ_MODEL_PROJECTORS: readonly Projector[] = [
   rewardsProjector,
   creatorsProjector,
   healthProjector,
-  coinFiguresProjector,
   quoteListingsProjector,
 ];
 

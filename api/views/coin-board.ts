@@ -251,14 +251,13 @@ export class CoinBoard implements View {
       { since },
     );
     for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
-    const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; balance: string; slot: string }>(
-      `SELECT mint, tokenAccount, owner, toString(balance) AS balance, toString(slot) AS slot FROM ${BALANCES_TABLE} FINAL
+    const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; amount: string; slot: string }>(
+      `SELECT mint, tokenAccount, owner, toString(balance) AS amount, toString(slot) AS slot FROM ${BALANCES_TABLE} FINAL
        WHERE balance > 0 AND mint IN (SELECT mint FROM ${COINS_TABLE})`,
     );
-    for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.balance), Number(row.slot));
+    for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.amount), Number(row.slot));
     const [price] = await olap.query<{ slot: string; microUsd: string }>(
-      `SELECT toString(argMax(slot, (time, slot))) AS slot, toString(argMax(microUsd, (time, slot))) AS microUsd, count() AS n
-       FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' HAVING n > 0`,
+      `SELECT toString(slot) AS slot, toString(microUsd) AS microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' ORDER BY time DESC, slot DESC LIMIT 1`,
     );
     if (price !== undefined) this.price = { slot: Number(price.slot), microUsd: BigInt(price.microUsd) };
   }

@@ -74,6 +74,7 @@ export class LiveViews {
   private loop: Promise<void> | null = null;
   private stopping = false;
   private lastSlot: number | null = null;
+  private settledWaiters: (() => void)[] = [];
 
   constructor(private readonly options: LiveViewsOptions) {
     for (const projector of options.projectors) {
@@ -100,6 +101,12 @@ export class LiveViews {
     return () => this.listeners.delete(listener);
   }
 
+  /** Resolves once the feed has folded in everything appended before the call and announced what the projections
+   * committed of it (for tests and tools that act on the log and then read). */
+  settled(): Promise<void> {
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
   /** Highest slot folded in so far; null before any. */
   get slot(): number | null {
     return this.lastSlot;
@@ -124,7 +131,11 @@ export class LiveViews {
     let delay = 500;
     while (!this.stopping) {
       try {
-        await this.step(IDLE_WAIT_MS);
+        const waiting = this.settledWaiters;
+        if ((await this.step(IDLE_WAIT_MS)) === 0 && this.pending.length === 0 && waiting.length > 0) {
+          this.settledWaiters = this.settledWaiters.filter((resolve) => !waiting.includes(resolve));
+          for (const resolve of waiting) resolve();
+        }
         if (Date.now() - this.checkedAt >= GENERATION_MS) await this.checkGeneration();
         delay = 500;
       } catch (error) {

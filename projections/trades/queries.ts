@@ -35,6 +35,7 @@ export function heldTrade(row: HeldTrade): HeldTrade {
  * where `limit` trades lie before it (whole seconds, so ranks and busy seconds' tails are known), found from each
  * second's trade count. */
 export async function tradeRunBefore(olap: Olap, mint: string, cursor: TradeCursor, limit: number): Promise<TradeRun> {
+  if (cursor.seconds < 0) return { trades: [], complete: true };
   const counts = await olap.query<{ seconds: number; trades: number }>(
     `SELECT toUnixTimestamp(time) AS seconds, count() AS trades FROM ${TRADES_TABLE} FINAL
      WHERE mint = {mint:String} AND time < toDateTime({until:UInt32}) GROUP BY seconds ORDER BY seconds DESC LIMIT {seconds:UInt32}`,

@@ -110,13 +110,32 @@ describe('GET /coins', () => {
         'graduated',
         'holders',
         'marketCap',
+        'marketCapLamports',
         'mint',
         'mode',
         'price',
         'quote',
         'user',
         'volume24h',
+        'volume24hLamports',
       ].sort(),
     );
+  });
+
+  it('publishes the lamport values its volume and market cap sorts order by, so a client can check the order', async () => {
+    for (const sort of ['volume', 'marketCap'] as const) {
+      const field = sort === 'volume' ? 'volume24hLamports' : 'marketCapLamports';
+      const { body } = await get(`/api/v1/coins?sort=${sort}&limit=100`);
+      const values = body.coins.map((coin: Record<string, string | null>) => coin[field]);
+      const valued = values.filter((value: string | null) => value !== null).map(BigInt);
+      expect(valued.length).toBeGreaterThan(2);
+      // Highest first, the coins without a lamport value last.
+      expect(values.slice(0, valued.length).every((value: string | null) => value !== null)).toBe(true);
+      expect([...valued].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(valued);
+      // The stablecoin coin is valued at the latest SOL price.
+      const beta = body.coins.find((coin: { mint: string }) => coin.mint === c.beta.mint);
+      const raw = BigInt(beta[sort === 'volume' ? 'volume24h' : 'marketCap']);
+      expect(beta[field]).toBe(((raw * 10n ** 15n) / (10n ** 6n * SOL_MICRO_USD.latest)).toString());
+    }
   });
 });

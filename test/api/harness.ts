@@ -1,59 +1,40 @@
-// Starts what the API tests need: a chDB store in a temp dir with the projections' tables, the fixture
-// market folded by the real projectors and written twice (a replay must change nothing), and apps built on it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Starts what the API tests need: the fixture market appended to a log twice (a replay must change nothing), folded
+// by the real projections into a chDB store and by the live views, and apps built on them.
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type ApiDeps } from '../../api/app.js';
-import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
+import type { ApiDeps } from '../../api/app.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { writeEvents } from '../../projections/project-batch.js';
-import { readModelProjectors } from '../../projections/read-models.js';
-import { loadConfig, serviceWalletList } from '../../schemas/config.js';
+import { loadConfig } from '../../schemas/config.js';
+import type { Event } from '../../schemas/events/index.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
 import { buildFixture, NOW, type Fixture } from './fixtures/market.js';
-import { announcedStore } from '../fixtures/announced-store.js';
 
 export interface ApiHarness {
   olap: Olap;
+  store: LiveStore;
   fixture: Fixture;
   config: ApiDeps['config'];
   /** An app on the seeded store whose clock reads NOW + `offsetSeconds`. */
   app(offsetSeconds?: number, extra?: Partial<ApiDeps>): FastifyInstance;
+  /** More events, as the chain would add them: projected and folded into the views before it resolves. */
+  append(events: readonly Event[]): Promise<void>;
   close(): Promise<void>;
 }
 
-async function seed(olap: Olap, fixture: Fixture, config: ApiDeps['config']): Promise<void> {
-  const projectors = readModelProjectors(serviceWalletList(config.wallets));
-  for (const projector of projectors) for (const table of projector.tables) await olap.exec(table.ddl);
-  // Twice, as a replayed batch is written.
-  for (let pass = 0; pass < 2; pass++) await writeEvents(olap, fixture.logged, projectors);
-}
-
 export async function startApiHarness(): Promise<ApiHarness> {
-  const dir = mkdtempSync(join(tmpdir(), 'launchtape-api-'));
-  // Every app of the harness serves from one read path following the writes made through `olap`, as the service's
-  // apps follow the projections' announcements.
-  const { olap, reads, changes } = announcedStore(ChdbOlap.open(dir));
   const fixture = buildFixture();
   // The reads themselves, without the free allowance (test/api/payments covers it): a spec may page far past 120.
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0' });
-  await seed(olap, fixture, config);
-  const apps: FastifyInstance[] = [];
+  const events = fixture.logged.map(({ event }) => event);
+  const store = await openLiveStore({ config, clock: () => new Date(NOW * 1000), events: [...events, ...events] });
   return {
-    olap,
+    olap: store.olap,
+    store,
     fixture,
     config,
     app(offsetSeconds = 0, extra = {}) {
-      // An app given its own store reads that store.
-      const shared = extra.olap === undefined ? { reads, changes } : {};
-      const app = buildApp({ olap, ...shared, config, clock: () => new Date((NOW + offsetSeconds) * 1000), ...extra });
-      apps.push(app);
-      return app;
+      return store.app({ clock: () => new Date((NOW + offsetSeconds) * 1000), ...extra });
     },
-    async close() {
-      for (const app of apps) await app.close();
-      await olap.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    append: (more) => store.append(more),
+    close: () => store.close(),
   };
 }

@@ -24,16 +24,26 @@ async function get(url: string, on = app) {
   return { status: res.statusCode, body: res.json() };
 }
 
-const view = (trade: FixtureTrade) => ({
+/** A trade as pages show it: its time is its place, the block second and its rank in it (chain order) as milliseconds. */
+const view = (trade: FixtureTrade, rank: number) => ({
   signature: trade.signature,
-  time: new Date(trade.seconds * 1000).toISOString(),
+  time: new Date(trade.seconds * 1000 + Math.min(rank, 999)).toISOString(),
   side: trade.side,
   trader: trade.trader,
   coinAmount: trade.coinAmount.toString(),
   quoteAmount: trade.quoteAmount.toString(),
 });
 
-const newestFirst = (mint: string) => tradesOf(h.fixture, mint).reverse().map(view);
+function newestFirst(mint: string) {
+  const trades = tradesOf(h.fixture, mint);
+  const ranks = new Map<number, number>();
+  const views = trades.map((trade) => {
+    const rank = ranks.get(trade.seconds) ?? 0;
+    ranks.set(trade.seconds, rank + 1);
+    return view(trade, rank);
+  });
+  return views.reverse();
+}
 
 async function allPages(mint: string, limit: number, on = app): Promise<{ trades: ReturnType<typeof view>[]; cursors: string[] }> {
   const trades: ReturnType<typeof view>[] = [];
@@ -78,19 +88,32 @@ describe('GET /coins/{mint}/trades', () => {
     const burst = all.filter((trade) => trade.seconds === burstSecond);
     expect(burst.length).toBeGreaterThan(1);
     const second = new Date(burst[0]!.seconds * 1000).toISOString();
-    const strictlyBefore = all
-      .filter((trade) => trade.seconds < burst[0]!.seconds)
-      .reverse()
-      .map(view);
+    const views = newestFirst(alpha);
+    const strictlyBefore = views.filter((trade) => Date.parse(trade.time) < burst[0]!.seconds * 1000);
     expect((await get(`/api/v1/coins/${alpha}/trades?before=${second}&limit=3`)).body.trades).toEqual(strictlyBefore.slice(0, 3));
     const halfPast = second.replace('.000Z', '.5Z');
     const page = (await get(`/api/v1/coins/${alpha}/trades?before=${halfPast}&limit=100`)).body.trades;
-    expect(page.slice(0, burst.length)).toEqual([...burst].reverse().map(view));
+    expect(page.slice(0, burst.length)).toEqual(views.filter((trade) => Math.floor(Date.parse(trade.time) / 1000) === burst[0]!.seconds));
     const zoned = new Date((NOW + 2 * 3_600) * 1000).toISOString().replace('Z', '+02:00');
     expect((await get(`/api/v1/coins/${alpha}/trades?before=${encodeURIComponent(zoned)}&limit=5`)).body.trades).toEqual(newestFirst(alpha).slice(0, 5));
     expect((await get(`/api/v1/coins/${alpha}/trades?before=1970-01-01T00:00:00Z`)).body).toEqual({ trades: [], next: { before: null } });
     expect((await get(`/api/v1/coins/${alpha}/trades?before=0001-01-01T00:00:00Z`)).body).toEqual({ trades: [], next: { before: null } });
     expect((await get(`/api/v1/coins/${alpha}/trades?before=9999-12-31T23:59:59.999Z&limit=2`)).body.trades).toEqual(newestFirst(alpha).slice(0, 2));
+  });
+
+  it("pages without loss by the last item's time, as next.before does: each trade's time is its place in its second", async () => {
+    const { trades: byNext } = await allPages(alpha, 7);
+    const byTime: ReturnType<typeof view>[] = [];
+    for (let before: string | null = null; ; ) {
+      const query: string = before === null ? 'limit=7' : `limit=7&before=${encodeURIComponent(before)}`;
+      const { body } = await get(`/api/v1/coins/${alpha}/trades?${query}`);
+      if (body.trades.length === 0) break;
+      byTime.push(...body.trades);
+      before = body.trades.at(-1).time;
+    }
+    expect(byTime).toEqual(byNext);
+    expect(new Set(byTime.map((trade) => trade.signature)).size).toBe(byTime.length);
+    expect(byTime.length).toBe(tradesOf(h.fixture, alpha).length);
   });
 
   it('answers 404 for a coin not on this network', async () => {
