@@ -16,13 +16,6 @@ const LAUNCH_TEXT_MAX_AGE_MS = 10_000;
 
 export const nowSecondsOf = (ctx: ApiContext) => Math.floor(ctx.now().getTime() / 1000);
 
-/** The coin list's `q`: the mint itself, the symbol equal to `q` (a leading `$` dropped), or a name containing `q`;
- * case-insensitive as JavaScript lowercases. */
-function matches(row: BoardRow, q: string): boolean {
-  const text = q.toLowerCase();
-  return row.mint === q || row.symbol.toLowerCase() === text.replace(/^\$/, '') || row.name.toLowerCase().includes(text);
-}
-
 function inLamportsAt(ctx: ApiContext, board: BoardAt): InLamports {
   return (row, amount) => ctx.views.board.lamports(row, amount, board);
 }
@@ -32,19 +25,10 @@ export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer
   const nowSeconds = nowSecondsOf(ctx);
   return ctx.answers.get(answerKey('coins', { ...query, nowSeconds }), { on: [{ source: ctx.views.board.name }] }, coinListResponse, () => {
     const board = ctx.views.board.at(nowSeconds);
-    const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
-    const chosen = ctx.views.board
-      .sorted(board, query.sort)
-      .filter(
-        (row) =>
-          (query.mode === 'any' || row.mode === query.mode) &&
-          (graduated === null || (row.graduatedAt !== null) === graduated) &&
-          (query.q === undefined || matches(row, query.q)),
-      );
-    const page = chosen.slice(query.offset, query.offset + query.limit);
+    const { page, next } = ctx.views.board.page(board, query);
     return {
       coins: page.map((row) => coinSummary(row, nowSeconds, inLamportsAt(ctx, board))),
-      next: chosen.length > query.offset + query.limit ? query.offset + query.limit : null,
+      next,
     };
   });
 }

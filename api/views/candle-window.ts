@@ -137,7 +137,7 @@ export class CandleWindow implements View {
       this.series(row.mint, Number(row.interval)).put(Number(row.bucket), row.amounts.map(BigInt), BigInt(row.volume));
     }
     const recent = await olap.query<TradeRow>(
-      `SELECT mint, id, toString(slot) AS slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
+      `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
        FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
       { since },
     );

@@ -103,6 +103,13 @@ const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
 const launchMsOf = (launch: LaunchRow) => msOf(launch.launchTime);
 
+/** The coin list's `q`: the mint itself, the symbol equal to `q` (a leading `$` dropped), or a name containing `q`;
+ * case-insensitive as JavaScript lowercases. */
+function matches(row: BoardRow, q: string): boolean {
+  const text = q.toLowerCase();
+  return row.mint === q || row.symbol.toLowerCase() === text.replace(/^\$/, '') || row.name.toLowerCase().includes(text);
+}
+
 /** The index of the last tick at or before `seconds`; -1 when none. */
 function lastAtOrBefore(ticks: readonly Tick[], seconds: number): number {
   let low = 0;
@@ -224,6 +231,19 @@ export class CoinBoard implements View {
     return rows;
   }
 
+  /** One page of the coin list: the coins `query` filters in, in its order, and the offset of the next page. */
+  page(board: BoardAt, query: CoinListQuery): { page: BoardRow[]; next: number | null } {
+    const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
+    const chosen = this.sorted(board, query.sort).filter(
+      (row) =>
+        (query.mode === 'any' || row.mode === query.mode) &&
+        (graduated === null || (row.graduatedAt !== null) === graduated) &&
+        (query.q === undefined || matches(row, query.q)),
+    );
+    const end = query.offset + query.limit;
+    return { page: chosen.slice(query.offset, end), next: chosen.length > end ? end : null };
+  }
+
   async load(olap: Olap, nowSeconds: number): Promise<void> {
     this.coins = new Map();
     this.guard.clear();
@@ -245,19 +265,19 @@ export class CoinBoard implements View {
       if (coin !== undefined) coin.before = { quote: row.quote, coin: row.coin };
     }
     const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
-      `SELECT mint, id, toString(slot) AS slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
+      `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
          toString(reserveQuote) AS quote, toString(reserveCoin) AS coin
        FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
       { since },
     );
     for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
     const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; amount: string; slot: string }>(
-      `SELECT mint, tokenAccount, owner, toString(balance) AS amount, toString(slot) AS slot FROM ${BALANCES_TABLE} FINAL
+      `SELECT mint, tokenAccount, owner, toString(balance) AS amount, slot FROM ${BALANCES_TABLE} FINAL
        WHERE balance > 0 AND mint IN (SELECT mint FROM ${COINS_TABLE})`,
     );
     for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.amount), Number(row.slot));
     const [price] = await olap.query<{ slot: string; microUsd: string }>(
-      `SELECT toString(slot) AS slot, toString(microUsd) AS microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' ORDER BY time DESC, slot DESC LIMIT 1`,
+      `SELECT slot, toString(microUsd) AS microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' ORDER BY time DESC, slot DESC LIMIT 1`,
     );
     if (price !== undefined) this.price = { slot: Number(price.slot), microUsd: BigInt(price.microUsd) };
   }
