@@ -109,7 +109,7 @@ describe('pool-venue launches end to end', () => {
       uri: `${SITE}/coins/${prepared.mint}/metadata.json`,
     });
     expect(coin).toMatchObject({
-      route: 'pool-venue',
+      venue: 'pool-venue',
       mode: 'holder',
       creator: { wallet: creator.address },
       holdersPaid: 'basket',
@@ -202,15 +202,15 @@ describe('pool-venue launches end to end', () => {
 
     const coin = await readBack(prepared.mint);
     expect(coin).toMatchObject({
-      route: 'pool-venue',
+      venue: 'pool-venue',
       mode: 'creator',
       hooks: ['anti-sniper'],
       token: 'token-2022',
       fee: { bps: 300 },
       creator: { wallet: creator.address },
       creatorSplit: [
-        { wallet: creator.address, weight: 7500 },
-        { wallet: partner.address, weight: 2500 },
+        { wallet: creator.address, pct: 75 },
+        { wallet: partner.address, pct: 25 },
       ],
     });
     expect(coin.user.name).toBe('Guarded');

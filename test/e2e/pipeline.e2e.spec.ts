@@ -236,7 +236,7 @@ describe('pipeline end to end', () => {
     for (const [mint, pool] of facts.graduations) {
       const { status, body } = await get<Record<string, unknown>>(`/api/v1/coins/${mint}`);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ graduated: true, route: 'launchpad', graduation: { pool }, bondingProgressPct: '100.00' });
+      expect(body).toMatchObject({ graduated: true, venue: 'launchpad', graduation: { pool }, bondingProgressPct: '100.00' });
       expect(body.pools).toContainEqual({ kind: 'locked-pool', address: pool, active: true });
     }
     const graduated = await get<{ coins: { mint: string }[] }>('/api/v1/coins?graduated=true&limit=100');
