@@ -2,6 +2,7 @@
 // by `before`) from the trade window where it holds them and from the trades table past it (one page builder:
 // api/views/trade-page.ts), and candles from the candle window, each kept in the answer cache while its coin's part
 // of them is unchanged.
+import type { Olap } from '../../infra/olap/olap.js';
 import { tradeRunBefore } from '../../projections/trades/queries.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { ohlcvResponse, type OhlcvQuery } from '../../schemas/api/ohlcv.js';
@@ -9,6 +10,7 @@ import { tradesResponse, type TradesQuery, type TradesResponse } from '../../sch
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { tradePage } from '../views/trade-page.js';
+import type { TradeWindow } from '../views/trade-window.js';
 import { type Answer, answerKey } from './answer-cache.js';
 
 export function requireCoin(ctx: ApiContext, mint: string): void {
@@ -16,11 +18,9 @@ export function requireCoin(ctx: ApiContext, mint: string): void {
 }
 
 /** The page of `query` from the trade window, else from the store. */
-export async function tradesPage(ctx: ApiContext, mint: string, query: TradesQuery): Promise<TradesResponse> {
+export async function tradesPage(olap: Olap, window: TradeWindow, mint: string, query: TradesQuery): Promise<TradesResponse> {
   const cursor = query.before ?? null;
-  return (
-    tradePage(ctx.views.trades.run(mint), cursor, query.limit) ?? tradePage(await tradeRunBefore(ctx.olap, mint, cursor!, query.limit), cursor, query.limit)!
-  );
+  return tradePage(window.run(mint), cursor, query.limit) ?? tradePage(await tradeRunBefore(olap, mint, cursor!, query.limit), cursor, query.limit)!;
 }
 
 /** `GET /coins/{mint}/trades`. */
@@ -32,7 +32,7 @@ export function listTrades(ctx: ApiContext, mint: string, query: TradesQuery): P
       { source: TRADES_TABLE, coin: mint },
     ],
   };
-  return ctx.answers.get(answerKey('trades', { mint, ...query }), sources, tradesResponse, () => tradesPage(ctx, mint, query));
+  return ctx.answers.get(answerKey('trades', { mint, ...query }), sources, tradesResponse, () => tradesPage(ctx.olap, ctx.views.trades, mint, query));
 }
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first, priced with the coin's and its quote's decimals. */

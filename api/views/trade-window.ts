@@ -24,11 +24,17 @@ export interface NewTrade {
   item: Trade;
 }
 
+/** Each coin's trades from the second of its (WINDOW_TRADES + 1)th latest on, oldest first, with how many of the
+ * latest it has up to that many: a run from the start of a second, so whole seconds. */
 const LATEST_SQL = `
-  SELECT mint, id, slot, ${HELD_TRADE_COLUMNS}
-  FROM ${TRADES_TABLE} FINAL
-  ORDER BY mint, time DESC, slot DESC, logOffset DESC, id DESC
-  LIMIT ${WINDOW_TRADES + 1} BY mint`;
+  SELECT mint, id, slot, ${HELD_TRADE_COLUMNS}, latest
+  FROM ${TRADES_TABLE} AS t FINAL
+  INNER JOIN (
+    SELECT mint, min(time) AS since, count() AS latest FROM (
+      SELECT mint, time FROM ${TRADES_TABLE} FINAL ORDER BY mint, time DESC, slot DESC, logOffset DESC, id DESC LIMIT ${WINDOW_TRADES + 1} BY mint)
+    GROUP BY mint) AS c USING mint
+  WHERE t.time >= c.since
+  ORDER BY mint, time, slot, logOffset, id`;
 
 export class TradeWindow implements View {
   readonly name = 'trade-window';
@@ -48,23 +54,14 @@ export class TradeWindow implements View {
   }
 
   async load(olap: Olap): Promise<void> {
-    const rows = await olap.query<HeldTrade & { mint: string; id: string; slot: string }>(LATEST_SQL);
+    const rows = await olap.query<HeldTrade & { mint: string; id: string; slot: string; latest: string }>(LATEST_SQL);
     this.coins = new Map();
     this.guard.clear();
-    const byCoin = new Map<string, typeof rows>();
     for (const row of rows) {
-      const list = byCoin.get(row.mint);
-      if (list === undefined) byCoin.set(row.mint, [row]);
-      else list.push(row);
-    }
-    for (const [mint, newest] of byCoin) {
-      const complete = newest.length <= WINDOW_TRADES;
-      const read = newest.slice(0, WINDOW_TRADES).reverse();
-      for (const row of read) this.guard.admit(mint, Number(row.slot), row.id);
-      let trades = read.map(heldTrade);
-      // The oldest second may go on before what was read: a run holds whole seconds.
-      if (!complete) trades = trades.filter((trade) => trade.seconds > trades[0]!.seconds);
-      this.coins.set(mint, { trades, complete });
+      let run = this.coins.get(row.mint);
+      if (run === undefined) this.coins.set(row.mint, (run = { trades: [], complete: Number(row.latest) <= WINDOW_TRADES }));
+      this.guard.admit(row.mint, Number(row.slot), row.id);
+      run.trades.push(heldTrade(row));
     }
   }
 
@@ -84,13 +81,19 @@ export class TradeWindow implements View {
         coinAmount: d.coinAmount,
         quoteAmount: d.quoteAmount,
       };
-      // Block times do not go back within a coin's chain order; were one to, the trade still sits in page order.
+      touched.add(d.mint);
+      // A block time may go back a little: the trade sits in page order (its second, then chain order). One older
+      // than a partial run's first second is the table's alone (the run holds whole seconds); streams show it at
+      // rank 0, where its page may rank it later in that second.
+      if (!run.complete && run.trades.length > 0 && trade.seconds < run.trades[0]!.seconds) {
+        this.admitted.push({ mint: d.mint, item: tradeItem(trade, 0) });
+        continue;
+      }
       let at = run.trades.length;
       while (at > 0 && run.trades[at - 1]!.seconds > trade.seconds) at -= 1;
       run.trades.splice(at, 0, trade);
       this.admitted.push({ mint: d.mint, item: tradeItem(trade, rankOf(run.trades, at)) });
       trim(run);
-      touched.add(d.mint);
     }
     return touched;
   }

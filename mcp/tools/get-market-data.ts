@@ -33,7 +33,7 @@ export const getMarketData = defineTool({
     return ctx.answers.get(answerKey('market-data', { mint, interval }), { on }, marketData, async () => ({
       candles: candlesOf(ctx, mint, { interval }).slice(-MARKET_CANDLES),
       // A page holds more than its limit only as a busy second's tail (schemas/api/trades.ts): the latest 20 of it.
-      trades: (await tradesPage(ctx, mint, tradesQuery.parse({ limit: MARKET_TRADES }))).trades.slice(0, MARKET_TRADES),
+      trades: (await tradesPage(ctx.olap, ctx.views.trades, mint, tradesQuery.parse({ limit: MARKET_TRADES }))).trades.slice(0, MARKET_TRADES),
     }));
   },
 });
