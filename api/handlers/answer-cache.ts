@@ -2,9 +2,9 @@
 // answer's JSON as its response schema checked it (UTF-8: HTTP sends it as it is, MCP wraps it once and keeps that
 // beside it). An answer is dropped when a source it was made from changes, as the live feed announces it (a view's
 // or a table's coins: api/views/live-views.ts), or, made from sources nothing announces (the operational store,
-// the health scorer), once it is older than its source allows. Askers of a key share one computation, and an
-// answer whose sources changed while it was computed is handed to them but not kept. The bytes kept are bounded:
-// the answers asked for least recently go first.
+// the health scorer), once it is older than its source allows. Askers of a key share one computation; when its
+// sources change while it runs, those askers still get it, it is not kept, and later askers get a new one. The
+// bytes kept are bounded: the answers asked for least recently go first.
 import type { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import type { TouchedCoins } from '../views/view.js';
@@ -94,9 +94,12 @@ export class AnswerCache {
       stale: false,
     };
     this.running.set(key, started);
+    const done = () => {
+      if (this.running.get(key) === started) this.running.delete(key);
+    };
     started.answer.then(
       (answer) => {
-        this.running.delete(key);
+        done();
         if (started.stale) return;
         const kept = { answer, at, maxAgeMs: sources.maxAgeMs, deps: sources.on, bytes: ENTRY_BYTES + key.length + answer.json.length };
         this.entries.set(key, kept);
@@ -104,7 +107,7 @@ export class AnswerCache {
         this.evict();
       },
       () => {
-        this.running.delete(key);
+        done();
         if (!started.stale) this.unindex(key, sources.on);
       },
     );
@@ -120,8 +123,10 @@ export class AnswerCache {
     else for (const coin of coins) for (const key of keys.coins.get(coin) ?? []) hit.add(key);
     for (const key of hit) {
       const running = this.running.get(key);
-      if (running !== undefined && !running.stale) {
+      if (running !== undefined) {
+        // Its askers have it; an asker from now on gets one made after the change.
         running.stale = true;
+        this.running.delete(key);
         this.unindex(key, running.deps);
       }
       this.drop(key);
