@@ -3,7 +3,9 @@
 // left out, open and close the first and last trade in chain order, high and low by price (quote against coin,
 // compared exactly), volume the quote traded. Loaded as the candles table holds the buckets before the previous UTC
 // day and from the trades since (so no loaded bucket can still change), then each trade folds in once
-// (chain-guard.ts). A candle is eight u64 amounts in one BigUint64Array and its volume a bigint.
+// (chain-guard.ts). A trade the log brings from before that day is in the loaded buckets already, or, when the
+// projections were still replaying that history at the load, reaches them when the views next load. A candle is
+// eight u64 amounts in one BigUint64Array and its volume a bigint.
 import type { Olap } from '../../infra/olap/olap.js';
 import { CANDLES_TABLE } from '../../projections/candles/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';
@@ -30,6 +32,8 @@ const AMOUNTS = 8;
 
 /** One coin's candles at one interval, oldest first. */
 class Series {
+  /** Unix seconds before which the candles are the candles table's as loaded: a trade before it is in them. */
+  tableBefore = 0;
   buckets = new Uint32Array(4);
   amounts = new BigUint64Array(4 * AMOUNTS);
   volumes: bigint[] = [];
@@ -134,7 +138,9 @@ export class CandleWindow implements View {
     );
     for (let i = old.length - 1; i >= 0; i -= 1) {
       const row = old[i]!;
-      this.series(row.mint, Number(row.interval)).put(Number(row.bucket), row.amounts.map(BigInt), BigInt(row.volume));
+      const series = this.series(row.mint, Number(row.interval));
+      series.tableBefore = since;
+      series.put(Number(row.bucket), row.amounts.map(BigInt), BigInt(row.volume));
     }
     const recent = await olap.query<TradeRow>(
       `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
@@ -157,7 +163,10 @@ export class CandleWindow implements View {
   /** Folds a trade in once; whether it was new and moved coins. */
   private fold(mint: string, slot: number, id: string, seconds: number, quote: bigint, coin: bigint): boolean {
     if (!this.guard.admit(mint, slot, id) || coin === 0n) return false;
-    for (const [, interval] of INTERVALS) this.series(mint, interval).fold(Math.floor(seconds / interval), quote, coin);
+    for (const [, interval] of INTERVALS) {
+      const series = this.series(mint, interval);
+      if (seconds >= series.tableBefore) series.fold(Math.floor(seconds / interval), quote, coin);
+    }
     return true;
   }
 

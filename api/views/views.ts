@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { EventLog } from '../../infra/event-log/event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { readModelProjectors } from '../../projections/read-models.js';
+import { serviceWalletList, type Config } from '../../schemas/config.js';
 import { CandleWindow } from './candle-window.js';
 import { CoinBoard } from './coin-board.js';
 import { LiveViews } from './live-views.js';
@@ -19,17 +20,18 @@ export interface Views {
 export interface ViewsOptions {
   log: EventLog;
   olap: Olap;
-  serviceWallets: readonly string[];
-  stablecoinMint: string;
-  clock: () => Date;
+  config: Pick<Config, 'wallets' | 'mints'>;
+  /** Bounds the windows loaded at start; the service's clock. */
+  clock?: () => Date;
   logger?: Logger;
 }
 
 /** The views on their feed, not started (`feed.start()` loads them and follows the log). */
-export function createViews(options: ViewsOptions): Views {
-  const board = new CoinBoard(options.serviceWallets, options.stablecoinMint);
+export function createViews({ log, olap, config, clock = () => new Date(), logger }: ViewsOptions): Views {
+  const serviceWallets = serviceWalletList(config.wallets);
+  const board = new CoinBoard(serviceWallets, config.mints.stablecoin);
   const trades = new TradeWindow();
   const candles = new CandleWindow();
-  const feed = new LiveViews({ ...options, views: [board, trades, candles], projectors: readModelProjectors(options.serviceWallets) });
+  const feed = new LiveViews({ log, olap, clock, logger, views: [board, trades, candles], projectors: readModelProjectors(serviceWallets) });
   return { feed, board, trades, candles };
 }

@@ -127,14 +127,7 @@ export async function startApi(
   const launch = opstore ? serviceLaunchDeps(config, keys) : undefined;
   const payments = await openPaidCalls(config, opstore, keys, apiLogger.child({ part: 'payments' }));
   const webhooks = opstore ? webhookDeps(config) : undefined;
-  const views = createViews({
-    log,
-    olap,
-    serviceWallets: serviceWalletList(config.wallets),
-    stablecoinMint: config.mints.stablecoin,
-    clock: () => new Date(),
-    logger: apiLogger.child({ part: 'views' }),
-  });
+  const views = createViews({ log, olap, config, logger: apiLogger.child({ part: 'views' }) });
   const started = performance.now();
   await views.feed.start();
   apiLogger.info({ ms: Math.round(performance.now() - started) }, 'live views loaded');

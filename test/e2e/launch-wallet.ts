@@ -14,7 +14,6 @@ import { ServiceKeys } from '../../infra/keys/service-keys.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
 import { acceptTerms, fundedWallet, type Inject } from '../api/launch/kit-wallet.js';
-import { webhookEventContext } from '../../infra/service/webhooks-role.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
@@ -41,8 +40,6 @@ export interface LaunchServiceOptions {
   poolMints?: number;
   /** The site's root (default SITE), for a test that serves the app and follows its links. */
   siteUrl?: string;
-  /** Feed the live streams from the harness's projection runner, as the service does. */
-  streams?: boolean;
 }
 
 export async function startLaunchService(options: LaunchServiceOptions): Promise<LaunchService> {
@@ -56,10 +53,10 @@ export async function startLaunchService(options: LaunchServiceOptions): Promise
   const siteUrl = options.siteUrl ?? SITE;
   const app = buildApp({
     olap: h.olap,
+    views: h.views,
     config: { ...CONFIG, siteUrl },
     opstore,
     launch: { rpcUrl: h.devnet.rpcUrl!, programs: CONFIG.programs, siteUrl, keys, confirmWaitMs: 2_000, pollMs: 20, sweepIntervalMs: 100 },
-    ...(options.streams ? { changes: h.runner.changes.feed, streams: { events: webhookEventContext(CONFIG) } } : {}),
   });
   const inject: Inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
     const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });

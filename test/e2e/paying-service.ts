@@ -99,7 +99,7 @@ export async function startPayingService(options: { seed: number; warmupSlots?: 
     : undefined;
   const servers: FastifyInstance[] = [];
   const serve = async (extra: Partial<ApiDeps>) => {
-    const app = buildServiceApp({ olap: h.olap, config, opstore, launch, paidCalls: service.paid.paidCalls, ...extra });
+    const app = buildServiceApp({ olap: h.olap, views: h.views, config, opstore, launch, paidCalls: service.paid.paidCalls, ...extra });
     servers.push(app);
     return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
   };

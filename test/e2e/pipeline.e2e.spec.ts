@@ -6,6 +6,8 @@
 // programs' logged trades for every interval, holder counts from the balance history, the graduation, and
 // 404 / 400 answers.
 import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
+import { createViews, type Views } from '../../api/views/views.js';
+import { TAIL_RANK } from '../../schemas/api/trades.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +44,7 @@ let subscriber: Subscriber;
 let pipeline: Pipeline;
 let runner: ProjectionRunner;
 let app: FastifyInstance;
+let views: Views;
 let facts: ChainFacts;
 let last: number;
 let mints: string[];
@@ -111,11 +114,15 @@ beforeAll(async () => {
   facts = chainFacts(devnet.bank, CONFIG, from, last, new Set(mints));
   const now = devnet.bank.getBlock(last)!.blockTime + 120; // every coin past its pending minute
   const readiness = () => pipelineReadiness({ subscriber, pipeline, stop: async () => {} }, { runner, stop: async () => {} });
-  app = buildApp({ olap, config: CONFIG, clock: () => new Date(now * 1000), readiness });
+  // The views loaded from the projected store, as an API started after the projections caught up loads them.
+  views = createViews({ log, olap, config: CONFIG, clock: () => new Date(now * 1000) });
+  await views.feed.start();
+  app = buildApp({ olap, views, config: CONFIG, clock: () => new Date(now * 1000), readiness });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
+  await views?.feed.stop();
   await subscriber?.stop();
   await pipeline?.stop();
   await runner?.stop();
@@ -150,12 +157,19 @@ describe('pipeline end to end', () => {
         seen.push(...body.trades);
         url = body.next.before === null ? null : `/api/v1/coins/${mint}/trades?limit=37&before=${encodeURIComponent(body.next.before)}`;
       }
+      // A trade's time is its block second and, in the milliseconds, its rank in that second in chain order.
+      const ranks = new Map<number, number>();
       const expected = facts.trades
         .filter((t) => t.mint === mint)
+        .map((t) => {
+          const rank = ranks.get(t.blockTime) ?? 0;
+          ranks.set(t.blockTime, rank + 1);
+          return { t, rank };
+        })
         .reverse()
-        .map((t) => ({
+        .map(({ t, rank }) => ({
           signature: t.signature,
-          time: new Date(t.blockTime * 1000).toISOString(),
+          time: new Date(t.blockTime * 1000 + Math.min(rank, TAIL_RANK)).toISOString(),
           side: t.side,
           trader: t.trader,
           coinAmount: t.coinAmount,

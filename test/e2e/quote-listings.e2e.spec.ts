@@ -31,6 +31,7 @@ beforeAll(async () => {
   // The API with a chain connection, as the service runs it: the pair listing reads the chain's quote configs.
   app = buildApp({
     olap: h.olap,
+    views: h.views,
     config: CONFIG,
     launch: { rpcUrl: h.devnet.rpcUrl!, programs: CONFIG.programs, siteUrl: 'https://launchtape.example', keys: null, sweepIntervalMs: 0 },
   });

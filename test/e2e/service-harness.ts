@@ -1,13 +1,14 @@
 // The whole read path in one test process, for end-to-end specs: a manual devnet with its seeded simulator and
 // Yellowstone server, the subscriber and decoding pipeline into a SQLite event log, the projection runner into
-// chDB and the API through app.inject. Specs act on the chain (`step`, or explicit transactions), call
-// `settle()` to wait until the last confirmed slot is projected, then compare the API with the devnet's truth.
+// chDB, the live views following the log and the API through app.inject. Specs act on the chain (`step`, or explicit transactions), call
+// `settle()` to wait until the last confirmed slot is projected and in the views, then compare the API with the devnet's truth.
 import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type ApiDeps } from '../../api/app.js';
+import { createViews, type Views } from '../../api/views/views.js';
 import { Devnet } from '../../infra/devnet/devnet.js';
 import type { SimProfile } from '../../infra/devnet/simulator/sim-context.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
@@ -41,6 +42,7 @@ export interface ServiceHarness {
   subscriber: Subscriber;
   pipeline: Pipeline;
   runner: ProjectionRunner;
+  views: Views;
   /** The API; rebuilt by `useClock` so figures can be read at a chosen time. */
   app: FastifyInstance;
   /** First slot the subscriber followed. */
@@ -85,8 +87,10 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
   const projectors = readModelProjectors(serviceWalletList(CONFIG.wallets));
   const runner = await ProjectionRunner.open({ log, olap, projectors, maxBatchWaitMs: 20, idleWaitMs: 20, retryDelayMs: 50 });
   runner.start();
+  const views = createViews({ log, olap, config: CONFIG });
+  await views.feed.start();
 
-  const makeApp = (clock?: () => Date) => buildApp({ olap, config: CONFIG, ...options.api, ...(clock ? { clock } : {}) });
+  const makeApp = (clock?: () => Date) => buildApp({ olap, views, config: CONFIG, ...options.api, ...(clock ? { clock } : {}) });
   const harness: ServiceHarness = {
     devnet,
     log,
@@ -94,6 +98,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
     subscriber,
     pipeline,
     runner,
+    views,
     app: makeApp(),
     fromSlot,
     async step(slots) {
@@ -114,6 +119,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
         `slot ${last} to be projected`,
         60_000,
       );
+      await views.feed.settled();
       return last;
     },
     async land() {
@@ -132,6 +138,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
       await harness.app.close();
       await subscriber.stop();
       await pipeline.stop();
+      await views.feed.stop();
       await runner.stop();
       await devnet.stop();
       await log.close();

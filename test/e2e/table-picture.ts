@@ -1,11 +1,10 @@
 // A deployment's read model as plain data, for comparing two runs row for row: every read-model table FINAL (each
 // row as JSON, sorted, without the columns that hold a log position) and every coin's candles at every interval, as
-// the route answers them from the trades table.
-import { coinCandles } from '../../api/market/candles.js';
-import { ReadPath } from '../../projections/read-path.js';
+// the candle window loads them.
+import { CandleWindow } from '../../api/views/candle-window.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
-import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
+import { INTERVALS } from '../../schemas/api/ohlcv.js';
 
 /** Columns holding a log position (or a version built from one): a re-appended event carries a new offset,
  * so they differ between a run that repeated work after a crash and one that did not. */
@@ -27,10 +26,11 @@ export async function tablePicture(olap: Olap): Promise<TablePicture> {
   const coins = await olap.query<{ mint: string; decimals: number; quoteDecimals: number }>(
     'SELECT mint, decimals, quoteDecimals FROM coins FINAL ORDER BY mint',
   );
-  const reads = new ReadPath(olap);
+  const window = new CandleWindow();
+  await window.load(olap, Math.floor(Date.now() / 1000));
   for (const { mint, decimals, quoteDecimals } of coins) {
     const units = { decimals: Number(decimals), quoteDecimals: Number(quoteDecimals) };
-    for (const interval of INTERVALS) candles[`${mint}/${interval}`] = (await coinCandles(reads, mint, INTERVAL_SECONDS[interval], units)).candles;
+    for (const interval of INTERVALS) candles[`${mint}/${interval}`] = window.candles(mint, interval, units);
   }
   return { tables, candles };
 }

@@ -106,7 +106,7 @@ beforeAll(async () => {
     pollWaitMs: 20,
   });
   dispatcher.start();
-  const app = buildApp({ olap: h.olap, config: CONFIG, opstore, webhooks: { sealKey, policy, network: 'devnet' } });
+  const app = buildApp({ olap: h.olap, views: h.views, config: CONFIG, opstore, webhooks: { sealKey, policy, network: 'devnet' } });
 
   const keyPair = await generateKeyPair();
   const wallet = await getAddressFromPublicKey(keyPair.publicKey);

@@ -47,7 +47,7 @@ function noFaults(faults: PageFaults): void {
 beforeAll(async () => {
   const port = await freePort();
   site = `http://127.0.0.1:${port}`;
-  s = await startLaunchService({ seed: 61, siteUrl: site, streams: true });
+  s = await startLaunchService({ seed: 61, siteUrl: site });
   await s.app.listen({ port, host: '127.0.0.1' });
   await s.h.step(300);
   await s.h.settle();
