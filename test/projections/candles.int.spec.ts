@@ -1,19 +1,20 @@
-// The `candles` projector on chDB, given one coin's trades in batches, then its candles at every interval (as the
-// route shows them) equal a recomputation from the trade events in chain order (fixtures/expected-candles.ts): bursts
+// The `candles` projector on chDB and the candle window, given one coin's trades in batches, then its candles at
+// every interval equal a recomputation from the trade events in chain order (fixtures/expected-candles.ts): bursts
 // in one second over several slots, block times running backwards from one slot to the next, trades moving no coins,
-// amounts past 2^53 up to the u64 limit with prices a hair apart (closer than 10^-38); each batch recomputes only the
-// intervals from its earliest trade on, and a batch written again changes nothing.
+// amounts past 2^53 up to the u64 limit with prices a hair apart (closer than 10^-38). The projector recomputes only
+// the intervals from a batch's earliest trade on, and a batch written again changes nothing; the window, loaded
+// from the store at any moment (old buckets from the candles table, the rest from the trades) or given the events
+// (each batch twice, then all again from the start), holds the same candles.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinCandles } from '../../api/market/candles.js';
+import { CandleWindow } from '../../api/views/candle-window.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
 import { candlesProjector } from '../../projections/candles/projector.js';
 import { writeEvents } from '../../projections/project-batch.js';
 import type { LoggedEvent } from '../../projections/projector.js';
-import { ReadPath } from '../../projections/read-path.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
 import { expectedCandlesOf } from '../api/fixtures/expected-candles.js';
@@ -55,16 +56,25 @@ function trades(): LoggedEvent[] {
   return out;
 }
 
-async function expectCandlesOf(written: readonly LoggedEvent[]): Promise<void> {
+/** The window's candles of every interval equal those recomputed from `written`. */
+function expectCandlesOf(window: CandleWindow, written: readonly LoggedEvent[], as: string): void {
   const priced = written.map(({ event }) => {
     if (event.type !== 'trade') throw new Error('a trade');
     return { seconds: event.blockTime, quote: BigInt(event.data.quoteAmount), coin: BigInt(event.data.coinAmount) };
   });
   for (const interval of INTERVALS) {
     const seconds = INTERVAL_SECONDS[interval];
-    expect((await coinCandles(new ReadPath(olap), MINT, seconds, UNITS)).candles, interval).toEqual(
-      expectedCandlesOf(priced, seconds, UNITS.decimals, UNITS.quoteDecimals),
-    );
+    expect(window.candles(MINT, interval, UNITS), `${as} ${interval}`).toEqual(expectedCandlesOf(priced, seconds, UNITS.decimals, UNITS.quoteDecimals));
+  }
+}
+
+/** Windows loaded from the store at moments before, inside and after the trades' span: `written`'s candles. */
+async function expectStoredCandlesOf(written: readonly LoggedEvent[]): Promise<void> {
+  const times = written.map(({ event }) => event.blockTime);
+  for (const nowSeconds of [Math.min(...times), Math.floor((Math.min(...times) + Math.max(...times)) / 2), Math.max(...times) + 3 * 86_400]) {
+    const window = new CandleWindow();
+    await window.load(olap, nowSeconds);
+    expectCandlesOf(window, written, `loaded at ${nowSeconds}`);
   }
 }
 
@@ -83,11 +93,18 @@ describe('the candles projector', () => {
   it('given trades in batches, then after each the candles of every interval are those of every trade so far; a batch again changes nothing', async () => {
     const all = trades();
     const batches = [all.slice(0, 250), all.slice(250, 251), all.slice(251, 420), all.slice(420)];
+    const fed = new CandleWindow();
     for (const [i, batch] of batches.entries()) {
       await writeEvents(olap, batch, PROJECTORS);
-      await expectCandlesOf(all.slice(0, batches.slice(0, i + 1).flat().length));
+      const sofar = all.slice(0, batches.slice(0, i + 1).flat().length);
+      await expectStoredCandlesOf(sofar);
+      fed.handle(batch);
+      fed.handle(batch);
+      expectCandlesOf(fed, sofar, 'fed');
     }
     await writeEvents(olap, batches[2]!, PROJECTORS);
-    await expectCandlesOf(all);
+    await expectStoredCandlesOf(all);
+    fed.handle(all);
+    expectCandlesOf(fed, all, 'fed again from the start');
   });
 });

@@ -2,8 +2,6 @@
 // at the SOL price in force at their slot (none before the first price), revenue per UTC day across a day
 // boundary, each day's SOL price figures, the latest fund balances by chain order, and one day of burns.
 // Every batch is written twice (a replay) and counts once.
-import { announcedStore } from '../fixtures/announced-store.js';
-import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,11 +66,10 @@ const events: Event[] = [
 
 let dir: string;
 let olap: Olap;
-let reads: ReadPath;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'platform-'));
-  ({ olap, reads } = announcedStore(await openOlap({ dataDir: dir })));
+  olap = await openOlap({ dataDir: dir });
   const projectors: Projector[] = [coinsProjector, tradesProjector, pricesProjector, platformProjector, burnsProjector];
   const log = logged(events);
   for (const projector of projectors) {
@@ -89,7 +86,7 @@ afterAll(async () => {
 
 describe('platform totals', () => {
   it('counts coins, graduations and trades once, and values stablecoin amounts at the SOL price in force', async () => {
-    expect(await platformTotals(reads, MINTS)).toEqual({
+    expect(await platformTotals(olap, MINTS)).toEqual({
       coinsLaunched: 2,
       coinsGraduated: 1,
       trades: 5,

@@ -1,7 +1,5 @@
 // Prices on chDB, given price.updated events then the queries: the latest price, the price in force at a time
 // (none before the first), replays counted once, and each UTC day's average rounded down.
-import { announcedStore } from '../fixtures/announced-store.js';
-import type { ReadPath } from '../../projections/read-path.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +15,6 @@ const DAY = 86_400;
 const MIDNIGHT = 1_750_032_000; // 2025-06-16 00:00:00 UTC
 let dir: string;
 let olap: Olap;
-let reads: ReadPath;
 
 const events = logged([
   priceUpdated({ slot: 10, tx: 1, blockTime: MIDNIGHT - 60 }, 150_000_000n),
@@ -28,7 +25,7 @@ const events = logged([
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'prices-'));
-  ({ olap, reads } = announcedStore(await openOlap({ dataDir: dir })));
+  olap = await openOlap({ dataDir: dir });
   await olap.exec(pricesTable.ddl);
   const rows = pricesProjector.handle(events)[PRICES_TABLE]!;
   await olap.insert(PRICES_TABLE, rows);
@@ -42,10 +39,10 @@ afterAll(async () => {
 
 describe('prices', () => {
   it('given prices, the latest one and the one in force at a time', async () => {
-    expect(await priceAt(reads, 'SOL')).toBe(180_000_000n);
-    expect(await priceAt(reads, 'SOL', new Date((MIDNIGHT + 90) * 1000))).toBe(160_000_001n);
-    expect(await priceAt(reads, 'SOL', new Date((MIDNIGHT + 120) * 1000))).toBe(170_000_000n);
-    expect(await priceAt(reads, 'SOL', new Date((MIDNIGHT - 61) * 1000))).toBeNull();
+    expect(await priceAt(olap, 'SOL')).toBe(180_000_000n);
+    expect(await priceAt(olap, 'SOL', new Date((MIDNIGHT + 90) * 1000))).toBe(160_000_001n);
+    expect(await priceAt(olap, 'SOL', new Date((MIDNIGHT + 120) * 1000))).toBe(170_000_000n);
+    expect(await priceAt(olap, 'SOL', new Date((MIDNIGHT - 61) * 1000))).toBeNull();
   });
 
   it('given prices over three days, each priced day averaged once, rounded down', async () => {

@@ -1,11 +1,10 @@
 // Helpers for runner integration tests: append events to the log keyed by mint, read every projection table
 // back as sorted rows, recompute candles from trade events (with the decimals the coin's launch event states) and
-// read them as the route does, and stores that fail on cue to stand in for a crash between the write and the commit.
+// read them as the candle window loads them, and stores that fail on cue to stand in for a crash between the write and the commit.
 import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions } from '../../infra/event-log/event-log.js';
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
-import { coinCandles } from '../../api/market/candles.js';
-import { ReadPath } from '../../projections/read-path.js';
+import { CandleWindow } from '../../api/views/candle-window.js';
 import { type Candle, INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
 import type { Projector } from '../../projections/projector.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
@@ -58,9 +57,11 @@ export function expectedCandles(events: readonly Event[], mint: string, interval
   return expectedCandlesOf(priced, INTERVAL_SECONDS[interval], decimals, quoteDecimals);
 }
 
-/** Candles of one coin as the route answers them from the projected trades. */
+/** Candles of one coin as the candle window loads them from the store now. */
 export async function storedCandles(olap: Olap, events: readonly Event[], mint: string, interval: Interval): Promise<Candle[]> {
-  return (await coinCandles(new ReadPath(olap), mint, INTERVAL_SECONDS[interval], unitsOf(events, mint))).candles;
+  const window = new CandleWindow();
+  await window.load(olap, Math.floor(Date.now() / 1000));
+  return window.candles(mint, interval, unitsOf(events, mint));
 }
 
 /** An EventLog whose commit fails once `failOnCommit` reaches zero: the process "dies" after writing. */
