@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSolanaRpc, lamports, type Address } from '@solana/kit';
 import { buildApp } from '../../api/app.js';
+import { createViews } from '../../api/views/views.js';
+import { SqliteEventLog } from '../event-log/sqlite-event-log.js';
 import { keyPairFromLabel, keyPairFromSeed, signBytes, type Ed25519KeyPair } from '../crypto/ed25519.js';
 import { Devnet } from '../devnet/devnet.js';
 import { newEncryptionKey } from '../keys/secret-box.js';
@@ -28,8 +30,13 @@ const opstore = await openOpStore({ dataDir: dir });
 const olap = ChdbOlap.open(join(dir, 'olap'));
 const config = loadConfig({});
 const keys = new ServiceKeys(opstore, newEncryptionKey());
+// Launch prepares read no views; the app takes them all the same, on an empty log.
+const log = SqliteEventLog.open(join(dir, 'event-log'));
+const views = createViews({ log, olap, config });
+await views.feed.start();
 const app = buildApp({
   olap,
+  views,
   config,
   opstore,
   launch: { rpcUrl: devnet.rpcUrl!, programs: config.programs, siteUrl: 'https://launchtape.example', keys, sweepIntervalMs: 0 },
@@ -123,6 +130,8 @@ try {
   }
 } finally {
   await app.close();
+  await views.feed.stop();
+  await log.close();
   await devnet.stop();
   await opstore.close();
   await olap.close();

@@ -59,8 +59,8 @@ async function start(request: PipelineStart): Promise<{ apiUrl: string | null }>
     roles.push(project);
   }
   if (request.roles.includes('api')) {
-    // With the projections here, the live streams follow their committed batches (startApi wires them as the service does).
-    const api = await startApi(config, olap!, logger, undefined, undefined, project ?? undefined);
+    // The API's live views follow the log as the service's do.
+    const api = await startApi(config, olap!, log!, logger);
     roles.push(api);
     apiUrl = `http://127.0.0.1:${new URL(api.url).port}`;
   }

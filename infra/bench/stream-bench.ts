@@ -1,20 +1,19 @@
 // `npm run bench:stream -- [--clients 200] [--rate 1000] [--paced-seconds 10] [--trades 20000] [--batch 500]`
 // The live streams' fan-out: one coin's stream opened by `--clients` clients (a process of their own, one connection
-// each, each from its own address as a proxy would say), fed the way the service feeds it: committed batches of
-// trades handed to the stream feed. Measures what the open streams cost in memory, the time from a batch's commit to
-// each client holding each sampled trade at a steady `--rate` trades a second, and how many trade messages a second
-// reach the clients when `--trades` are published as fast as possible in batches of `--batch`.
-import { webhookEventContext } from './../service/webhooks-role.js';
+// each, each from its own address as a proxy would say), fed the way the service feeds it: batches of trades
+// appended to the event log, which the live views follow (the projections stopped once the coin is in: the stream
+// path alone). Measures what the open streams cost in memory, the time from a batch's append to each client holding
+// each sampled trade at a steady `--rate` trades a second, and how many trade messages a second reach the clients
+// when `--trades` are appended as fast as possible in batches of `--batch`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../api/app.js';
-import { findCoin } from '../../api/queries/coins.js';
+import { createViews } from '../../api/views/views.js';
 import { TOPICS } from '../event-log/event-log.js';
 import { SqliteEventLog } from '../event-log/sqlite-event-log.js';
 import { openOlap } from '../olap/open-olap.js';
-import { ReadPath } from '../../projections/read-path.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { loadConfig } from '../../schemas/config.js';
 import type { CoinLaunchedEvent, TradeEvent } from '../../schemas/events/index.js';
@@ -112,23 +111,21 @@ async function main(): Promise<void> {
   const runner = await ProjectionRunner.open({ log, olap, maxBatchWaitMs: 20, idleWaitMs: 20 });
   runner.start();
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', TRUSTED_PROXIES: '1' });
-  const app = buildApp({
-    olap,
-    config,
-    changes: runner.changes.feed,
-    streams: { events: webhookEventContext(config) },
-  });
+  const views = createViews({ log, olap, config });
+  await views.feed.start();
+  const app = buildApp({ olap, views, config });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const reads = new ReadPath(olap);
   const clients = BenchChild.start<{ ready: boolean }>('clients', new URL('./stream-clients-child.ts', import.meta.url), {});
   try {
     await log.append(TOPICS.coinEvents, [{ key: MINT, value: JSON.stringify(launchEvent()) }]);
-    for (let tries = 0; (await findCoin(reads, MINT)) === null; tries++) {
-      if (tries > 400) throw new Error('the bench coin was never projected');
-      await sleep(25);
-    }
-    await runner.stop(); // the rest is fed by hand
-    const publish = (events: TradeEvent[]) => runner.changes.publish({ events, lastSlot: events.at(-1)?.slot ?? null, tables: new Map() });
+    await views.feed.settled();
+    if (!views.board.has(MINT)) throw new Error('the bench coin is not on the board');
+    await runner.stop(); // the stream path alone from here
+    const publish = (events: TradeEvent[]) =>
+      log.append(
+        TOPICS.coinEvents,
+        events.map((event) => ({ key: MINT, value: JSON.stringify(event) })),
+      );
 
     await sleep(500);
     const before = gcAndMemory();
@@ -136,7 +133,7 @@ async function main(): Promise<void> {
     await clients.command('open', { url, count: CLIENTS });
     await sleep(1_000);
     const open = gcAndMemory();
-    console.log(`live streams: ${CLIENTS} clients on one coin's stream (a process of their own), fed committed batches by hand`);
+    console.log(`live streams: ${CLIENTS} clients on one coin's stream (a process of their own), fed batches appended to the log`);
     const js = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
     console.log(
       `  memory of ${CLIENTS} open idle streams: JS heap and buffers +${mib(js(open) - js(before))} MiB ` +
@@ -148,13 +145,13 @@ async function main(): Promise<void> {
     const paced: TradeEvent[][] = Array.from({ length: Math.round((PACED_SECONDS * 1000) / TICK_MS) }, () => trades(perTick));
     const sampled = paced.flat().filter((_, i) => i % 10 === 0);
     await clients.command('expect', { samples: sampled.map((event) => event.signature) });
-    const committedAt = new Map<string, number>();
+    const appendedAt = new Map<string, number>();
     const startedAt = wallMs();
     let peakRss = 0;
     for (const [tick, events] of paced.entries()) {
       const at = wallMs();
-      publish(events);
-      for (const event of events) committedAt.set(event.signature, at);
+      await publish(events);
+      for (const event of events) appendedAt.set(event.signature, at);
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
       await sleep(Math.max(0, startedAt + (tick + 1) * TICK_MS - wallMs()));
     }
@@ -162,20 +159,20 @@ async function main(): Promise<void> {
     for (let waited = 0; (await clients.command<{ trades: number }>('status')).trades < pacedTotal && waited < 30_000; waited += 100) await sleep(100);
     const arrivals = await clients.command<Record<string, number[]>>('collect');
     const lags = Object.entries(arrivals)
-      .flatMap(([signature, times]) => times.map((time) => time - committedAt.get(signature)!))
+      .flatMap(([signature, times]) => times.map((time) => time - appendedAt.get(signature)!))
       .sort((a, b) => a - b);
     const got = (await clients.command<{ trades: number }>('status')).trades;
     console.log(
       `  steady, ${RATE} trades/s for ${PACED_SECONDS} s (${RATE * CLIENTS} messages/s fanned out): ${got} of ${pacedTotal} delivered; ` +
-        `commit → client p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${lags.at(-1)?.toFixed(1)} ms ` +
+        `append → client p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${lags.at(-1)?.toFixed(1)} ms ` +
         `(${lags.length} samples); peak rss ${mib(peakRss)} MiB`,
     );
 
-    // Flood: FLOOD trades as fast as they can be published, in batches of BATCH.
+    // Flood: FLOOD trades as fast as they can be appended, in batches of BATCH.
     await clients.command('expect', { samples: [] });
     const floodStart = wallMs();
     for (let sent = 0; sent < FLOOD; sent += BATCH) {
-      publish(trades(Math.min(BATCH, FLOOD - sent)));
+      await publish(trades(Math.min(BATCH, FLOOD - sent)));
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -195,6 +192,7 @@ async function main(): Promise<void> {
   } finally {
     await clients.stop();
     await app.close();
+    await views.feed.stop();
     await runner.stop();
     await log.close();
     await olap.close();

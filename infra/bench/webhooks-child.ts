@@ -30,7 +30,7 @@ import { newEncryptionKey } from '../keys/secret-box.js';
 import { openOpStore } from '../opstore/open-op-store.js';
 import { serveCommands, wallMs } from './bench-ipc.js';
 import { TimedLog } from './timed-log.js';
-import { webhookEventContext } from '../service/webhooks-role.js';
+import { eventContextOf } from '../../api/stream/event-context.js';
 import { TimedOpStore } from './timed-op-store.js';
 import type {
   AppendRequest,
@@ -142,7 +142,7 @@ async function chain(request: ChainRequest): Promise<ChainResult> {
   pipeline = await Pipeline.create({ log: stores.log, config, logger: silent });
   pipeline.start();
   await createHooks(stores.opstore, request.hooks, config.network);
-  await openDispatcher(webhookEventContext(config));
+  await openDispatcher(eventContextOf(config));
 
   const sealed: [number, number][] = [];
   devnet.bank.onBlock((block) => sealed.push([block.slot, wallMs()]));

@@ -12,7 +12,7 @@ import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
 import { ensureReadModelTables, readModelProjectors } from '../../projections/read-models.js';
 import { ProjectionRunner } from '../../projections/runner.js';
-import { serviceWalletList, type Config } from '../../schemas/config.js';
+import type { Config } from '../../schemas/config.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Olap } from '../olap/olap.js';
 import type { OpStore } from '../opstore/op-store.js';

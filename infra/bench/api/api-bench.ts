@@ -180,7 +180,7 @@ async function main(): Promise<void> {
     mcpApp: !flags['no-mcp'],
   };
   const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), [JSON.stringify(args)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -234,7 +234,7 @@ async function main(): Promise<void> {
     const header = [
       `API read latency at ${budget.concurrency} concurrent requests, target p99 < ${TARGET_P99_MS} ms per route`,
       `dataset: ${args.dataset.coins.toLocaleString('en')} coins, ${args.dataset.trades.toLocaleString('en')} trades over ${args.dataset.days} days (seed ${args.dataset.seed}); ` +
-        `${load.events.toLocaleString('en')} events folded by the read-model projectors${load.reused ? ' (store reused)' : ''} in ${load.seconds.toFixed(0)} s, health scored in ${load.healthSeconds.toFixed(0)} s; resident read models loaded in ${ready.warmSeconds.toFixed(1)} s before serving`,
+        `${load.events.toLocaleString('en')} events folded by the read-model projectors${load.reused ? ' (store reused)' : ''} in ${load.seconds.toFixed(0)} s, health scored in ${load.healthSeconds.toFixed(0)} s; live views loaded in ${ready.warmSeconds.toFixed(1)} s before serving; heap after loading ${ready.heapMiB} MiB live, ${ready.rssMiB} MiB resident`,
       `rows: ${rows.map(([table, count]) => `${table} ${count.toLocaleString('en')}`).join(', ')}`,
       `active parts: ${Object.entries(ready.parts)
         .map(([table, parts]) => `${table} ${parts}`)
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
       `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up (cold = its first ${num('cold-seconds')} s); ` +
         `engine/queue = the analytics store's statements (chDB runs one at a time); the app without the free allowance or paid calls; ` +
         (args.writesPerSecond > 0
-          ? `${args.writesPerSecond} writes a second to trades, ticks, markets and balances throughout`
+          ? `${args.writesPerSecond} trades a second appended again to the log throughout (the projections write them again; the views take them as seen)`
           : 'no writes (a settled store)'),
     ];
     process.stdout.write(`${report(figures, header)}\n`);

@@ -1,5 +1,5 @@
 // The API bench's server process: opens (or fills) the bench's chDB store, scores every coin's health once, seeds
-// the ideas board in an operational store, and serves the real API (buildApp) on a free local port, without the
+// the ideas board in an operational store, loads the live views, and serves the real API (buildApp) on a free local port, without the
 // free allowance or paid calls (the plain app). For the allowance and paid-calls sections it also serves, on a
 // second port and over the same stores and read models, the app as the service runs it: the allowance of 120
 // requests a minute per visitor behind one trusted proxy, and the paywall over a devnet this process starts
@@ -12,15 +12,16 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { buildApp } from '../../../api/app.js';
-import { warmReads } from '../../../api/warm-reads.js';
-import { candlesSince } from '../../../projections/candles/projector.js';
-import { CANDLES_TABLE } from '../../../projections/candles/table.js';
+import { answerCacheOn } from '../../../api/deps.js';
+import { createViews } from '../../../api/views/views.js';
 import { HealthScorer } from '../../../projections/health/scorer.js';
-import { ChangePublisher, touchedCoins, type TouchedCoins } from '../../../projections/changes.js';
-import { ReadPath } from '../../../projections/read-path.js';
 import { projectorVersions } from '../../../projections/projector-set.js';
+import { ProjectionRunner } from '../../../projections/runner.js';
+import type { TradeRow } from '../../../projections/trades/table.js';
+import type { TradeEvent } from '../../../schemas/events/index.js';
+import { TOPICS, type EventLog } from '../../event-log/event-log.js';
+import { SqliteEventLog } from '../../event-log/sqlite-event-log.js';
 import { readModelProjectors } from '../../../projections/read-models.js';
 import { loadConfig, serviceWalletList } from '../../../schemas/config.js';
 import { ChdbOlap } from '../../olap/chdb-olap.js';
@@ -33,9 +34,7 @@ import { loadDataset } from './load-dataset.js';
 import { QueuedOlap } from './queued-olap.js';
 import { BenchRandom } from './bench-random.js';
 import type { Olap } from '../../olap/olap.js';
-import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../../projections/balances/table.js';
-import { COIN_TRADE_TICKS_TABLE } from '../../../projections/coin-figures/table.js';
-import { COIN_MARKETS_TABLE, TRADES_TABLE } from '../../../projections/trades/table.js';
+import { TRADES_TABLE } from '../../../projections/trades/table.js';
 import { seedIdeas } from './seed-ideas.js';
 import { BENCH_ALLOWANCE } from './bench-allowance.js';
 import { startPaidCallsDevnet, type PaidCallsDevnet, type PaidChain } from './paid-calls-devnet.js';
@@ -69,6 +68,9 @@ export type ServerMessage =
       load: { reused: boolean; seconds: number; events: number; rows: Record<string, number>; healthSeconds: number };
       parts: Record<string, number>;
       warmSeconds: number;
+      /** Live heap (after a full collection) and resident memory once loaded, MiB. */
+      heapMiB: number;
+      rssMiB: number;
     }
   | { type: 'times'; statements: number; waitMs: number; runMs: number; cpuMs: number }
   | ({ type: 'paywall-times' } & PaywallSample);
@@ -127,17 +129,25 @@ async function main(): Promise<void> {
   );
 
   const olap = new QueuedOlap(chdb);
-  // The writes below are announced as the projections announce theirs; every app serves from this one read path.
-  const changes = new ChangePublisher();
-  const reads = new ReadPath(olap, changes.feed, config.readCacheBytes);
+  // The service's read path: an event log (empty at start: the store was filled without one), the projections
+  // following it, and the live views loaded from the store and following the log; every app serves from these
+  // views and one answer cache.
+  rmSync(join(args.dataDir, 'event-log'), { recursive: true, force: true });
+  const log = SqliteEventLog.open(join(args.dataDir, 'event-log'), { synchronous: 'NORMAL' });
+  const runner = await ProjectionRunner.open({ log, olap, projectors: readModelProjectors(serviceWalletList(config.wallets)) });
+  runner.start();
+  const views = createViews({ log, olap, config });
+  const warming = performance.now();
+  await views.feed.start();
+  const warmSeconds = (performance.now() - warming) / 1000;
+  progress(`live views loaded in ${warmSeconds.toFixed(1)} s`);
+  (globalThis as { gc?: () => void }).gc?.();
+  const memory = process.memoryUsage();
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const answers = answerCacheOn(views, config.readCacheBytes);
   // The per-route table measures reads alone: with the allowance on, the bench's one address would be past it
   // within a second.
-  const app = buildApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, perMinute: 0 } }, opstore });
-  // As the service does once serving; awaited here so each route is measured on loaded models.
-  const warming = performance.now();
-  await warmReads(reads, config, pino({ level: 'silent' }), new AbortController().signal);
-  const warmSeconds = (performance.now() - warming) / 1000;
-  progress(`read models loaded in ${warmSeconds.toFixed(1)} s`);
+  const app = buildApp({ olap, views, answers, config: { ...config, allowance: { ...config.allowance, perMinute: 0 } }, opstore });
   olap.takeTimes();
   let paid: PaidCallsDevnet | null = null;
   if (args.paid) {
@@ -150,7 +160,8 @@ async function main(): Promise<void> {
     args.allowanceApp || args.paid
       ? buildApp({
           olap,
-          reads,
+          views,
+          answers,
           config: { ...config, allowance: { ...config.allowance, ...BENCH_ALLOWANCE } },
           opstore,
           paidCalls: paid?.paywall ?? 'unavailable',
@@ -159,9 +170,9 @@ async function main(): Promise<void> {
   // Its own app rather than the second: tool calls are measured free (no allowance, nothing to pay), beside routes
   // on the plain app, so the difference is the tool server alone. Its context is its own, its stores the same.
   const mcpApp = args.mcpApp
-    ? buildServiceApp({ olap, reads, config: { ...config, allowance: { ...config.allowance, perMinute: 0, mcpPerMinute: 0 } }, opstore })
+    ? buildServiceApp({ olap, views, answers, config: { ...config, allowance: { ...config.allowance, perMinute: 0, mcpPerMinute: 0 } }, opstore })
     : null;
-  const writer = args.writesPerSecond > 0 ? await startWrites(olap, changes, marker.catalog, args.writesPerSecond) : null;
+  const writer = args.writesPerSecond > 0 ? await startWrites(olap, log, marker.catalog, args.writesPerSecond) : null;
   const port = await listen(app);
   const allowancePort = allowanceApp === null ? null : await listen(allowanceApp);
   const mcpPort = mcpApp === null ? null : await listen(mcpApp);
@@ -181,6 +192,9 @@ async function main(): Promise<void> {
         await allowanceApp?.close();
         await mcpApp?.close();
         await paid?.stop();
+        await views.feed.stop();
+        await runner.stop();
+        await log.close();
         await opstore.close();
         await chdb.close();
         process.exit(0);
@@ -197,6 +211,8 @@ async function main(): Promise<void> {
     load: { reused: reuse, ...marker.load },
     parts: Object.fromEntries(partRows.map((row) => [row.table, Number(row.parts)])),
     warmSeconds,
+    heapMiB: mib(memory.heapUsed),
+    rssMiB: mib(memory.rss),
   });
 }
 
@@ -206,57 +222,54 @@ async function listen(app: FastifyInstance): Promise<number> {
   return typeof address === 'object' && address !== null ? address.port : 0;
 }
 
-/** Rows of a coin written again, as a projection batch writes a coin's new trade: its latest trade, tick and
- * market row and one of its balances, each copied as it is (so no answer changes, but the tables do). */
-const WRITTEN: { table: string; latest: string }[] = [
-  { table: TRADES_TABLE, latest: 'ORDER BY time DESC LIMIT 1' },
-  { table: COIN_TRADE_TICKS_TABLE, latest: 'ORDER BY time DESC LIMIT 1' },
-  { table: COIN_MARKETS_TABLE, latest: 'LIMIT 1' },
-  { table: BALANCES_TABLE, latest: 'LIMIT 1' },
-  { table: BALANCE_CHANGES_TABLE, latest: 'ORDER BY slot DESC LIMIT 1' },
-];
-/** Coins the writes pick from: their rows are read once before serving, so a write is its inserts alone, as a
- * projection batch's is (reading them at each write would add five statements a write that no batch makes). */
+/** Coins the writes pick from: their latest trades are read once before serving, so a write is an append alone. */
 const WRITTEN_COINS = 64;
 
-async function startWrites(olap: Olap, changes: ChangePublisher, catalog: Catalog, perSecond: number): Promise<NodeJS.Timeout> {
+/** The trade event a trades row was written from. */
+function tradeEventOf(row: TradeRow, network: string): TradeEvent {
+  return {
+    id: row.id,
+    type: 'trade',
+    network,
+    slot: Number(row.slot),
+    blockTime: Math.floor(Date.parse(`${row.time.replace(' ', 'T')}Z`) / 1000),
+    signature: row.signature,
+    v: 1,
+    data: {
+      mint: row.mint,
+      venue: row.venue,
+      market: row.market,
+      trader: row.trader,
+      side: row.side,
+      coinAmount: String(row.coinAmount),
+      quoteAmount: String(row.quoteAmount),
+      feeAmount: String(row.feeAmount),
+      referralFee: String(row.referralFee),
+      referrer: row.referrer,
+      quoteMint: row.quoteMint,
+      reserves: { coin: String(row.reserveCoin), quote: String(row.reserveQuote) },
+    },
+  } as TradeEvent;
+}
+
+/** Appends, `perSecond` times a second, a coin's latest trade to the log again, as the ingest re-appends a slot after
+ * a restart: the projections write its rows and candles again and the feed announces those tables (so answers read
+ * from the store are made again), while the views take it as seen (so no answer changes). */
+async function startWrites(olap: Olap, log: EventLog, catalog: Catalog, perSecond: number): Promise<NodeJS.Timeout> {
   const random = new BenchRandom(97);
   const traded = catalog.coins.filter((coin) => coin.firstTrade !== null);
-  const batches: { mint: string; lastTrade: number; tables: { table: string; rows: Record<string, unknown>[] }[] }[] = [];
+  const network = loadConfig({}).network;
+  const events: TradeEvent[] = [];
   for (let i = 0; i < Math.min(WRITTEN_COINS, traded.length); i++) {
     const coin = random.pick(traded);
-    const tables = [];
-    for (const { table, latest } of WRITTEN) {
-      tables.push({
-        table,
-        rows: await olap.query<Record<string, unknown>>(`SELECT * FROM ${table} WHERE mint = {mint:String} ${latest}`, { mint: coin.mint }),
-      });
-    }
-    batches.push({ mint: coin.mint, lastTrade: coin.lastTrade!, tables });
+    const [row] = await olap.query<TradeRow>(`SELECT * FROM ${TRADES_TABLE} FINAL WHERE mint = {mint:String} ORDER BY time DESC, slot DESC LIMIT 1`, {
+      mint: coin.mint,
+    });
+    if (row !== undefined) events.push(tradeEventOf(row, network));
   }
-  let busy = false;
   return setInterval(() => {
-    if (busy) return;
-    busy = true;
-    void (async () => {
-      const tables = new Map<string, TouchedCoins>();
-      const batch = random.pick(batches);
-      for (const { table, rows } of batch.tables) {
-        await olap.insert(table, rows);
-        tables.set(table, touchedCoins(rows));
-      }
-      // The candles the batch's trade derives, as the runner's derive step computes and writes them.
-      const candles = await candlesSince(olap, new Map([[batch.mint, batch.lastTrade]]));
-      if (candles.length > 0) {
-        await olap.insert(CANDLES_TABLE, candles);
-        tables.set(CANDLES_TABLE, touchedCoins(candles));
-      }
-      changes.publish({ events: [], lastSlot: null, tables });
-    })()
-      .catch((error: unknown) => progress(`write failed: ${String(error)}`))
-      .finally(() => {
-        busy = false;
-      });
+    const event = random.pick(events);
+    log.append(TOPICS.coinEvents, [{ key: event.data.mint, value: JSON.stringify(event) }]).catch((error: unknown) => progress(`write failed: ${String(error)}`));
   }, 1000 / perSecond);
 }
 
