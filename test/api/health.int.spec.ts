@@ -1,28 +1,20 @@
-// `GET /coins/{mint}/health` on chDB with the real projectors and the periodic scorer: a coin with every warning
-// sign (a sniper, a bundle, an insider, a wash pair, a creator that sold its launch buy), a quiet coin graded A,
-// a coin whose freeze authority is still set (F), a coin launched before the authority facts existed (no
-// authority signals); the grade goes null after an hour while the signals stay; a coin not checked yet answers
-// nulls. The scorer checks coins again after a balance change or 30 minutes. A bad mint answers 400 `{ error }`,
-// also beside an unknown query key; an unknown query key is ignored (the answer without it); unknown and foreign
-// mints answer 404. With a change feed, the answer is one kept object while the check is the same and as fresh.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `GET /coins/{mint}/health` on a store fed through the log (real projections, live views) and the periodic scorer:
+// a coin with every warning sign (a sniper, a bundle, an insider, a wash pair, a creator that sold its launch buy), a
+// quiet coin graded A, a coin whose freeze authority is still set (F), a coin launched before the authority facts
+// existed (no authority signals); the grade goes null after an hour while the signals stay; a coin not checked yet
+// answers nulls. The scorer checks coins again after a balance change or 30 minutes. A bad mint answers 400
+// `{ error }`, also beside an unknown query key; an unknown query key is ignored (the answer without it); unknown and
+// foreign mints answer 404. One app keeps an answer while the check is the same and as fresh, and answers anew once it
+// goes stale or is checked again (past the few seconds nothing-announced answers are kept).
 import type { Address } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
-import { apiContext } from '../../api/deps.js';
-import { getHealth } from '../../api/handlers/health.js';
-import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../infra/olap/olap.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HealthScorer } from '../../projections/health/scorer.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { HEALTH_NOTE } from '../../schemas/api/health.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import type { Event } from '../../schemas/events/index.js';
-import { announcedStore } from '../fixtures/announced-store.js';
-import { addr, balanceChanged, graduated, launched, logged, sig, trade } from '../projections/event-fixtures.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
+import { addr, balanceChanged, graduated, launched, sig, trade } from '../projections/event-fixtures.js';
 
 const U = 1_000_000_000_000n; // 10 bps of the fixture supply (10^15)
 const CHECKED = new Date('2025-06-01T12:00:00.000Z');
@@ -87,39 +79,25 @@ function otherEvents(): Event[] {
   ];
 }
 
-let dir: string;
-let olap: Olap;
+let store: LiveStore;
 
-async function write(events: Event[]): Promise<void> {
-  const list = logged(events);
-  for (const projector of READ_MODEL_PROJECTORS) {
-    const rows = projector.handle(list.filter(({ event }) => projector.canHandle.includes(event.type)));
-    for (const [table, tableRows] of Object.entries(rows)) if (tableRows.length > 0) await olap.insert(table, tableRows);
-  }
-}
+const scorer = (at: Date) => new HealthScorer({ olap: store.olap, serviceWallets: Object.values(config.wallets), clock: () => at });
 
-const scorer = (at: Date) => new HealthScorer({ olap, serviceWallets: Object.values(config.wallets), clock: () => at });
-
+// A new app per read: each has its own answer cache, so a read at another moment (or after the scorer wrote) is made
+// afresh rather than served from an answer kept for a few seconds under the same key.
 async function get(url: string, at = CHECKED): Promise<{ status: number; body: any }> {
-  const app = buildApp({ olap, config, clock: () => at });
-  const response = await app.inject({ method: 'GET', url });
-  await app.close();
+  const response = await store.app({ clock: () => at }).inject({ method: 'GET', url });
   return { status: response.statusCode, body: response.json() };
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'launchtape-health-'));
-  olap = ChdbOlap.open(dir);
-  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
-  await write([...riskyEvents(), ...otherEvents()]);
+  store = await openLiveStore({ config, clock: () => CHECKED, events: [...riskyEvents(), ...otherEvents()] });
   expect(await scorer(CHECKED).runOnce()).toBe(4);
-  await write([launched({ slot: 400, tx: 6 }, LATE, { creator: addr(503), curve: addr(640) })]);
+  // Launched after the pass: a coin not checked yet.
+  await store.append([launched({ slot: 400, tx: 6 }, LATE, { creator: addr(503), curve: addr(640) })]);
 });
 
-afterAll(async () => {
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('GET /coins/{mint}/health', () => {
   it('scores every warning sign of a risky coin by its definition', async () => {
@@ -224,7 +202,7 @@ describe('health scorer', () => {
   it('checks a coin again after a balance change, and every coin again after 30 minutes', async () => {
     const soon = new Date(CHECKED.getTime() + 60_000);
     expect(await scorer(soon).dueCoins(soon)).toEqual([LATE]);
-    await write([change(500, CALM, H1, 50n * U, 20n * U)]);
+    await store.append([change(500, CALM, H1, 50n * U, 20n * U)]);
     expect((await scorer(soon).dueCoins(soon)).sort()).toEqual([CALM, LATE].sort());
     const later = new Date(CHECKED.getTime() + 31 * 60_000);
     expect((await scorer(later).dueCoins(later)).sort()).toEqual([RISKY, CALM, FROZEN, OLD, LATE].sort());
@@ -232,20 +210,29 @@ describe('health scorer', () => {
     expect((await get(`/api/v1/coins/${CALM}/health`, soon)).body).toMatchObject({ checkedAt: soon.toISOString(), signals: { top10Bps: 200 } });
   });
 
-  it('answers the same object while the check is the same and as fresh, a new one once it goes stale or is checked again', async () => {
-    const announced = announcedStore(olap);
+  it('answers the same while the check is the same and as fresh, anew once it goes stale or is checked again', async () => {
     let at = new Date(CHECKED.getTime() + 2 * 60_000);
-    const ctx = apiContext({ olap: announced.olap, reads: announced.reads, config, clock: () => at });
-    const first = await getHealth(ctx, CALM);
-    expect(first.grade).not.toBeNull();
-    expect(await getHealth(ctx, CALM)).toBe(first);
-    at = new Date(at.getTime() + 60 * 60_000);
-    const stale = await getHealth(ctx, CALM);
-    expect(stale).not.toBe(first);
-    expect(stale).toMatchObject({ grade: null, checkedAt: first.checkedAt });
-    expect(await getHealth(ctx, CALM)).toBe(stale);
-    expect(await new HealthScorer({ olap: announced.olap, serviceWallets: Object.values(config.wallets), clock: () => at }).runOnce()).toBe(5);
-    const rechecked = await getHealth(ctx, CALM);
-    expect(rechecked).toMatchObject({ checkedAt: at.toISOString(), grade: first.grade });
+    // One app, its clock moved: its answers are kept a few seconds (nothing announces the scorer's writes), so the
+    // machine's time is moved past that between the steps; the rest of the store runs on real timers.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const app = store.app({ clock: () => at });
+      const health = async () => (await app.inject({ method: 'GET', url: `/api/v1/coins/${CALM}/health` })).json();
+      const passKept = () => vi.setSystemTime(Date.now() + 5_001);
+      const first = await health();
+      expect(first.grade).not.toBeNull();
+      expect(await health()).toEqual(first);
+      at = new Date(at.getTime() + 60 * 60_000);
+      passKept();
+      const stale = await health();
+      expect(stale).toMatchObject({ grade: null, checkedAt: first.checkedAt });
+      expect(await health()).toEqual(stale);
+      expect(await scorer(at).runOnce()).toBe(5);
+      passKept();
+      const rechecked = await health();
+      expect(rechecked).toMatchObject({ checkedAt: at.toISOString(), grade: first.grade });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,21 +1,15 @@
-// `GET /coins/{mint}/holders` on chDB with the real projectors: the holder count and the largest holders (venues
-// and service wallets left out, an account that changed hands, a wallet that sold out), shares of supply, the next
-// round's baseline (the first claim, then the last round's snapshot) and what the next round counts of each
-// wallet; creator-mode coins have no baseline. Bad input answers 400 `{ error }`, also beside an unknown query key;
-// an unknown query key is ignored (the answer without it); unknown and foreign mints answer 404.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `GET /coins/{mint}/holders` on a store fed through the log (real projections, live views): the holder count and
+// the largest holders (venues and service wallets left out, an account that changed hands, a wallet that sold out),
+// shares of supply, the next round's baseline (the first claim, then the last round's snapshot) and what the next
+// round counts of each wallet; creator-mode coins have no baseline. Bad input answers 400 `{ error }`, also beside
+// an unknown query key; an unknown query key is ignored (the answer without it); unknown and foreign mints answer 404.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
-import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../infra/olap/olap.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import { memoEventId, type Event, type FeesClaimedEvent, type PayoutRoundEvent } from '../../schemas/events/index.js';
-import { addr, balanceChanged, graduated, launched, logged, sig, timeOfSlot } from '../projections/event-fixtures.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
+import { addr, balanceChanged, graduated, launched, sig, timeOfSlot } from '../projections/event-fixtures.js';
 
 const U = 1_000_000_000_000n; // 0.1% of the fixture supply (10^15 raw units): 10 bps
 const HOLDER_COIN = addr(1);
@@ -105,28 +99,17 @@ function otherEvents(): Event[] {
   ];
 }
 
-let dir: string;
-let olap: Olap;
+let store: LiveStore;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'launchtape-holders-'));
-  olap = ChdbOlap.open(dir);
-  const events = logged([...holderCoinEvents(), ...otherEvents()].sort((a, b) => a.slot - b.slot));
-  for (const projector of READ_MODEL_PROJECTORS) {
-    for (const table of projector.tables) await olap.exec(table.ddl);
-    const rows = projector.handle(events.filter(({ event }) => projector.canHandle.includes(event.type)));
-    // Written twice: a replay must change nothing.
-    for (let pass = 0; pass < 2; pass++) for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
-  }
-  app = buildApp({ olap, config: loadConfig({}) });
+  const events = [...holderCoinEvents(), ...otherEvents()].sort((a, b) => a.slot - b.slot);
+  // Appended twice, as a replay brings them: it must change nothing.
+  store = await openLiveStore({ config: loadConfig({}), events: [...events, ...events] });
+  app = store.app();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 async function get(url: string): Promise<{ status: number; body: any }> {
   const response = await app.inject({ method: 'GET', url });

@@ -1,42 +1,25 @@
-// Integration tests of the platform routes on an empty analytics store (tables created, no events): zero totals
-// and 30 empty days without dollar figures, every fund not yet seen, burns without a dollar value.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Integration tests of the platform routes on an empty store (an empty log, the projections' tables created, no
+// events): zero totals and 30 empty days without dollar figures, every fund not yet seen, burns without a dollar value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../api/app.js';
-import type { Olap } from '../../infra/olap/olap.js';
-import { openOlap } from '../../infra/olap/open-olap.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { loadConfig } from '../../schemas/config.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
 
 const D0 = 1_767_225_600; // 2026-01-01 00:00:00 UTC
 const config = loadConfig({});
 const W = config.wallets;
-const apps: FastifyInstance[] = [];
 
 describe('an empty store', () => {
-  let emptyDir: string;
-  let empty: Olap;
+  let empty: LiveStore;
   const getEmpty = async (url: string) => {
-    const built = buildApp({ olap: empty, config, clock: () => new Date((D0 + 5) * 1000) });
-    apps.push(built);
-    const res = await built.inject({ method: 'GET', url });
+    const res = await empty.app().inject({ method: 'GET', url });
     return { status: res.statusCode, body: res.json() };
   };
 
   beforeAll(async () => {
-    emptyDir = mkdtempSync(join(tmpdir(), 'platform-empty-'));
-    empty = await openOlap({ dataDir: emptyDir });
-    for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await empty.exec(table.ddl);
+    empty = await openLiveStore({ config, clock: () => new Date((D0 + 5) * 1000) });
   });
 
-  afterAll(async () => {
-    for (const built of apps) await built.close();
-    await empty.close();
-    rmSync(emptyDir, { recursive: true, force: true });
-  });
+  afterAll(async () => empty?.close());
 
   it('answers zero totals and 30 empty days without dollar figures', async () => {
     const { status, body } = await getEmpty('/api/v1/platform/stats');

@@ -1,24 +1,15 @@
-// Integration tests of the platform routes through app.inject on chDB: stats totals and 30 days of revenue
-// measured from the app's clock (across a UTC day boundary, with days before the window in the cumulative sum),
-// fund balances (unknown until seen, the flywheel's leftover until emptied), burns of a day in display units,
-// validation (malformed, impossible and future dates answer 400 { error }, also beside an unknown key; unknown keys
-// are ignored, the answer the one without them), and stats computed afresh once a table they read changes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../api/app.js';
-import type { Olap } from '../../infra/olap/olap.js';
-import { openOlap } from '../../infra/olap/open-olap.js';
-import { announcedStore } from '../fixtures/announced-store.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
-import { tradesProjector } from '../../projections/trades/projector.js';
-import { TRADES_TABLE } from '../../projections/trades/table.js';
+// Integration tests of the platform routes through app.inject on a store fed through the log (real projections,
+// live views): stats totals and 30 days of revenue measured from the app's clock (across a UTC day boundary, with days
+// before the window in the cumulative sum), fund balances (unknown until seen, the flywheel's leftover until emptied),
+// burns of a day in display units, validation (malformed, impossible and future dates answer 400 { error }, also
+// beside an unknown key; unknown keys are ignored, the answer the one without them), and stats kept by one app until
+// a trade appended to the log lands in a table they read, then computed afresh.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../schemas/config.js';
 import type { Event } from '../../schemas/events/index.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
-import { addr, graduated, launched, logged, priceUpdated, sig, trade } from '../projections/event-fixtures.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
+import { addr, graduated, launched, priceUpdated, sig, trade } from '../projections/event-fixtures.js';
 import { burned, creatorSent, fundBalance, payoutRound, revenue } from '../projections/platform-fixtures.js';
 
 const DAY = 86_400;
@@ -61,36 +52,20 @@ const events: Event[] = [
   P(203, 21, D0 + DAY + 3, 200_000_000n),
 ];
 
-let dir: string;
-let olap: Olap;
-const apps: FastifyInstance[] = [];
-/** An app whose clock reads `at` (unix seconds). */
-const app = (atSeconds: number) => {
-  const built = buildApp({ olap, config, clock: () => new Date(atSeconds * 1000) });
-  apps.push(built);
-  return built;
-};
+let store: LiveStore;
+/** An app whose clock reads `atSeconds` (unix seconds): a new one per read, so each answer is made at its moment. */
+const app = (atSeconds: number) => store.app({ clock: () => new Date(atSeconds * 1000) });
 const get = async (url: string, atSeconds = D0 + DAY + 10) => {
   const res = await app(atSeconds).inject({ method: 'GET', url });
   return { status: res.statusCode, body: res.json() };
 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'platform-api-'));
-  olap = await openOlap({ dataDir: dir });
-  const log = logged(events);
-  for (const projector of READ_MODEL_PROJECTORS) {
-    for (const table of projector.tables) await olap.exec(table.ddl);
-    const rows = projector.handle(log.filter(({ event }) => projector.canHandle.includes(event.type)));
-    for (let pass = 0; pass < 2; pass++) for (const [table, list] of Object.entries(rows)) if (list.length > 0) await olap.insert(table, list);
-  }
+  // Every event twice, as a replay brings them: nothing may count twice.
+  store = await openLiveStore({ config, clock: () => new Date((D0 + DAY + 10) * 1000), events: [...events, ...events] });
 });
 
-afterAll(async () => {
-  for (const built of apps) await built.close();
-  await olap.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('GET /platform/stats', () => {
   it('answers the totals in lamports, stablecoin amounts valued at the SOL price in force', async () => {
@@ -274,21 +249,14 @@ describe('OpenAPI', () => {
 });
 
 describe('stats kept while their tables are unchanged', () => {
-  it('answers from the kept computation until a change of a table it reads is announced, then afresh', async () => {
-    const store = announcedStore(olap);
-    const built = buildApp({ olap: store.olap, reads: store.reads, config, clock: () => new Date((D0 + DAY + 10) * 1000) });
-    apps.push(built);
+  it('answers the kept stats until a change of a table they read is announced, then afresh', async () => {
+    const built = app(D0 + DAY + 10);
     const stats = async () => (await built.inject({ method: 'GET', url: '/api/v1/platform/stats' })).json();
     const first = await stats();
-    const statements = vi.spyOn(olap, 'query');
     expect(await stats()).toEqual(first);
-    expect(statements).not.toHaveBeenCalled();
-    const rows = tradesProjector.handle(
-      logged([trade({ slot: 300, tx: 40, blockTime: D0 + DAY + 5 }, { mint: SOL_COIN, quoteMint: NATIVE_MINT_ID, quoteAmount: '7' })]),
-    );
-    await store.olap.insert(TRADES_TABLE, rows[TRADES_TABLE]!);
+    // A trade of today, through the log: once the projections have written it, the feed announces the trades table.
+    await store.append([trade({ slot: 300, tx: 40, blockTime: D0 + DAY + 5 }, { mint: SOL_COIN, quoteMint: NATIVE_MINT_ID, quoteAmount: '7' })]);
     const second = await stats();
-    statements.mockRestore();
     expect(second.trades).toBe(first.trades + 1);
     expect(BigInt(second.volumeLamports) - BigInt(first.volumeLamports)).toBe(7n);
     expect(second.revenueDaily).toEqual(first.revenueDaily);

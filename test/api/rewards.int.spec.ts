@@ -1,23 +1,16 @@
-// GET /coins/{mint}/rewards, /wallets/{wallet}/rewards and /creators/{wallet} through app.inject on a chDB store
-// seeded by the projectors with the reward story (test/projections/reward-story.ts, numbers worked out by hand), every
-// row written twice as a replay writes it:
+// GET /coins/{mint}/rewards, /wallets/{wallet}/rewards and /creators/{wallet} through app.inject on a store fed the
+// reward story through the log (test/projections/reward-story.ts, numbers worked out by hand; real projections, live
+// views), every event appended twice as a replay brings it:
 // whole answers for a basket coin (one round before any SOL price), a stablecoin pair coin and a creator coin,
 // owed shares carried over rounds, payouts, creators; 400 for every bad parameter (also beside an unknown key),
 // unknown query keys ignored (the answer without them), 404 for an unknown coin; the routes in the OpenAPI
 // document with their bounds, and real answers valid against it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../api/app.js';
 import { encodeBase58 } from '../../schemas/base58.js';
-import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../infra/olap/olap.js';
-import { writeEvents } from '../../projections/project-batch.js';
-import { readModelProjectors } from '../../projections/read-models.js';
-import { loadConfig, serviceWalletList } from '../../schemas/config.js';
+import { loadConfig } from '../../schemas/config.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
 import { timeOfSlot } from '../projections/event-fixtures.js';
 import {
   BASKET,
@@ -40,27 +33,18 @@ import {
   W,
 } from '../projections/reward-story.js';
 
-let dir: string;
-let olap: Olap;
+let store: LiveStore;
 let app: FastifyInstance;
 const story = rewardStory();
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'launchtape-rewards-api-'));
-  olap = ChdbOlap.open(dir);
-  const config = loadConfig({});
-  const projectors = readModelProjectors(serviceWalletList(config.wallets));
-  for (const projector of projectors) for (const table of projector.tables) await olap.exec(table.ddl);
-  // Written twice, as a replayed batch is: the answers below must not count anything twice.
-  for (let pass = 0; pass < 2; pass++) await writeEvents(olap, story, projectors);
-  app = buildApp({ olap, config });
+  // Appended twice, as a replay brings them: the answers below must not count anything twice.
+  const events = story.map(({ event }) => event);
+  store = await openLiveStore({ config: loadConfig({}), events: [...events, ...events] });
+  app = store.app();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 async function get(url: string) {
   const res = await app.inject({ method: 'GET', url });

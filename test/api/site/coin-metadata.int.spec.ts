@@ -1,24 +1,19 @@
-// The site's coin resources through app.inject on a real chDB store (coins folded by the coins projector) and a
-// real operational store: the metadata document and image of a coin launched here (exact JSON, bytes, headers),
-// a coin launched elsewhere (chain facts, no image), a landed launch the projection has not reached yet, records
-// that must not speak for a coin (another creator's, abandoned, not landed), stored bytes that are not an image
-// of a taken type, 400 and 404, and the routes' absence from the API's OpenAPI document.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The site's coin resources through app.inject on a store fed the coins' launches through the log (real
+// projections, live views) and a real operational store: the metadata document and image of a coin launched here
+// (exact JSON, bytes, headers), a coin launched elsewhere (chain facts, no image), a landed launch the projection has
+// not reached yet, records that must not speak for a coin (another creator's, abandoned, not landed), stored bytes
+// that are not an image of a taken type, 400 and 404, and the routes' absence from the API's OpenAPI document.
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../api/app.js';
 import { putImage } from '../../../api/launch/images.js';
 import { launchImages, launches, type LaunchRecord, type LaunchState } from '../../../api/launch/records.js';
 import { siteRootOf } from '../../../api/site/routes.js';
-import { ChdbOlap } from '../../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../../infra/olap/olap.js';
 import type { OpStore } from '../../../infra/opstore/op-store.js';
 import { openOpStore } from '../../../infra/opstore/open-op-store.js';
-import { coinsProjector } from '../../../projections/coins/projector.js';
 import { loadConfig } from '../../../schemas/config.js';
 import { NATIVE_MINT_ID } from '../../../schemas/programs/token-addresses.js';
+import { openLiveStore, type LiveStore } from '../../fixtures/live-store.js';
 import { PNG } from '../launch/kit-wallet.js';
 import { addressOf, launched } from '../fixtures/events.js';
 
@@ -30,8 +25,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 const mint = (key: string) => addressOf(`site:mint:${key}`);
 const creator = (key: string) => addressOf(`site:creator:${key}`);
 
-let dir: string;
-let olap: Olap;
+let store: LiveStore;
 let opstore: OpStore;
 let app: FastifyInstance;
 
@@ -102,9 +96,6 @@ async function keep(record: LaunchRecord, image?: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'launchtape-site-'));
-  olap = ChdbOlap.open(join(dir, 'olap'));
-  for (const table of coinsProjector.tables) await olap.exec(table.ddl);
   const events = [
     chainLaunch('harbor', 'Harbor Light', 'HRBR', 1_750_000_000),
     chainLaunch('plain', 'Plain Coin', 'PLN', 1_750_000_100),
@@ -113,10 +104,10 @@ beforeAll(async () => {
     chainLaunch('svg', 'Vector', 'VEC', 1_750_000_400),
     chainLaunch('claimed', 'Claimed', 'CLM', 1_750_000_500),
   ];
-  const rows = coinsProjector.handle(events.map((event, offset) => ({ event, offset: BigInt(offset) })));
-  for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
+  const config = loadConfig({ SITE_URL: `${SITE}/` });
+  store = await openLiveStore({ config, events });
 
-  opstore = await openOpStore({ dataDir: join(dir, 'opstore') });
+  opstore = await openOpStore({ dataDir: join(store.dir, 'opstore') });
   await keep(
     launchRecord('harbor', 'confirmed', {
       name: 'Harbor Light',
@@ -136,14 +127,14 @@ beforeAll(async () => {
   await keep(launchRecord('claimed', 'sending', { name: 'Claimed', ticker: 'CLM' }));
   await opstore.insert(launchImages, { id: mint('claimed'), type: 'image/png', base64: GIF });
 
-  app = buildApp({ olap, opstore, config: loadConfig({ SITE_URL: `${SITE}/` }) });
+  app = store.app({ opstore });
 });
 
 afterAll(async () => {
+  // The app before the operational store it reads; closing the store then removes the temp dir both live in.
   await app?.close();
   await opstore?.close();
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await store?.close();
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url });
