@@ -17,7 +17,10 @@ function pending() {
     const run = ++runs;
     return new Promise<{ n: number }>((resolve) => waiting.push(() => resolve({ n: run })));
   };
-  return { compute, release: () => waiting.splice(0).forEach((release) => release()), runs: () => runs };
+  const release = () => {
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+  return { compute, release, runs: () => runs };
 }
 
 const json = (answer: { json: Buffer }) => JSON.parse(answer.json.toString());

@@ -269,7 +269,9 @@ async function startWrites(olap: Olap, log: EventLog, catalog: Catalog, perSecon
   }
   return setInterval(() => {
     const event = random.pick(events);
-    log.append(TOPICS.coinEvents, [{ key: event.data.mint, value: JSON.stringify(event) }]).catch((error: unknown) => progress(`write failed: ${String(error)}`));
+    log
+      .append(TOPICS.coinEvents, [{ key: event.data.mint, value: JSON.stringify(event) }])
+      .catch((error: unknown) => progress(`write failed: ${String(error)}`));
   }, 1000 / perSecond);
 }
 

@@ -137,11 +137,23 @@ describe('the coin board', () => {
     const events = [
       {
         offset: 10_000_000n,
-        event: { ...trade, id: `${trade.signature}:9`, slot: trade.slot + 1, blockTime: NOW + 1, data: { ...trade.data, quoteAmount: '777000', reserves: { coin: '5000000', quote: '9000000' } } },
+        event: {
+          ...trade,
+          id: `${trade.signature}:9`,
+          slot: trade.slot + 1,
+          blockTime: NOW + 1,
+          data: { ...trade.data, quoteAmount: '777000', reserves: { coin: '5000000', quote: '9000000' } },
+        },
       },
       {
         offset: 10_000_001n,
-        event: { ...launch, id: `${newMint}:launch`, slot: trade.slot + 2, blockTime: NOW + 2, data: { ...launch.data, mint: newMint, untrusted: { ...launch.data.untrusted, name: 'Newest' } } },
+        event: {
+          ...launch,
+          id: `${newMint}:launch`,
+          slot: trade.slot + 2,
+          blockTime: NOW + 2,
+          data: { ...launch.data, mint: newMint, untrusted: { ...launch.data.untrusted, name: 'Newest' } },
+        },
       },
     ] as LoggedEvent[];
     market.add(events);

@@ -54,7 +54,15 @@ beforeAll(async () => {
   const first = await ProjectionRunner.open({ log, olap, projectors, batchSize: 100, idleWaitMs: 0, maxBatchWaitMs: 0, quietMs: 0 });
   await first.runUntilCaughtUp();
   await appendEvents(log, uncommitted);
-  const crashing = await ProjectionRunner.open({ log: new CrashingLog(log, 1), olap, projectors, batchSize: 200, idleWaitMs: 0, maxBatchWaitMs: 0, quietMs: 0 });
+  const crashing = await ProjectionRunner.open({
+    log: new CrashingLog(log, 1),
+    olap,
+    projectors,
+    batchSize: 200,
+    idleWaitMs: 0,
+    maxBatchWaitMs: 0,
+    quietMs: 0,
+  });
   await expect(crashing.runOnce()).rejects.toThrow(/before committing/);
 
   // The views start while the rest arrives in small appends and the projections, started again, go on.
@@ -104,7 +112,8 @@ describe('live views started in the middle of a burst', () => {
           if (before === null) break;
         }
         const units = { decimals: board.rows.get(mint)!.decimals, quoteDecimals: board.rows.get(mint)!.quoteDecimals };
-        for (const interval of INTERVALS) expect(views.candles.candles(mint, interval, units), `${mint} ${interval}`).toEqual(fresh.candles.candles(mint, interval, units));
+        for (const interval of INTERVALS)
+          expect(views.candles.candles(mint, interval, units), `${mint} ${interval}`).toEqual(fresh.candles.candles(mint, interval, units));
       }
     } finally {
       await fresh.feed.stop();
@@ -113,7 +122,8 @@ describe('live views started in the middle of a burst', () => {
 
   it("hold each coin's trade pages and candles as the events give them", async () => {
     for (const { mint } of Object.values(fixture.coins)) {
-      for (const limit of [1, 50, 100]) expect(await tradesPage(olap, views.trades, mint, { limit }), mint).toEqual(await expectedTradePage(olap, mint, null, limit));
+      for (const limit of [1, 50, 100])
+        expect(await tradesPage(olap, views.trades, mint, { limit }), mint).toEqual(await expectedTradePage(olap, mint, null, limit));
       const row = views.board.at(NOW).rows.get(mint)!;
       for (const interval of INTERVALS) {
         expect(views.candles.candles(mint, interval, { decimals: row.decimals, quoteDecimals: row.quoteDecimals }), `${mint} ${interval}`).toEqual(
