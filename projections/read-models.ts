@@ -14,6 +14,7 @@ import type { Projector } from './projector.js';
 import { owedProjector } from './rewards/owed-projector.js';
 import { rewardsProjector } from './rewards/projector.js';
 import { tradesProjector } from './trades/projector.js';
+import { runnerTables } from './runner-state.js';
 
 export const READ_MODEL_SET = 'read-models';
 export const READ_MODEL_PROJECTORS: readonly Projector[] = [
@@ -35,13 +36,10 @@ export function readModelProjectors(serviceWallets: readonly string[]): readonly
   return [...READ_MODEL_PROJECTORS, owedProjector(serviceWallets)];
 }
 
-const READ_MODEL_TABLE_DEFS = readModelProjectors([]).flatMap((projector) => projector.tables);
+const READ_MODEL_TABLE_DEFS = [...runnerTables, ...readModelProjectors([]).flatMap((projector) => projector.tables)];
 
-/** Every read-model table's name. */
-export const READ_MODEL_TABLES: readonly string[] = READ_MODEL_TABLE_DEFS.map((table) => table.name);
-
-/** Create any missing read-model table, so an API started on a store never projected answers empty lists rather
- * than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */
+/** Create any missing read-model (and runner state) table, so an API started on a store never projected answers
+ * empty lists rather than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */
 export async function ensureReadModelTables(olap: Olap): Promise<void> {
   for (const table of READ_MODEL_TABLE_DEFS) await olap.exec(table.ddl);
 }

@@ -4,13 +4,14 @@
 // its listed tokens, `addedAt` from chain facts (api/tokens/pair-states.ts, as `GET /token-quotes`); a coin's
 // `addedAt` its launch day; `basket` from the configuration.
 import { isAddress } from '@solana/kit';
-import { tokensResponse, type TokenItem, type TokensQuery, type TokensResponse } from '../../schemas/api/tokens.js';
+import { z } from 'zod';
+import { tokensResponse, type TokenItem, type TokensQuery } from '../../schemas/api/tokens.js';
 import { TOKEN_2022_PROGRAM_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { QUOTE_LISTINGS_TABLE } from '../../projections/quote-listings/table.js';
 import { type Answer, answerKey } from './answer-cache.js';
-import type { AggregatorToken, TokenAggregator } from '../tokens/aggregator.js';
+import { aggregatorToken, type AggregatorToken, type TokenAggregator } from '../tokens/aggregator.js';
 import { embeddedTokenSearch } from '../tokens/embedded-search.js';
 import { labelName, labelSymbol } from '../tokens/label-rule.js';
 import { listedTokens } from '../tokens/listed-tokens.js';
@@ -23,6 +24,8 @@ export interface TokenSearchDeps {
   /** The launchpad's quote configs on chain; null or left out without a chain connection. */
   quoteConfigs?: QuoteConfigReader | null;
 }
+
+const aggregatorTokens = z.array(aggregatorToken);
 
 const address = (value: string | null | undefined) => (typeof value === 'string' && isAddress(value) ? value : null);
 
@@ -78,31 +81,35 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
   });
 }
 
-/** How long a search's answer is kept without an aggregator: its listed tokens' chain quote configs (api/tokens/pair-states.ts) are read again past it. */
+/** How long the service's own answer is kept: its listed tokens' chain quote configs (api/tokens/pair-states.ts) are
+ * read again past it. */
 const OWN_SEARCH_MAX_AGE_MS = 30_000;
 
-/** `GET /tokens`, kept per text, limit and second: the service's coins as the board shows them (and the listed tokens'
- * pair states), the aggregator's answer for the configured time. A failing aggregator is reported through
- * `onFallback` and the service answers itself. */
-export function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void = () => {}): Promise<Answer> {
-  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  const maxAgeMs = deps.aggregator === null ? OWN_SEARCH_MAX_AGE_MS : (ctx.config.tokenSearch?.ttlSeconds ?? 0) * 1000;
-  const sources = { on: [{ source: ctx.views.board.name }, { source: QUOTE_LISTINGS_TABLE }], maxAgeMs };
-  return ctx.answers.get(answerKey('tokens', { ...query, nowSeconds }), sources, tokensResponse, () => searched(ctx, deps, query, onFallback));
-}
-
-async function searched(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void): Promise<TokensResponse> {
-  if (deps.aggregator !== null) {
-    const answer = await deps.aggregator.search(query.q).then(
-      (tokens) => tokens,
-      (error: unknown) => {
+/** `GET /tokens`: the aggregator's answer for a text (asked once per text and configured time; a failure is not
+ * kept) with the service's facts about its tokens, else the service's own, kept per text, limit and second (its
+ * coins as the board shows them). A failing aggregator is reported through `onFallback`. */
+export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void = () => {}): Promise<Answer> {
+  const on = [{ source: ctx.views.board.name }, { source: QUOTE_LISTINGS_TABLE }];
+  const { aggregator } = deps;
+  if (aggregator !== null) {
+    const maxAgeMs = (ctx.config.tokenSearch?.ttlSeconds ?? 0) * 1000;
+    const found = await ctx.answers
+      .get(answerKey('aggregator', { q: query.q.toLowerCase() }), { on: [], maxAgeMs }, aggregatorTokens, () => aggregator.search(query.q))
+      .then((answer) => JSON.parse(answer.json.toString()) as AggregatorToken[])
+      .catch((error: unknown) => {
         onFallback(error);
         return null;
-      },
-    );
-    if (answer !== null) return { tokens: await fromAggregator(ctx, deps, answer.slice(0, query.limit)) };
+      });
+    if (found !== null) {
+      return ctx.answers.get(answerKey('tokens', query), { on, maxAgeMs }, tokensResponse, async () => ({
+        tokens: await fromAggregator(ctx, deps, found.slice(0, query.limit)),
+      }));
+    }
   }
-  return embeddedTokenSearch(ctx, query.q, query.limit, deps.quoteConfigs ?? null);
+  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
+  return ctx.answers.get(answerKey('tokens-own', { ...query, nowSeconds }), { on, maxAgeMs: OWN_SEARCH_MAX_AGE_MS }, tokensResponse, () =>
+    embeddedTokenSearch(ctx, query.q, query.limit, deps.quoteConfigs ?? null),
+  );
 }
 
 /** `GET /tokens/{mint}/logo`: for a token the service lists, one of its coins, or one the aggregator named. */

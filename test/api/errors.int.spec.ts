@@ -198,16 +198,23 @@ describe('bad input', () => {
         },
       }),
     );
+    const explode = () => {
+      throw new Error('engine exploded: secret=hunter2');
+    };
     const broken: Olap = {
       exec: async () => {},
       insert: async () => {},
-      query: async () => {
-        throw new Error('engine exploded: secret=hunter2');
-      },
+      query: async () => explode(),
       close: async () => {},
     };
-    const failing = buildApp({ olap: broken, config: h.config, logger });
-    for (const url of ['/api/v1/coins', `/api/v1/coins/${h.fixture.coins.alpha.mint}`, `/api/v1/coins/${h.fixture.coins.alpha.mint}/trades`]) {
+    // The hot reads answer from the live views, the rest from the store: both fail here. The views fail on reading
+    // (the coin board's moment, the trade window's run) while still knowing which coins exist, as a fault would.
+    const { views } = h.store;
+    const board = Object.create(views.board, { at: { value: explode } }) as typeof views.board;
+    const trades = Object.create(views.trades, { run: { value: explode } }) as typeof views.trades;
+    const failing = buildApp({ olap: broken, views: { ...views, board, trades }, config: h.config, logger });
+    const mint = h.fixture.coins.alpha.mint;
+    for (const url of ['/api/v1/coins', `/api/v1/coins/${mint}`, `/api/v1/coins/${mint}/trades`, `/api/v1/coins/${mint}/holders`, '/api/v1/platform/stats']) {
       const res = await failing.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ error: 'internal error' });

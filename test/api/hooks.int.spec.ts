@@ -1,14 +1,15 @@
 // Integration tests of GET /hooks through app.inject: the configured menu as served (every field of spec 2.16),
 // a replacement menu from HOOKS_MENU, unknown query keys ignored (the answer without them), and the route in the
 // OpenAPI document.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../api/app.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_HOOKS_MENU } from '../../schemas/hooks-menu.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
 
-/** The menu comes from configuration alone: a store that fails every call proves no query is made. */
+/** The menu comes from configuration alone: a store that fails every call proves no query is made (the live views,
+ * which every app needs, are an empty store's). */
 const noStore: Olap = {
   exec: async () => {
     throw new Error('no store');
@@ -23,15 +24,12 @@ const noStore: Olap = {
 };
 
 describe('GET /hooks', () => {
-  const apps: FastifyInstance[] = [];
-  const app = (env: Record<string, string> = {}) => {
-    const built = buildApp({ olap: noStore, config: loadConfig(env) });
-    apps.push(built);
-    return built;
-  };
-  afterAll(async () => {
-    for (const built of apps) await built.close();
+  let store: LiveStore;
+  beforeAll(async () => {
+    store = await openLiveStore();
   });
+  afterAll(async () => store?.close());
+  const app = (env: Record<string, string> = {}): FastifyInstance => store.app({ olap: noStore, config: loadConfig(env) });
 
   it('serves the devnet menu: the built-in fee shield and the anti-sniper limit and window', async () => {
     const res = await app().inject({ method: 'GET', url: '/api/v1/hooks' });

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../api/app.js';
+import { createViews } from '../../api/views/views.js';
+import type { EventLog } from '../../infra/event-log/event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { listedTools } from '../../mcp/server.js';
 import { streamMessages } from '../../schemas/api/stream.js';
@@ -90,7 +92,10 @@ let walked: Promise<Field[]> | null = null;
 /** Every property of every answer the interface gives. */
 function interfaceFields(): Promise<Field[]> {
   walked ??= (async () => {
-    const app = buildApp({ olap: {} as Olap, config: loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }) });
+    // Only the documents are read: no store, and views never started (no log behind them).
+    const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0' });
+    const views = createViews({ log: {} as EventLog, olap: {} as Olap, config });
+    const app = buildApp({ olap: {} as Olap, views, config });
     await app.ready();
     const doc = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as JsonSchema;
     await app.close();

@@ -50,7 +50,7 @@ let client: Client;
 let now = 0;
 
 async function serve(extra: Partial<ApiDeps> = {}): Promise<{ app: FastifyInstance; base: string }> {
-  const served = buildServiceApp({ olap: h.olap, config: h.config, clock: () => new Date(now), ...extra });
+  const served = buildServiceApp({ olap: h.olap, views: h.store.views, config: h.config, clock: () => new Date(now), ...extra });
   return { app: served, base: await served.listen({ port: 0, host: '127.0.0.1' }) };
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { untrusted } from '../../schemas/api/fields.js';
 import { TOOLS } from '../../mcp/tools/index.js';
-import { viewOf } from '../../mcp/tool.js';
+import { defineTool } from '../../mcp/tool.js';
 import { untrustedView } from '../../mcp/untrusted-text.js';
 
 const wrap = (text: string) => ({ untrusted_text: text });
@@ -55,7 +55,23 @@ describe('untrusted text', () => {
     expect(() => untrustedView(z.object({ user: z.lazy(() => z.string()) }))).toThrow(/cannot be checked for untrusted text/);
   });
 
-  it('gives every tool an output schema its wrapped answers satisfy', () => {
-    for (const tool of TOOLS) expect(() => viewOf(tool), tool.name).not.toThrow();
+  it('gives every tool, as it is declared, an output schema and the wrapping of its answers', () => {
+    // defineTool works the view out where the tool is declared, so TOOLS loading at all means no tool's answer holds
+    // a schema the walk cannot see into; each carries the view and a read also answers x402's PaymentRequired.
+    for (const tool of TOOLS) {
+      expect(tool.view.outputSchema, tool.name).toBeDefined();
+      expect(typeof tool.view.wrap, tool.name).toBe('function');
+    }
+    const declared = { name: 't', title: 'T', description: 'd', input: z.object({}), run: async () => ({ user: { name: 'x' } }) };
+    const { run: _run, ...undone } = declared;
+    const read = defineTool({ ...declared, kind: 'read', output: z.object({ user: z.object({ name: z.string() }) }) });
+    expect(read.view.wrap({ user: { name: 'x' } })).toEqual({ user: { name: wrap('x') } });
+    expect(read.view.outputSchema.safeParse({ user: { name: wrap('x') } }).success).toBe(true);
+    const required = { x402Version: 2, error: 'payment required', resource: { url: '/mcp/tools/t' }, accepts: [] };
+    expect(read.view.outputSchema.safeParse(required).success).toBe(true);
+    const launch = defineTool({ ...declared, kind: 'launch', output: z.object({ user: z.object({ name: z.string() }) }) });
+    expect(launch.view.outputSchema.safeParse(required).success).toBe(false);
+    const lazy = { ...undone, kind: 'read' as const, output: z.object({ user: z.lazy(() => z.string()) }), run: async () => ({ user: 'x' }) };
+    expect(() => defineTool(lazy)).toThrow(/cannot be checked for untrusted text/);
   });
 });

@@ -1,6 +1,6 @@
 // What the launch route tests start: a devnet with its JSON-RPC on a free port, stepped on a timer that a test
-// can pause (the chain then stands still) or step by hand, an embedded operational store and a chDB store in a
-// temp dir, the service's sealed keys (optionally an address pool and the devnet's sponsor key), and the API
+// can pause (the chain then stands still) or step by hand, an embedded operational store in a temp dir, an empty
+// store fed through a log with its live views (test/fixtures/live-store.ts: the reads the launch steps make), the service's sealed keys (optionally an address pool and the devnet's sponsor key), and the API
 // built on them. Wallets are @solana/kit key pairs funded by airdrop, and sign the terms and transactions as
 // a real wallet does.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,11 +13,10 @@ import { Devnet } from '../../../infra/devnet/devnet.js';
 import { WELL_KNOWN_KEYS } from '../../../infra/devnet/genesis/well-known-keys.js';
 import { newEncryptionKey } from '../../../infra/keys/secret-box.js';
 import { ServiceKeys } from '../../../infra/keys/service-keys.js';
-import { ChdbOlap } from '../../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../../infra/olap/olap.js';
 import type { OpStore } from '../../../infra/opstore/op-store.js';
 import { openOpStore } from '../../../infra/opstore/open-op-store.js';
 import { loadConfig, type Config } from '../../../schemas/config.js';
+import { openLiveStore } from '../../fixtures/live-store.js';
 import { acceptTerms, fundedWallet, type Inject, type Reply } from './kit-wallet.js';
 
 export { PNG, SOL, signWire, waitUntil, type Reply } from './kit-wallet.js';
@@ -65,13 +64,14 @@ export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Pr
   resume();
   const rpc = createSolanaRpc(devnet.rpcUrl!);
   const opstore = await openOpStore({ dataDir: dir });
-  const olap: Olap = ChdbOlap.open(join(dir, 'olap'));
+  const config = loadConfig({});
+  const store = await openLiveStore({ config, ...(options.clock ? { clock: options.clock } : {}) });
   const keys = new ServiceKeys(opstore, newEncryptionKey());
   if (options.poolMints) await keys.addPoolMints(options.poolMints);
   if (options.sponsor) await keys.add('sponsor', WELL_KNOWN_KEYS.sponsor.seed);
-  const config = loadConfig({});
   const deps = (): ApiDeps => ({
-    olap,
+    olap: store.olap,
+    views: store.views,
     config,
     opstore,
     ...(options.clock ? { clock: options.clock } : {}),
@@ -111,7 +111,7 @@ export async function startLaunchHarness(options: LaunchHarnessOptions = {}): Pr
       await harness.app.close();
       await devnet.stop();
       await opstore.close();
-      await olap.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

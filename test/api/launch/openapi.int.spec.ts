@@ -1,31 +1,22 @@
 // The launch routes in the generated OpenAPI document: every step with its method, the body bounds written
 // down (lengths, ranges, counts, patterns, enums), and `{ errors }` for every error status. Without launch
 // dependencies the routes still exist and answer 503 in the launch shape.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../api/app.js';
-import { ChdbOlap } from '../../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../../infra/olap/olap.js';
 import { loadConfig } from '../../../schemas/config.js';
+import { openLiveStore, type LiveStore } from '../../fixtures/live-store.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'launch-openapi-'));
-let olap: Olap;
+let store: LiveStore;
 let app: FastifyInstance;
 let doc: any;
 
 beforeAll(async () => {
-  olap = ChdbOlap.open(dir);
-  app = buildApp({ olap, config: loadConfig({}) });
+  // An empty store: the document and the launch routes without their dependencies need no data.
+  store = await openLiveStore({ config: loadConfig({}) });
+  app = store.app();
   doc = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
 });
-afterAll(async () => {
-  await app?.close();
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
 

@@ -1,37 +1,27 @@
-// The live streams over real HTTP, fed by a projection runner on a SQLite log and chDB: every trade of a burst once
-// and in order, as GET /trades lists them; the latest candles as GET /ohlcv reads them; a client that reconnects with
-// Last-Event-ID misses and repeats nothing; an id it cannot resume from gets `reset`; launches on the platform stream
-// as webhooks word them; a client that never reads is cut while another keeps up; a visitor's sixth stream is 429;
-// unknown coins 404; CORS; and 503 from a process without the projections.
-import { DEVNET_ADDRESSES } from '../../../schemas/devnet-addresses.js';
-import { valuingMints } from '../../../projections/prices/sol-value.js';
-import { mkdtempSync, rmSync } from 'node:fs';
+// The live streams over real HTTP, fed by the live views as they fold in a SQLite log (the projections writing chDB
+// beside them): every trade of a burst once and in order, as GET /trades lists them; the latest candles as GET /ohlcv
+// reads them; a client that reconnects with Last-Event-ID misses and repeats nothing; an id it cannot resume from gets
+// `reset`; launches on the platform stream as webhooks word them; a client that never reads is cut while another
+// keeps up; a visitor's sixth stream is 429; unknown coins 404; CORS.
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../api/app.js';
+import type { ApiDeps } from '../../../api/app.js';
+import { eventContextOf } from '../../../api/stream/event-context.js';
 import { MAX_STREAMS_PER_VISITOR } from '../../../api/stream/stream-hub.js';
-import { TOPICS } from '../../../infra/event-log/event-log.js';
-import { SqliteEventLog } from '../../../infra/event-log/sqlite-event-log.js';
-import type { Olap } from '../../../infra/olap/olap.js';
-import { openOlap } from '../../../infra/olap/open-olap.js';
-import { ProjectionRunner } from '../../../projections/runner.js';
+import { CandleWindow } from '../../../api/views/candle-window.js';
+import type { LiveListener, LiveViews } from '../../../api/views/live-views.js';
+import { TradeWindow } from '../../../api/views/trade-window.js';
+import { coinLaunched } from '../../../projections/webhooks/webhook-events.js';
 import { INTERVALS } from '../../../schemas/api/ohlcv.js';
 import type { Event } from '../../../schemas/events/index.js';
-import { CONFIG } from '../../ingest/chain-fixture.js';
-import { addr, launched, trade } from '../../projections/event-fixtures.js';
+import { openLiveStore, type LiveStore } from '../../fixtures/live-store.js';
+import { addr, launched, logged, trade } from '../../projections/event-fixtures.js';
 import { SseClient } from './sse-client.js';
 
 const MINT = addr(1);
-const EVENTS = { network: 'mainnet', siteUrl: 'https://launchtape.example', pairSymbol: () => 'SOL', valuing: valuingMints(DEVNET_ADDRESSES.stablecoinMint) };
 
-let dir: string;
-let log: SqliteEventLog;
-let olap: Olap;
-let runner: ProjectionRunner;
-let app: FastifyInstance;
+let store: LiveStore;
 let base = '';
 let tx = 10;
 let slot = 10;
@@ -45,43 +35,26 @@ async function appendTrades(count: number): Promise<string[]> {
       trade({ slot, tx: ++tx }, { mint: MINT, side: i % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000_000 + i), quoteAmount: String(30_000 + 7 * i) }),
     );
   }
-  await append(events);
+  await store.append(events);
   return events.map((event) => event.signature);
-}
-
-async function append(events: Event[]): Promise<void> {
-  await log.append(
-    TOPICS.coinEvents,
-    events.map((event) => ({ key: 'mint' in event.data ? String(event.data.mint) : 'platform', value: JSON.stringify(event) })),
-  );
 }
 
 const trades = (client: SseClient) => client.of('trade').map((message) => JSON.parse(message.data) as { signature: string });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An app listening on a free port; closed with the store. */
+async function listening(extra: Partial<ApiDeps> = {}): Promise<{ app: FastifyInstance; base: string }> {
+  const served = store.app(extra);
+  return { app: served, base: await served.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'launchtape-stream-'));
-  log = SqliteEventLog.open(join(dir, 'event-log'), { pollIntervalMs: 5 });
-  olap = await openOlap({ dataDir: dir });
-  runner = await ProjectionRunner.open({ log, olap, maxBatchWaitMs: 20, idleWaitMs: 20, retryDelayMs: 50 });
-  runner.start();
-  // The runner's batches, and batches a test hands the app itself (a flood no table needs to hold).
-  app = buildApp({ olap, config: CONFIG, changes: runner.changes.feed, streams: { events: EVENTS } });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  await append([launched({ slot: 5, tx: 1 }, MINT)]);
-  for (let tries = 0; (await fetch(`${base}/api/v1/coins/${MINT}`)).status !== 200; tries++) {
-    if (tries > 200) throw new Error('the coin was never projected');
-    await sleep(25);
-  }
+  store = await openLiveStore({ events: [launched({ slot: 5, tx: 1 }, MINT)] });
+  ({ base } = await listening());
+  expect((await fetch(`${base}/api/v1/coins/${MINT}`)).status).toBe(200);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await runner?.stop();
-  await log?.close();
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('a coin stream', () => {
   it('sends every trade of a burst once, in order, as GET /trades lists them, then the latest candle of each interval', async () => {
@@ -108,7 +81,7 @@ describe('a coin stream', () => {
       (c) => INTERVALS.every((interval) => c.of('candle').some((m) => (JSON.parse(m.data) as { interval: string }).interval === interval)),
       'candles',
     );
-    await sleep(300); // the candle reads after the last batch
+    await sleep(300); // the last batch's candles to arrive
     for (const interval of INTERVALS) {
       const streamed = client
         .of('candle')
@@ -151,10 +124,20 @@ describe('a coin stream', () => {
   });
 
   it('cuts a client that never reads while another keeps up', async () => {
-    await sleep(200); // the server has seen the earlier streams close (a visitor may hold five)
-    const reader = await new SseClient(`${base}/api/v1/coins/${MINT}/stream`).open();
+    // A flood no table needs to hold, handed to the streams by the test: an app whose views' feed is the test's, with
+    // a trade window of its own (the coin board, for the coin's existence, is the store's).
+    const listeners = new Set<LiveListener>();
+    const feed = {
+      subscribe(listener: LiveListener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    } as unknown as LiveViews;
+    const window = new TradeWindow();
+    const flooded = await listening({ views: { feed, board: store.views.board, trades: window, candles: new CandleWindow() } });
+    const reader = await new SseClient(`${flooded.base}/api/v1/coins/${MINT}/stream`).open();
     expect(reader.status).toBe(200);
-    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    const socket = connect(Number(new URL(flooded.base).port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
     socket.write(`GET /api/v1/coins/${MINT}/stream HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n`);
     await sleep(200);
@@ -162,12 +145,14 @@ describe('a coin stream', () => {
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => undefined);
 
-    // 80,000 trades (about 22 MB of messages) handed to the stream directly: more than the socket buffers hold.
+    // 80,000 trades (about 22 MB of messages): more than the socket buffers hold.
     const flood = 80_000;
     for (let batch = 0; batch < flood / 1_000; batch++) {
       const events: Event[] = [];
       for (let i = 0; i < 1_000; i++) events.push(trade({ slot: 1_000_000 + batch, tx: 1_000_000 + batch * 1_000 + i }, { mint: MINT }));
-      runner.changes.publish({ events, lastSlot: 1_000_000 + batch, tables: new Map() });
+      const folded = logged(events);
+      const change = { sources: new Map([[window.name, window.handle(folded)]]), events: folded };
+      for (const listener of listeners) listener(change);
       await sleep(20);
     }
     await reader.waitFor((c) => trades(c).length >= flood, 'the reader to get the whole flood', 60_000);
@@ -190,10 +175,12 @@ describe('the platform stream', () => {
   it('sends launches as the coin.launched webhook words them', async () => {
     const client = await new SseClient(`${base}/api/v1/stream`).open();
     const mint = addr(2);
-    await append([launched({ slot: slot + 1, tx: ++tx }, mint)]);
+    const launch = launched({ slot: slot + 1, tx: ++tx }, mint);
+    await store.append([launch]);
     await client.waitFor((c) => c.of('coin.launched').length > 0, 'the launch');
     const body = JSON.parse(client.of('coin.launched')[0]!.data) as { type: string; network: string; data: { mint: string } };
     expect(body).toMatchObject({ type: 'coin.launched', network: 'mainnet', data: { mint } });
+    expect(client.of('coin.launched')[0]!.data).toBe(coinLaunched(eventContextOf(store.config), launch).body);
     await client.close();
   });
 });
@@ -216,16 +203,5 @@ describe('stream requests', () => {
     expect(unknown.status).toBe(404);
     const bad = await new SseClient(`${base}/api/v1/coins/nope/stream`).open();
     expect(bad.status).toBe(400);
-  });
-
-  it('answers 503 in a process without the projections', async () => {
-    const bare = buildApp({ olap, config: CONFIG });
-    try {
-      const answer = await bare.inject({ method: 'GET', url: '/api/v1/stream' });
-      expect(answer.statusCode).toBe(503);
-      expect(answer.json()).toEqual({ error: expect.stringMatching(/not served by this process/) });
-    } finally {
-      await bare.close();
-    }
   });
 });
