@@ -254,15 +254,20 @@ export class CoinBoard implements View {
     for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
       this.graduated(row.mint, secondsOf(row.time), row.pool);
     }
-    const before = await olap.query<{ mint: string; quote: string; coin: string }>(
-      `SELECT mint, toString(r.1) AS quote, toString(r.2) AS coin FROM (
-         SELECT mint, argMax((reserveQuote, reserveCoin), (time, slot, logOffset, id)) AS r FROM ${TRADES_TABLE} FINAL
-         WHERE time < toDateTime({since:UInt32}) GROUP BY mint)`,
+    // Each coin's last slot with trades before the window, in chain order: the reserves after it, and its trades'
+    // ids, so that one the log brings again is taken as seen.
+    const before = await olap.query<{ mint: string; slot: string; ids: string[]; quote: string; coin: string }>(
+      `SELECT mint, slot, groupArray(id) AS ids, toString(argMax(reserveQuote, (logOffset, id))) AS quote,
+         toString(argMax(reserveCoin, (logOffset, id))) AS coin
+       FROM ${TRADES_TABLE} FINAL WHERE time < toDateTime({since:UInt32})
+       GROUP BY mint, slot ORDER BY mint, slot DESC LIMIT 1 BY mint`,
       { since },
     );
     for (const row of before) {
       const coin = this.coins.get(row.mint);
-      if (coin !== undefined) coin.before = { quote: row.quote, coin: row.coin };
+      if (coin === undefined) continue;
+      coin.before = { quote: row.quote, coin: row.coin };
+      for (const id of row.ids) this.guard.admit(row.mint, Number(row.slot), id);
     }
     const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
       `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
@@ -270,10 +275,11 @@ export class CoinBoard implements View {
        FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
       { since },
     );
-    for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
+    for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row, true);
+    // Emptied accounts too: their slot keeps an older change the log brings again from counting.
     const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; amount: string; slot: string }>(
       `SELECT mint, tokenAccount, owner, toString(balance) AS amount, slot FROM ${BALANCES_TABLE} FINAL
-       WHERE balance > 0 AND mint IN (SELECT mint FROM ${COINS_TABLE})`,
+       WHERE mint IN (SELECT mint FROM ${COINS_TABLE})`,
     );
     for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.amount), Number(row.slot));
     const [price] = await olap.query<{ slot: string; microUsd: string }>(
@@ -327,9 +333,11 @@ export class CoinBoard implements View {
     return true;
   }
 
-  private traded(mint: string, slot: number, id: string, seconds: number, volume: bigint, reserves: Reserves): boolean {
+  /** Folds a trade in; whether it was new. A row loaded from the store is (the store holds each trade once, and a
+   * block time gone back may put it before the window's last slot). */
+  private traded(mint: string, slot: number, id: string, seconds: number, volume: bigint, reserves: Reserves, loaded = false): boolean {
     const coin = this.coins.get(mint);
-    if (coin === undefined || !this.guard.admit(mint, slot, id)) return false;
+    if (coin === undefined || (!this.guard.admit(mint, slot, id) && !loaded)) return false;
     const { ticks } = coin;
     const last = ticks.at(-1);
     const after = { quote: reserves.quote, coin: reserves.coin };

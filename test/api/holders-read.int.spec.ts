@@ -1,34 +1,26 @@
-// The holder reads (api/queries/holders.ts over projections/holders/queries.ts) on a chDB store fed by the real
-// projectors with generated coins (ties, accounts changing hands, wallets selling out, venues and service wallets
-// holding, creator-mode coins, coins without holders, baselines from claims and rounds), against the holders read
-// recomputed from the events written: the count, top list, shares and what the next round counts for every coin and
-// limit, the board's holder counts, and unknown mints, after the first write and after each new batch of rows (new
-// balances of one coin, a replay, a new round and claim, a graduation, a change before a baseline, a new coin), each
-// write announced as the projections announce theirs. The same on a read path without a change feed (every read asks
-// the store); repeated reads of an unchanged coin return the same object, also while other coins are written.
-import { announcedStore } from '../fixtures/announced-store.js';
-import type { ChangeFeed } from '../../projections/changes.js';
-import { ReadPath } from '../../projections/read-path.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The holders read (GET /coins/{mint}/holders: api/handlers/holders.ts, its count and top list from the coin board,
+// the baseline from the store) on a live store fed by the real projections and views with generated coins (ties,
+// accounts changing hands, wallets selling out, venues and service wallets holding, creator-mode coins, coins without
+// holders, baselines from claims and rounds), against the holders read recomputed from the events written: the count,
+// top list, shares and what the next round counts for every coin and limit, the board's holder counts, and unknown
+// mints, after the first events (in the log before the views start: the board loaded from the store) and after each
+// later batch appended (new balances of one coin, a replay, a new round and claim, a graduation, a change before a
+// baseline, a new coin). The same from the store's holder statement (projections/holders/queries.ts, the holder rule
+// the health scorer reads with), a coin at a time and every coin in one statement: the board and the store agree.
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
-import { boardHolderCounts, coinHolders } from '../../api/queries/holders.js';
-import type { CoinBoard } from '../../api/queries/coin-board.js';
-import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../infra/olap/olap.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
+import { coinHolderFacts, coinHolders } from '../../projections/holders/queries.js';
 import type { HoldersResponse } from '../../schemas/api/holders.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
 import type { Event } from '../../schemas/events/index.js';
 import { countedBalance } from '../../schemas/rewards/allocation.js';
-import { addr, balanceChanged, graduated, launched, logged } from '../projections/event-fixtures.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
+import { addr, balanceChanged, graduated, launched } from '../projections/event-fixtures.js';
 import { feesClaimed, payoutRound } from '../projections/reward-events.js';
 
 const U = 1_000_000_000_000n;
-const config = loadConfig({});
+const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0' });
 const SERVICE = Object.values(config.wallets);
 const WALLETS = Array.from({ length: 12 }, (_, i) => addr(101 + i) as string);
 const COINS = Array.from({ length: 10 }, (_, i) => addr(1 + i) as string);
@@ -103,23 +95,24 @@ function history(): Event[] {
   return events.sort((a, b) => a.slot - b.slot);
 }
 
-let dir: string;
-let olap: Olap;
-let reads: ReadPath;
+let store: LiveStore;
+let app: FastifyInstance;
 let initial: Event[];
+/** The log offset the next event gets, counted from the story's first (only their order matters). */
 let offset = 0n;
 
 /** Every event written, by id, with the log offset it was last written at (as the tables keep a row written again). */
 const written = new Map<string, { event: Event; offset: bigint }>();
 
+/** Notes `events` as written next, in the log's order. */
+function note(events: readonly Event[]): void {
+  for (const event of events) written.set(event.id, { event, offset: offset++ });
+}
+
+/** Appends `events` to the log, as the chain would add them: taken by the projections and the views when it resolves. */
 async function write(events: readonly Event[]): Promise<void> {
-  const logs = logged(events, offset);
-  offset += BigInt(events.length);
-  for (const entry of logs) written.set(entry.event.id, entry);
-  for (const projector of READ_MODEL_PROJECTORS) {
-    const rows = projector.handle(logs.filter(({ event }) => projector.canHandle.includes(event.type)));
-    for (const [table, list] of Object.entries(rows)) await olap.insert(table, list);
-  }
+  note(events);
+  await store.append(events);
 }
 
 /** Owners' balances of `mint` at the end of `slot` (the latest change of each token account by slot and log offset,
@@ -169,18 +162,58 @@ function reference(mint: string, limit: number): HoldersResponse | null {
   };
 }
 
-/** The holder reads on one read path: a board of `mints` stands in for the coin board, which only names its coins. */
-function holderReads(reads: ReadPath) {
-  return {
-    holders: (mint: string, limit: number) => coinHolders(reads, mint, limit, SERVICE),
-    holderCounts: (mints: readonly string[]) => boardHolderCounts(reads, { rows: new Map(mints.map((mint) => [mint, {}])) } as unknown as CoinBoard, SERVICE),
-  };
+/** A holders read: a coin's answer (null when it is not a coin) and the holder counts of the coins of `mints` that
+ * have holders. */
+interface HolderBook {
+  holders(mint: string, limit: number): Promise<HoldersResponse | null>;
+  holderCounts(mints: readonly string[]): Promise<Map<string, number>>;
 }
 
-let books: { name: string; book: ReturnType<typeof holderReads>; inBulk?: boolean }[];
+/** The route, and the coin board's holder counts (those of the coin list and coin answers) at the app's second. */
+const routeBook: HolderBook = {
+  async holders(mint, limit) {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/coins/${mint}/holders?limit=${limit}` });
+    if (res.statusCode === 404) return null;
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  },
+  async holderCounts(mints) {
+    const { rows } = store.views.board.at(Math.floor(Date.now() / 1000));
+    return new Map(mints.flatMap((mint) => ((rows.get(mint)?.holders ?? 0) > 0 ? [[mint, rows.get(mint)!.holders] as const] : [])));
+  },
+};
 
-/** Every book's answers equal the recomputed ones, for every coin (and unknown mints) and limit (after the full load;
- * two limits, a tie's edge and the whole list, after each later change). */
+/** The store's holder statement over the coins of `mints`: their answers at `limit`. */
+async function storeHolders(mints: readonly string[], limit: number): Promise<Map<string, HoldersResponse>> {
+  return coinHolders(store.olap, [...(await coinHolderFacts(store.olap, mints)).values()], limit, SERVICE);
+}
+const countsOf = (answers: Map<string, HoldersResponse>) =>
+  new Map([...answers].flatMap(([mint, answer]) => (answer.holders > 0 ? [[mint, answer.holders] as const] : [])));
+
+/** The store's statement for one coin at a time. */
+const storeBook: HolderBook = {
+  holders: async (mint, limit) => (await storeHolders([mint], limit)).get(mint) ?? null,
+  holderCounts: async (mints) => {
+    const counts = new Map<string, number>();
+    for (const mint of mints) for (const [each, count] of countsOf(await storeHolders([mint], 1))) counts.set(each, count);
+    return counts;
+  },
+};
+
+/** The store's statement for every coin of the story (and the unknown mints) at once, a coin's answer taken from it. */
+const bulkBook: HolderBook = {
+  holders: async (mint, limit) => (await storeHolders([...COINS, ...UNKNOWN], limit)).get(mint) ?? null,
+  holderCounts: async (mints) => countsOf(await storeHolders(mints, 1)),
+};
+
+const books: { name: string; book: HolderBook }[] = [
+  { name: 'the route and the board', book: routeBook },
+  { name: 'the store, a coin at a time', book: storeBook },
+  { name: 'the store, every coin at once', book: bulkBook },
+];
+
+/** Every book's answers equal the recomputed ones, for every coin (and unknown mints) and limit (after the first
+ * events; two limits, a tie's edge and the whole list, after each later change). */
 async function expectSameAsRecomputed(step: string, limits: readonly number[] = [2, 100]): Promise<void> {
   const mints = [...COINS, ...UNKNOWN];
   const counts = new Map(
@@ -189,8 +222,7 @@ async function expectSameAsRecomputed(step: string, limits: readonly number[] = 
       return holders > 0 ? [[mint, holders] as const] : [];
     }),
   );
-  for (const { name, book, inBulk } of books) {
-    if (inBulk === true) await book.holderCounts(mints);
+  for (const { name, book } of books) {
     for (const mint of mints) {
       for (const limit of limits) expect(await book.holders(mint, limit), `${step}: ${name} ${mint} limit ${limit}`).toEqual(reference(mint, limit));
     }
@@ -202,24 +234,13 @@ async function expectSameAsRecomputed(step: string, limits: readonly number[] = 
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'launchtape-holders-read-'));
-  let changes: ChangeFeed;
-  ({ olap, reads, changes } = announcedStore(ChdbOlap.open(dir)));
-  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
   initial = history();
-  await write(initial);
-  books = [
-    { name: 'following changes', book: holderReads(reads) },
-    { name: 'without a change feed', book: holderReads(new ReadPath(olap)) },
-    // The counts first (every coin's holders read in one statement): the answers compared are the ones so kept.
-    { name: 'read in bulk', book: holderReads(new ReadPath(olap, changes)), inBulk: true },
-  ];
+  note(initial);
+  store = await openLiveStore({ config, events: initial });
+  app = store.app();
 });
 
-afterAll(async () => {
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => store?.close());
 
 describe('holder reads', () => {
   it('answers as recomputed after the first write, the data covering ties, excluded owners, both modes and empty coins', async () => {
@@ -238,14 +259,12 @@ describe('holder reads', () => {
     expect(reference(COINS[4]!, 100)!.top.map((h) => h.wallet)).not.toContain(poolOf(4));
   });
 
-  it('returns the same object while a coin is unchanged, also while other coins are written', async () => {
-    const { book } = books[0]!;
-    const kept = await book.holders(COINS[1]!, 20);
-    expect(await book.holders(COINS[1]!, 20)).toBe(kept);
-    const written = await book.holders(COINS[0]!, 20);
+  it('answers the new balances of one coin, and the others as before', async () => {
+    const others = await routeBook.holders(COINS[1]!, 20);
+    const before = await routeBook.holders(COINS[0]!, 20);
     await write(trading(0, 101, 110, 6));
-    expect(await book.holders(COINS[1]!, 20)).toBe(kept);
-    expect(await book.holders(COINS[0]!, 20)).not.toBe(written);
+    expect(await routeBook.holders(COINS[1]!, 20)).toEqual(others);
+    expect(await routeBook.holders(COINS[0]!, 20)).not.toEqual(before);
     await expectSameAsRecomputed('new balances of one coin');
   });
 
@@ -284,16 +303,11 @@ describe('holder reads', () => {
   });
 
   it('serves the holders route and the coin counts', async () => {
-    const app = buildApp({ olap, config });
-    try {
-      const response = await app.inject({ method: 'GET', url: `/api/v1/coins/${COINS[0]}/holders?limit=5` });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(reference(COINS[0]!, 5));
-      const coin = await app.inject({ method: 'GET', url: `/api/v1/coins/${COINS[3]}` });
-      expect(coin.json().holders).toBe(reference(COINS[3]!, 1)!.holders);
-      expect((await app.inject({ method: 'GET', url: `/api/v1/coins/${addr(998)}/holders` })).statusCode).toBe(404);
-    } finally {
-      await app.close();
-    }
+    const response = await app.inject({ method: 'GET', url: `/api/v1/coins/${COINS[0]}/holders?limit=5` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(reference(COINS[0]!, 5));
+    const coin = await app.inject({ method: 'GET', url: `/api/v1/coins/${COINS[3]}` });
+    expect(coin.json().holders).toBe(reference(COINS[3]!, 1)!.holders);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/coins/${addr(998)}/holders` })).statusCode).toBe(404);
   });
 });

@@ -1,67 +1,70 @@
-// Trade cursors over HTTP on a chDB store: `next.before` written as `toISOString` writes it (3 digits, `Z`), so a
-// client that passes it through JavaScript's Date or Python's datetime (microseconds) sends the same trades back;
-// paging over 2,000+ trades in a few block seconds (one of 1,300, a busy latest second of 1,100, a second that fills
-// while being paged) sees every trade once, in order, at any limit, as a recomputation from the stored trades
-// (fixtures/expected-trade-page.ts) pages them; client times at any precision take the trades that sit strictly before them.
-import type { Olap } from '../../infra/olap/olap.js';
-import type { ChangeFeed } from '../../projections/changes.js';
-import type { ReadPath } from '../../projections/read-path.js';
-import { announcedStore } from '../fixtures/announced-store.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Trade cursors over HTTP on a live store told in trade events: `next.before` written as `toISOString` writes it (3
+// digits, `Z`), so a client that passes it through JavaScript's Date or Python's datetime (microseconds) sends the
+// same trades back; paging over 2,000+ trades in a few block seconds (one of 1,300, a busy latest second of 1,100, a
+// second that fills while being paged) sees every trade once, in order, at any limit, as a recomputation from the
+// stored trades (fixtures/expected-trade-page.ts) pages them; client times at any precision take the trades that sit
+// strictly before them. Twice: the trades in the log before the views start (the trade window loaded from the store),
+// and appended after (the window fed them); the trades joining a second while it is paged are appended either way.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
-import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
-import { coinsProjector } from '../../projections/coins/projector.js';
-import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
-import { tradeRow } from '../../projections/trades/projector.js';
-import { TRADES_TABLE, type TradeRow } from '../../projections/trades/table.js';
 import { formatCursor, parseCursor, type Trade, type TradesResponse } from '../../schemas/api/trades.js';
-import { loadConfig } from '../../schemas/config.js';
-import { addr, launched, logged, trade } from '../projections/event-fixtures.js';
+import type { Event, TradeEvent } from '../../schemas/events/index.js';
+import { openLiveStore, type LiveStore } from '../fixtures/live-store.js';
+import { addr, launched, trade } from '../projections/event-fixtures.js';
 import { expectedTradePage } from './fixtures/expected-trade-page.js';
 
 const START = 1_767_225_600; // 2026-01-01T00:00:00Z
 const [SPREAD, LATEST, FILLING] = [addr(71_000), addr(71_001), addr(71_002)];
-const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0' });
-let dir: string;
-let olap: Olap;
-let reads: ReadPath;
-let changes: ChangeFeed;
-let dev: FastifyInstance;
 let tx = 1;
 let slot = 80_000;
-let offset = 5_000n;
-/** Each coin's trades as written, oldest first. */
-const written = new Map<string, TradeRow[]>();
 
 /** `count` trades of `mint` in block second `seconds`, spread over three slots, several to a slot. */
-async function tradesIn(mint: string, seconds: number, count: number): Promise<void> {
-  const rows: TradeRow[] = [];
+function tradesIn(mint: string, seconds: number, count: number): TradeEvent[] {
+  const events: TradeEvent[] = [];
   for (let k = 0; k < count; k++) {
     if (k % Math.ceil(count / 3) === 0) slot += 1;
-    const event = trade(
-      { slot, tx: tx++, blockTime: seconds },
-      { mint: mint as never, trader: addr(91_000 + (k % 17)), side: k % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000 + k), quoteAmount: String(7 + k) },
+    events.push(
+      trade(
+        { slot, tx: tx++, blockTime: seconds },
+        { mint: mint as never, trader: addr(91_000 + (k % 17)), side: k % 3 === 0 ? 'sell' : 'buy', coinAmount: String(1_000 + k), quoteAmount: String(7 + k) },
+      ),
     );
-    rows.push(tradeRow(event, (offset += 1n)));
   }
-  await olap.insert(TRADES_TABLE, rows);
-  written.set(mint, [...(written.get(mint) ?? []), ...rows]);
+  return events;
 }
 
-const view = (row: TradeRow): Trade => ({
-  signature: row.signature,
-  time: `${row.time.replace(' ', 'T').slice(0, 19)}.000Z`,
-  side: row.side,
-  trader: row.trader,
-  coinAmount: String(row.coinAmount),
-  quoteAmount: String(row.quoteAmount),
+const launches: Event[] = [SPREAD, LATEST, FILLING].map((mint) => launched({ slot: 10, tx: tx++ }, mint));
+/** The story's trades, in chain (and log) order. */
+const TRADES: TradeEvent[] = [
+  // SPREAD: 2,052 trades, 2,050 of them in three seconds (1,300 in the first, a tail of 301 past rank 999).
+  ...tradesIn(SPREAD, START, 1),
+  ...tradesIn(SPREAD, START + 7, 1),
+  ...tradesIn(SPREAD, START + 8, 1_300),
+  ...tradesIn(SPREAD, START + 9, 500),
+  ...tradesIn(SPREAD, START + 11, 250),
+  // LATEST: its latest second holds 1,100 trades (a tail of 101), after 1,000 and 3 in the seconds before.
+  ...tradesIn(LATEST, START + 20, 3),
+  ...tradesIn(LATEST, START + 21, 1_000),
+  ...tradesIn(LATEST, START + 22, 1_100),
+  ...tradesIn(FILLING, START + 30, 40),
+  ...tradesIn(FILLING, START + 31, 600),
+];
+/** Trades joining FILLING's latest second while it is paged. */
+const JOINING = tradesIn(FILLING, START + 31, 30);
+
+/** A trade as pages show it: its time is its place, the block second and its rank in it (chain order) as milliseconds,
+ * ranks from 999 on all at .999. */
+const view = (event: TradeEvent, rank: number): Trade => ({
+  signature: event.signature,
+  time: new Date(event.blockTime * 1000 + Math.min(rank, 999)).toISOString(),
+  side: event.data.side,
+  trader: event.data.trader,
+  coinAmount: event.data.coinAmount,
+  quoteAmount: event.data.quoteAmount,
 });
 
-const newestFirst = (mint: string): Trade[] => [...written.get(mint)!].reverse().map(view);
+/** The block second a trade's time names. */
+const secondOf = (trade: Trade) => Math.floor(Date.parse(trade.time) / 1000);
 
 /** What Python does to a cursor: `datetime.fromisoformat` keeps microseconds (digits past 6 cut), `isoformat()`
  * writes them as 6 digits (none when 0) and UTC as `+00:00`. */
@@ -77,63 +80,65 @@ const pythonMillis = (iso: string): string =>
     .replace(/(\.\d{3})\d{3}\+00:00$/, '$1Z')
     .replace(/:(\d{2})\+00:00$/, ':$1.000Z');
 
-async function page(mint: string, limit: number, before: string | null, on = dev): Promise<TradesResponse> {
-  const query = `limit=${limit}${before === null ? '' : `&before=${encodeURIComponent(before)}`}`;
-  const res = await on.inject({ method: 'GET', url: `/api/v1/coins/${mint}/trades?${query}` });
-  expect(res.statusCode, query).toBe(200);
-  return res.json();
-}
+describe.each([
+  { way: 'loaded from the store', before: TRADES, after: [] as TradeEvent[] },
+  { way: 'fed from the log', before: [] as TradeEvent[], after: TRADES },
+])('trade cursors, the window $way', ({ before, after }) => {
+  let store: LiveStore;
+  let dev: FastifyInstance;
+  /** The trades the store was given, in log order. */
+  const written: TradeEvent[] = [];
 
-/** Every page from the latest on, each cursor passed through `reformat` as a client might. */
-async function walk(mint: string, limit: number, reformat = (cursor: string) => cursor, on = dev): Promise<{ pages: TradesResponse[]; cursors: string[] }> {
-  const pages: TradesResponse[] = [];
-  const cursors: string[] = [];
-  let before: string | null = null;
-  do {
-    const answer = await page(mint, limit, before === null ? null : reformat(before), on);
-    pages.push(answer);
-    before = answer.next.before;
-    if (before !== null) cursors.push(before);
-    expect(pages.length).toBeLessThan(5_000);
-  } while (before !== null);
-  return { pages, cursors };
-}
+  beforeAll(async () => {
+    store = await openLiveStore({ clock: () => new Date((START + 60) * 1000), events: [...launches, ...before] });
+    await store.append(after);
+    written.push(...TRADES);
+    dev = store.app();
+  });
 
-/** Trades of `mint` in block second `seconds`, oldest first. */
-const inSecond = (mint: string, seconds: number): Trade[] =>
-  newestFirst(mint)
-    .filter((t) => Date.parse(t.time) === seconds * 1000)
-    .reverse();
+  afterAll(async () => store?.close());
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'trade-cursors-'));
-  ({ olap, reads, changes } = announcedStore(ChdbOlap.open(dir)));
-  for (const projector of READ_MODEL_PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
-  const coins = coinsProjector.handle(logged([SPREAD, LATEST, FILLING].map((mint) => launched({ slot: 10, tx: tx++ }, mint))));
-  for (const [table, list] of Object.entries(coins)) await olap.insert(table, list);
-  // SPREAD: 2,052 trades, 2,050 of them in three seconds (1,300 in the first, a tail of 301 past rank 999).
-  await tradesIn(SPREAD, START, 1);
-  await tradesIn(SPREAD, START + 7, 1);
-  await tradesIn(SPREAD, START + 8, 1_300);
-  await tradesIn(SPREAD, START + 9, 500);
-  await tradesIn(SPREAD, START + 11, 250);
-  // LATEST: its latest second holds 1,100 trades (a tail of 101), after 1,000 and 3 in the seconds before.
-  await tradesIn(LATEST, START + 20, 3);
-  await tradesIn(LATEST, START + 21, 1_000);
-  await tradesIn(LATEST, START + 22, 1_100);
-  await tradesIn(FILLING, START + 30, 40);
-  await tradesIn(FILLING, START + 31, 600);
-  // Both apps follow the writes' announcements (one read path), as the service's apps follow the projections'.
-  dev = buildApp({ olap, reads, changes, config, clock: () => new Date((START + 60) * 1000) });
-});
+  /** The trades of `mint` as pages show them, newest first. */
+  function newestFirst(mint: string): Trade[] {
+    const ranks = new Map<number, number>();
+    const views = written
+      .filter((event) => event.data.mint === mint)
+      .map((event) => {
+        const rank = ranks.get(event.blockTime) ?? 0;
+        ranks.set(event.blockTime, rank + 1);
+        return view(event, rank);
+      });
+    return views.reverse();
+  }
 
-afterAll(async () => {
-  await dev?.close();
-  await olap?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  async function page(mint: string, limit: number, before: string | null, on = dev): Promise<TradesResponse> {
+    const query = `limit=${limit}${before === null ? '' : `&before=${encodeURIComponent(before)}`}`;
+    const res = await on.inject({ method: 'GET', url: `/api/v1/coins/${mint}/trades?${query}` });
+    expect(res.statusCode, query).toBe(200);
+    return res.json();
+  }
 
-describe('trade cursors', () => {
+  /** Every page from the latest on, each cursor passed through `reformat` as a client might. */
+  async function walk(mint: string, limit: number, reformat = (cursor: string) => cursor, on = dev): Promise<{ pages: TradesResponse[]; cursors: string[] }> {
+    const pages: TradesResponse[] = [];
+    const cursors: string[] = [];
+    let before: string | null = null;
+    do {
+      const answer = await page(mint, limit, before === null ? null : reformat(before), on);
+      pages.push(answer);
+      before = answer.next.before;
+      if (before !== null) cursors.push(before);
+      expect(pages.length).toBeLessThan(5_000);
+    } while (before !== null);
+    return { pages, cursors };
+  }
+
+  /** Trades of `mint` in block second `seconds`, oldest first. */
+  const inSecond = (mint: string, seconds: number): Trade[] =>
+    newestFirst(mint)
+      .filter((t) => secondOf(t) === seconds)
+      .reverse();
+
   it('write next.before as toISOString does, unchanged through Date and through a microsecond ISO parser', async () => {
     for (const mint of [SPREAD, LATEST]) {
       for (const limit of [7, 100]) {
@@ -160,7 +165,7 @@ describe('trade cursors', () => {
         for (const answer of pages) {
           if (answer.trades.length <= limit) continue;
           // Only a busy second's tail comes as a longer page: its trades from rank 999 on, and nothing else.
-          const second = Date.parse(answer.trades[0]!.time) / 1000;
+          const second = secondOf(answer.trades[0]!);
           expect(answer.trades).toEqual(inSecond(mint, second).slice(999).reverse());
           expect(answer.next.before).toBe(new Date(second * 1000 + 999).toISOString());
         }
@@ -209,12 +214,12 @@ describe('trade cursors', () => {
       for (const before of cursors) {
         for (const limit of [1, 50, 100])
           expect(await page(mint, limit, before), `${before} ${limit}`).toEqual(
-            await expectedTradePage(olap, mint, before === null ? null : parseCursor(before), limit),
+            await expectedTradePage(store.olap, mint, before === null ? null : parseCursor(before), limit),
           );
       }
       const { pages, cursors: walked } = await walk(mint, 100);
       for (const [i, before] of [null, ...walked].entries())
-        expect(pages[i]).toEqual(await expectedTradePage(olap, mint, before === null ? null : parseCursor(before), 100));
+        expect(pages[i]).toEqual(await expectedTradePage(store.olap, mint, before === null ? null : parseCursor(before), 100));
     }
   });
 
@@ -241,7 +246,8 @@ describe('trade cursors', () => {
     const all = newestFirst(FILLING);
     const first = await page(FILLING, 50, null);
     expect(first.trades).toEqual(all.slice(0, 50));
-    await tradesIn(FILLING, START + 31, 30);
+    await store.append(JOINING);
+    written.push(...JOINING);
     const seen = [...first.trades];
     let before = first.next.before;
     while (before !== null) {

@@ -1,50 +1,38 @@
-// The idea linker on an embedded operational store and a stand-in for the coins projection: the first pass
-// matches every coin, later passes only coins launched since (and ideas written since); earliest coin wins,
-// a coin launched before the idea does not count, and a link stays.
-import { ReadPath } from '../../../projections/read-path.js';
+// The idea linker on an embedded operational store and the coin board of a live store, coins launched through the
+// log: the first pass matches every coin, later passes only coins launched since (and ideas written since); earliest
+// coin wins, a coin launched before the idea does not count, and a link stays.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { importIdeas, parseIdeasFile } from '../../../api/ideas/idea-import.js';
 import { IdeaLinker } from '../../../api/ideas/idea-linker.js';
 import { ideasCollection } from '../../../api/ideas/idea-records.js';
-import { IdeaSnapshot } from '../../../api/ideas/idea-snapshot.js';
-import type { CoinIdentity } from '../../../api/queries/ideas.js';
-import type { Olap } from '../../../infra/olap/olap.js';
 import type { OpStore } from '../../../infra/opstore/op-store.js';
 import { openOpStore } from '../../../infra/opstore/open-op-store.js';
-
-/** The coins projection as the linker queries it: coins from a launch slot on, and which slots were asked. */
-class CoinsStandIn {
-  coins: CoinIdentity[] = [];
-  asked: number[] = [];
-  olap = {
-    query: async (_sql: string, params?: Record<string, unknown>) => {
-      const from = Number(params?.fromSlot ?? 0);
-      this.asked.push(from);
-      return this.coins.filter((coin) => coin.launchSlot >= from).sort((a, b) => a.launchSlot - b.launchSlot);
-    },
-  } as unknown as Olap;
-  reads = new ReadPath(this.olap);
-
-  launch(mint: string, name: string, symbol: string, launchSlot: number, launchMs: number): void {
-    this.coins.push({ mint, name, symbol, route: 'launchpad', launchSlot, launchMs });
-  }
-}
+import { openLiveStore, type LiveStore } from '../../fixtures/live-store.js';
+import { addr, launched } from '../../projections/event-fixtures.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 let dir: string;
 let store: OpStore;
+let chain: LiveStore;
+let tx = 1;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'idea-linker-'));
   store = await openOpStore({ dataDir: dir });
+  chain = await openLiveStore({ clock: () => new Date(T0 + 60_000) });
 });
 afterAll(async () => {
+  await chain?.close();
   await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A coin launched on chain at `launchSlot`, its block time `launchMs` (whole seconds, as the chain has them). */
+const launch = (seed: number, name: string, symbol: string, launchSlot: number, launchMs: number) =>
+  launched({ slot: launchSlot, tx: tx++, blockTime: launchMs / 1000 }, addr(seed), { untrusted: { name, symbol, uri: 'https://example.com/m.json' } });
 
 const idea = (id: string, name: string, ticker: string, createdAtMs: number) => ({
   id,
@@ -56,45 +44,59 @@ const idea = (id: string, name: string, ticker: string, createdAtMs: number) => 
   createdAt: new Date(createdAtMs).toISOString(),
 });
 const launchedMint = async (id: string) => (await store.get(ideasCollection, id))?.launchedMint;
+const ideas = () => store.query(ideasCollection);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('links ideas to coins launched after them, looking at new coins only once caught up', async () => {
-  const chain = new CoinsStandIn();
-  const linker = new IdeaLinker(chain.reads, store, new IdeaSnapshot(store), 0);
-  chain.launch('mint-early', 'Moon Frog', 'MOFRO', 10, T0 - 1_000);
+  const board = chain.views.board;
+  // Which launch slots each pass asked the board for.
+  const asked = vi.spyOn(board, 'launchedFrom');
+  const slots = () => asked.mock.calls.map(([fromSlot]) => fromSlot);
+  const linker = new IdeaLinker(board, store, 0);
+  const MOON_FROG_EARLY = addr(1);
+  await chain.append([launch(1, 'Moon Frog', 'MOFRO', 10, T0 - 1_000)]);
   await importIdeas(
     store,
     parseIdeasFile(JSON.stringify([idea('a', 'Moon Frog', 'MOFRO', T0), idea('b', 'Pixel Yeti', '$PIYET', T0), idea('c', 'Neon Cat', 'NECAT', T0)])),
   );
+  // The pass begins after the import's millisecond, so the next pass counts these ideas as looked at.
+  await sleep(5);
 
-  await linker.link();
-  expect(chain.asked).toEqual([0]);
+  await linker.link(await ideas());
+  expect(slots()).toEqual([0]);
   // The only Moon Frog launched before the idea was made.
   expect(await launchedMint('a')).toBeNull();
+  expect(board.has(MOON_FROG_EARLY)).toBe(true);
 
   await sleep(5);
-  chain.launch('mint-frog', 'moon  frog', '$mofro', 20, T0 + 1_000);
-  chain.launch('mint-yeti-1', 'Pixel Yeti', 'PIYET', 21, T0 + 2_000);
-  chain.launch('mint-yeti-2', 'Pixel Yeti', 'PIYET', 22, T0 + 3_000);
-  chain.launch('mint-other', 'Giga Otter', 'GIOTT', 22, T0 + 3_000);
-  await linker.link();
-  expect(chain.asked.at(-1)).toBe(10);
-  expect(await launchedMint('a')).toBe('mint-frog');
-  expect(await launchedMint('b')).toBe('mint-yeti-1');
+  await chain.append([
+    launch(2, 'moon  frog', '$mofro', 20, T0 + 1_000),
+    launch(3, 'Pixel Yeti', 'PIYET', 21, T0 + 2_000),
+    launch(4, 'Pixel Yeti', 'PIYET', 22, T0 + 3_000),
+    launch(5, 'Giga Otter', 'GIOTT', 22, T0 + 3_000),
+  ]);
+  await linker.link(await ideas());
+  expect(slots().at(-1)).toBe(10);
+  expect(await launchedMint('a')).toBe(addr(2));
+  expect(await launchedMint('b')).toBe(addr(3));
   expect(await launchedMint('c')).toBeNull();
 
   await sleep(5);
-  chain.launch('mint-cat', 'Neon Cat', 'NECAT', 30, T0 + 4_000);
-  chain.launch('mint-frog-2', 'Moon Frog', 'MOFRO', 30, T0 + 4_000);
-  await Promise.all([linker.link(), linker.link()]);
-  expect(chain.asked.at(-1)).toBe(22);
-  expect(await launchedMint('c')).toBe('mint-cat');
+  await chain.append([launch(6, 'Neon Cat', 'NECAT', 30, T0 + 4_000), launch(7, 'Moon Frog', 'MOFRO', 30, T0 + 4_000)]);
+  const list = await ideas();
+  const passes = slots().length;
+  await Promise.all([linker.link(list), linker.link(list)]);
+  // Two links at once share one pass.
+  expect(slots().length).toBe(passes + 1);
+  expect(slots().at(-1)).toBe(22);
+  expect(await launchedMint('c')).toBe(addr(6));
   // A link stays: a later coin of the same name does not move it.
-  expect(await launchedMint('a')).toBe('mint-frog');
+  expect(await launchedMint('a')).toBe(addr(2));
 
   // An idea written after the last pass is matched against every coin, the earlier ones included.
   await importIdeas(store, parseIdeasFile(JSON.stringify([idea('d', 'Giga Otter', 'GIOTT', T0)])));
-  await linker.link();
-  expect(chain.asked.at(-1)).toBe(0);
-  expect(await launchedMint('d')).toBe('mint-other');
+  await linker.link(await ideas());
+  expect(slots().at(-1)).toBe(0);
+  expect(await launchedMint('d')).toBe(addr(5));
+  asked.mockRestore();
 });
