@@ -5,7 +5,9 @@
 // project+api to SIGKILL (its supervisor starts each again) and then the broker to SIGKILL (this test starts it again
 // on the same data). Once both have consumed everything, their tables must be equal row for row, their trades equal the
 // chain's, and the scale-out API must have answered throughout: 200 with figures that never went back or past the
-// final ones, or 503 from /readyz, and no answer at all only while the process holding it was down.
+// final ones, or 503 from /readyz, and no answer at all only while the process holding it was down. After the faults,
+// coins' live streams on the scale-out API (its views following coin-events on Kafka) send each of their coin's new
+// trades once, in chain order, as its trades page lists them.
 import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,8 @@ import { CONFIG } from '../ingest/chain-fixture.js';
 import { chainFacts, type ChainFacts } from './chain-facts.js';
 import { Spawned } from './spawned.js';
 import type { TablePicture } from './table-picture.js';
+import type { Trade } from '../../schemas/api/trades.js';
+import { SseClient } from '../api/stream/sse-client.js';
 
 const SEED = 47;
 const PROFILE = { ...QUICK_TUNE, tradesPerSlot: 6, initialWallets: 60 };
@@ -34,6 +38,8 @@ const KILL_INGEST_AT = 35;
 const KILL_PROJECT_AT = 70;
 const KILL_BROKER_AT = 105;
 const BROKER_DOWN_MS = 3_000;
+/** Slots stepped with coins' live streams open, after the faults. */
+const STREAM_SLOTS = 30;
 /** The groups whose positions must reach the end of their topics (the projections' first generation). */
 const GROUPS = [
   { topic: TOPICS.rawTransactions, group: `${TOPICS.rawTransactions}/ingest-pipeline` },
@@ -65,6 +71,12 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
   let scaleOutPicture: TablePicture;
   let facts: ChainFacts;
   let finalTrades: number;
+  /** The coins streamed, the slot their streams were opened at, what each stream sent and each coin's trades page
+   * at the end. */
+  let streamMints: string[];
+  let streamFrom: number;
+  let streamTrades: Trade[][];
+  let streamPages: Trade[][];
   const probes: Probe[] = [];
   /** When project+api was killed, and when its next start said it was ready. */
   const projectDown = { from: 0, to: 0 };
@@ -161,10 +173,51 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
       }
       await sleep(SLOT_MS);
     }
-    lastSlot = devnet.bank.latestBlock.slot;
-    for (let i = 0; i < 3; i++) devnet.bank.produceBlock(); // empty slots, so the burst's last slot is confirmed
     await brokerBack;
     projectDown.to = (await scaleOut.waitForLine(/\| project\+api ready/, 'project+api started again', 60_000, 2)).at;
+
+    // Coins' live streams through the scale-out API, whose views follow coin-events on Kafka: opened once
+    // project+api is back (on the coins that traded most lately, as many as a visitor may open), then more slots.
+    devnet.bank.produceBlock(); // an empty slot, so the last one with trades is confirmed
+    const lately = chainFacts(
+      devnet.bank,
+      CONFIG,
+      devnet.bank.latestBlock.slot - 40,
+      devnet.bank.latestBlock.slot,
+      new Set(devnet.simulator!.state.coins.map((coin) => coin.mint as string)),
+    );
+    const counts = new Map<string, number>();
+    for (const trade of lately.trades) counts.set(trade.mint, (counts.get(trade.mint) ?? 0) + 1);
+    streamMints = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([mint]) => mint);
+    // The chain stays put until the API holds each coin's latest trade, so the streams' trades are those of the slots after.
+    for (const mint of streamMints) {
+      const latest = lately.trades.filter((trade) => trade.mint === mint).at(-1)!.signature;
+      for (const deadline = Date.now() + 90_000; ; await sleep(250)) {
+        const page = await get(scaleOutPort, `/api/v1/coins/${mint}/trades?limit=1`);
+        if (page !== 'down' && page.status === 200 && (page.body as { trades: Trade[] }).trades[0]?.signature === latest) break;
+        if (Date.now() > deadline) throw new Error(`the scale-out API never showed ${mint}'s latest trade:\n${scaleOut.tail()}`);
+      }
+    }
+    streamFrom = devnet.bank.latestBlock.slot;
+    const streams = await Promise.all(streamMints.map((mint) => new SseClient(`http://127.0.0.1:${scaleOutPort}/api/v1/coins/${mint}/stream`).open()));
+    for (const stream of streams) expect(stream.status).toBe(200);
+    for (let slot = 0; slot < STREAM_SLOTS; slot++) {
+      devnet.step();
+      await sleep(SLOT_MS);
+    }
+    lastSlot = devnet.bank.latestBlock.slot;
+    for (let i = 0; i < 3; i++) devnet.bank.produceBlock(); // empty slots, so the last slot is confirmed
+    const streamed = chainFacts(devnet.bank, CONFIG, streamFrom + 1, lastSlot, new Set(streamMints)).trades;
+    for (const [i, stream] of streams.entries()) {
+      const count = streamed.filter((trade) => trade.mint === streamMints[i]).length;
+      await stream.waitFor((client) => client.of('trade').length >= count, `${count} trades on ${streamMints[i]}'s stream`, 60_000);
+    }
+    await sleep(500); // anything past them would be a repeat
+    streamTrades = streams.map((stream) => stream.of('trade').map((message) => JSON.parse(message.data) as Trade));
+    await Promise.all(streams.map((stream) => stream.close()));
 
     // Everything the chain sent is in the log and consumed by every group; the embedded run is uninterrupted.
     const log = await KafkaEventLog.connect({ brokers: [broker.brokers] });
@@ -193,6 +246,12 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
         break;
       }
       if (Date.now() > deadline) throw new Error(`the two deployments never agreed:\n${a}\n${b}`);
+    }
+    streamPages = [];
+    for (const mint of streamMints) {
+      const page = await get(scaleOutPort, `/api/v1/coins/${mint}/trades?limit=100`);
+      if (page === 'down' || page.status !== 200) throw new Error(`no trades page from the scale-out API: ${JSON.stringify(page)}`);
+      streamPages.push((page.body as { trades: Trade[] }).trades);
     }
     probing = false;
     await prober;
@@ -248,6 +307,21 @@ describe.skipIf(missing !== null)(`the scale-out deployment under faults${missin
     });
     expect(trades.sort()).toEqual(chain);
     expect(finalTrades).toBe(chain.length);
+  });
+
+  it("streamed coins' new trades live through the API on Kafka: each once, in chain order, as their trades pages list them", () => {
+    let total = 0;
+    for (const [i, mint] of streamMints.entries()) {
+      const chain = facts.trades.filter((t) => t.mint === mint && t.slot > streamFrom).map((t) => t.signature);
+      expect(
+        streamTrades[i]!.map((t) => t.signature),
+        mint,
+      ).toEqual(chain);
+      const listed = new Map(streamPages[i]!.map((t) => [t.signature, t]));
+      for (const trade of streamTrades[i]!.slice(-100)) expect(trade).toEqual(listed.get(trade.signature));
+      total += chain.length;
+    }
+    expect(total).toBeGreaterThan(0);
   });
 
   it('answered throughout: figures never back or past the final ones, 503 when not ready, silent only while down', () => {
