@@ -88,7 +88,12 @@ const OWN_SEARCH_MAX_AGE_MS = 30_000;
 /** `GET /tokens`: the aggregator's answer for a text (asked once per text and configured time; a failure is not
  * kept) with the service's facts about its tokens, else the service's own, kept per text, limit and second (its
  * coins as the board shows them). A failing aggregator is reported through `onFallback`. */
-export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void = () => {}): Promise<Answer> {
+export async function searchTokens(
+  ctx: ApiContext,
+  deps: TokenSearchDeps,
+  query: TokensQuery,
+  onFallback: (error: unknown) => void = () => {},
+): Promise<Answer> {
   const on = [{ source: ctx.views.board.name }, { source: QUOTE_LISTINGS_TABLE }];
   const { aggregator } = deps;
   if (aggregator !== null) {
