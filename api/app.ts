@@ -44,15 +44,17 @@ const MAX_PARAM_LENGTH = 512;
  * search (its cache and logos), one ideas board, one launch context (its per-launch locks and sweep). */
 export interface ApiParts {
   ctx: ApiContext;
+  /** Stops the answer cache following its sources: when the app closes. */
+  stop: () => void;
   tokens: TokenSearchDeps;
   ideas: IdeaBoard | null;
   launch: LaunchContext | null;
 }
 
 export function apiParts(deps: ApiDeps): ApiParts {
-  const ctx = apiContext(deps);
+  const { ctx, stop } = apiContext(deps);
   const launch = launchContextOf(deps);
-  return { ctx, tokens: tokenSearchDeps(ctx, launch), ideas: ideaBoard(ctx), launch };
+  return { ctx, stop, tokens: tokenSearchDeps(ctx, launch), ideas: ideaBoard(ctx), launch };
 }
 
 export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): FastifyInstance {
@@ -63,6 +65,7 @@ export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): Fasti
     // request.ip follows X-Forwarded-For through the configured number of proxies only (the free allowance counts by it).
     trustProxy: deps.config.allowance.trustedProxies > 0 ? (_address: string, hop: number) => hop < deps.config.allowance.trustedProxies : false,
   });
+  app.addHook('onClose', async () => parts.stop());
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked by their zod schemas as they are encoded; kept answers come encoded (api/serializer.ts).
   app.setSerializerCompiler(answerSerializerCompiler());

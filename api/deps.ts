@@ -57,17 +57,31 @@ export interface ApiContext {
   now: () => Date;
 }
 
-/** An answer cache following `views`' announcements. */
-export function answerCacheOn(views: Views, maxBytes = DEFAULT_READ_CACHE_MIB * 1024 * 1024): AnswerCache {
+/** The answer cache's source for the writes made to an operational store collection through this process's handle
+ * (other processes' writes are not announced: answers of the operational store carry an age too). */
+export const opstoreSource = (collection: string) => `opstore:${collection}`;
+
+/** An answer cache following `views`' announcements and the writes through `opstore`; `stop` stops following. */
+export function answerCacheOn(
+  views: Views,
+  opstore: OpStore | undefined,
+  maxBytes = DEFAULT_READ_CACHE_MIB * 1024 * 1024,
+): { answers: AnswerCache; stop: () => void } {
   const answers = new AnswerCache(maxBytes);
-  views.feed.subscribe(({ sources }) => {
-    for (const [source, coins] of sources) answers.invalidate(source, coins);
-  });
-  return answers;
+  const stops = [
+    views.feed.subscribe(({ sources }) => {
+      for (const [source, coins] of sources) answers.invalidate(source, coins);
+    }),
+    opstore?.onWrite((collection) => answers.invalidate(opstoreSource(collection), null)) ?? (() => {}),
+  ];
+  return { answers, stop: () => stops.forEach((stop) => stop()) };
 }
 
-export function apiContext(deps: ApiDeps): ApiContext {
+/** The handlers' context of `deps`, and what stops its answer cache following its sources (nothing when the cache is
+ * the caller's). */
+export function apiContext(deps: ApiDeps): { ctx: ApiContext; stop: () => void } {
   const clock = deps.clock ?? (() => new Date());
-  const answers = deps.answers ?? answerCacheOn(deps.views, deps.config.readCacheBytes);
-  return { olap: deps.olap, views: deps.views, answers, config: deps.config, opstore: deps.opstore, now: clock };
+  const own = deps.answers === undefined ? answerCacheOn(deps.views, deps.opstore, deps.config.readCacheBytes) : null;
+  const answers = deps.answers ?? own!.answers;
+  return { ctx: { olap: deps.olap, views: deps.views, answers, config: deps.config, opstore: deps.opstore, now: clock }, stop: own?.stop ?? (() => {}) };
 }

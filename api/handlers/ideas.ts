@@ -6,7 +6,7 @@ import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { ideaResponse, ideasResponse, type Idea, type IdeasQuery, type IdeasResponse } from '../../schemas/api/ideas.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
-import type { ApiContext } from '../deps.js';
+import { opstoreSource, type ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { coinFigures } from '../figures.js';
 import { ideasCollection, type IdeaRecord } from '../ideas/idea-records.js';
@@ -91,8 +91,9 @@ function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number)
 
 /** Ideas are written by other processes too (the import command): an answer is kept this long at most. */
 const IDEAS_MAX_AGE_MS = 2_000;
-/** Answers are per second (market caps as the board gives them then) and made again when a coin launches. */
-const SOURCES = { on: [{ source: COINS_TABLE }], maxAgeMs: IDEAS_MAX_AGE_MS };
+/** Answers are per second (market caps as the board gives them then) and made again when a coin launches or an
+ * idea is written here. */
+const SOURCES = { on: [{ source: COINS_TABLE }, { source: opstoreSource(ideasCollection.name) }], maxAgeMs: IDEAS_MAX_AGE_MS };
 
 const NO_IDEAS: IdeasResponse = { ideas: [] };
 

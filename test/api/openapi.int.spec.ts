@@ -62,7 +62,7 @@ describe('GET /api/v1/openapi.json', () => {
     for (const path of STREAM_PATHS) {
       expect(Object.keys(doc.paths[path]), path).toEqual(['get']);
       expect(Object.keys(doc.paths[path].get.responses[200].content), path).toEqual(['text/event-stream']);
-      expect(Object.keys(doc.paths[path].get.responses).sort(), path).toEqual(['200', '400', '402', '404', '429', '500', '503']);
+      expect(Object.keys(doc.paths[path].get.responses).sort(), path).toEqual(['200', '400', '402', '404', '429', '500']);
     }
     for (const path of WEBHOOK_PATHS) expect(Object.keys(doc.paths[path]), path).toEqual(['post']);
     for (const [path, methods] of Object.entries(LAUNCH_PATHS)) expect(Object.keys(doc.paths[path]), path).toEqual(methods);

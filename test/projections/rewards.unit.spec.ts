@@ -2,7 +2,7 @@
 // tables, the holders' share of a claim (none for a creator coin's claim), and (owner, mint) pairs once a batch.
 import { describe, expect, it } from 'vitest';
 import { rewardsProjector } from '../../projections/rewards/projector.js';
-import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
 import { addr, logged, sig, timeOfSlot } from './event-fixtures.js';
 import { feesClaimed, payoutRound, payoutSent } from './reward-events.js';
 
@@ -12,7 +12,12 @@ const time = (slot: number) => new Date(timeOfSlot(slot) * 1000).toISOString().r
 
 describe('rewards projector', () => {
   it('declares its tables and the events it handles', () => {
-    expect(rewardsProjector.tables.map((table) => table.name)).toEqual([REWARD_ROUNDS_TABLE, REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE]);
+    expect(rewardsProjector.tables.map((table) => table.name)).toEqual([
+      REWARD_ROUNDS_TABLE,
+      REWARD_PAYOUTS_TABLE,
+      WALLET_PAYOUTS_TABLE,
+      REWARD_POT_INCOME_TABLE,
+    ]);
     expect(rewardsProjector.canHandle).toEqual(['payout.round', 'payout.sent', 'fees.claimed']);
   });
 

@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
-  const answers = answerCacheOn(views, config.readCacheBytes);
+  const { answers } = answerCacheOn(views, opstore, config.readCacheBytes);
   // The per-route table measures reads alone: with the allowance on, the bench's one address would be past it
   // within a second.
   const app = buildApp({ olap, views, answers, config: { ...config, allowance: { ...config.allowance, perMinute: 0 } }, opstore });
