@@ -74,7 +74,10 @@ export function answerCacheOn(
     }),
     opstore?.onWrite((collection) => answers.invalidate(opstoreSource(collection), null)) ?? (() => {}),
   ];
-  return { answers, stop: () => stops.forEach((stop) => stop()) };
+  const stop = () => {
+    for (const each of stops) each();
+  };
+  return { answers, stop };
 }
 
 /** The handlers' context of `deps`, and what stops its answer cache following its sources (nothing when the cache is
