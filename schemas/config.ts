@@ -167,24 +167,14 @@ export interface ServiceWallets {
   feePayer: Address;
 }
 
-const walletLists = new WeakMap<ServiceWallets, readonly string[]>();
-
-/** The service's own wallets as one list, the same array for a configuration (models keyed by the list are then
- * shared by every reader): never counted as holders. */
+/** The service's own wallets as one list: never counted as holders. */
 export function serviceWalletList(wallets: ServiceWallets): readonly string[] {
-  let list = walletLists.get(wallets);
-  if (list === undefined) walletLists.set(wallets, (list = Object.values(wallets)));
-  return list;
+  return Object.values(wallets);
 }
 
-const walletKeys = new WeakMap<readonly string[], string>();
-
-/** A list of wallets as text for a key, the same for the same wallets in any order (made once per list: reads ask
- * for it at every request). */
+/** A list of wallets as text for a key, the same for the same wallets in any order. */
 export function walletsKey(wallets: readonly string[]): string {
-  let key = walletKeys.get(wallets);
-  if (key === undefined) walletKeys.set(wallets, (key = [...wallets].sort().join(',')));
-  return key;
+  return [...wallets].sort().join(',');
 }
 
 export interface Config {

@@ -12,7 +12,7 @@ import type { BoardRow } from '../views/coin-board.js';
 export function coinSummary(row: BoardRow, nowSeconds: number, inLamports: InLamports): CoinSummary {
   return {
     mint: row.mint,
-    user: { name: row.name, symbol: row.symbol },
+    user: { name: row.untrustedName, symbol: row.untrustedSymbol },
     mode: row.mode,
     graduated: row.graduatedAt !== null,
     createdAt: isoFromSeconds(row.createdAt),
@@ -43,7 +43,7 @@ export function coinFull(row: BoardRow, nowSeconds: number, inLamports: InLampor
       ...summary.user,
       description: launchText?.description ?? null,
       socials: launchText?.socials ?? { x: null, telegram: null, website: null },
-      uri: row.uri,
+      uri: row.untrustedUri,
     },
     venue: row.route,
     creator: { wallet: row.creator },

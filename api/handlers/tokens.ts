@@ -15,7 +15,7 @@ import { aggregatorToken, type AggregatorToken, type TokenAggregator } from '../
 import { embeddedTokenSearch } from '../tokens/embedded-search.js';
 import { labelName, labelSymbol } from '../tokens/label-rule.js';
 import { listedTokens } from '../tokens/listed-tokens.js';
-import { pairStates, type QuoteConfigReader } from '../tokens/pair-states.js';
+import { pairStates, type PairState, type QuoteConfigReader } from '../tokens/pair-states.js';
 import { logoUrl, type Logo, type LogoStore } from '../tokens/token-logo.js';
 
 export interface TokenSearchDeps {
@@ -41,6 +41,20 @@ function volume(token: AggregatorToken): number | null {
   return (buy ?? 0) + (sell ?? 0);
 }
 
+const pairStatesSchema = z.array(z.object({ quote: z.boolean(), addedAt: z.string().nullable(), decimals: z.int().nullable(), configured: z.boolean() }));
+/** The chain's quote configs are read again past this age. */
+const QUOTE_CONFIGS_MAX_AGE_MS = 30_000;
+
+/** The listed tokens' pair states (in `listedTokens` order), kept while the listings are unchanged and the chain's
+ * configs read are young enough. */
+async function listedPairStates(ctx: ApiContext, deps: TokenSearchDeps): Promise<PairState[]> {
+  const sources = { on: [{ source: QUOTE_LISTINGS_TABLE }], maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS };
+  const answer = await ctx.answers.get(answerKey('listed-pair-states'), sources, pairStatesSchema, async () => {
+    return (await pairStates(ctx, listedTokens(ctx.config), deps.quoteConfigs ?? null)).states;
+  });
+  return JSON.parse(answer.json.toString()) as PairState[];
+}
+
 async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: AggregatorToken[]): Promise<TokenItem[]> {
   const own = listedTokens(ctx.config);
   const valid = tokens.filter((token) => isAddress(token.id));
@@ -49,8 +63,8 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
     const row = board.rows.get(mint);
     return row === undefined ? null : new Date(row.launchMs).toISOString().slice(0, 10);
   };
-  const pairs = await pairStates(ctx, own, deps.quoteConfigs ?? null);
-  const listed = new Map(own.map((token, i) => [token.mint, { token, pair: pairs.states[i]! }]));
+  const pairs = await listedPairStates(ctx, deps);
+  const listed = new Map(own.map((token, i) => [token.mint, { token, pair: pairs[i]! }]));
   return valid.map((token) => {
     deps.logos.remember(token.id, token.icon);
     const mine = listed.get(token.id);
@@ -81,10 +95,6 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
   });
 }
 
-/** How long the service's own answer is kept: its listed tokens' chain quote configs (api/tokens/pair-states.ts) are
- * read again past it. */
-const OWN_SEARCH_MAX_AGE_MS = 30_000;
-
 /** `GET /tokens`: the aggregator's answer for a text (asked once per text and configured time; a failure is not
  * kept) with the service's facts about its tokens, else the service's own, kept per text, limit and second (its
  * coins as the board shows them). A failing aggregator is reported through `onFallback`. */
@@ -112,8 +122,8 @@ export async function searchTokens(
     }
   }
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  return ctx.answers.get(answerKey('tokens-own', { ...query, nowSeconds }), { on, maxAgeMs: OWN_SEARCH_MAX_AGE_MS }, tokensResponse, () =>
-    embeddedTokenSearch(ctx, query.q, query.limit, deps.quoteConfigs ?? null),
+  return ctx.answers.get(answerKey('tokens-own', { ...query, nowSeconds }), { on, maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS }, tokensResponse, async () =>
+    embeddedTokenSearch(ctx, query.q, query.limit, await listedPairStates(ctx, deps)),
   );
 }
 

@@ -7,10 +7,10 @@
 import type { TokenItem, TokensResponse } from '../../schemas/api/tokens.js';
 import type { ApiContext } from '../deps.js';
 import { coinFigures } from '../figures.js';
-import type { BoardRow } from '../views/coin-board.js';
+import { searchedText, type BoardRow, type SearchedText } from '../views/coin-board.js';
 import { labelName, labelSymbol } from './label-rule.js';
 import { listedTokens, type ListedToken } from './listed-tokens.js';
-import { pairStates, type PairState, type QuoteConfigReader } from './pair-states.js';
+import type { PairState } from './pair-states.js';
 import { logoUrl } from './token-logo.js';
 import { quoteUsd, usdValues } from './token-values.js';
 
@@ -18,17 +18,16 @@ import { quoteUsd, usdValues } from './token-values.js';
 const MAX_COIN_CANDIDATES = 200;
 
 /** The rank of a match (lower is better), or null when the text does not match. */
-export function matchRank(q: string, mint: string, symbol: string | null, name: string | null): number | null {
+export function matchRank(q: string, mint: string, searched: SearchedText): number | null {
   if (mint === q) return 0;
   const text = q.trim().toLowerCase();
   const bare = text.replace(/^\$/, '');
-  const sym = (symbol ?? '').trim().toLowerCase().replace(/^\$/, '');
-  const nam = (name ?? '').trim().toLowerCase();
+  const { bareSymbol: sym, name, words } = searched;
   if (bare.length > 0 && sym === bare) return 1;
   if (bare.length > 0 && sym.startsWith(bare)) return 2;
-  if (nam.startsWith(text)) return 3;
-  if (nam.split(/\s+/).some((word) => word.startsWith(text))) return 4;
-  if ((bare.length > 0 && sym.includes(bare)) || nam.includes(text)) return 5;
+  if (name.startsWith(text)) return 3;
+  if (words.some((word) => word.startsWith(text))) return 4;
+  if ((bare.length > 0 && sym.includes(bare)) || name.includes(text)) return 5;
   return null;
 }
 
@@ -49,17 +48,16 @@ export function compareRanked(a: Ranked, b: Ranked): number {
 
 const noLinks = { website: null, x: null };
 
-/** The service's own answer; `chain` reads the launchpad's quote configs (null without a chain connection). */
-export async function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number, chain: QuoteConfigReader | null = null): Promise<TokensResponse> {
+/** The service's own answer, with the listed tokens' pair states (in `listedTokens` order). */
+export function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number, pairs: readonly PairState[]): TokensResponse {
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
   const board = ctx.views.board.at(nowSeconds);
   const listed = listedTokens(ctx.config);
-  const pairs = await pairStates(ctx, listed, chain);
   const rows = [...board.rows.values()]
-    .filter((row) => matchRank(q, row.mint, row.symbol, row.name) !== null)
+    .filter((row) => matchRank(q, row.mint, ctx.views.board.searchedOf(row.mint)!) !== null)
     .sort((a, b) => b.launchMs - a.launchMs || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0))
     .slice(0, MAX_COIN_CANDIDATES);
-  return { tokens: rankedItems(ctx, q, limit, listed, pairs.states, rows, nowSeconds, board.solMicroUsd) };
+  return { tokens: rankedItems(ctx, q, limit, listed, pairs, rows, nowSeconds, board.solMicroUsd) };
 }
 
 function rankedItems(
@@ -77,7 +75,7 @@ function rankedItems(
 
   for (const [i, token] of listed.entries()) {
     const pair = pairs[i]!;
-    const rank = matchRank(q, token.mint, token.symbol, token.name);
+    const rank = matchRank(q, token.mint, searchedText(token.symbol, token.name));
     if (rank === null || token.decimals === null) continue;
     ranked.push({
       rank,
@@ -107,7 +105,7 @@ function rankedItems(
 
   const listedMints = new Set(ranked.map((entry) => entry.item.mint));
   for (const row of rows) {
-    const rank = matchRank(q, row.mint, row.symbol, row.name);
+    const rank = matchRank(q, row.mint, ctx.views.board.searchedOf(row.mint)!);
     if (rank === null || listedMints.has(row.mint)) continue;
     const figures = coinFigures(row, nowSeconds, () => null);
     ranked.push({
@@ -115,8 +113,8 @@ function rankedItems(
       listed: false,
       item: {
         mint: row.mint,
-        symbol: labelSymbol(row.symbol),
-        name: labelName(row.name),
+        symbol: labelSymbol(row.untrustedSymbol),
+        name: labelName(row.untrustedName),
         logoUrl: logoUrl(ctx.config.siteUrl, row.mint),
         description: null,
         verified: false,

@@ -25,35 +25,12 @@ const DAY = 86_400;
 /** Ticks are kept this long before the latest trade: the 24 hours before any second of the last two. */
 const KEPT_SECONDS = 2 * DAY;
 
-/** A coin as the board shows it at a second; 64-bit and wider numbers as decimal strings, times as unix seconds. */
-export interface BoardRow {
-  mint: string;
-  route: 'launchpad' | 'pool-venue';
-  creator: string;
-  mode: 'holder' | 'creator';
-  holdersPaid: 'pair' | 'basket';
-  quoteMint: string;
-  quoteDecimals: number;
-  tokenProgram: 'spl' | 'token-2022';
-  decimals: number;
-  totalSupply: string;
-  feeBps: number;
-  hooks: string[];
-  curve: string | null;
-  pool: string | null;
-  basketMints: string[];
-  basketWeightsBps: number[];
-  creatorRecipientWallets: string[];
-  creatorRecipientBps: number[];
-  name: string;
-  symbol: string;
-  uri: string;
-  curveAllotment: string | null;
-  initialReserveCoin: string | null;
-  /** Launch time: unix seconds, and epoch milliseconds with the launch slot (the list's order). */
+/** A coin as the board shows it at a second: its launch as the coins table holds it, and its market then;
+ * 64-bit and wider numbers as decimal strings, times as unix seconds. */
+export type BoardRow = LaunchRow & {
+  /** Launch time: unix seconds, and epoch milliseconds (the list's order, with the launch slot). */
   createdAt: number;
   launchMs: number;
-  launchSlot: number;
   graduatedAt: number | null;
   graduatedPool: string | null;
   /** Reserves after the latest trade, else at launch when recorded; '0' when neither is known. */
@@ -66,7 +43,7 @@ export interface BoardRow {
   volume24h: string;
   marketCap: string | null;
   holders: number;
-}
+};
 
 interface Reserves {
   quote: string;
@@ -79,8 +56,24 @@ interface Tick extends Reserves {
   volumeThrough: bigint;
 }
 
+/** A name and symbol as the searches compare them, lowercased: the symbol as it is and without spaces around it or
+ * a leading `$`, the name without spaces around it and its words. */
+export interface SearchedText {
+  symbol: string;
+  bareSymbol: string;
+  name: string;
+  words: string[];
+}
+
+export function searchedText(symbol: string | null, name: string | null): SearchedText {
+  const lower = (symbol ?? '').toLowerCase();
+  const trimmedName = (name ?? '').trim().toLowerCase();
+  return { symbol: lower, bareSymbol: lower.trim().replace(/^\$/, ''), name: trimmedName, words: trimmedName.split(/\s+/) };
+}
+
 interface BoardCoin {
   launch: LaunchRow;
+  searched: SearchedText;
   graduation: { seconds: number; pool: string } | null;
   ticks: Tick[];
   /** Reserves after the last trade before the first tick; null without one. */
@@ -103,13 +96,6 @@ const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
 const launchMsOf = (launch: LaunchRow) => msOf(launch.launchTime);
 
-/** The coin list's `q`: the mint itself, the symbol equal to `q` (a leading `$` dropped), or a name containing `q`;
- * case-insensitive as JavaScript lowercases. */
-function matches(row: BoardRow, q: string): boolean {
-  const text = q.toLowerCase();
-  return row.mint === q || row.symbol.toLowerCase() === text.replace(/^\$/, '') || row.name.toLowerCase().includes(text);
-}
-
 /** The index of the last tick at or before `seconds`; -1 when none. */
 function lastAtOrBefore(ticks: readonly Tick[], seconds: number): number {
   let low = 0;
@@ -131,6 +117,7 @@ export class CoinBoard implements View {
   private latestSeconds = 0;
   private changes = 0;
   private last: (BoardAt & { changes: number }) | null = null;
+  private milestones: LoggedEvent[] = [];
   private readonly service: ReadonlySet<string>;
 
   constructor(
@@ -145,6 +132,11 @@ export class CoinBoard implements View {
   }
 
   /** The coin's launch facts as the coins table holds them; undefined when it is not a coin. */
+  /** The coin's name and symbol as searches compare them. */
+  searchedOf(mint: string): SearchedText | undefined {
+    return this.coins.get(mint)?.searched;
+  }
+
   launchOf(mint: string): LaunchRow | undefined {
     return this.coins.get(mint)?.launch;
   }
@@ -187,6 +179,11 @@ export class CoinBoard implements View {
   }
 
   /** The latest SOL price posted, micro-USD; null before any. */
+  /** The launches and graduations the last batch brought (each once, however often the log brings it). */
+  get newMilestones(): readonly LoggedEvent[] {
+    return this.milestones;
+  }
+
   get solMicroUsd(): bigint | null {
     return this.price?.microUsd ?? null;
   }
@@ -234,11 +231,20 @@ export class CoinBoard implements View {
   /** One page of the coin list: the coins `query` filters in, in its order, and the offset of the next page. */
   page(board: BoardAt, query: CoinListQuery): { page: BoardRow[]; next: number | null } {
     const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
+    const { q } = query;
+    // `q` matches the mint itself, the symbol equal to it (a leading `$` dropped) or a name containing it, without
+    // regard to case (as JavaScript lowercases).
+    const text = q?.toLowerCase();
+    const symbol = text?.replace(/^\$/, '');
+    const matches = (row: BoardRow) => {
+      const searched = this.coins.get(row.mint)!.searched;
+      return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
+    };
     const chosen = this.sorted(board, query.sort).filter(
       (row) =>
         (query.mode === 'any' || row.mode === query.mode) &&
         (graduated === null || (row.graduatedAt !== null) === graduated) &&
-        (query.q === undefined || matches(row, query.q)),
+        (q === undefined || matches(row)),
     );
     const end = query.offset + query.limit;
     return { page: chosen.slice(query.offset, end), next: chosen.length > end ? end : null };
@@ -291,13 +297,21 @@ export class CoinBoard implements View {
   handle(events: readonly LoggedEvent[]): TouchedCoins {
     const touched = new Set<string>();
     let everyCoin = false;
-    for (const { event } of events) {
+    this.milestones = [];
+    for (const logged of events) {
+      const { event } = logged;
       switch (event.type) {
         case 'coin.launched':
-          if (this.launched(coinRow(event))) touched.add(event.data.mint);
+          if (this.launched(coinRow(event))) {
+            touched.add(event.data.mint);
+            this.milestones.push(logged);
+          }
           break;
         case 'coin.graduated':
-          if (this.graduated(event.data.mint, event.blockTime, event.data.pool)) touched.add(event.data.mint);
+          if (this.graduated(event.data.mint, event.blockTime, event.data.pool)) {
+            touched.add(event.data.mint);
+            this.milestones.push(logged);
+          }
           break;
         case 'trade':
           if (this.traded(event.data.mint, event.slot, event.id, event.blockTime, BigInt(event.data.quoteAmount), event.data.reserves))
@@ -320,7 +334,8 @@ export class CoinBoard implements View {
 
   private launched(launch: LaunchRow): boolean {
     if (this.coins.has(launch.mint)) return false;
-    this.coins.set(launch.mint, { launch, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
+    const searched = searchedText(launch.untrustedSymbol, launch.untrustedName);
+    this.coins.set(launch.mint, { launch, searched, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
     return true;
   }
 
@@ -394,32 +409,9 @@ export class CoinBoard implements View {
     const reference = start >= 0 ? ticks[start]! : (before ?? initial ?? (end >= 0 ? ticks[0]! : null) ?? latest);
     const spotCoin = BigInt(latest.coin);
     return {
-      mint: launch.mint,
-      route: launch.route,
-      creator: launch.creator,
-      mode: launch.mode,
-      holdersPaid: launch.holdersPaid,
-      quoteMint: launch.quoteMint,
-      quoteDecimals: launch.quoteDecimals,
-      tokenProgram: launch.tokenProgram,
-      decimals: launch.decimals,
-      totalSupply: launch.totalSupply,
-      feeBps: launch.feeBps,
-      hooks: launch.hooks,
-      curve: launch.curve,
-      pool: launch.pool,
-      basketMints: launch.basketMints,
-      basketWeightsBps: launch.basketWeightsBps,
-      creatorRecipientWallets: launch.creatorRecipientWallets,
-      creatorRecipientBps: launch.creatorRecipientBps,
-      name: launch.untrustedName,
-      symbol: launch.untrustedSymbol,
-      uri: launch.untrustedUri,
-      curveAllotment: launch.curveAllotment,
-      initialReserveCoin: launch.initialReserveCoin,
+      ...launch,
       createdAt: secondsOf(launch.launchTime),
       launchMs: launchMsOf(launch),
-      launchSlot: launch.launchSlot,
       graduatedAt: coin.graduation?.seconds ?? null,
       graduatedPool: coin.graduation?.pool ?? null,
       lastQuote: latest.quote,

@@ -30,11 +30,9 @@ const CATCH_UP_WAIT_MS = 200;
 /** Batches waiting for the projections to commit them, past which neighbours are merged (a stalled writer). */
 const MAX_PENDING = 1_000;
 
-/** What may have changed: coins by source (a view's name or a table's), with the batch's events. */
+/** What may have changed: coins by source (a view's name, or a table's). */
 export interface LiveChange {
   sources: ReadonlyMap<string, TouchedCoins>;
-  /** The batch folded into the views (none for an announcement of committed tables). */
-  events: readonly LoggedEvent[];
 }
 
 export type LiveListener = (change: LiveChange) => void;
@@ -162,7 +160,7 @@ export class LiveViews {
       for (const { partition, offset } of records) if (offset >= (through.get(partition) ?? 0n)) through.set(partition, offset + 1n);
       this.pending.push({ through, tables: this.tablesWritten(events) });
       if (this.pending.length > MAX_PENDING) this.pending.splice(0, 2, merged(this.pending[0]!, this.pending[1]!));
-      this.publish({ sources, events });
+      this.publish({ sources });
     }
     if (this.pending.length > 0 && this.runnerGroup !== null) await this.announceCommitted(await log.committed(TOPIC, this.runnerGroup));
     return records.length;
@@ -188,7 +186,7 @@ export class LiveViews {
     }
     if (done === 0) return;
     this.pending.splice(0, done);
-    this.publish({ sources, events: [] });
+    this.publish({ sources });
   }
 
   private async checkGeneration(): Promise<void> {
@@ -197,10 +195,7 @@ export class LiveViews {
     if ((state?.generation ?? 0) === this.generation) return;
     this.options.logger?.info({ generation: state?.generation }, 'live views: the projections were rebuilt; loading the views again');
     await this.load();
-    this.publish({
-      sources: new Map([...this.options.views.map((view) => view.name), ...this.tablesOf.values()].flat().map((source) => [source, null])),
-      events: [],
-    });
+    this.publish({ sources: new Map([...this.options.views.map((view) => view.name), ...this.tablesOf.values()].flat().map((source) => [source, null])) });
   }
 
   private publish(change: LiveChange): void {

@@ -80,30 +80,24 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
   return out;
 }
 
-/** Fills each coin's payouts per round and token from the payouts table (one row per (coin, round, event id)). */
+/** Fills each coin's payouts per round and token from the payouts table (one row per (coin, round, event id), each
+ * event taken once), in one statement. */
 async function readRoundPayouts(olap: Olap, mints: string[], coins: Map<string, CoinRewards>): Promise<void> {
-  const where = `FROM ${REWARD_PAYOUTS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`;
-  const perRound = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string }>(
+  const rows = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string; paid: [string[], string[]] }>(
     `SELECT mint, round, toString(uniqExact(wallet)) AS wallets,
        arrayDistinct(arrayMap(x -> x.3, arraySort(groupArray((slot, logOffset, signature))))) AS signatures,
-       toString(max(toUnixTimestamp(time))) AS lastAt
-     ${where} GROUP BY mint, round`,
+       toString(max(toUnixTimestamp(time))) AS lastAt, sumMap([token], [amount]) AS paid
+     FROM (SELECT * FROM ${REWARD_PAYOUTS_TABLE} WHERE mint IN {mints:Array(String)} LIMIT 1 BY mint, round, eventId)
+     GROUP BY mint, round ORDER BY mint, round`,
     { mints },
   );
-  for (const row of perRound) {
-    const payouts = { paid: new Map(), wallets: Number(row.wallets), signatures: row.signatures, lastAt: Number(row.lastAt) };
-    coins.get(row.mint)?.payouts.set(Number(row.round), payouts);
-  }
-  const perToken = await olap.query<{ mint: string; round: number; token: string; paid: string }>(
-    `SELECT mint, round, token, toString(sum(amount)) AS paid ${where} GROUP BY mint, round, token ORDER BY mint, round, token`,
-    { mints },
-  );
-  for (const row of perToken) {
+  for (const row of rows) {
     const coin = coins.get(row.mint);
     if (coin === undefined) continue;
-    const paid = BigInt(row.paid);
-    coin.payouts.get(Number(row.round))!.paid.set(row.token, paid);
-    coin.paidByToken.set(row.token, (coin.paidByToken.get(row.token) ?? 0n) + paid);
+    const [tokens, amounts] = row.paid;
+    const paid = new Map(tokens.map((token, i) => [token, BigInt(amounts[i]!)]));
+    coin.payouts.set(Number(row.round), { paid, wallets: Number(row.wallets), signatures: row.signatures, lastAt: Number(row.lastAt) });
+    for (const [token, amount] of paid) coin.paidByToken.set(token, (coin.paidByToken.get(token) ?? 0n) + amount);
   }
 }
 

@@ -1,5 +1,6 @@
 // The `reward-owed` projector: what every holder is owed on a holder-mode coin after each payout round, written to
-// reward_owed (table.ts) once the batch's rounds, pot income and balance changes are in the store. A round starts
+// reward_owed (table.ts) once the batch's rounds, pot income and balance changes are in the store, and by wallet
+// after the coin's latest round to wallet_owed (0 for a wallet owed before the batch and nothing after). A round starts
 // from what the coin's round before it left (read back from reward_owed) and is replayed with the keeper's rule
 // (owed.ts) on the owners' balances at its snapshot and baseline slots (balance-buckets.ts). Everything it reads lies
 // before the round in chain order, so a replayed batch derives the same rows.
@@ -11,7 +12,16 @@ import type { LoggedEvent, Projector } from '../projector.js';
 import { balancesAtSlots } from './balance-buckets.js';
 import { applyRound, type OwedProgress, type OwedRound, type PotIncome } from './owed.js';
 import { readLatestOwed, readRewardCoins } from './queries.js';
-import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, rewardOwedTable, type OwedRow } from './table.js';
+import {
+  REWARD_OWED_TABLE,
+  REWARD_POT_INCOME_TABLE,
+  REWARD_ROUNDS_TABLE,
+  rewardOwedTable,
+  WALLET_OWED_TABLE,
+  walletOwedTable,
+  type OwedRow,
+  type WalletOwedRow,
+} from './table.js';
 
 /** Each coin's rounds of the batch, in log order. */
 function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> {
@@ -63,10 +73,10 @@ async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, PotInc
   return income;
 }
 
-async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<OwedRow[]> {
+async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<{ owed: OwedRow[]; byWallet: WalletOwedRow[] }> {
   const byCoin = roundsByCoin(events);
   const coins = (await readRewardCoins(olap, [...byCoin.keys()])).filter((coin) => coin.mode === 'holder');
-  if (coins.length === 0) return [];
+  if (coins.length === 0) return { owed: [], byWallet: [] };
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(
     olap,
@@ -82,8 +92,10 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
     (mint, atSlots) => balances.set(mint, atSlots),
   );
   const rows: OwedRow[] = [];
+  const byWallet: WalletOwedRow[] = [];
   for (const coin of coins) {
     const progress = starts.get(coin.mint)!;
+    const wallets = new Set(progress.owed.keys());
     const at = (slot: number) => balances.get(coin.mint)?.get(slot) ?? new Map<string, bigint>();
     const excluded = new Set([...coin.venues, ...serviceWallets]);
     for (const round of byCoin.get(coin.mint)!) {
@@ -91,20 +103,31 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
       const baseline = round.baselineSlot === null ? null : at(round.baselineSlot);
       applyRound(progress, { quoteMint: coin.quoteMint, excluded }, income.get(coin.mint) ?? [], round, at(round.snapshotSlot), baseline);
       rows.push({ mint: coin.mint, round: round.round, wallet: '', amount: '0' });
-      for (const [wallet, amount] of progress.owed) if (amount > 0n) rows.push({ mint: coin.mint, round: round.round, wallet, amount: amount.toString() });
+      for (const [wallet, amount] of progress.owed) {
+        if (amount === 0n) continue;
+        rows.push({ mint: coin.mint, round: round.round, wallet, amount: amount.toString() });
+        wallets.add(wallet);
+      }
+    }
+    for (const wallet of wallets) {
+      const amount = (progress.owed.get(wallet) ?? 0n).toString();
+      byWallet.push({ wallet, mint: coin.mint, round: progress.round, quoteMint: coin.quoteMint, amount });
     }
   }
-  return rows;
+  return { owed: rows, byWallet };
 }
 
 export function owedProjector(serviceWallets: readonly string[]): Projector {
   return {
     name: 'reward-owed',
-    version: 1,
+    version: 2,
     settings: walletsKey(serviceWallets),
-    tables: [rewardOwedTable],
+    tables: [rewardOwedTable, walletOwedTable],
     canHandle: ['payout.round'],
     handle: () => ({}),
-    derive: async (events, olap) => ({ [REWARD_OWED_TABLE]: await derive(events, olap, serviceWallets) }),
+    derive: async (events, olap) => {
+      const { owed, byWallet } = await derive(events, olap, serviceWallets);
+      return { [REWARD_OWED_TABLE]: owed, [WALLET_OWED_TABLE]: byWallet };
+    },
   };
 }

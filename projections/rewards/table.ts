@@ -1,6 +1,6 @@
 // Tables of the `rewards` read model: holder payout rounds (payout.round), every payout sent (payout.sent) and the
 // holders' share of each fee claim (fees.claimed, what a coin's pot takes in); and of the `reward-owed` read model,
-// what each holder is owed after each round (owed-projector.ts).
+// what each holder is owed after each round, and again by wallet after each coin's latest round (owed-projector.ts).
 //
 // Every table is a ReplacingMergeTree whose sorting key ends in the event id and whose other key parts come
 // from the event itself, so a replayed event rewrites an identical row and FINAL keeps one. `logOffset`
@@ -13,6 +13,8 @@ export const REWARD_POT_INCOME_TABLE = 'reward_pot_income';
 export const REWARD_OWED_TABLE = 'reward_owed';
 /** reward_payouts again, keyed by wallet first: what the wallet rewards read ranges over. */
 export const WALLET_PAYOUTS_TABLE = 'wallet_payouts';
+/** What each wallet is owed on each coin after the coin's latest round, keyed by wallet: the wallet rewards' owed. */
+export const WALLET_OWED_TABLE = 'wallet_owed';
 
 export type RewardRoundRow = {
   mint: string;
@@ -106,4 +108,22 @@ export const rewardOwedTable: TableDef = {
   ddl: `CREATE TABLE IF NOT EXISTS ${REWARD_OWED_TABLE} (
   mint String, round UInt32, wallet String, amount UInt128
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, round, wallet)`,
+};
+
+/** What a wallet is owed on a coin after the coin's latest round derived (`round`), in its quote token; 0 once a later
+ * round leaves it owed nothing. */
+export type WalletOwedRow = {
+  wallet: string;
+  mint: string;
+  round: number;
+  quoteMint: string;
+  amount: string;
+};
+
+/** ReplacingMergeTree(round): a later round's row replaces the wallet's row of the coin, a replay writes the same. */
+export const walletOwedTable: TableDef = {
+  name: WALLET_OWED_TABLE,
+  ddl: `CREATE TABLE IF NOT EXISTS ${WALLET_OWED_TABLE} (
+  wallet String, mint String, round UInt32, quoteMint String, amount UInt128
+) ENGINE = ReplacingMergeTree(round) ORDER BY (wallet, mint)`,
 };

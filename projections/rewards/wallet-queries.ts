@@ -1,10 +1,8 @@
-// Statements of the wallet rewards read (spec 2.9): a wallet's payouts newest first, from the payouts keyed by
-// wallet (a range of wallet_payouts), and what it is owed on each coin after the coin's latest round (reward_owed,
-// written by owed-projector.ts), in the coin's quote token. FINAL: one row per payout event and per (coin, round,
-// wallet).
+// Statements of the wallet rewards read (spec 2.9), each a range of a table keyed by wallet: its payouts newest
+// first (wallet_payouts), and what it is owed on each coin after the coin's latest round, in the coin's quote token
+// (wallet_owed, written by owed-projector.ts). FINAL: one row per payout event and per (wallet, coin).
 import type { Olap } from '../../infra/olap/olap.js';
-import { COINS_TABLE } from '../coins/table.js';
-import { REWARD_OWED_TABLE, WALLET_PAYOUTS_TABLE } from './table.js';
+import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from './table.js';
 
 export interface WalletPayout {
   coin: string;
@@ -36,14 +34,12 @@ export async function walletPayouts(olap: Olap, wallet: string, coin: string | n
 
 /** What the wallet is owed after each coin's latest round (of `coin` only, when named), by coin, at most `limit`. */
 export async function walletOwed(olap: Olap, wallet: string, coin: string | null, limit: number): Promise<WalletOwed[]> {
-  const rows = await olap.query<WalletOwed>(
-    `SELECT o.mint AS coin, c.quoteMint AS token, toString(o.amount) AS amount, o.round AS round
-     FROM ${REWARD_OWED_TABLE} AS o FINAL
-     JOIN (SELECT mint, quoteMint FROM ${COINS_TABLE} FINAL) AS c ON c.mint = o.mint
-     WHERE o.wallet = {wallet:String} AND o.amount > 0 AND ({coin:String} = '' OR o.mint = {coin:String})
-       AND (o.mint, o.round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} GROUP BY mint)
-     ORDER BY o.mint LIMIT {limit:UInt32}`,
+  const rows = await olap.query<{ coin: string; token: string; owed: string; round: number }>(
+    `SELECT mint AS coin, quoteMint AS token, toString(amount) AS owed, round
+     FROM ${WALLET_OWED_TABLE} FINAL
+     WHERE wallet = {wallet:String} AND amount > 0 AND ({coin:String} = '' OR mint = {coin:String})
+     ORDER BY mint LIMIT {limit:UInt32}`,
     { wallet, coin: coin ?? '', limit },
   );
-  return rows.map((row) => ({ ...row, round: Number(row.round) }));
+  return rows.map((row) => ({ coin: row.coin, token: row.token, amount: row.owed, round: Number(row.round) }));
 }

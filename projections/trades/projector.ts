@@ -1,9 +1,8 @@
-// The `trades` projector: each trade event into a trades row with its exact integer prices, and per coin the
-// state after the batch's latest trade into coin_markets.
+// The `trades` projector: each trade event into a trades row.
 import type { TradeEvent } from '../../schemas/events/index.js';
-import { chainVersion, dateTime64, pricePerWholeCoin } from '../column-values.js';
+import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import { COIN_MARKETS_TABLE, TRADES_TABLE, coinMarketsTable, tradesTable, type CoinMarketRow, type TradeRow } from './table.js';
+import { TRADES_TABLE, tradesTable, type TradeRow } from './table.js';
 
 export function tradeRow(event: TradeEvent, offset: bigint): TradeRow {
   const d = event.data;
@@ -26,44 +25,15 @@ export function tradeRow(event: TradeEvent, offset: bigint): TradeRow {
     quoteMint: d.quoteMint,
     reserveCoin: d.reserves.coin,
     reserveQuote: d.reserves.quote,
-    price: pricePerWholeCoin(BigInt(d.quoteAmount), BigInt(d.coinAmount)),
-    spotPrice: pricePerWholeCoin(BigInt(d.reserves.quote), BigInt(d.reserves.coin)),
-  };
-}
-
-function marketRow(trade: TradeRow): CoinMarketRow {
-  return {
-    mint: trade.mint,
-    version: chainVersion(trade.slot, trade.logOffset),
-    slot: trade.slot,
-    time: trade.time,
-    lastTradeId: trade.id,
-    venue: trade.venue,
-    market: trade.market,
-    quoteMint: trade.quoteMint,
-    reserveCoin: trade.reserveCoin,
-    reserveQuote: trade.reserveQuote,
-    lastPrice: trade.price,
-    spotPrice: trade.spotPrice,
   };
 }
 
 export const tradesProjector: Projector = {
   name: 'trades',
-  version: 1,
-  tables: [tradesTable, coinMarketsTable],
+  version: 2,
+  tables: [tradesTable],
   canHandle: ['trade'],
   handle(events: readonly LoggedEvent[]) {
-    const trades: TradeRow[] = [];
-    const latest = new Map<string, CoinMarketRow>();
-    for (const { event, offset } of events) {
-      if (event.type !== 'trade') continue;
-      const trade = tradeRow(event, offset);
-      trades.push(trade);
-      const market = marketRow(trade);
-      const known = latest.get(trade.mint);
-      if (known === undefined || market.version > known.version) latest.set(trade.mint, market);
-    }
-    return { [TRADES_TABLE]: trades, [COIN_MARKETS_TABLE]: [...latest.values()] };
+    return { [TRADES_TABLE]: events.flatMap(({ event, offset }) => (event.type === 'trade' ? [tradeRow(event, offset)] : [])) };
   },
 };

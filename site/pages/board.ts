@@ -7,6 +7,7 @@ import { NATIVE_MINT, percent, significant, units } from '../lib/format.js';
 import { follow, throttled } from '../lib/live.js';
 
 const PAGE_SIZE = 25;
+const SOL_DECIMALS = 9;
 
 interface View {
   q: string;
@@ -35,13 +36,18 @@ function select(name: string, value: string, options: [string, string][]): HTMLS
 
 function coinRow(coin: CoinSummary, symbols: Map<string, string>): (Node | string)[] {
   const quote = coin.quote.mint === NATIVE_MINT ? 'SOL' : (symbols.get(coin.quote.mint) ?? 'quote');
-  const amount = (raw: string | null) => (raw === null ? '–' : `${units(raw, coin.quote.decimals, 2)} ${quote}`);
+  // A coin of another pair also shows the SOL value the board sorts by.
+  const amount = (raw: string | null, lamports: string | null) => {
+    if (raw === null) return '–';
+    const text = `${units(raw, coin.quote.decimals, 2)} ${quote}`;
+    return quote === 'SOL' || lamports === null ? text : `${text} (${units(lamports, SOL_DECIMALS, 2)} SOL)`;
+  };
   return [
     h('a', { href: `/coins/${coin.mint}`, class: 'coin-link' }, coinImage(coin.mint, 'thumb'), h('span', { class: 'name' }, coin.user.name)),
     h('span', { class: 'symbol' }, coin.user.symbol),
     coin.figuresPending ? 'pending' : coin.price === null ? '–' : `${significant(coin.price)} ${quote}`,
-    amount(coin.marketCap),
-    amount(coin.volume24h),
+    amount(coin.marketCap, coin.marketCapLamports),
+    amount(coin.volume24h, coin.volume24hLamports),
     h('span', { class: coin.change24hPct?.startsWith('-') ? 'down' : 'up' }, percent(coin.change24hPct)),
     coin.holders === null ? '–' : String(coin.holders),
     coin.graduated ? 'graduated' : coin.bondingProgressPct === null ? '–' : `${coin.bondingProgressPct}%`,

@@ -9,7 +9,8 @@
 // the health scorer reads with), a coin at a time and every coin in one statement: the board and the store agree.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinHolderFacts, coinHolders } from '../../projections/holders/queries.js';
+import { ownerBalancesAt } from '../../projections/balances/queries.js';
+import { coinHolderFacts, HOLDER_BALANCES_SQL, holderParams } from '../../projections/holders/queries.js';
 import type { HoldersResponse } from '../../schemas/api/holders.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
@@ -183,9 +184,42 @@ const routeBook: HolderBook = {
   },
 };
 
-/** The store's holder statement over the coins of `mints`: their answers at `limit`. */
+/** The store's holder statement (the health scorer's) over the coins of `mints`: their answers at `limit`, the
+ * baseline balances from the balance history. */
 async function storeHolders(mints: readonly string[], limit: number): Promise<Map<string, HoldersResponse>> {
-  return coinHolders(store.olap, [...(await coinHolderFacts(store.olap, mints)).values()], limit, SERVICE);
+  const facts = [...(await coinHolderFacts(store.olap, mints)).values()];
+  const rows = await store.olap.query<{ mint: string; owner: string; amount: string }>(
+    `SELECT mint, owner, toString(amount) AS amount FROM (${HOLDER_BALANCES_SQL})`,
+    holderParams(facts, SERVICE),
+  );
+  const answers = new Map<string, HoldersResponse>();
+  for (const coin of facts) {
+    const held = rows
+      .filter((row) => row.mint === coin.mint)
+      .map((row) => ({ wallet: row.owner, amount: BigInt(row.amount) }))
+      .sort((a, b) => (a.amount === b.amount ? (a.wallet < b.wallet ? -1 : 1) : a.amount > b.amount ? -1 : 1));
+    const top = held.slice(0, limit);
+    const atBaseline =
+      coin.baselineSlot === null
+        ? null
+        : await ownerBalancesAt(
+            store.olap,
+            coin.mint,
+            coin.baselineSlot,
+            top.map((holder) => holder.wallet),
+          );
+    answers.set(coin.mint, {
+      holders: held.length,
+      baselineSlot: coin.baselineSlot,
+      top: top.map(({ wallet, amount }) => ({
+        wallet,
+        amount: amount.toString(),
+        shareBps: coin.totalSupply === 0n ? 0 : Number((amount * 10_000n) / coin.totalSupply),
+        countsNextRound: atBaseline === null ? null : countedBalance(amount, atBaseline.get(wallet) ?? 0n).toString(),
+      })),
+    });
+  }
+  return answers;
 }
 const countsOf = (answers: Map<string, HoldersResponse>) =>
   new Map([...answers].flatMap(([mint, answer]) => (answer.holders > 0 ? [[mint, answer.holders] as const] : [])));

@@ -35,7 +35,6 @@ describe('projectBatch', () => {
       coins: 1,
       coin_fee_splits: 1,
       trades: 1,
-      coin_markets: 1,
       balances: 1,
       balance_changes: 1,
     });

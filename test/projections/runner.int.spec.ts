@@ -83,7 +83,7 @@ describe('projection runner on SQLite and chDB', () => {
 
     const lastTrade = new Map(TRADES.map((event) => [event.data.mint, event.data.reserves]));
     const markets = await olap.query<{ mint: string; reserveCoin: string; reserveQuote: string }>(
-      'SELECT mint, reserveCoin, reserveQuote FROM coin_markets FINAL',
+      'SELECT mint, toString(argMax(reserveCoin, (slot, logOffset, id))) AS reserveCoin, toString(argMax(reserveQuote, (slot, logOffset, id))) AS reserveQuote FROM trades FINAL GROUP BY mint',
     );
     expect(new Map(markets.map((row) => [row.mint, { coin: row.reserveCoin, quote: row.reserveQuote }]))).toEqual(lastTrade);
 

@@ -6,7 +6,8 @@
 // machine's load and what the server spent (CPU, and the analytics store's statements: time waiting in its
 // one-at-a-time queue and time running). Progress goes to stderr, figures to stdout.
 //
-// Each route starts cold (its answers not yet kept): the first `--cold-seconds` of its warm-up are reported apart.
+// Each route starts cold (its answers not yet kept): the first `--cold-seconds` of its warm-up are reported apart, or,
+// for a route whose answers the store reads are few enough (RoutePlan.keys), a run asking each of them once.
 // With `--writes-per-second N` the server writes, N times a second, copies of one coin's latest rows to trades,
 // ticks, markets and balances (as a projection batch would; the copies change no answer but every kept answer
 // read from those tables is computed again), so the figures show reads under live ingest.
@@ -55,7 +56,7 @@ import { parseArgs } from 'node:util';
 import { measureAllowance } from './allowance-section.js';
 import type { ServerArgs, ServerMessage } from './api-server-child.js';
 import { BenchRandom } from './bench-random.js';
-import { runRoute, summarise, type LatencySummary } from './load-client.js';
+import { runEach, runRoute, summarise, type LatencySummary } from './load-client.js';
 import { machineLine, machineWindow } from './machine-load.js';
 import { measureMcp } from './mcp-section.js';
 import { measureSite } from './site-section.js';
@@ -218,7 +219,11 @@ async function main(): Promise<void> {
     for (const plan of plans) {
       progress(`route ${plan.name}: warm-up`);
       const coldSeconds = Math.min(num('cold-seconds'), num('warmup-seconds'));
-      const cold = summarise(await runRoute(baseUrl, plan, { ...budget, seconds: coldSeconds }, random));
+      const cold = summarise(
+        plan.keys === undefined
+          ? await runRoute(baseUrl, plan, { ...budget, seconds: coldSeconds }, random)
+          : await runEach(baseUrl, plan.keys, budget.concurrency),
+      );
       await runRoute(baseUrl, plan, { ...budget, seconds: num('warmup-seconds') - coldSeconds, maxRequests: budget.maxRequests * 10 }, random);
       await ask('times');
       const window = machineWindow();
@@ -240,7 +245,8 @@ async function main(): Promise<void> {
         .map(([table, parts]) => `${table} ${parts}`)
         .join(', ')}`,
       `machine at start: ${startLine}; at end: ${machineLine()}`,
-      `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up (cold = its first ${num('cold-seconds')} s); ` +
+      `per route: ${budget.seconds} s or ${budget.maxRequests} requests after a ${num('warmup-seconds')} s warm-up (cold = its first ${num('cold-seconds')} s, ` +
+        `or each of its answers read from the store asked once where they are few: holders, health, rewards, wallet rewards, creators); ` +
         `engine/queue = the analytics store's statements (chDB runs one at a time); the app without the free allowance or paid calls; ` +
         (args.writesPerSecond > 0
           ? `${args.writesPerSecond} trades a second appended again to the log throughout (the projections write them again; the views take them as seen)`

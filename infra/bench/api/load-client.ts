@@ -66,6 +66,15 @@ export function runRoute(baseUrl: string, plan: RoutePlan, budget: RunBudget, ra
   });
 }
 
+/** Each of `urls` asked once, `concurrency` at a time. */
+export function runEach(baseUrl: string, urls: readonly string[], concurrency: number): Promise<RouteRun> {
+  let next = 0;
+  return runLoop({ concurrency, seconds: 3_600, maxRequests: urls.length }, () => {
+    const url = `${baseUrl}${urls[next++ % urls.length]}`;
+    return (agent) => get(agent, url);
+  });
+}
+
 /** Draws the next request (before its clock starts); what it returns sends it. */
 export type DrawRequest = () => (agent: Agent) => Promise<Answer>;
 /** What an answer counts as: '200' when it is a success, else the failure to count it under. */

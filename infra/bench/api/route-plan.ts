@@ -9,6 +9,8 @@ import type { Catalog, CatalogCoin } from './dataset-catalog.js';
 export interface RoutePlan {
   name: string;
   url(random: BenchRandom): string;
+  /** Every URL of the route's answers the store reads, where they are few enough to ask each once (its cold run). */
+  keys?: string[];
 }
 
 const INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
@@ -51,17 +53,23 @@ export function routePlans(catalog: Catalog): RoutePlan[] {
       },
     },
     ...INTERVALS.map((interval) => ({ name: `ohlcv ${interval}`, url: (r: BenchRandom) => `/coins/${tradedCoin(r).mint}/ohlcv?interval=${interval}` })),
-    { name: 'holders', url: (r) => `/coins/${anyCoin(r).mint}/holders${r.chance(0.8) ? '' : '?limit=100'}` },
-    { name: 'health', url: (r) => `/coins/${anyCoin(r).mint}/health` },
+    {
+      name: 'holders',
+      url: (r) => `/coins/${anyCoin(r).mint}/holders${r.chance(0.8) ? '' : '?limit=100'}`,
+      keys: coins.flatMap((coin) => [`/coins/${coin.mint}/holders`, `/coins/${coin.mint}/holders?limit=100`]),
+    },
+    { name: 'health', url: (r) => `/coins/${anyCoin(r).mint}/health`, keys: coins.map((coin) => `/coins/${coin.mint}/health`) },
     {
       name: 'rewards',
       url: (r) => `/coins/${(r.chance(0.5) && holderCoins.length > 0 ? r.pick(holderCoins) : anyCoin(r)).mint}/rewards${r.chance(0.8) ? '' : '?limit=50'}`,
+      keys: coins.flatMap((coin) => [`/coins/${coin.mint}/rewards`, `/coins/${coin.mint}/rewards?limit=50`]),
     },
     {
       name: 'wallet rewards',
       url: (r) => `/wallets/${r.pick(wallets)}/rewards${r.chance(0.2) && holderCoins.length > 0 ? `?coin=${r.pick(holderCoins).mint}` : ''}`,
+      keys: [...new Set(wallets)].map((wallet) => `/wallets/${wallet}/rewards`),
     },
-    { name: 'creators', url: (r) => `/creators/${r.pick(catalog.creators)}` },
+    { name: 'creators', url: (r) => `/creators/${r.pick(catalog.creators)}`, keys: catalog.creators.map((creator) => `/creators/${creator}`) },
     { name: 'platform stats', url: () => '/platform/stats' },
     { name: 'platform funds', url: () => '/platform/funds' },
     { name: 'platform burns', url: (r) => (r.chance(0.3) ? '/platform/burns' : `/platform/burns?date=${r.pick(catalog.days)}`) },

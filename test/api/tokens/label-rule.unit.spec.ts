@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelName, labelSymbol } from '../../../api/tokens/label-rule.js';
 import { compareRanked, matchRank } from '../../../api/tokens/embedded-search.js';
+import { searchedText } from '../../../api/views/coin-board.js';
 import type { TokenItem } from '../../../schemas/api/tokens.js';
 
 describe('labelName', () => {
@@ -51,14 +52,14 @@ describe('labelSymbol', () => {
 describe('search ranking', () => {
   const MINT = 'So11111111111111111111111111111111111111112';
   it('ranks mint, symbol equal, symbol prefix, name prefix, name word, then containment', () => {
-    expect(matchRank(MINT, MINT, 'X', 'Y')).toBe(0);
-    expect(matchRank('$alpha', 'm', 'ALPHA', 'Something')).toBe(1);
-    expect(matchRank('alp', 'm', 'ALPHA', 'Something')).toBe(2);
-    expect(matchRank('some', 'm', 'XYZ', 'Something Else')).toBe(3);
-    expect(matchRank('else', 'm', 'XYZ', 'Something Else')).toBe(4);
-    expect(matchRank('thing', 'm', 'XYZ', 'Something Else')).toBe(5);
-    expect(matchRank('yz', 'm', 'XYZ', 'Something Else')).toBe(5);
-    expect(matchRank('nope', 'm', 'XYZ', 'Something Else')).toBeNull();
+    expect(matchRank(MINT, MINT, searchedText('X', 'Y'))).toBe(0);
+    expect(matchRank('$alpha', 'm', searchedText('ALPHA', 'Something'))).toBe(1);
+    expect(matchRank('alp', 'm', searchedText('ALPHA', 'Something'))).toBe(2);
+    expect(matchRank('some', 'm', searchedText('XYZ', 'Something Else'))).toBe(3);
+    expect(matchRank('else', 'm', searchedText('XYZ', 'Something Else'))).toBe(4);
+    expect(matchRank('thing', 'm', searchedText('XYZ', 'Something Else'))).toBe(5);
+    expect(matchRank('yz', 'm', searchedText('XYZ', 'Something Else'))).toBe(5);
+    expect(matchRank('nope', 'm', searchedText('XYZ', 'Something Else'))).toBeNull();
   });
 
   it('orders by rank, then listed tokens, then market cap (unknown last), then mint', () => {
