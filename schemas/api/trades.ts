@@ -50,7 +50,9 @@ export const tradesQuery = z.object({
 
 export const trade = z.object({
   signature,
-  time: isoTime.describe('Block time of the trade'),
+  time: isoTime.describe(
+    "The trade's place: its block second, and in the milliseconds its rank in that second in chain order (from the 1000th on all at .999); `before` = this time pages on after it",
+  ),
   side: z.enum(['buy', 'sell']).describe('buy: the trader received coins; sell: the trader gave coins'),
   trader: address.describe('The wallet whose coins moved (the fee payer when unknown)'),
   coinAmount: rawAmount.describe('Coins moved, raw units (6 decimals)'),
