@@ -8,7 +8,7 @@
 //   failed    can never land (failed on chain, or its blockhash expired unsent): refused for good
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { defineCollection } from '../../infra/opstore/op-store.js';
+import { defineCollection, type OpStore } from '../../infra/opstore/op-store.js';
 
 export const PAYMENT_STATES = ['verified', 'settling', 'settled', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -40,6 +40,27 @@ export const paymentRecords = defineCollection(
 );
 
 export type PaymentRecord = z.infer<typeof paymentRecords.schema>;
+
+/** How long a payment's record is kept after its last change: a settled payment whose answer did not go out can be
+ * asked again for it this long; by then its blockhash has long expired, so the same transaction can never verify or
+ * land again and nothing needs the record to refuse it. */
+export const KEEP_PAYMENTS_MS = 7 * 24 * 3_600_000;
+
+/** Delete the records of payments last changed before `now - KEEP_PAYMENTS_MS`, but those still settling (the sweep
+ * resolves them from the chain first). Returns how many went. */
+export async function prunePayments(store: OpStore, now: number): Promise<number> {
+  const old = await store.query(paymentRecords, {
+    where: [
+      ['state', '!=', 'settling'],
+      ['updatedAt', '<', now - KEEP_PAYMENTS_MS],
+    ],
+  });
+  if (old.length === 0) return 0;
+  await store.transact(async (tx) => {
+    for (const record of old) await tx.delete(paymentRecords, record.id);
+  });
+  return old.length;
+}
 
 /** The record id of a payment transaction. */
 export function paymentKey(messageBytes: Uint8Array): string {

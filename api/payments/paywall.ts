@@ -17,7 +17,7 @@ import type { X402Network } from '../../schemas/config.js';
 import type { ChainClient } from '../chain.js';
 import { Confirmations } from './confirmations.js';
 import { feePayerSigner } from './fee-payer-signer.js';
-import { paymentKey, paymentRecords, type PaymentRecord } from './payment-records.js';
+import { paymentKey, paymentRecords, prunePayments, type PaymentRecord } from './payment-records.js';
 import { resolveSettling } from './settlement-status.js';
 
 export interface PaywallDeps {
@@ -61,6 +61,8 @@ export type Settlement = { ok: true; receipt: SettleResponse } | PaymentRefusal;
 const SCHEME = 'exact';
 /** How long a payment's requirements stay valid for the client (x402 `maxTimeoutSeconds`). */
 const MAX_TIMEOUT_SECONDS = 60;
+/** How often the sweep drops old payment records. */
+const PRUNE_INTERVAL_MS = 3_600_000;
 
 /** The message of the payment's transaction (the exact scheme's `payload.transaction`, base64) and its blockhash, or
  * null when it does not decode. */
@@ -79,6 +81,7 @@ const refusal = (error: string, settlement?: SettleResponse): PaymentRefusal => 
 
 export class Paywall {
   private readonly requirements = new Map<bigint, Promise<PaymentRequirements>>();
+  private lastPrune = 0;
 
   private constructor(
     private readonly deps: PaywallDeps,
@@ -217,16 +220,21 @@ export class Paywall {
     if (verified.owed) await this.mark(verified.key, { served: false });
   }
 
-  /** Resolve payments left settling (a confirmation that timed out, a process that stopped) from the chain. */
+  /** Resolve payments left settling (a confirmation that timed out, a process that stopped) from the chain, and once
+   * an hour drop the records kept long enough (prunePayments). */
   async sweep(olderThanMs = 30_000): Promise<void> {
     const store = this.deps.opstore;
+    const now = Date.now();
     const stale = await store.query(paymentRecords, {
       where: [
         ['state', '=', 'settling'],
-        ['updatedAt', '<', Date.now() - olderThanMs],
+        ['updatedAt', '<', now - olderThanMs],
       ],
     });
     for (const record of stale) await resolveSettling(store, this.deps.chain, record, olderThanMs);
+    if (now - this.lastPrune < PRUNE_INTERVAL_MS) return;
+    this.lastPrune = now;
+    await prunePayments(store, now);
   }
 
   private resourceUrl(resource: string): string {
