@@ -1,19 +1,21 @@
 // Handler of a coin's health (`GET /coins/{mint}/health`), shared by the HTTP route and the MCP tool: the latest
 // check's signals with the levels and grade derived from them (projections/health/grade.ts); the grade is null
-// before the first check and once the check is over an hour old. The scorer writes checks on its own schedule,
-// which nothing announces: an answer is kept a few seconds at most.
+// before the first check and once the check is over an hour old. The scorer writes checks on its own schedule (a pass
+// a minute), which nothing announces: an answer is kept half a pass at most.
 import { GRADE_TTL_MS, healthGrade, healthLevels } from '../../projections/health/grade.js';
 import { latestHealthChecks } from '../../projections/health/queries.js';
+import { DEFAULT_INTERVAL_MS } from '../../projections/health/scorer.js';
 import { HEALTH_NOTE, healthResponse } from '../../schemas/api/health.js';
 import type { ApiContext } from '../deps.js';
 import { type Answer, answerKey } from './answer-cache.js';
 import { boardRowOf } from './coins.js';
 
-const MAX_AGE_MS = 5_000;
+/** How long an answer is kept: half the scorer's pass, so a new check shows within one and a half passes. */
+export const HEALTH_MAX_AGE_MS = DEFAULT_INTERVAL_MS / 2;
 
 export function getHealth(ctx: ApiContext, mint: string): Promise<Answer> {
   boardRowOf(ctx, mint);
-  return ctx.answers.get(answerKey('health', { mint }), { on: [], maxAgeMs: MAX_AGE_MS }, healthResponse, async () => {
+  return ctx.answers.get(answerKey('health', { mint }), { on: [], maxAgeMs: HEALTH_MAX_AGE_MS }, healthResponse, async () => {
     const check = (await latestHealthChecks(ctx.olap, [mint])).get(mint);
     if (check === undefined) return { grade: null, checkedAt: null, signals: null, levels: null, context: null, note: HEALTH_NOTE };
     const levels = healthLevels(check.signals);

@@ -8,6 +8,7 @@
 // goes stale or is checked again (past the few seconds nothing-announced answers are kept).
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HEALTH_MAX_AGE_MS } from '../../api/handlers/health.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
 import { HEALTH_NOTE } from '../../schemas/api/health.js';
 import { loadConfig } from '../../schemas/config.js';
@@ -218,7 +219,7 @@ describe('health scorer', () => {
     try {
       const app = store.app({ clock: () => at });
       const health = async () => (await app.inject({ method: 'GET', url: `/api/v1/coins/${CALM}/health` })).json();
-      const passKept = () => vi.setSystemTime(Date.now() + 5_001);
+      const passKept = () => vi.setSystemTime(Date.now() + HEALTH_MAX_AGE_MS + 1);
       const first = await health();
       expect(first.grade).not.toBeNull();
       expect(await health()).toEqual(first);
