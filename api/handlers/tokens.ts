@@ -121,8 +121,8 @@ export async function searchTokens(
       }));
     }
   }
-  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  return ctx.answers.get(answerKey('tokens-own', { ...query, nowSeconds }), { on, maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS }, tokensResponse, async () =>
+  const board = ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000));
+  return ctx.answers.get(answerKey('tokens-own', { ...query, board: board.version }), { on, maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS }, tokensResponse, async () =>
     embeddedTokenSearch(ctx, query.q, query.limit, await listedPairStates(ctx, deps)),
   );
 }

@@ -17,7 +17,7 @@ import { PRICES_TABLE } from '../../projections/prices/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
-import { FIGURES_PENDING_SECONDS } from '../figures.js';
+import { FIGURES_PENDING_SECONDS, figuresPending } from '../figures.js';
 import { ChainGuard } from './chain-guard.js';
 import type { TouchedCoins, View } from './view.js';
 
@@ -83,9 +83,12 @@ interface BoardCoin {
   holders: number;
 }
 
-/** The board at a second: each coin's row, and its orders as they are asked for. */
+/** The board at a second: each coin's row, and its orders as they are asked for. `version` moves only when some
+ * row reads otherwise than at the second before (an event, or a trade leaving a 24-hour window), so answers made
+ * from the whole board are kept by it rather than by the second. */
 export interface BoardAt {
   nowSeconds: number;
+  version: number;
   rows: ReadonlyMap<string, BoardRow>;
   /** The SOL price the lamport values are at (micro-USD); null without one. */
   solMicroUsd: bigint | null;
@@ -95,6 +98,12 @@ export interface BoardAt {
 const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
 const launchMsOf = (launch: LaunchRow) => msOf(launch.launchTime);
+
+/** What of a coin's row moves with the clock alone, at `nowSeconds`: its 24-hour window and whether its figures are
+ * still pending. A row reads the same at two seconds when this is the same and no event came between. */
+export function rowWindow(row: BoardRow, nowSeconds: number): string {
+  return `${figuresPending(row, nowSeconds)}:${row.volume24h}:${row.refQuote}:${row.refCoin}`;
+}
 
 /** The index of the last tick at or before `seconds`; -1 when none. */
 function lastAtOrBefore(ticks: readonly Tick[], seconds: number): number {
@@ -188,12 +197,21 @@ export class CoinBoard implements View {
     return this.price?.microUsd ?? null;
   }
 
-  /** Every coin's row at `nowSeconds` (the same object while nothing changed and the second is the same). */
+  /** Every coin's row at `nowSeconds` (the same object while nothing changed and the second is the same; the same
+   * rows, orders and version while no event came and every row's window reads the same). */
   at(nowSeconds: number): BoardAt {
-    if (this.last?.nowSeconds === nowSeconds && this.last.changes === this.changes) return this.last;
+    const last = this.last;
+    if (last?.nowSeconds === nowSeconds && last.changes === this.changes) return last;
     const rows = new Map<string, BoardRow>();
-    for (const [mint, coin] of this.coins) rows.set(mint, this.rowAt(coin, nowSeconds));
-    this.last = { nowSeconds, rows, solMicroUsd: this.solMicroUsd, orders: new Map(), changes: this.changes };
+    let same = last !== null && last.changes === this.changes;
+    for (const [mint, coin] of this.coins) {
+      const row = this.rowAt(coin, nowSeconds);
+      if (same) same = rowWindow(last!.rows.get(mint)!, last!.nowSeconds) === rowWindow(row, nowSeconds);
+      rows.set(mint, row);
+    }
+    this.last = same
+      ? { ...last!, nowSeconds }
+      : { nowSeconds, version: (last?.version ?? 0) + 1, rows, solMicroUsd: this.solMicroUsd, orders: new Map(), changes: this.changes };
     return this.last;
   }
 
