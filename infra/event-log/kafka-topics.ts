@@ -60,21 +60,31 @@ export class KafkaTopics {
   }
 
   /** Processes starting together race to create a topic; the broker may then answer a retriable error (the topic
-   * not yet known to the one asking for its leaders) after kafkajs's own retries. Ask again, a little later. */
+   * not yet known to the one asking for its leaders) after kafkajs's own retries, also when another process created
+   * it first and this one's clients ask for its partitions. Ask again, a little later, until its metadata answers
+   * with a leader for every partition. */
   private async create(topic: string): Promise<void> {
     const { replicationFactor } = this.options;
+    const name = this.physical(topic);
+    await this.retried(() =>
+      this.admin.createTopics({
+        waitForLeaders: true,
+        topics: [{ topic: name, numPartitions: this.options.partitions[topic] ?? 1, ...(replicationFactor === undefined ? {} : { replicationFactor }) }],
+      }),
+    );
+    await this.retried(async () => {
+      const { topics } = await this.admin.fetchTopicMetadata({ topics: [name] });
+      const partitions = topics[0]?.partitions ?? [];
+      if (partitions.length === 0 || partitions.some((partition) => partition.leader < 0)) {
+        throw Object.assign(new Error(`topic ${name} has no leader yet`), { retriable: true });
+      }
+    });
+  }
+
+  private async retried(step: () => Promise<unknown>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.admin.createTopics({
-          waitForLeaders: true,
-          topics: [
-            {
-              topic: this.physical(topic),
-              numPartitions: this.options.partitions[topic] ?? 1,
-              ...(replicationFactor === undefined ? {} : { replicationFactor }),
-            },
-          ],
-        });
+        await step();
         return;
       } catch (error) {
         if (attempt >= CREATE_ATTEMPTS || (error as { retriable?: unknown }).retriable !== true) throw error;
