@@ -45,6 +45,25 @@ export interface LiveRequest {
   samplesPerSlot: number;
 }
 
+/** A captured chain replayed (chain-child `replay`): made first when `path` holds no capture. */
+export interface ReplayRequest {
+  path: string;
+  seed: number;
+  transactions: number;
+  maxSeconds: number;
+  milestones: number;
+  /** null: every slot at once, as fast as the pipeline takes them. */
+  pace: ReplayPace | null;
+}
+
+export interface ReplayPace {
+  /** Chain transactions a second. */
+  rate: number;
+  /** Slots are released in ticks this far apart. */
+  slotMs: number;
+  samplesPerSlot: number;
+}
+
 export interface LiveInfo {
   grpcUrl: string;
 }
@@ -73,7 +92,12 @@ export interface GeneratingProgress {
   seconds: number;
 }
 
-export type ChainReport = SlotConfirmed | ChainProgress | GeneratingProgress;
+/** A paced replay released its last captured slot. */
+export interface ReplayExhausted {
+  kind: 'exhausted';
+}
+
+export type ChainReport = SlotConfirmed | ChainProgress | GeneratingProgress | ReplayExhausted;
 
 /** The roles a pipeline process can run (projections and api share the embedded analytics store). */
 export type PipelineRoleName = 'subscriber' | 'pipeline' | 'projections' | 'api';

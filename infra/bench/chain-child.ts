@@ -5,16 +5,35 @@
 // - `live`: produce slots in real time (one every `slotMs`, the simulator tuned to a steady trade rate, its
 //   tenfold bursts off) and report each slot when it is confirmed (the next slot sealed), with the wall time
 //   and a sample of its trades.
+// - `replay`: serve a captured chain (replay/), making the capture first when it is not on disk: all of it at once
+//   (as `ledger` answers), or paced at a rate in ticks of `slotMs`, each released slot reported as `live` reports it.
 import { Devnet } from '../devnet/devnet.js';
 import type { Block } from '../devnet/ledger/bank.js';
 import type { SimAction } from '../devnet/simulator/action-log.js';
 import { sendReport, serveCommands, wallMs } from './bench-ipc.js';
-import type { ChainProgress, LedgerInfo, LedgerRequest, LiveInfo, LiveRequest, Milestone, SlotConfirmed, TradeRef } from './bench-types.js';
+import type {
+  ChainProgress,
+  LedgerInfo,
+  LedgerRequest,
+  LiveInfo,
+  LiveRequest,
+  Milestone,
+  ReplayPace,
+  ReplayRequest,
+  SlotConfirmed,
+  TradeRef,
+} from './bench-types.js';
+import { captureExists, readCapture, type CapturedSlot } from './replay/capture-file.js';
+import { captureMarket } from './replay/capture.js';
+import { startReplayServer, type ReplayServer } from './replay/replay-server.js';
 import { pickMilestones, sampleTrades } from './trade-picks.js';
 
 const TRADE_KINDS = new Set(['buy', 'sell', 'wash', 'snipe', 'bundle-buy']);
 
 let devnet: Devnet | null = null;
+let replayServer: ReplayServer | null = null;
+let pacer: NodeJS.Timeout | null = null;
+let replaySlot = 0;
 
 /** Trades the simulator landed since the last call, by slot (the action log is emptied as it is read). */
 function takeTrades(into: Map<number, TradeRef[]>): void {
@@ -99,17 +118,77 @@ async function live(request: LiveRequest): Promise<LiveInfo> {
   return { grpcUrl: devnet.grpcUrl! };
 }
 
+async function replay(request: ReplayRequest): Promise<LedgerInfo> {
+  if (!captureExists(request.path)) {
+    await captureMarket({
+      path: request.path,
+      seed: request.seed,
+      transactions: request.transactions,
+      maxSeconds: request.maxSeconds,
+      onProgress: (transactions, seconds) => sendReport({ kind: 'generating', transactions, seconds }),
+    });
+  }
+  const capture = readCapture(request.path);
+  const server = (replayServer = await startReplayServer(capture));
+  const { slots, description } = capture;
+  if (request.pace === null) server.release(slots.length);
+  else pace(server, slots, request.pace);
+  const milestones = pickMilestones(
+    slots.map((slot) => ({ slot: slot.slot, transactions: slot.transactions, trades: slot.samples })),
+    request.milestones,
+  );
+  const { firstSlot, lastSlot, transactions, succeeded } = description;
+  return { grpcUrl: server.url, firstSlot, lastSlot, transactions, succeeded, seconds: 0, milestones };
+}
+
+/** Release captured slots at `rate` chain transactions a second, in ticks of `slotMs`; each released slot is
+ * confirmed at its release. */
+function pace(server: ReplayServer, slots: readonly CapturedSlot[], { rate, slotMs, samplesPerSlot }: ReplayPace): void {
+  const started = wallMs();
+  let tick = 0;
+  let budget = 0;
+  const step = () => {
+    tick++;
+    budget += (rate * slotMs) / 1000;
+    const confirmedAt = wallMs();
+    let next = server.released;
+    while (next < slots.length && slots[next]!.transactions <= budget) {
+      const slot = slots[next++]!;
+      budget -= slot.transactions;
+      replaySlot = slot.slot;
+      const report: SlotConfirmed = {
+        kind: 'slot',
+        slot: slot.slot,
+        confirmedAt,
+        transactions: slot.transactions,
+        samples: slot.samples.slice(0, samplesPerSlot),
+      };
+      sendReport(report);
+    }
+    server.release(next);
+    if (next >= slots.length) {
+      sendReport({ kind: 'exhausted' });
+      return;
+    }
+    pacer = setTimeout(step, Math.max(0, started + (tick + 1) * slotMs - wallMs()));
+  };
+  pacer = setTimeout(step, slotMs);
+}
+
 const progress = setInterval(() => {
   const cpu = process.cpuUsage();
-  const report: ChainProgress = { kind: 'progress', at: wallMs(), cpuMicros: cpu.user + cpu.system, slot: devnet?.bank.latestBlock.slot ?? 0 };
+  const report: ChainProgress = { kind: 'progress', at: wallMs(), cpuMicros: cpu.user + cpu.system, slot: devnet?.bank.latestBlock.slot ?? replaySlot };
   sendReport(report);
 }, 250);
 
 serveCommands({
   ledger: (request: LedgerRequest) => ledger(request),
   live: (request: LiveRequest) => live(request),
+  replay: (request: ReplayRequest) => replay(request),
   stop: async () => {
     clearInterval(progress);
+    if (pacer) clearTimeout(pacer);
+    await replayServer?.close();
     await devnet?.stop();
     devnet = null;
   },

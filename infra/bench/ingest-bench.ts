@@ -15,9 +15,12 @@
 //   --pipeline-in ingest|projections   the process that decodes (ingest, as `npm run ingest` runs it)
 //   --log sqlite|kafka     the event log: SQLite (the default) or a local Kafka broker per phase (infra/kafka-local)
 //   --profile DIR          each process writes V8 CPU profiles under DIR/<phase>/<process>/
-import { mkdtempSync, rmSync } from 'node:fs';
+//   --chain replay|devnet  replay: a captured chain served as captured (replay/), the default; devnet: the devnet
+//                          executes the ledger and serves it itself
+//   --capture FILE         the captured chain (made first when missing; artifacts/replay/market-<seed>-<tx>.bin)
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLag } from './lag-phase.js';
 import { lagFigures } from './lag-report.js';
@@ -36,6 +39,8 @@ const { values } = parseArgs({
     'pipeline-in': { type: 'string', default: 'ingest' },
     log: { type: 'string', default: 'sqlite' },
     profile: { type: 'string' },
+    chain: { type: 'string', default: 'replay' },
+    capture: { type: 'string' },
   },
   strict: true,
 });
@@ -61,6 +66,11 @@ async function main(): Promise<void> {
   }
   const eventLog = values.log;
   if (eventLog !== 'sqlite' && eventLog !== 'kafka') throw new Error(`--log must be sqlite or kafka, got ${eventLog}`);
+  const chainKind = values.chain;
+  if (chainKind !== 'replay' && chainKind !== 'devnet') throw new Error(`--chain must be replay or devnet, got ${chainKind}`);
+  const transactions = positive('transactions', values.transactions);
+  const capture = chainKind === 'devnet' ? null : resolve(values.capture ?? join('artifacts', 'replay', `market-7-${transactions}.bin`));
+  if (capture !== null) mkdirSync(dirname(capture), { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), 'launchtape-ingest-bench-'));
   const started = Date.now();
   const report: string[] = [
@@ -89,7 +99,8 @@ async function main(): Promise<void> {
       const result = await runThroughput({
         workDir,
         seed: 7,
-        transactions: positive('transactions', values.transactions),
+        transactions,
+        capture,
         maxGenerateSeconds: positive('generate-seconds', values['generate-seconds']),
         pipelineIn,
         eventLog,

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { loadConfig, type Config } from '../../schemas/config.js';
+import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { startApi, startProjections, type ProjectRole, type Role } from '../service/roles.js';
 import { openServiceEventLog, openServiceOlap, yellowstoneEndpoint } from '../service/stores.js';
 import { childArgument, sendReport, serveCommands, wallMs } from './bench-ipc.js';
@@ -131,6 +132,12 @@ serveCommands({
   },
   start: (request: PipelineStart) => start(request),
   olapTimes: async () => olap?.take() ?? {},
+  /** Per coin, what the trades table holds (the replayed bench's truth check). */
+  tradeTotals: async () =>
+    olap!.query(
+      `SELECT mint, toUInt32(count()) AS trades, toString(sum(coinAmount)) AS coinAmount, toString(sum(quoteAmount)) AS quoteAmount
+       FROM ${TRADES_TABLE} FINAL GROUP BY mint`,
+    ),
   appendTimes: async () => log?.take() ?? null,
   stop: async () => {
     clearInterval(timer);

@@ -7,10 +7,12 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
-import type { ChainReport, LedgerInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';
+import type { ChainReport, LedgerInfo, PipelineProgress, PipelineRoleName, ReplayRequest } from './bench-types.js';
 import { coresBetween, cpuTimes } from './machine-load.js';
 import { ProgressLog } from './progress-log.js';
 import { progressLine, recordProgress } from './progress-record.js';
+import { readCaptureDescription } from './replay/capture-file.js';
+import { checkTruth, type TradeTotals, type TruthCheck } from './replay/market-truth.js';
 import type { StatementTimes } from './timed-olap.js';
 import { visibleTrades } from './trade-probe.js';
 
@@ -19,6 +21,8 @@ export interface ThroughputOptions {
   seed: number;
   transactions: number;
   maxGenerateSeconds: number;
+  /** A captured chain replayed from this file (made first when missing), or null for the devnet itself. */
+  capture: string | null;
   /** Which process decodes: the ingest process (beside the subscriber) or the projections process. */
   pipelineIn: 'ingest' | 'projections';
   /** The event log the pipeline runs on (SQLite by default). */
@@ -43,6 +47,8 @@ export interface ThroughputResult {
   olap: Record<string, StatementTimes>;
   /** The whole machine during the run: cores busy and stolen (null where unknown). */
   machine: { busy: number; steal: number } | null;
+  /** A replayed run's final state against the captured market's truth. */
+  truth: TruthCheck | null;
 }
 
 const CHAIN_SCRIPT = new URL('./chain-child.ts', import.meta.url);
@@ -67,15 +73,19 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
       if (report.kind === 'progress') progress.add('chain', { at: report.at, cpuMicros: report.cpuMicros, counts: { slot: report.slot } });
     });
     for (const child of [ingest, project]) child.onReport((report) => recordProgress(progress, report));
+    const ledgerRequest = { seed: options.seed, transactions: options.transactions, maxSeconds: options.maxGenerateSeconds, milestones: 20 };
+    const replay: ReplayRequest | null = options.capture === null ? null : { ...ledgerRequest, path: options.capture, pace: null };
     const [ledger] = await Promise.all([
-      chain.command<LedgerInfo>('ledger', { seed: options.seed, transactions: options.transactions, maxSeconds: options.maxGenerateSeconds, milestones: 20 }),
+      replay === null ? chain.command<LedgerInfo>('ledger', ledgerRequest) : chain.command<LedgerInfo>('replay', replay),
       ingest.command('open'),
       project.command('open'),
     ]);
     const rate = Math.round(ledger.transactions / ledger.seconds);
     const count = ledger.transactions.toLocaleString('en');
     log(
-      `  ledger: ${count} transactions in slots ${ledger.firstSlot}..${ledger.lastSlot}, generated in ${ledger.seconds.toFixed(1)} s (${rate} tx/s, not timed)`,
+      replay === null
+        ? `  ledger: ${count} transactions in slots ${ledger.firstSlot}..${ledger.lastSlot}, generated in ${ledger.seconds.toFixed(1)} s (${rate} tx/s, not timed)`
+        : `  captured chain: ${count} transactions in slots ${ledger.firstSlot}..${ledger.lastSlot}, served as captured`,
     );
 
     const downstream: PipelineRoleName[] = options.pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'];
@@ -91,7 +101,13 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
     const machine = coresBetween(machineAtStart, cpuTimes(), cpus().length);
     await waitForStages(progress, ledger, options.pipelineIn === 'ingest' ? 'ingest' : 'project');
     const olap = await project.command<Record<string, StatementTimes>>('olapTimes');
-    return { ledger, startedAt, seen, progress, pipelineProcess: options.pipelineIn === 'ingest' ? 'ingest' : 'project', olap, machine };
+    let truth: TruthCheck | null = null;
+    if (replay !== null) {
+      log('  checking the final state against the captured market...');
+      const rows = await project.command<(TradeTotals & { mint: string })[]>('tradeTotals');
+      truth = await checkTruth(apiUrl!, readCaptureDescription(replay.path).truth, new Map(rows.map(({ mint, ...totals }) => [mint, totals])));
+    }
+    return { ledger, startedAt, seen, progress, pipelineProcess: options.pipelineIn === 'ingest' ? 'ingest' : 'project', olap, machine, truth };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     await eventLog.stop();

@@ -40,6 +40,7 @@ export function throughputFigures(result: ThroughputResult, cores: number): Thro
       `before projections ${int(progress.maxBacklog([decoder, 'decodedEvents'], ['project', 'projectedEvents']))} events`,
     ...cpuPerTransaction(progress, startedAt, last.seenAt, overall, cores, result.machine),
     olapLine(result.olap),
+    ...truthLines(result),
   ];
   return { sustained, lines };
 }
@@ -58,4 +59,13 @@ function cpuPerTransaction(progress: ProgressLog, from: number, to: number, rate
     `  at that cost ${cores} cores allow about ${int((cores * 1e6) / micros(total))} tx/s; ` +
       `the pipeline alone (chain elsewhere) about ${int((cores * 1e6) / micros(pipeline))} tx/s`,
   ];
+}
+
+function truthLines({ truth }: ThroughputResult): string[] {
+  if (truth === null) return [];
+  const head =
+    `  final state against the captured market's truth (${int(truth.coins)} coins, ${int(truth.trades)} trades; ` +
+    `trades table totals, candles at every interval, holder counts): `;
+  if (truth.differences.length === 0) return [`${head}equal`];
+  return [`${head}DIFFERENT`, ...truth.differences.map((line) => `    ${line}`)];
 }

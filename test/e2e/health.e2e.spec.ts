@@ -11,7 +11,7 @@ import type { SimCoin } from '../../infra/devnet/simulator/sim-state.js';
 import { HealthScorer } from '../../projections/health/scorer.js';
 import { healthSignals, SNIPER_WINDOW_SLOTS, type CoinTrade, type HealthFacts, type HealthSignals } from '../../projections/health/signals.js';
 import { CONFIG, simWallet } from '../ingest/chain-fixture.js';
-import { chainFacts, type ChainFacts } from './chain-facts.js';
+import { chainFacts, type ChainFacts } from '../../infra/devnet/truth/chain-facts.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
 const SEED = 47;

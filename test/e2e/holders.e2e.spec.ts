@@ -16,7 +16,7 @@ import { ownerBalancesAt } from '../../projections/balances/queries.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { countedBalance } from '../../schemas/rewards/allocation.js';
 import { CONFIG, simWallet } from '../ingest/chain-fixture.js';
-import { chainFacts } from './chain-facts.js';
+import { chainFacts } from '../../infra/devnet/truth/chain-facts.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
 const SEED = 43;

@@ -15,7 +15,7 @@ import { Devnet } from '../../infra/devnet/devnet.js';
 import { startGeyserServer, type GeyserServer } from '../../infra/devnet/geyser/index.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { seededRandom } from '../infra/seeded-random.js';
-import { chainFacts, type ChainFacts } from './chain-facts.js';
+import { chainFacts, type ChainFacts } from '../../infra/devnet/truth/chain-facts.js';
 import type { ChildPicture, ChildStatus } from './pipeline-child.js';
 import { PipelineProcess } from './pipeline-process.js';
 

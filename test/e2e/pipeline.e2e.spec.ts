@@ -29,7 +29,7 @@ import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
 import { COIN_DECIMALS } from '../../schemas/events/index.js';
 import { CONFIG, plainTransfer, simWallet } from '../ingest/chain-fixture.js';
 import { silent, sleep, waitFor } from '../ingest/ingest-harness.js';
-import { chainFacts, expectedCandles, expectedFigures, quoteDecimalsOf, trueHolders, type ChainFacts } from './chain-facts.js';
+import { chainFacts, expectedCandles, expectedFigures, quoteDecimalsOf, trueHolders, type ChainFacts } from '../../infra/devnet/truth/chain-facts.js';
 
 const SEED = 29;
 const SLOTS = 160;

@@ -19,7 +19,7 @@ import { readMint } from '../../infra/devnet/runtime/token-layout.js';
 import { SOL } from '../../infra/devnet/truth/balance-history.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
-import { chainFacts } from './chain-facts.js';
+import { chainFacts } from '../../infra/devnet/truth/chain-facts.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
 const SEED = 31;

@@ -23,7 +23,7 @@ import { groupName } from '../../projections/runner-state.js';
 import { READ_MODEL_SET } from '../../projections/read-models.js';
 import { DISPATCHER_GROUP } from '../../projections/webhooks/dispatcher.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
-import { chainFacts, type ChainFacts } from './chain-facts.js';
+import { chainFacts, type ChainFacts } from '../../infra/devnet/truth/chain-facts.js';
 import { Spawned } from './spawned.js';
 import type { TablePicture } from './table-picture.js';
 import type { Trade } from '../../schemas/api/trades.js';

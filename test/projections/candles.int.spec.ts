@@ -17,7 +17,7 @@ import { writeEvents } from '../../projections/project-batch.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
-import { expectedCandlesOf } from '../api/fixtures/expected-candles.js';
+import { expectedCandlesOf } from '../../infra/devnet/truth/expected-candles.js';
 import { addr, trade } from './event-fixtures.js';
 
 const MINT = addr(1);

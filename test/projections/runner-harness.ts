@@ -9,7 +9,7 @@ import { type Candle, INTERVAL_SECONDS, type Interval } from '../../schemas/api/
 import type { Projector } from '../../projections/projector.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import type { Event, TradeEvent } from '../../schemas/events/index.js';
-import { expectedCandlesOf } from '../api/fixtures/expected-candles.js';
+import { expectedCandlesOf } from '../../infra/devnet/truth/expected-candles.js';
 
 export function keyOf(event: Event): string {
   const data = event.data as { mint?: unknown };

@@ -1,17 +1,17 @@
-// Ground truth for the end-to-end tests, read straight from the devnet's own ledger, never from the
+// Ground truth for the end-to-end tests and the replayed bench, read straight from the devnet's own ledger, never from the
 // pipeline: the trades the programs logged (their `Program data:` Trade and Swap events, decoded with the
 // programs' shared layouts), the venues of each coin (curve, launch pool, graduated pool) and its quote token's
 // decimals, candles and prices recomputed from those trades with bigint arithmetic (quote tokens per whole coin: SOL
 // per coin, dollars per coin on a stablecoin pair), and holder counts from the balance history.
-import type { Bank } from '../../infra/devnet/ledger/bank.js';
-import type { BalanceHistory } from '../../infra/devnet/truth/balance-history.js';
-import type { Candle } from '../../schemas/api/ohlcv.js';
-import { expectedCandlesOf } from '../api/fixtures/expected-candles.js';
-import { expectedPrice } from '../api/fixtures/expected-price.js';
-import { programDataLogs } from '../../schemas/programs/event-set.js';
-import { decodeLaunchpadEvent } from '../../schemas/programs/launchpad/events.js';
-import { decodePoolVenueEvent } from '../../schemas/programs/pool-venue/events.js';
-import type { Config } from '../../schemas/config.js';
+import type { Bank } from '../ledger/bank.js';
+import type { BalanceHistory } from './balance-history.js';
+import type { Candle } from '../../../schemas/api/ohlcv.js';
+import { expectedCandlesOf } from './expected-candles.js';
+import { expectedPrice } from './expected-price.js';
+import { programDataLogs } from '../../../schemas/programs/event-set.js';
+import { decodeLaunchpadEvent } from '../../../schemas/programs/launchpad/events.js';
+import { decodePoolVenueEvent } from '../../../schemas/programs/pool-venue/events.js';
+import type { Config } from '../../../schemas/config.js';
 
 export interface ChainTrade {
   signature: string;
@@ -37,9 +37,10 @@ export interface ChainFacts {
   quoteDecimals: Map<string, number>;
 }
 
-/** Read slots [from, to] of the bank for the coins `coins`. */
-export function chainFacts(bank: Bank, config: Config, from: number, to: number, coins: ReadonlySet<string>): ChainFacts {
-  const facts: ChainFacts = { trades: [], venues: new Map(), graduations: new Map(), quoteDecimals: new Map() };
+/** Read slots [from, to] of the bank for the coins `coins` (every coin with 'every'), adding to `into` when given. */
+export function chainFacts(bank: Bank, config: Config, from: number, to: number, coins: ReadonlySet<string> | 'every', into?: ChainFacts): ChainFacts {
+  const facts: ChainFacts = into ?? { trades: [], venues: new Map(), graduations: new Map(), quoteDecimals: new Map() };
+  const followed = (mint: string) => coins === 'every' || coins.has(mint);
   const venue = (mint: string, address: string) => facts.venues.set(mint, (facts.venues.get(mint) ?? new Set()).add(address));
   for (let slot = from; slot <= to; slot++) {
     const block = bank.getBlock(slot);
@@ -58,7 +59,7 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
             venue(event.data.mint, event.data.pool);
             facts.graduations.set(event.data.mint, event.data.pool);
           }
-          if (event?.name === 'Trade' && coins.has(event.data.mint)) {
+          if (event?.name === 'Trade' && followed(event.data.mint)) {
             const d = event.data;
             const reserves = { coin: d.virtualToken, quote: d.virtualQuote };
             facts.trades.push({
@@ -77,7 +78,7 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
             venue(event.data.mint, event.data.pool);
             facts.quoteDecimals.set(event.data.mint, event.data.quoteDecimals);
           }
-          if (event?.name === 'Swap' && coins.has(event.data.mint)) {
+          if (event?.name === 'Swap' && followed(event.data.mint)) {
             const d = event.data;
             const reserves = { coin: d.tokenReserve, quote: d.virtualQuote + d.quoteReserve };
             facts.trades.push({
