@@ -6,10 +6,12 @@
 //    trades to their `trade` message at a client of the coin's live stream (SSE; the figure bench:stream leaves out).
 // Figures go to stdout with the targets beside them; progress goes to stderr.
 // Options:
-//   --transactions N       ledger size (60000: 20-30 s of replay at the rates measured here)
+//   --transactions N       ledger size (devnet: 60000, 20-30 s of replay at the rates measured here; replay: the
+//                          capture's, 150000, enough for the lag phase's window at 5,000 tx/s)
 //   --generate-seconds S   cap on generating the ledger (75)
 //   --lag-seconds S        lag measuring window (30)
-//   --trades-per-slot N    simulator trades per 400 ms slot, ~1,000 tx/s all told (380)
+//   --trades-per-slot N    devnet: simulator trades per 400 ms slot, ~1,000 tx/s all told (380)
+//   --rates R,R            replay: the lag phase's rates in chain tx/s, one run each (1000,5000)
 //   --only throughput|lag|streams   one phase; streams is a diagnostic run only on request: the official
 //                          client's rate in three subscription shapes (streams-phase.ts)
 //   --pipeline-in ingest|projections   the process that decodes (ingest, as `npm run ingest` runs it)
@@ -26,14 +28,15 @@ import { runLag } from './lag-phase.js';
 import { lagFigures } from './lag-report.js';
 import { targetLines } from './report-format.js';
 import { runStreams, streamLines } from './streams-phase.js';
-import { throughputFigures } from './throughput-report.js';
+import { throughputFigures, type ThroughputFigures } from './throughput-report.js';
 import { runThroughput } from './throughput-phase.js';
 
 const { values } = parseArgs({
   options: {
-    transactions: { type: 'string', default: '60000' },
+    transactions: { type: 'string' },
     'generate-seconds': { type: 'string', default: '75' },
     'lag-seconds': { type: 'string', default: '30' },
+    rates: { type: 'string', default: '1000,5000' },
     'trades-per-slot': { type: 'string', default: '380' },
     only: { type: 'string' },
     'pipeline-in': { type: 'string', default: 'ingest' },
@@ -68,7 +71,9 @@ async function main(): Promise<void> {
   if (eventLog !== 'sqlite' && eventLog !== 'kafka') throw new Error(`--log must be sqlite or kafka, got ${eventLog}`);
   const chainKind = values.chain;
   if (chainKind !== 'replay' && chainKind !== 'devnet') throw new Error(`--chain must be replay or devnet, got ${chainKind}`);
-  const transactions = positive('transactions', values.transactions);
+  const transactions = positive('transactions', values.transactions ?? (chainKind === 'devnet' ? '60000' : '150000'));
+  const rates = values.rates.split(',').map((rate) => positive('rates', rate));
+  const maxGenerateSeconds = positive('generate-seconds', values['generate-seconds']);
   const capture = chainKind === 'devnet' ? null : resolve(values.capture ?? join('artifacts', 'replay', `market-7-${transactions}.bin`));
   if (capture !== null) mkdirSync(dirname(capture), { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), 'launchtape-ingest-bench-'));
@@ -85,58 +90,65 @@ async function main(): Promise<void> {
           : `SQLite event log (synchronous FULL) and chDB, the service's defaults`),
     );
   }
-  let throughput: number | null = null;
-  let p99: number | null = null;
+  let throughput: ThroughputFigures | null = null;
+  const lags: { rate: number; streamP99: number }[] = [];
   try {
     if (only === 'streams') {
       progress('streams: generating a ledger, then reading it in three subscription shapes...');
-      const result = await runStreams({ transactions: positive('transactions', values.transactions), log: progress });
+      const result = await runStreams({ transactions: transactions, log: progress });
       const heading = `official client replaying ${result.ledger.transactions.toLocaleString('en')} transactions, nothing behind the readers`;
       report.push('', heading, ...streamLines(result.shapes));
     }
     if (only === undefined || only === 'throughput') {
-      progress('1. throughput: generating a ledger at max speed...');
+      progress(
+        capture === null ? '1. throughput: generating a ledger at max speed...' : '1. throughput: replaying the captured chain as fast as it is taken...',
+      );
       const result = await runThroughput({
         workDir,
         seed: 7,
         transactions,
         capture,
-        maxGenerateSeconds: positive('generate-seconds', values['generate-seconds']),
+        maxGenerateSeconds,
         pipelineIn,
         eventLog,
         profileDir: values.profile === undefined ? undefined : join(values.profile, 'throughput'),
         log: progress,
       });
       const figures = throughputFigures(result, cpus().length);
-      throughput = figures.sustained;
+      throughput = figures;
       report.push('', '1. sustained throughput end to end', ...figures.lines);
     }
     if (only === undefined || only === 'lag') {
-      progress('2. lag: starting a live chain at a fixed rate...');
       const pollMs = 50;
       const slotMs = 400;
-      const result = await runLag({
-        workDir,
-        seed: 11,
-        slotMs,
-        tradesPerSlot: positive('trades-per-slot', values['trades-per-slot']),
-        samplesPerSlot: 3,
-        warmupSeconds: 6,
-        seconds: positive('lag-seconds', values['lag-seconds']),
-        pollMs,
-        pipelineIn,
-        eventLog,
-        profileDir: values.profile === undefined ? undefined : join(values.profile, 'lag'),
-        log: progress,
-      });
-      const figures = lagFigures(result, pollMs, slotMs);
-      p99 = figures.p99;
-      report.push('', '2. lag at a fixed background rate', ...figures.lines);
+      const runs = capture === null ? [null] : rates.map((rate) => ({ capture, rate, transactions, maxGenerateSeconds }));
+      for (const replay of runs) {
+        progress(replay === null ? '2. lag: starting a live chain at a fixed rate...' : `2. lag: replaying the captured chain at ${replay.rate} tx/s...`);
+        const result = await runLag({
+          workDir: join(workDir, `lag-${replay?.rate ?? 'devnet'}`),
+          seed: 11,
+          slotMs,
+          tradesPerSlot: positive('trades-per-slot', values['trades-per-slot']),
+          replay,
+          samplesPerSlot: 3,
+          warmupSeconds: 6,
+          seconds: positive('lag-seconds', values['lag-seconds']),
+          pollMs,
+          pipelineIn,
+          eventLog,
+          profileDir: values.profile === undefined ? undefined : join(values.profile, `lag-${replay?.rate ?? 'devnet'}`),
+          log: progress,
+        });
+        const figures = lagFigures(result, pollMs, slotMs);
+        lags.push({ rate: replay?.rate ?? Math.round(result.chainRate), streamP99: figures.streamP99 });
+        const heading = replay === null ? 'lag at a fixed background rate' : `lag, the captured chain replayed at ${replay.rate} tx/s in ${slotMs} ms ticks`;
+        report.push('', `2. ${heading}`, ...figures.lines);
+      }
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  if (throughput !== null || p99 !== null) report.push('', 'targets', ...targetLines(throughput, p99));
+  if (throughput !== null || lags.length > 0) report.push('', 'targets', ...targetLines(eventLog, throughput, lags));
   report.push('', `bench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average at end ${load()}`);
   out(report.join('\n'));
 }

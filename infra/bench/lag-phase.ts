@@ -14,7 +14,7 @@ import { subscribeRequest } from '../../ingest/subscriber/request.js';
 import { loadConfig } from '../../schemas/config.js';
 import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
-import type { ChainReport, LiveInfo, PipelineProgress, PipelineRoleName } from './bench-types.js';
+import type { ChainReport, LedgerInfo, LiveInfo, PipelineProgress, PipelineRoleName, ReplayRequest } from './bench-types.js';
 import { LagSampler } from './lag-samples.js';
 import type { StreamArrivals } from './lag-streams-child.js';
 import { StreamSamples } from './lag-streams.js';
@@ -34,7 +34,11 @@ export interface LagOptions {
   workDir: string;
   seed: number;
   slotMs: number;
+  /** The devnet live: its simulator tuned to this many trades a slot. */
   tradesPerSlot: number;
+  /** Or a captured chain replayed at `rate` chain transactions a second (made first when missing, of
+   * `transactions`). */
+  replay: { capture: string; rate: number; transactions: number; maxGenerateSeconds: number } | null;
   samplesPerSlot: number;
   warmupSeconds: number;
   seconds: number;
@@ -79,28 +83,54 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
         stageTimes.add(report.stages);
       });
     }
+    let exhaustedAt: number | null = null;
     chain.onReport((report) => {
       if (report.kind === 'progress') progress.add('chain', { at: report.at, cpuMicros: report.cpuMicros, counts: { slot: report.slot } });
       if (report.kind === 'slot') window.confirmed(report);
+      if (report.kind === 'exhausted') exhaustedAt = wallMs();
     });
     bare.onReport((arrival) => window.arrived(arrival.slot, arrival.at));
     await Promise.all([ingest.command('open'), project.command('open')]);
-    const { grpcUrl } = await chain.command<LiveInfo>('live', {
-      seed: options.seed,
-      slotMs: options.slotMs,
-      tradesPerSlot: options.tradesPerSlot,
-      samplesPerSlot: options.samplesPerSlot,
-    });
+    const { replay } = options;
+    let grpcUrl: string;
+    let startSlot = 1;
+    if (replay === null) {
+      ({ grpcUrl } = await chain.command<LiveInfo>('live', {
+        seed: options.seed,
+        slotMs: options.slotMs,
+        tradesPerSlot: options.tradesPerSlot,
+        samplesPerSlot: options.samplesPerSlot,
+      }));
+    } else {
+      const request: ReplayRequest = {
+        path: replay.capture,
+        seed: options.seed,
+        transactions: replay.transactions,
+        maxSeconds: replay.maxGenerateSeconds,
+        milestones: 0,
+        pace: { rate: replay.rate, slotMs: options.slotMs, samplesPerSlot: options.samplesPerSlot },
+      };
+      const ledger = await chain.command<LedgerInfo>('replay', request);
+      const lasts = ledger.transactions / replay.rate;
+      if (lasts < options.warmupSeconds + options.seconds + 2) {
+        throw new Error(
+          `the captured chain holds ${ledger.transactions} transactions: ${lasts.toFixed(0)} s at ${replay.rate} tx/s, ` +
+            `short of the ${options.warmupSeconds + options.seconds} s asked for; capture more with --transactions`,
+        );
+      }
+      ({ grpcUrl } = ledger);
+      startSlot = ledger.firstSlot;
+    }
     const downstream: PipelineRoleName[] = options.pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'];
     const upstream: PipelineRoleName[] = options.pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'];
-    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: downstream, grpcUrl, startSlot: 1 });
-    await bare.command('watch', { url: grpcUrl, request: subscribeRequest(loadConfig({}), 1) });
+    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: downstream, grpcUrl, startSlot });
+    await bare.command('watch', { url: grpcUrl, request: subscribeRequest(loadConfig({}), startSlot) });
     // Streams open before anything is ingested: every coin then comes as a launch on the platform stream.
     await streams.command('follow', { apiUrl });
-    await ingest.command('start', { roles: upstream, grpcUrl, startSlot: 1 });
+    await ingest.command('start', { roles: upstream, grpcUrl, startSlot });
     const lag = (sampler = new LagSampler(apiUrl!));
     window.open(wallMs() + options.warmupSeconds * 1000, options.seconds);
-    log(`  chain live, pipeline following from slot 1; warming up ${options.warmupSeconds} s, then sampling for ${options.seconds} s...`);
+    log(`  chain live, pipeline following from slot ${startSlot}; warming up ${options.warmupSeconds} s, then sampling for ${options.seconds} s...`);
 
     let nextLog = window.start + 5_000;
     let olapReset = false;
@@ -114,6 +144,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
         resetProbeStats();
         await Promise.all([project.command('olapTimes'), ingest.command('appendTimes')]);
       }
+      if (exhaustedAt !== null && exhaustedAt < window.end) throw new Error('the captured chain ran out inside the measuring window');
       await lag.poll();
       if (machineAtEnd === null && wallMs() >= window.end) machineAtEnd = cpuTimes();
       if (tick >= nextLog && tick < window.end) {

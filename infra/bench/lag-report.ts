@@ -15,6 +15,8 @@ const PARTS = Object.keys(PART_LABELS) as LagPart[];
 
 export interface LagFigures {
   p99: number;
+  /** Slot confirmed → the trade message at a stream client, p99. */
+  streamP99: number;
   lines: string[];
 }
 
@@ -46,7 +48,7 @@ export function lagFigures(result: LagResult, pollMs: number, slotMs: number): L
     olapLine(result.olap),
     appendLine(result.appends),
   ];
-  return { p99, lines };
+  return { p99, streamP99: percentile(result.stream.lags, 99), lines };
 }
 
 /** Slots the chain confirmed late: the devnet executes each slot's transactions and serves gRPC on one thread,

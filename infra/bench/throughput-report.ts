@@ -6,6 +6,8 @@ import type { ThroughputResult } from './throughput-phase.js';
 
 export interface ThroughputFigures {
   sustained: number;
+  /** Ingest and projections together (the chain left out), CPU µs per chain transaction. */
+  productMicros: number;
   lines: string[];
 }
 
@@ -27,6 +29,8 @@ export function throughputFigures(result: ThroughputResult, cores: number): Thro
   const perTx = events / Math.max(1, progress.last(decoder, 'decodedTx'));
   const projectedAt = progress.reached('project', 'projectedEvents', events);
   const projectedTx = projectedAt === null ? '' : ` (${int(ledger.transactions / ((projectedAt - startedAt) / 1000))} chain tx/s)`;
+  const used = cpuByProcess(progress, startedAt, last.seenAt);
+  const productMicros = (((used.get('ingest') ?? 0) + (used.get('project') ?? 0)) * 1e6) / overall;
   const lines = [
     `  ledger: ${int(ledger.transactions)} chain transactions (${int(ledger.succeeded)} succeeded; the subscriber asks for failed: false) ` +
       `in slots ${ledger.firstSlot}..${ledger.lastSlot}`,
@@ -39,10 +43,11 @@ export function throughputFigures(result: ThroughputResult, cores: number): Thro
     `  largest backlog: before decoding ${int(progress.maxBacklog(['ingest', 'written'], [decoder, 'decodedTx']))} tx; ` +
       `before projections ${int(progress.maxBacklog([decoder, 'decodedEvents'], ['project', 'projectedEvents']))} events`,
     ...cpuPerTransaction(progress, startedAt, last.seenAt, overall, cores, result.machine),
+    `  ingest + projections: ${int(productMicros)} µs CPU per chain transaction`,
     olapLine(result.olap),
     ...truthLines(result),
   ];
-  return { sustained, lines };
+  return { sustained, productMicros, lines };
 }
 
 /** Each process's CPU over the run, in cores and in µs per chain transaction, and the rate that CPU cost per
