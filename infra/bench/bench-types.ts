@@ -50,7 +50,6 @@ export interface ReplayRequest {
   path: string;
   seed: number;
   transactions: number;
-  maxSeconds: number;
   milestones: number;
   /** null: every slot at once, as fast as the pipeline takes them. */
   pace: ReplayPace | null;

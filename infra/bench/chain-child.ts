@@ -6,7 +6,8 @@
 //   tenfold bursts off) and report each slot when it is confirmed (the next slot sealed), with the wall time
 //   and a sample of its trades.
 // - `replay`: serve a captured chain (replay/), making the capture first when it is not on disk: all of it at once
-//   (as `ledger` answers), or paced at a rate in ticks of `slotMs`, each released slot reported as `live` reports it.
+//   (as `ledger` answers), or paced at a rate in ticks of `slotMs` from `go` on, each released slot reported as `live`
+//   reports it.
 import { Devnet } from '../devnet/devnet.js';
 import type { Block } from '../devnet/ledger/bank.js';
 import type { SimAction } from '../devnet/simulator/action-log.js';
@@ -34,6 +35,8 @@ let devnet: Devnet | null = null;
 let replayServer: ReplayServer | null = null;
 let pacer: NodeJS.Timeout | null = null;
 let replaySlot = 0;
+/** A paced replay starts its clock on `go`, once its readers are subscribed. */
+let startPacing: (() => void) | null = null;
 
 /** Trades the simulator landed since the last call, by slot (the action log is emptied as it is read). */
 function takeTrades(into: Map<number, TradeRef[]>): void {
@@ -124,7 +127,6 @@ async function replay(request: ReplayRequest): Promise<LedgerInfo> {
       path: request.path,
       seed: request.seed,
       transactions: request.transactions,
-      maxSeconds: request.maxSeconds,
       onProgress: (transactions, seconds) => sendReport({ kind: 'generating', transactions, seconds }),
     });
   }
@@ -132,7 +134,10 @@ async function replay(request: ReplayRequest): Promise<LedgerInfo> {
   const server = (replayServer = await startReplayServer(capture));
   const { slots, description } = capture;
   if (request.pace === null) server.release(slots.length);
-  else pace(server, slots, request.pace);
+  else {
+    const { pace: rate } = request;
+    startPacing = () => pace(server, slots, rate);
+  }
   const milestones = pickMilestones(
     slots.map((slot) => ({ slot: slot.slot, transactions: slot.transactions, trades: slot.samples })),
     request.milestones,
@@ -185,6 +190,7 @@ serveCommands({
   ledger: (request: LedgerRequest) => ledger(request),
   live: (request: LiveRequest) => live(request),
   replay: (request: ReplayRequest) => replay(request),
+  go: async () => startPacing?.(),
   stop: async () => {
     clearInterval(progress);
     if (pacer) clearTimeout(pacer);

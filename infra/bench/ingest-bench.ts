@@ -8,7 +8,7 @@
 // Options:
 //   --transactions N       ledger size (devnet: 60000, 20-30 s of replay at the rates measured here; replay: the
 //                          capture's, 150000, enough for the lag phase's window at 5,000 tx/s)
-//   --generate-seconds S   cap on generating the ledger (75)
+//   --generate-seconds S   devnet: cap on generating the ledger (75); a capture is made to its full size
 //   --lag-seconds S        lag measuring window (30)
 //   --trades-per-slot N    devnet: simulator trades per 400 ms slot, ~1,000 tx/s all told (380)
 //   --rates R,R            replay: the lag phase's rates in chain tx/s, one run each (1000,5000)
@@ -19,6 +19,7 @@
 //   --profile DIR          each process writes V8 CPU profiles under DIR/<phase>/<process>/
 //   --chain replay|devnet  replay: a captured chain served as captured (replay/), the default; devnet: the devnet
 //                          executes the ledger and serves it itself
+//   --charts DIR           where the lag distributions are drawn (docs/benchmarks: ingest-lag.svg)
 //   --capture FILE         the captured chain (made first when missing; artifacts/replay/market-<seed>-<tx>.bin)
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ import { runLag } from './lag-phase.js';
 import { lagFigures } from './lag-report.js';
 import { targetLines } from './report-format.js';
 import { runStreams, streamLines } from './streams-phase.js';
+import { distributionChart, writeChart, type Series } from './svg-chart.js';
 import { throughputFigures, type ThroughputFigures } from './throughput-report.js';
 import { runThroughput } from './throughput-phase.js';
 
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     chain: { type: 'string', default: 'replay' },
     capture: { type: 'string' },
+    charts: { type: 'string', default: join('docs', 'benchmarks') },
   },
   strict: true,
 });
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
   }
   let throughput: ThroughputFigures | null = null;
   const lags: { rate: number; streamP99: number }[] = [];
+  const lagSeries: Series[] = [];
   try {
     if (only === 'streams') {
       progress('streams: generating a ledger, then reading it in three subscription shapes...');
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
     if (only === undefined || only === 'lag') {
       const pollMs = 50;
       const slotMs = 400;
-      const runs = capture === null ? [null] : rates.map((rate) => ({ capture, rate, transactions, maxGenerateSeconds }));
+      const runs = capture === null ? [null] : rates.map((rate) => ({ capture, rate, transactions }));
       for (const replay of runs) {
         progress(replay === null ? '2. lag: starting a live chain at a fixed rate...' : `2. lag: replaying the captured chain at ${replay.rate} tx/s...`);
         const result = await runLag({
@@ -140,13 +144,20 @@ async function main(): Promise<void> {
           log: progress,
         });
         const figures = lagFigures(result, pollMs, slotMs);
-        lags.push({ rate: replay?.rate ?? Math.round(result.chainRate), streamP99: figures.streamP99 });
+        const rate = replay?.rate ?? Math.round(result.chainRate);
+        lags.push({ rate, streamP99: figures.streamP99 });
+        lagSeries.push({ label: `stream client, ${rate} tx/s`, values: result.stream.lags }, { label: `trades route, ${rate} tx/s`, values: result.lags });
         const heading = replay === null ? 'lag at a fixed background rate' : `lag, the captured chain replayed at ${replay.rate} tx/s in ${slotMs} ms ticks`;
         report.push('', `2. ${heading}`, ...figures.lines);
       }
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
+  }
+  if (lagSeries.length > 0) {
+    const path = join(values.charts, 'ingest-lag.svg');
+    writeChart(path, distributionChart(`Slot confirmed → trade seen, by percentile (${eventLog} event log)`, lagSeries));
+    report.push('', `lag distributions drawn in ${path}`);
   }
   if (throughput !== null || lags.length > 0) report.push('', 'targets', ...targetLines(eventLog, throughput, lags));
   report.push('', `bench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average at end ${load()}`);

@@ -38,7 +38,7 @@ export interface LagOptions {
   tradesPerSlot: number;
   /** Or a captured chain replayed at `rate` chain transactions a second (made first when missing, of
    * `transactions`). */
-  replay: { capture: string; rate: number; transactions: number; maxGenerateSeconds: number } | null;
+  replay: { capture: string; rate: number; transactions: number } | null;
   samplesPerSlot: number;
   warmupSeconds: number;
   seconds: number;
@@ -106,7 +106,6 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
         path: replay.capture,
         seed: options.seed,
         transactions: replay.transactions,
-        maxSeconds: replay.maxGenerateSeconds,
         milestones: 0,
         pace: { rate: replay.rate, slotMs: options.slotMs, samplesPerSlot: options.samplesPerSlot },
       };
@@ -128,6 +127,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
     // Streams open before anything is ingested: every coin then comes as a launch on the platform stream.
     await streams.command('follow', { apiUrl });
     await ingest.command('start', { roles: upstream, grpcUrl, startSlot });
+    if (replay !== null) await chain.command('go');
     const lag = (sampler = new LagSampler(apiUrl!));
     window.open(wallMs() + options.warmupSeconds * 1000, options.seconds);
     log(`  chain live, pipeline following from slot ${startSlot}; warming up ${options.warmupSeconds} s, then sampling for ${options.seconds} s...`);

@@ -74,7 +74,8 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
     });
     for (const child of [ingest, project]) child.onReport((report) => recordProgress(progress, report));
     const ledgerRequest = { seed: options.seed, transactions: options.transactions, maxSeconds: options.maxGenerateSeconds, milestones: 20 };
-    const replay: ReplayRequest | null = options.capture === null ? null : { ...ledgerRequest, path: options.capture, pace: null };
+    const replay: ReplayRequest | null =
+      options.capture === null ? null : { path: options.capture, seed: options.seed, transactions: options.transactions, milestones: 20, pace: null };
     const [ledger] = await Promise.all([
       replay === null ? chain.command<LedgerInfo>('ledger', ledgerRequest) : chain.command<LedgerInfo>('replay', replay),
       ingest.command('open'),

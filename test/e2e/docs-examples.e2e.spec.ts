@@ -1,9 +1,11 @@
-// The examples that open the docs' pages of HTTP reads and streams, run as a reader would run them against a started
-// service: given a devnet market the service has indexed and its API listening, each page's first ```sh block is run
-// with bash, `localhost:8080` read as the test's address (and the streams' 15 s cut to 3), and what it prints is what
-// the page says it prints.
+// The examples that open the docs' pages, run as a reader would run them against a started service: given a devnet
+// market the service has indexed and its HTTP server listening (the read API and the MCP tool server), each page's
+// first ```sh block is run with bash and its first ```ts block with tsx, `localhost:8080` read as the test's address
+// (and the streams' 15 s cut to 3), and what it prints is what the page says it prints.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type ServiceHarness } from './service-harness.js';
@@ -12,18 +14,33 @@ const run = promisify(execFile);
 let h: ServiceHarness;
 let address: string;
 
-/** The first ```sh block of a docs page. */
-function firstShellBlock(page: string): string {
+/** The first block of a language on a docs page. */
+function firstBlock(page: string, language: 'sh' | 'ts'): string {
   const text = readFileSync(new URL(`../../docs/${page}`, import.meta.url), 'utf8');
-  const block = /```sh\n([\s\S]*?)```/.exec(text);
-  if (block === null) throw new Error(`${page} opens with no sh example`);
+  const block = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(text);
+  if (block === null) throw new Error(`${page} opens with no ${language} example`);
   return block[1]!;
 }
 
 async function runExample(page: string): Promise<string> {
-  const script = firstShellBlock(page).replaceAll('localhost:8080', address).replaceAll('--max-time 15', '--max-time 3');
+  const script = firstBlock(page, 'sh').replaceAll('localhost:8080', address).replaceAll('--max-time 15', '--max-time 3');
   const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], { timeout: 60_000 });
   return stdout;
+}
+
+/** Run a page's first ```ts block as a module of its own. It is written inside the project so that its imports
+ * resolve to the project's packages, and removed afterwards. */
+async function runTsExample(page: string): Promise<string> {
+  const dir = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), '.example-'));
+  try {
+    const file = join(dir, page.replace(/\.md$/, '.ts'));
+    writeFileSync(file, `${firstBlock(page, 'ts').replaceAll('127.0.0.1:8080', address)}\nexport {};\n`);
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const { stdout } = await run(tsx, [file], { timeout: 60_000 });
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 beforeAll(async () => {
@@ -55,5 +72,13 @@ describe('the docs examples', () => {
   it("streams.md: the busiest coin's stream and the platform stream answer as Server-Sent Events", async () => {
     const printed = await runExample('streams.md');
     expect(printed).toContain('retry: 2000');
+  });
+
+  it('mcp.md: an agent connects, lists the tools, finds the coin with the most volume and reads its market data', async () => {
+    const printed = await runTsExample('mcp.md');
+    expect(printed).toContain('untrusted_text');
+    expect(printed).toContain("'search_coins'");
+    expect(printed).toContain("'get_market_data'");
+    expect(printed).toContain('candles:');
   });
 });

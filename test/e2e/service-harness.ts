@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type ApiDeps } from '../../api/app.js';
+import type { ApiDeps } from '../../api/app.js';
+import { buildServiceApp } from '../../infra/service/http-app.js';
 import { createViews, type Views } from '../../api/views/views.js';
 import { Devnet } from '../../infra/devnet/devnet.js';
 import type { SimProfile } from '../../infra/devnet/simulator/sim-context.js';
@@ -90,7 +91,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHarn
   const views = createViews({ log, olap, config: CONFIG });
   await views.feed.start();
 
-  const makeApp = (clock?: () => Date) => buildApp({ olap, views, config: CONFIG, ...options.api, ...(clock ? { clock } : {}) });
+  const makeApp = (clock?: () => Date) => buildServiceApp({ olap, views, config: CONFIG, ...options.api, ...(clock ? { clock } : {}) });
   const harness: ServiceHarness = {
     devnet,
     log,

@@ -38,6 +38,7 @@
 //                        [--warmup-seconds 20] [--cold-seconds 3] [--max-requests 200000] [--writes-per-second 0]
 //                        [--routes 'coins newest,trades'] [--seed 1]
 //                        [--data-dir DIR]   (keep the store there and reuse it next run; a temp dir otherwise)
+//                        [--charts DIR]     (p99 per route drawn as api-p99.svg there; docs/benchmarks by default)
 //                        [--allowance-routes 'coin,trades,coins newest,hooks']   (each app gets --seconds a route,
 //                                           after --warmup-seconds split between them)
 //                        [--paid-requests 100] [--paid-concurrency 4]
@@ -63,6 +64,7 @@ import { measureSite } from './site-section.js';
 import { toolPlans } from './mcp-tool-plans.js';
 import { measurePaid, PAID_ROUTES } from './paid-section.js';
 import { routePlans, type RoutePlan } from './route-plan.js';
+import { barChart, writeChart } from '../svg-chart.js';
 import { failureText, ms, textTable } from './text-table.js';
 
 const TARGET_P99_MS = 20;
@@ -81,6 +83,7 @@ const { values: flags } = parseArgs({
     'writes-per-second': { type: 'string', default: '0' },
     'max-requests': { type: 'string', default: '200000' },
     routes: { type: 'string' },
+    charts: { type: 'string', default: join('docs', 'benchmarks') },
     'data-dir': { type: 'string' },
     'allowance-routes': { type: 'string', default: 'coin,trades,coins newest,hooks' },
     'paid-requests': { type: 'string', default: '100' },
@@ -253,6 +256,10 @@ async function main(): Promise<void> {
           : 'no writes (a settled store)'),
     ];
     process.stdout.write(`${report(figures, header)}\n`);
+    const chart = join(flags.charts, 'api-p99.svg');
+    const bars = figures.map((f) => ({ label: f.name, value: f.measured.p99 }));
+    writeChart(chart, barChart(`API read p99 per route at ${budget.concurrency} concurrent requests (target ${TARGET_P99_MS} ms)`, bars, 'ms'));
+    process.stdout.write(`p99 per route drawn in ${chart}\n`);
 
     const secondUrl = ready.allowancePort === null ? null : `http://127.0.0.1:${ready.allowancePort}/api/v1`;
     if (!flags['no-allowance'] && secondUrl !== null) {
