@@ -4,15 +4,21 @@
 // (and the streams' 15 s cut to 3), and what it prints is what the page says it prints.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEncryptionKey } from '../../infra/keys/secret-box.js';
+import { openOpStore } from '../../infra/opstore/open-op-store.js';
+import type { OpStore } from '../../infra/opstore/op-store.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
 const run = promisify(execFile);
 let h: ServiceHarness;
 let address: string;
+let opstore: OpStore;
+let dir: string;
 
 /** The first block of a language on a docs page. */
 function firstBlock(page: string, language: 'sh' | 'ts'): string {
@@ -44,13 +50,20 @@ async function runTsExample(page: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  h = await startService({ seed: 5 });
+  dir = mkdtempSync(join(tmpdir(), 'launchtape-docs-'));
+  opstore = await openOpStore({ dataDir: dir });
+  const webhooks = { sealKey: newEncryptionKey(), policy: { allowLoopback: true }, network: 'devnet' as const };
+  h = await startService({ seed: 5, api: { opstore, webhooks } });
   await h.step(80);
   await h.settle();
   address = (await h.app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', '');
 }, 180_000);
 
-afterAll(async () => h?.stop());
+afterAll(async () => {
+  await h?.stop();
+  await opstore?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the docs examples', () => {
   it("api.md: two pages of the busiest coin's trades, the second from where the first ended, its candles and the API's version", async () => {
@@ -80,5 +93,12 @@ describe('the docs examples', () => {
     expect(printed).toContain("'search_coins'");
     expect(printed).toContain("'get_market_data'");
     expect(printed).toContain('candles:');
+  });
+
+  // Without WEBHOOK_URL the example only lists (creating needs a receiver the service can reach over HTTPS).
+  it("webhooks.md: a wallet's signed call lists its webhooks (none yet)", async () => {
+    const printed = await runTsExample('webhooks.md');
+    expect(printed).toContain('status: 200');
+    expect(printed).toContain('webhooks: []');
   });
 });
