@@ -133,11 +133,11 @@ async function replay(request: ReplayRequest): Promise<LedgerInfo> {
   const capture = readCapture(request.path);
   const server = (replayServer = await startReplayServer(capture));
   const { slots, description } = capture;
-  if (request.pace === null) server.release(slots.length);
-  else {
-    const { pace: rate } = request;
-    startPacing = () => pace(server, slots, rate);
-  }
+  const paced = request.pace;
+  if (paced === null) {
+    server.release(slots.length);
+    replaySlot = description.lastSlot;
+  } else startPacing = () => pace(server, slots, paced);
   const milestones = pickMilestones(
     slots.map((slot) => ({ slot: slot.slot, transactions: slot.transactions, trades: slot.samples })),
     request.milestones,

@@ -11,6 +11,7 @@ import { SubscribeRequest } from '@triton-one/yellowstone-grpc';
 import { createdAtField, filtersField, pingBody, pongBody } from '../../devnet/geyser/encode-updates.js';
 import { frameSink, type FrameSink } from '../../devnet/geyser/frame-sink.js';
 import { OutQueue } from '../../devnet/geyser/out-queue.js';
+import { shutdown } from '../../devnet/geyser/server.js';
 import { geyserService } from '../../devnet/geyser/service.js';
 import type { Capture, CapturedSlot } from './capture-file.js';
 
@@ -161,16 +162,7 @@ export async function startReplayServer(capture: Capture, port = 0): Promise<Rep
     },
     close: async () => {
       for (const session of [...sessions]) session.fail(GrpcStatus.UNAVAILABLE, 'server is shutting down try again later');
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => {
-          server.forceShutdown();
-          resolve();
-        }, 2_000);
-        server.tryShutdown(() => {
-          clearTimeout(force);
-          resolve();
-        });
-      });
+      await shutdown(server);
     },
   };
 }

@@ -89,16 +89,21 @@ export async function startGeyserServer(options: GeyserServerOptions): Promise<G
     close: async () => {
       unsubscribe();
       for (const session of [...sessions]) session.fail(GrpcStatus.UNAVAILABLE, 'server is shutting down try again later');
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => {
-          server.forceShutdown();
-          resolve();
-        }, 2_000);
-        server.tryShutdown(() => {
-          clearTimeout(force);
-          resolve();
-        });
-      });
+      await shutdown(server);
     },
   };
+}
+
+/** Let the server's calls end, forcing them after 2 s. */
+export function shutdown(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => {
+      server.forceShutdown();
+      resolve();
+    }, 2_000);
+    server.tryShutdown(() => {
+      clearTimeout(force);
+      resolve();
+    });
+  });
 }

@@ -41,6 +41,14 @@ export interface ChainFacts {
 export function chainFacts(bank: Bank, config: Config, from: number, to: number, coins: ReadonlySet<string> | 'every', into?: ChainFacts): ChainFacts {
   const facts: ChainFacts = into ?? { trades: [], venues: new Map(), graduations: new Map(), quoteDecimals: new Map() };
   const followed = (mint: string) => coins === 'every' || coins.has(mint);
+  const trade = (
+    base: Pick<ChainTrade, 'signature' | 'slot' | 'blockTime'>,
+    d: { mint: string; side: 'buy' | 'sell'; trader: string; tokenAmount: bigint; quoteAmount: bigint },
+    reserves: ChainTrade['reserves'],
+  ) => {
+    const { mint, side, trader } = d;
+    facts.trades.push({ ...base, mint, side, trader, coinAmount: d.tokenAmount.toString(), quoteAmount: d.quoteAmount.toString(), reserves });
+  };
   const venue = (mint: string, address: string) => facts.venues.set(mint, (facts.venues.get(mint) ?? new Set()).add(address));
   for (let slot = from; slot <= to; slot++) {
     const block = bank.getBlock(slot);
@@ -61,16 +69,7 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
           }
           if (event?.name === 'Trade' && followed(event.data.mint)) {
             const d = event.data;
-            const reserves = { coin: d.virtualToken, quote: d.virtualQuote };
-            facts.trades.push({
-              ...base,
-              mint: d.mint,
-              side: d.side,
-              trader: d.trader,
-              coinAmount: d.tokenAmount.toString(),
-              quoteAmount: d.quoteAmount.toString(),
-              reserves,
-            });
+            trade(base, d, { coin: d.virtualToken, quote: d.virtualQuote });
           }
         } else if (log.programId === config.programs.poolVenue) {
           const event = decodePoolVenueEvent(log.bytes);
@@ -80,16 +79,7 @@ export function chainFacts(bank: Bank, config: Config, from: number, to: number,
           }
           if (event?.name === 'Swap' && followed(event.data.mint)) {
             const d = event.data;
-            const reserves = { coin: d.tokenReserve, quote: d.virtualQuote + d.quoteReserve };
-            facts.trades.push({
-              ...base,
-              mint: d.mint,
-              side: d.side,
-              trader: d.trader,
-              coinAmount: d.tokenAmount.toString(),
-              quoteAmount: d.quoteAmount.toString(),
-              reserves,
-            });
+            trade(base, d, { coin: d.tokenReserve, quote: d.virtualQuote + d.quoteReserve });
           }
         }
       }
