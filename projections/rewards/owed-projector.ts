@@ -9,7 +9,7 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { walletsKey } from '../../schemas/config.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import { balancesAtSlots } from './balance-buckets.js';
+import { BalanceHistory } from './balance-buckets.js';
 import { applyRound, type OwedProgress, type OwedRound, type PotIncome } from './owed.js';
 import { readLatestOwed, readRewardCoins } from './queries.js';
 import {
@@ -73,7 +73,12 @@ async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, PotInc
   return income;
 }
 
-async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<{ owed: OwedRow[]; byWallet: WalletOwedRow[] }> {
+async function derive(
+  events: readonly LoggedEvent[],
+  olap: Olap,
+  history: BalanceHistory,
+  serviceWallets: readonly string[],
+): Promise<{ owed: OwedRow[]; byWallet: WalletOwedRow[] }> {
   const byCoin = roundsByCoin(events);
   const coins = (await readRewardCoins(olap, [...byCoin.keys()])).filter((coin) => coin.mode === 'holder');
   if (coins.length === 0) return { owed: [], byWallet: [] };
@@ -86,9 +91,13 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
   const income = await incomeOf(olap, mints);
   const balances = new Map<string, Map<number, Map<string, bigint>>>();
   const slots = (rounds: OwedRound[]) => [...new Set(rounds.flatMap((r) => (r.baselineSlot === null ? [r.snapshotSlot] : [r.snapshotSlot, r.baselineSlot])))];
-  await balancesAtSlots(
+  await history.balancesAtSlots(
     olap,
-    mints.map((mint) => ({ mint, slots: slots(byCoin.get(mint)!).sort((a, b) => a - b) })),
+    mints.map((mint) => ({
+      mint,
+      slots: slots(byCoin.get(mint)!).sort((a, b) => a - b),
+      completeBefore: Math.max(...byCoin.get(mint)!.map((round) => round.slot)),
+    })),
     (mint, atSlots) => balances.set(mint, atSlots),
   );
   const rows: OwedRow[] = [];
@@ -118,6 +127,7 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
 }
 
 export function owedProjector(serviceWallets: readonly string[]): Projector {
+  const history = new BalanceHistory();
   return {
     name: 'reward-owed',
     version: 2,
@@ -126,7 +136,7 @@ export function owedProjector(serviceWallets: readonly string[]): Projector {
     canHandle: ['payout.round'],
     handle: () => ({}),
     derive: async (events, olap) => {
-      const { owed, byWallet } = await derive(events, olap, serviceWallets);
+      const { owed, byWallet } = await derive(events, olap, history, serviceWallets);
       return { [REWARD_OWED_TABLE]: owed, [WALLET_OWED_TABLE]: byWallet };
     },
   };
