@@ -64,21 +64,24 @@ export function machineText(machine: MachineLoad | null, ours: number): string {
   return `; whole machine ${machine.busy.toFixed(2)} busy (others ~${Math.max(0, machine.busy - ours).toFixed(2)}), ${machine.steal.toFixed(2)} stolen`;
 }
 
-/** chDB time by statement kind: inserts (all tables together, and the slowest table), reads. */
+/** chDB time by statement kind: inserts (all tables together, and the slowest table), reads (and the three taking most). */
 export function olapLine(times: Record<string, StatementTimes>): string {
   const entries = Object.entries(times);
   const inserts = entries.filter(([kind]) => kind.startsWith('insert '));
   const sum = (list: [string, StatementTimes][]) =>
     list.reduce((total, [, t]) => ({ count: total.count + t.count, totalMs: total.totalMs + t.totalMs }), { count: 0, totalMs: 0 });
   const all = sum(inserts);
-  const reads = sum(entries.filter(([kind]) => kind === 'query'));
+  const queries = entries.filter(([kind]) => kind.startsWith('query '));
+  const reads = sum(queries);
+  const costliest = queries.sort((a, b) => b[1].totalMs - a[1].totalMs).slice(0, 3);
   const slowest = inserts.sort((a, b) => b[1].totalMs / b[1].count - a[1].totalMs / a[1].count)[0];
   const mean = (t: { count: number; totalMs: number }) => (t.count === 0 ? 0 : t.totalMs / t.count).toFixed(1);
   const slowestText = slowest ? ` (slowest table ${slowest[0].slice('insert '.length)} ${mean(slowest[1])} ms, max ${int(slowest[1].maxMs)} ms)` : '';
   return (
     `  chDB, one statement at a time (projection writes and API reads queue behind each other): ` +
     `${int(all.count)} inserts, ${mean(all)} ms each${slowestText}, ${int(all.totalMs)} ms in all; ` +
-    `${int(reads.count)} reads, ${mean(reads)} ms each, ${int(reads.totalMs)} ms in all`
+    `${int(reads.count)} reads, ${mean(reads)} ms each, ${int(reads.totalMs)} ms in all` +
+    costliest.map(([kind, t]) => `\n    ${int(t.count)} × ${mean(t)} ms: ${kind.slice('query '.length)}…`).join('')
   );
 }
 

@@ -1,4 +1,4 @@
-// An Olap that times every statement of the one it wraps, by kind (insert per table, query, exec): the bench
+// An Olap that times every statement of the one it wraps, by kind (insert per table, query by the start of its text, exec): the bench
 // reports how long the analytics store took, which the projection part of the lag and throughput is made of.
 // chDB runs one statement at a time, so statements are passed on one at a time here too, and each is timed
 // from when the one before it finished: its own run, not its wait in the queue.
@@ -8,6 +8,11 @@ export interface StatementTimes {
   count: number;
   totalMs: number;
   maxMs: number;
+}
+
+/** A read's kind: the start of its text, spaces folded (reads of one statement share it). */
+function statementHead(sql: string): string {
+  return sql.replace(/\s+/g, ' ').trim().slice(0, 90);
 }
 
 export class TimedOlap implements Olap {
@@ -25,7 +30,7 @@ export class TimedOlap implements Olap {
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
-    return this.timed('query', () => this.inner.query<T>(sql, params));
+    return this.timed(`query ${statementHead(sql)}`, () => this.inner.query<T>(sql, params));
   }
 
   close(): Promise<void> {

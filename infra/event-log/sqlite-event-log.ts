@@ -34,7 +34,7 @@ export class SqliteEventLog implements EventLog {
   private readonly signals = new Map<string, WakeSignal>();
   private closed = false;
 
-  /** Open (creating if needed) `<dataDir>/event-log.sqlite`. */
+  /** Open (creating if needed) `<dataDir>/event-log.sqlite`; several processes may open one log at once. */
   static open(dataDir: string, options: SqliteEventLogOptions = {}): SqliteEventLog {
     mkdirSync(dataDir, { recursive: true });
     const db = new Database(join(dataDir, SQLITE_EVENT_LOG_FILE));
@@ -47,11 +47,11 @@ export class SqliteEventLog implements EventLog {
     synchronous: 'FULL' | 'NORMAL',
   ) {
     try {
-      const mode = db.pragma('journal_mode = WAL', { simple: true });
+      db.pragma('busy_timeout = 10000');
+      const mode = walMode(db);
       if (mode !== 'wal') throw new Error(`event log ${db.name}: SQLite refused WAL mode (got ${String(mode)})`);
       if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new Error(`synchronous must be FULL or NORMAL`);
       db.pragma(`synchronous = ${synchronous}`);
-      db.pragma('busy_timeout = 10000');
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version > SCHEMA_VERSION) {
         throw new Error(`event log ${db.name} has schema version ${version}; this build reads up to ${SCHEMA_VERSION}`);
@@ -188,4 +188,23 @@ function offsetCommit(topic: string, group: string, records: readonly LogRecord[
   }
   const offset = next.get(0);
   return offset === undefined ? null : { topic, group, next: offset };
+}
+
+/** Times the switch to WAL is tried while another connection holds the file. */
+const WAL_TRIES = 50;
+
+/** The log in WAL mode. WAL is a property of the file, so after its first open the mode is only read. The switch
+ * needs the file to itself: two processes opening a new log at the same moment can each hold a lock the other
+ * waits for, and SQLite then answers one of them SQLITE_BUSY at once instead of waiting out the busy timeout, so
+ * the switch is tried again. */
+function walMode(db: Database.Database): unknown {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) === 'wal') return 'wal';
+      return db.pragma('journal_mode = WAL', { simple: true });
+    } catch (error) {
+      if (attempt === WAL_TRIES || !(error instanceof Database.SqliteError) || !error.code.startsWith('SQLITE_BUSY')) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
 }

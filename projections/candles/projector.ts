@@ -1,47 +1,137 @@
 // The `candles` projector: once a batch's trades are written, each traded coin's candles at every interval from
-// the interval its earliest trade of the batch falls in are computed again from the trades table (FINAL) and
-// written (table.ts). Intervals are aligned to the unix epoch; trades without coins moved are left out; open and
-// close are the interval's first and last trade in chain order (slot, log offset, event id), high and low its
-// highest and lowest price quote / coin. Prices are ordered by quote * 10^39 / coin, rounded down: chain amounts are
-// u64, so two different prices differ by more than 10^-39 and their order is exact.
+// the interval its earliest trade of the batch falls in are computed again and written (table.ts): the minutes from
+// the trades table (FINAL), each longer interval from the next shorter one's candles (the ones this batch made, and
+// the stored ones before them), so a batch reads the trades of its own minutes and a few stored candles rather than
+// a day of trades. Every interval is a whole number of the one before it (a minute, 5, 15 minutes, an hour, 4 hours,
+// a day) and all are aligned to the unix epoch, so each candle is the union of the shorter ones inside it. Trades
+// without coins moved are left out; open and close are the interval's first and last trade in chain order (slot, log
+// offset, event id), whatever the block times say, high and low its highest and lowest price quote / coin, compared
+// exactly as fractions.
 import type { Olap } from '../../infra/olap/olap.js';
 import { INTERVAL_SECONDS } from '../../schemas/api/ohlcv.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { CANDLES_TABLE, candlesTable, type CandleRow } from './table.js';
 
-const INTERVALS = Object.values(INTERVAL_SECONDS);
-const LONGEST = Math.max(...INTERVALS);
-const AMOUNTS = '(quoteAmount, coinAmount)';
-const PRICE = `intDiv(toUInt256(quoteAmount) * toUInt256('1${'0'.repeat(39)}'), coinAmount)`;
+/** Shortest first, each a multiple of the one before. */
+const INTERVALS: readonly number[] = Object.values(INTERVAL_SECONDS).sort((a, b) => a - b);
+const MINUTE = INTERVALS[0]!;
 const CHAIN = '(slot, logOffset, id)';
-const FROM = 'transform(mint, {mints:Array(String)}, {froms:Array(UInt32)}, toUInt32(0))';
+const AT = '(quoteAmount, coinAmount, slot, logOffset, id)';
+const PRICE = `intDiv(toUInt256(quoteAmount) * toUInt256('1${'0'.repeat(39)}'), coinAmount)`;
 
-const CANDLES_SQL = `
-  SELECT mint, interval, bucket,
-    toString(open.1) AS openQuote, toString(open.2) AS openCoin, toString(high.1) AS highQuote, toString(high.2) AS highCoin,
-    toString(low.1) AS lowQuote, toString(low.2) AS lowCoin, toString(close.1) AS closeQuote, toString(close.2) AS closeCoin,
+const MINUTES_SQL = `
+  SELECT mint, ${MINUTE} AS interval, bucket,
+    toString(open.1) AS openQuote, toString(open.2) AS openCoin, toString(open.3) AS openSlot, toString(open.4) AS openLogOffset, open.5 AS openId,
+    toString(high.1) AS highQuote, toString(high.2) AS highCoin, toString(low.1) AS lowQuote, toString(low.2) AS lowCoin,
+    toString(close.1) AS closeQuote, toString(close.2) AS closeCoin, toString(close.3) AS closeSlot, toString(close.4) AS closeLogOffset, close.5 AS closeId,
     toString(volume) AS volume
   FROM (
-    SELECT mint, interval, intDiv(toUInt32(toUnixTimestamp(time)), interval) AS bucket,
-      argMin(${AMOUNTS}, ${CHAIN}) AS open, argMax(${AMOUNTS}, ${PRICE}) AS high,
-      argMin(${AMOUNTS}, ${PRICE}) AS low, argMax(${AMOUNTS}, ${CHAIN}) AS close, sum(toUInt256(quoteAmount)) AS volume
-    FROM ${TRADES_TABLE} FINAL ARRAY JOIN {intervals:Array(UInt32)} AS interval
-    WHERE mint IN {mints:Array(String)} AND coinAmount > 0 AND toUnixTimestamp(time) >= ${FROM}
-    GROUP BY mint, interval, bucket
-    HAVING bucket >= intDiv(${FROM}, interval)
+    SELECT mint, intDiv(toUInt32(toUnixTimestamp(time)), ${MINUTE}) AS bucket,
+      argMin(${AT}, ${CHAIN}) AS open, argMax((quoteAmount, coinAmount), ${PRICE}) AS high,
+      argMin((quoteAmount, coinAmount), ${PRICE}) AS low, argMax(${AT}, ${CHAIN}) AS close, sum(toUInt256(quoteAmount)) AS volume
+    FROM ${TRADES_TABLE} FINAL
+    WHERE mint IN {mints:Array(String)} AND coinAmount > 0
+      AND toUnixTimestamp(time) >= transform(mint, {mints:Array(String)}, {froms:Array(UInt32)}, toUInt32(0))
+    GROUP BY mint, bucket
   )`;
+
+/** The stored candles of each (coin, interval) key `mint/interval` with bucket in [from, to). */
+const STORED_SQL = `
+  SELECT mint, interval, bucket, toString(openQuote) AS openQuote, toString(openCoin) AS openCoin, toString(openSlot) AS openSlot,
+    toString(openLogOffset) AS openLogOffset, openId, toString(highQuote) AS highQuote, toString(highCoin) AS highCoin,
+    toString(lowQuote) AS lowQuote, toString(lowCoin) AS lowCoin, toString(closeQuote) AS closeQuote, toString(closeCoin) AS closeCoin,
+    toString(closeSlot) AS closeSlot, toString(closeLogOffset) AS closeLogOffset, closeId, toString(volume) AS volume
+  FROM ${CANDLES_TABLE} FINAL
+  WHERE mint IN {mints:Array(String)} AND interval IN {intervals:Array(UInt32)}
+    AND bucket >= transform(concat(mint, '/', toString(interval)), {keys:Array(String)}, {froms:Array(UInt32)}, toUInt32(0))
+    AND bucket < transform(concat(mint, '/', toString(interval)), {keys:Array(String)}, {tos:Array(UInt32)}, toUInt32(0))`;
+
+/** A position in chain order: slot, log offset, event id. */
+type Position = [bigint, bigint, string];
+
+const openAt = (row: CandleRow): Position => [BigInt(row.openSlot), BigInt(row.openLogOffset), row.openId];
+const closeAt = (row: CandleRow): Position => [BigInt(row.closeSlot), BigInt(row.closeLogOffset), row.closeId];
+
+function earlier(a: Position, b: Position): boolean {
+  return a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+}
+
+/** Whether the price quote / coin of a is above b's, exactly. */
+function above(aQuote: string, aCoin: string, bQuote: string, bCoin: string): boolean {
+  return BigInt(aQuote) * BigInt(bCoin) > BigInt(bQuote) * BigInt(aCoin);
+}
+
+/** The candle of `interval` at `bucket` made of the shorter candles inside it (at least one). */
+function unionOf(interval: number, bucket: number, parts: readonly CandleRow[]): CandleRow {
+  const first = parts.reduce((a, b) => (earlier(openAt(b), openAt(a)) ? b : a));
+  const last = parts.reduce((a, b) => (earlier(closeAt(a), closeAt(b)) ? b : a));
+  const high = parts.reduce((a, b) => (above(b.highQuote, b.highCoin, a.highQuote, a.highCoin) ? b : a));
+  const low = parts.reduce((a, b) => (above(a.lowQuote, a.lowCoin, b.lowQuote, b.lowCoin) ? b : a));
+  return {
+    mint: first.mint,
+    interval,
+    bucket,
+    openQuote: first.openQuote,
+    openCoin: first.openCoin,
+    openSlot: first.openSlot,
+    openLogOffset: first.openLogOffset,
+    openId: first.openId,
+    highQuote: high.highQuote,
+    highCoin: high.highCoin,
+    lowQuote: low.lowQuote,
+    lowCoin: low.lowCoin,
+    closeQuote: last.closeQuote,
+    closeCoin: last.closeCoin,
+    closeSlot: last.closeSlot,
+    closeLogOffset: last.closeLogOffset,
+    closeId: last.closeId,
+    volume: parts.reduce((sum, part) => sum + BigInt(part.volume), 0n).toString(),
+  };
+}
 
 /** Each coin's candles at every interval from the one its trade at `earliest` (unix seconds, by coin) falls in. */
 export async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, number>): Promise<CandleRow[]> {
-  // From the start of the longest interval, which every shorter one's start is at or after.
-  const froms = [...earliest.values()].map((seconds) => seconds - (seconds % LONGEST));
-  return olap.query<CandleRow>(CANDLES_SQL, { mints: [...earliest.keys()], froms, intervals: INTERVALS });
+  const mints = [...earliest.keys()];
+  if (mints.length === 0) return [];
+  const startOf = (mint: string, interval: number) => Math.floor(earliest.get(mint)! / interval) * interval;
+  const made = await olap.query<CandleRow>(MINUTES_SQL, { mints, froms: mints.map((mint) => startOf(mint, MINUTE)) });
+  // The stored shorter candles a longer one also needs: those before the first one made again, in its bucket.
+  const keys: string[] = [];
+  const froms: number[] = [];
+  const tos: number[] = [];
+  for (const mint of mints) {
+    for (let k = 1; k < INTERVALS.length; k++) {
+      const [shorter, longer] = [INTERVALS[k - 1]!, INTERVALS[k]!];
+      keys.push(`${mint}/${shorter}`);
+      froms.push(startOf(mint, longer) / shorter);
+      tos.push(startOf(mint, shorter) / shorter);
+    }
+  }
+  const stored = await olap.query<CandleRow>(STORED_SQL, { mints, intervals: INTERVALS.slice(0, -1), keys, froms, tos });
+  const rows: CandleRow[] = [];
+  let level: CandleRow[] = made;
+  for (let k = 0; k < INTERVALS.length; k++) {
+    if (k > 0) {
+      const longer = INTERVALS[k]!;
+      const shorter = INTERVALS[k - 1]!;
+      const inside = new Map<string, CandleRow[]>();
+      for (const part of [...stored.filter((row) => Number(row.interval) === shorter), ...level]) {
+        const key = `${part.mint}/${Math.floor((Number(part.bucket) * shorter) / longer)}`;
+        let parts = inside.get(key);
+        if (parts === undefined) inside.set(key, (parts = []));
+        parts.push(part);
+      }
+      level = [...inside.values()].map((parts) => unionOf(longer, Math.floor((Number(parts[0]!.bucket) * shorter) / longer), parts));
+    }
+    for (const row of level) rows.push({ ...row, interval: INTERVALS[k]!, bucket: Number(row.bucket) });
+  }
+  return rows;
 }
 
 export const candlesProjector: Projector = {
   name: 'candles',
-  version: 1,
+  version: 2,
   tables: [candlesTable],
   canHandle: ['trade'],
   handle: () => ({}),

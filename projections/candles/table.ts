@@ -1,11 +1,11 @@
 // The `candles` read model: each coin's candle at every interval of the API (schemas/api/ohlcv.ts) and every
-// interval number with trades, recomputed from the trades table for the intervals a batch's trades fall in
-// (projector.ts).
+// interval number with trades, recomputed for the intervals a batch's trades fall in (projector.ts).
 //
 // candles — ReplacingMergeTree ORDER BY (mint, interval, bucket): a recomputation replaces the row (the last
-//   written is kept), and a replayed batch recomputes the same row from the trades (FINAL: one row per trade).
-//   Open, high, low and close are the quote and coin amounts of the trade that sets them, so a price is divided
-//   out only when shown (with the coin's and its quote's decimals); volume is the quote traded, fees excluded.
+//   written is kept), and a replayed batch recomputes the same row. Open, high, low and close are the quote and
+//   coin amounts of the trade that sets them, so a price is divided out only when shown (with the coin's and its
+//   quote's decimals); volume is the quote traded, fees excluded. The open and close trades' chain positions
+//   (slot, log offset, event id) are kept so that a longer interval's candle is made from the shorter ones'.
 import type { TableDef } from '../projector.js';
 
 export const CANDLES_TABLE = 'candles';
@@ -25,6 +25,12 @@ export type CandleRow = {
   closeQuote: string;
   closeCoin: string;
   volume: string;
+  openSlot: string;
+  openLogOffset: string;
+  openId: string;
+  closeSlot: string;
+  closeLogOffset: string;
+  closeId: string;
 };
 
 export const candlesTable: TableDef = {
@@ -32,6 +38,7 @@ export const candlesTable: TableDef = {
   ddl: `CREATE TABLE IF NOT EXISTS ${CANDLES_TABLE} (
   mint String, interval UInt32, bucket UInt32,
   openQuote UInt128, openCoin UInt128, highQuote UInt128, highCoin UInt128,
-  lowQuote UInt128, lowCoin UInt128, closeQuote UInt128, closeCoin UInt128, volume UInt256
+  lowQuote UInt128, lowCoin UInt128, closeQuote UInt128, closeCoin UInt128, volume UInt256,
+  openSlot UInt64, openLogOffset UInt64, openId String, closeSlot UInt64, closeLogOffset UInt64, closeId String
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, interval, bucket)`,
 };
