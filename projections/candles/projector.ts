@@ -31,7 +31,7 @@ const MINUTES_SQL = `
       argMin(${AT}, ${CHAIN}) AS open, argMax((quoteAmount, coinAmount), ${PRICE}) AS high,
       argMin((quoteAmount, coinAmount), ${PRICE}) AS low, argMax(${AT}, ${CHAIN}) AS close, sum(toUInt256(quoteAmount)) AS volume
     FROM ${TRADES_TABLE} FINAL
-    WHERE mint IN {mints:Array(String)} AND coinAmount > 0
+    WHERE mint IN {mints:Array(String)} AND coinAmount > 0 AND time >= toDateTime({since:UInt32})
       AND toUnixTimestamp(time) >= transform(mint, {mints:Array(String)}, {froms:Array(UInt32)}, toUInt32(0))
     GROUP BY mint, bucket
   )`;
@@ -95,20 +95,22 @@ export async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, num
   const mints = [...earliest.keys()];
   if (mints.length === 0) return [];
   const startOf = (mint: string, interval: number) => Math.floor(earliest.get(mint)! / interval) * interval;
-  const made = await olap.query<CandleRow>(MINUTES_SQL, { mints, froms: mints.map((mint) => startOf(mint, MINUTE)) });
+  const froms = mints.map((mint) => startOf(mint, MINUTE));
+  // `since` (the earliest of them) is what the trades table's key can skip by.
+  const made = await olap.query<CandleRow>(MINUTES_SQL, { mints, froms, since: Math.min(...froms) });
   // The stored shorter candles a longer one also needs: those before the first one made again, in its bucket.
   const keys: string[] = [];
-  const froms: number[] = [];
-  const tos: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   for (const mint of mints) {
     for (let k = 1; k < INTERVALS.length; k++) {
       const [shorter, longer] = [INTERVALS[k - 1]!, INTERVALS[k]!];
       keys.push(`${mint}/${shorter}`);
-      froms.push(startOf(mint, longer) / shorter);
-      tos.push(startOf(mint, shorter) / shorter);
+      starts.push(startOf(mint, longer) / shorter);
+      ends.push(startOf(mint, shorter) / shorter);
     }
   }
-  const stored = await olap.query<CandleRow>(STORED_SQL, { mints, intervals: INTERVALS.slice(0, -1), keys, froms, tos });
+  const stored = await olap.query<CandleRow>(STORED_SQL, { mints, intervals: INTERVALS.slice(0, -1), keys, froms: starts, tos: ends });
   const rows: CandleRow[] = [];
   let level: CandleRow[] = made;
   for (let k = 0; k < INTERVALS.length; k++) {
