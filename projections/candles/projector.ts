@@ -6,7 +6,9 @@
 // a day) and all are aligned to the unix epoch, so each candle is the union of the shorter ones inside it. Trades
 // without coins moved are left out; open and close are the interval's first and last trade in chain order (slot, log
 // offset, event id), whatever the block times say, high and low its highest and lowest price quote / coin, compared
-// exactly as fractions.
+// exactly as fractions. A slot has one block time, so its trades fall in one candle of each interval: the shorter
+// candles inside a longer one hold different slots, and the longer one opens with the one whose open slot is first
+// (and closes likewise).
 import type { Olap } from '../../infra/olap/olap.js';
 import { INTERVAL_SECONDS } from '../../schemas/api/ohlcv.js';
 import type { LoggedEvent, Projector } from '../projector.js';
@@ -17,14 +19,14 @@ import { CANDLES_TABLE, candlesTable, type CandleRow } from './table.js';
 const INTERVALS: readonly number[] = Object.values(INTERVAL_SECONDS).sort((a, b) => a - b);
 const MINUTE = INTERVALS[0]!;
 const CHAIN = '(slot, logOffset, id)';
-const AT = '(quoteAmount, coinAmount, slot, logOffset, id)';
+const AT = '(quoteAmount, coinAmount, slot)';
 const PRICE = `intDiv(toUInt256(quoteAmount) * toUInt256('1${'0'.repeat(39)}'), coinAmount)`;
 
 const MINUTES_SQL = `
   SELECT mint, ${MINUTE} AS interval, bucket,
-    toString(open.1) AS openQuote, toString(open.2) AS openCoin, toString(open.3) AS openSlot, toString(open.4) AS openLogOffset, open.5 AS openId,
+    toString(open.1) AS openQuote, toString(open.2) AS openCoin, toString(open.3) AS openSlot,
     toString(high.1) AS highQuote, toString(high.2) AS highCoin, toString(low.1) AS lowQuote, toString(low.2) AS lowCoin,
-    toString(close.1) AS closeQuote, toString(close.2) AS closeCoin, toString(close.3) AS closeSlot, toString(close.4) AS closeLogOffset, close.5 AS closeId,
+    toString(close.1) AS closeQuote, toString(close.2) AS closeCoin, toString(close.3) AS closeSlot,
     toString(volume) AS volume
   FROM (
     SELECT mint, intDiv(toUInt32(toUnixTimestamp(time)), ${MINUTE}) AS bucket,
@@ -39,23 +41,13 @@ const MINUTES_SQL = `
 /** The stored candles of each (coin, interval) key `mint/interval` with bucket in [from, to). */
 const STORED_SQL = `
   SELECT mint, interval, bucket, toString(openQuote) AS openQuote, toString(openCoin) AS openCoin, toString(openSlot) AS openSlot,
-    toString(openLogOffset) AS openLogOffset, openId, toString(highQuote) AS highQuote, toString(highCoin) AS highCoin,
+    toString(highQuote) AS highQuote, toString(highCoin) AS highCoin,
     toString(lowQuote) AS lowQuote, toString(lowCoin) AS lowCoin, toString(closeQuote) AS closeQuote, toString(closeCoin) AS closeCoin,
-    toString(closeSlot) AS closeSlot, toString(closeLogOffset) AS closeLogOffset, closeId, toString(volume) AS volume
+    toString(closeSlot) AS closeSlot, toString(volume) AS volume
   FROM ${CANDLES_TABLE} FINAL
   WHERE mint IN {mints:Array(String)} AND interval IN {intervals:Array(UInt32)}
     AND bucket >= transform(concat(mint, '/', toString(interval)), {keys:Array(String)}, {froms:Array(UInt32)}, toUInt32(0))
     AND bucket < transform(concat(mint, '/', toString(interval)), {keys:Array(String)}, {tos:Array(UInt32)}, toUInt32(0))`;
-
-/** A position in chain order: slot, log offset, event id. */
-type Position = [bigint, bigint, string];
-
-const openAt = (row: CandleRow): Position => [BigInt(row.openSlot), BigInt(row.openLogOffset), row.openId];
-const closeAt = (row: CandleRow): Position => [BigInt(row.closeSlot), BigInt(row.closeLogOffset), row.closeId];
-
-function earlier(a: Position, b: Position): boolean {
-  return a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
-}
 
 /** Whether the price quote / coin of a is above b's, exactly. */
 function above(aQuote: string, aCoin: string, bQuote: string, bCoin: string): boolean {
@@ -64,8 +56,8 @@ function above(aQuote: string, aCoin: string, bQuote: string, bCoin: string): bo
 
 /** The candle of `interval` at `bucket` made of the shorter candles inside it (at least one). */
 function unionOf(interval: number, bucket: number, parts: readonly CandleRow[]): CandleRow {
-  const first = parts.reduce((a, b) => (earlier(openAt(b), openAt(a)) ? b : a));
-  const last = parts.reduce((a, b) => (earlier(closeAt(a), closeAt(b)) ? b : a));
+  const first = parts.reduce((a, b) => (Number(b.openSlot) < Number(a.openSlot) ? b : a));
+  const last = parts.reduce((a, b) => (Number(b.closeSlot) > Number(a.closeSlot) ? b : a));
   const high = parts.reduce((a, b) => (above(b.highQuote, b.highCoin, a.highQuote, a.highCoin) ? b : a));
   const low = parts.reduce((a, b) => (above(a.lowQuote, a.lowCoin, b.lowQuote, b.lowCoin) ? b : a));
   return {
@@ -75,8 +67,6 @@ function unionOf(interval: number, bucket: number, parts: readonly CandleRow[]):
     openQuote: first.openQuote,
     openCoin: first.openCoin,
     openSlot: first.openSlot,
-    openLogOffset: first.openLogOffset,
-    openId: first.openId,
     highQuote: high.highQuote,
     highCoin: high.highCoin,
     lowQuote: low.lowQuote,
@@ -84,8 +74,6 @@ function unionOf(interval: number, bucket: number, parts: readonly CandleRow[]):
     closeQuote: last.closeQuote,
     closeCoin: last.closeCoin,
     closeSlot: last.closeSlot,
-    closeLogOffset: last.closeLogOffset,
-    closeId: last.closeId,
     volume: parts.reduce((sum, part) => sum + BigInt(part.volume), 0n).toString(),
   };
 }

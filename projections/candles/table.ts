@@ -4,8 +4,8 @@
 // candles — ReplacingMergeTree ORDER BY (mint, interval, bucket): a recomputation replaces the row (the last
 //   written is kept), and a replayed batch recomputes the same row. Open, high, low and close are the quote and
 //   coin amounts of the trade that sets them, so a price is divided out only when shown (with the coin's and its
-//   quote's decimals); volume is the quote traded, fees excluded. The open and close trades' chain positions
-//   (slot, log offset, event id) are kept so that a longer interval's candle is made from the shorter ones'.
+//   quote's decimals); volume is the quote traded, fees excluded. The open and close trades' slots are kept so
+//   that a longer interval's candle is made from the shorter ones'.
 import type { TableDef } from '../projector.js';
 
 export const CANDLES_TABLE = 'candles';
@@ -26,11 +26,7 @@ export type CandleRow = {
   closeCoin: string;
   volume: string;
   openSlot: string;
-  openLogOffset: string;
-  openId: string;
   closeSlot: string;
-  closeLogOffset: string;
-  closeId: string;
 };
 
 export const candlesTable: TableDef = {
@@ -39,6 +35,6 @@ export const candlesTable: TableDef = {
   mint String, interval UInt32, bucket UInt32,
   openQuote UInt128, openCoin UInt128, highQuote UInt128, highCoin UInt128,
   lowQuote UInt128, lowCoin UInt128, closeQuote UInt128, closeCoin UInt128, volume UInt256,
-  openSlot UInt64, openLogOffset UInt64, openId String, closeSlot UInt64, closeLogOffset UInt64, closeId String
+  openSlot UInt64, closeSlot UInt64
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, interval, bucket)`,
 };
