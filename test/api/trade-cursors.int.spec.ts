@@ -80,10 +80,12 @@ const pythonMillis = (iso: string): string =>
     .replace(/(\.\d{3})\d{3}\+00:00$/, '$1Z')
     .replace(/:(\d{2})\+00:00$/, ':$1.000Z');
 
+// Pages past the window are read from ClickHouse the same way whichever way the window was filled, so the walk of
+// single trades (thousands of statements) is taken once.
 describe.each([
-  { way: 'loaded from the store', before: TRADES, after: [] as TradeEvent[] },
-  { way: 'fed from the log', before: [] as TradeEvent[], after: TRADES },
-])('trade cursors, the window $way', ({ before, after }) => {
+  { way: 'loaded from the store', before: TRADES, after: [] as TradeEvent[], limits: [1, 7, 50, 100] },
+  { way: 'fed from the log', before: [] as TradeEvent[], after: TRADES, limits: [7, 50, 100] },
+])('trade cursors, the window $way', ({ before, after, limits }) => {
   let store: LiveStore;
   let dev: FastifyInstance;
   /** The trades the store was given, in log order. */
@@ -155,7 +157,7 @@ describe.each([
     }
   });
 
-  it.each([1, 7, 50, 100])(
+  it.each(limits)(
     'pages %i at a time over 2,000+ trades in few seconds: every trade once, in order, also with cursors re-formatted',
     async (limit) => {
       for (const mint of [SPREAD, LATEST]) {
@@ -169,13 +171,15 @@ describe.each([
           expect(answer.trades).toEqual(inSecond(mint, second).slice(999).reverse());
           expect(answer.next.before).toBe(new Date(second * 1000 + 999).toISOString());
         }
+        // Re-formatted cursors are walked at the longer limits, which pass cursors of every kind through the same
+        // reading at a fraction of the statements.
+        if (limit === 1) continue;
         for (const reformat of [(c: string) => new Date(c).toISOString(), viaPython, (c: string) => new Date(c).toISOString().replace('Z', '+00:00')]) {
           expect((await walk(mint, limit, reformat)).pages).toEqual(pages);
         }
       }
     },
-    // A walk of single trades past the window is thousands of ClickHouse statements.
-    150_000,
+    60_000,
   );
 
   it('cuts a page short rather than inside a tail, and takes the tail whole when a page starts at its end', async () => {
