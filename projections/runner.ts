@@ -21,8 +21,9 @@ export const DEFAULT_BATCH_SIZE = 5_000;
 /** A partial batch is written after this long: it keeps the lag from chain to API well under half a second
  * while a busy log makes at most ten inserts a second per table (each insert is a part ClickHouse must merge). */
 export const DEFAULT_MAX_BATCH_WAIT_MS = 100;
-/** ...and is written as soon as no record has come for this long: the decoding pipeline appends a slot's events at
- * once, so a pause this long means the burst is over (waiting out the 100 ms would only add latency). */
+/** ...and is written as soon as no record has come for this long (or for as long as the batch before took, when
+ * that was longer): the decoding pipeline appends a slot's events at once, so a pause this long means the burst is
+ * over (waiting out the 100 ms would only add latency). */
 export const DEFAULT_BATCH_QUIET_MS = 15;
 
 /** The subset of a pino logger the runner uses. */
@@ -61,6 +62,8 @@ export class ProjectionRunner {
   /** Ends a retry wait early when stop() is called. */
   private wake: (() => void) | null = null;
   private head: { at: number; record: LogRecord | null } | null = null;
+  /** How long the last batch took from its records to its commit. */
+  private lastWriteMs = 0;
 
   private constructor(
     private readonly options: RunnerOptions,
@@ -108,7 +111,9 @@ export class ProjectionRunner {
         group: this.group,
         batchSize: this.options.batchSize ?? DEFAULT_BATCH_SIZE,
         maxBatchWaitMs: this.options.maxBatchWaitMs ?? DEFAULT_MAX_BATCH_WAIT_MS,
-        quietMs: this.options.quietMs ?? DEFAULT_BATCH_QUIET_MS,
+        // Under load a batch waits for more about as long as the one before took to write, so writes grow with the
+        // load rather than their number; idle, the quiet gap ends a batch at once.
+        quietMs: Math.max(this.options.quietMs ?? DEFAULT_BATCH_QUIET_MS, this.lastWriteMs),
         idleWaitMs: this.options.idleWaitMs ?? 500,
         stopping: () => this.stopping,
       });
@@ -116,6 +121,7 @@ export class ProjectionRunner {
         this.tracker.caughtUp();
         return 0;
       }
+      const started = performance.now();
       const batch = projectBatch(records, this.set.projectors);
       await Promise.all([...batch.rows].map(([table, rows]) => olap.insert(table, rows)));
       for (const [table, rows] of await deriveBatch(batch.events, this.set.projectors, olap)) {
@@ -125,6 +131,7 @@ export class ProjectionRunner {
       const checkpoint = this.tracker.nextCheckpoint(batch.lastSlot, records[records.length - 1]!.offset);
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
+      this.lastWriteMs = performance.now() - started;
       this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
       for (const { offset, partition, reason } of batch.skipped) {
         this.options.logger?.warn({ set: this.set.name, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
