@@ -111,8 +111,8 @@ export class ProjectionRunner {
         group: this.group,
         batchSize: this.options.batchSize ?? DEFAULT_BATCH_SIZE,
         maxBatchWaitMs: this.options.maxBatchWaitMs ?? DEFAULT_MAX_BATCH_WAIT_MS,
-        // Under load a batch waits for more about as long as the one before took to write, so writes grow with the
-        // load rather than their number; idle, the quiet gap ends a batch at once.
+        // Under load a batch waits for more about as long as the one before took to write (up to maxBatchWaitMs), so
+        // writes grow with the load rather than in number; while writes are quick the quiet gap ends a batch.
         quietMs: Math.max(this.options.quietMs ?? DEFAULT_BATCH_QUIET_MS, this.lastWriteMs),
         idleWaitMs: this.options.idleWaitMs ?? 500,
         stopping: () => this.stopping,

@@ -1,7 +1,7 @@
-// An Olap that times every statement of the one it wraps, by kind (insert per table, query by the start of its text, exec): the bench
-// reports how long the analytics store took, which the projection part of the lag and throughput is made of.
-// chDB runs one statement at a time, so statements are passed on one at a time here too, and each is timed
-// from when the one before it finished: its own run, not its wait in the queue.
+// An Olap that times every statement of the one it wraps, by kind (insert per table, query by the start of its
+// text, exec): the bench reports how long the analytics store took, which the projection part of the lag and
+// throughput is made of. chDB runs one statement at a time, so statements are passed on one at a time here too, and
+// each is timed from when the one before it finished: its own run, not its wait in the queue.
 import type { Olap, QueryParams } from '../olap/olap.js';
 
 export interface StatementTimes {
