@@ -99,22 +99,20 @@ export async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, num
     }
   }
   const stored = await olap.query<CandleRow>(STORED_SQL, { mints, intervals: INTERVALS.slice(0, -1), keys, froms: starts, tos: ends });
-  const rows: CandleRow[] = [];
-  let level: CandleRow[] = made;
-  for (let k = 0; k < INTERVALS.length; k++) {
-    if (k > 0) {
-      const longer = INTERVALS[k]!;
-      const shorter = INTERVALS[k - 1]!;
-      const inside = new Map<string, CandleRow[]>();
-      for (const part of [...stored.filter((row) => Number(row.interval) === shorter), ...level]) {
-        const key = `${part.mint}/${Math.floor((Number(part.bucket) * shorter) / longer)}`;
-        let parts = inside.get(key);
-        if (parts === undefined) inside.set(key, (parts = []));
-        parts.push(part);
-      }
-      level = [...inside.values()].map((parts) => unionOf(longer, Math.floor((Number(parts[0]!.bucket) * shorter) / longer), parts));
+  const rows: CandleRow[] = made.map((row) => ({ ...row, interval: MINUTE, bucket: Number(row.bucket) }));
+  let level = rows;
+  for (let k = 1; k < INTERVALS.length; k++) {
+    const [shorter, longer] = [INTERVALS[k - 1]!, INTERVALS[k]!];
+    const inside = new Map<string, { bucket: number; parts: CandleRow[] }>();
+    for (const part of [...stored.filter((row) => Number(row.interval) === shorter), ...level]) {
+      const bucket = Math.floor((Number(part.bucket) * shorter) / longer);
+      const key = `${part.mint}/${bucket}`;
+      let entry = inside.get(key);
+      if (entry === undefined) inside.set(key, (entry = { bucket, parts: [] }));
+      entry.parts.push(part);
     }
-    for (const row of level) rows.push({ ...row, interval: INTERVALS[k]!, bucket: Number(row.bucket) });
+    level = [...inside.values()].map(({ bucket, parts }) => unionOf(longer, bucket, parts));
+    rows.push(...level);
   }
   return rows;
 }

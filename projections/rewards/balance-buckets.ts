@@ -120,10 +120,10 @@ export class BalanceHistory {
     this.forget(coin.mint);
     const slot = coin.slots.at(-1)!;
     if (slot >= coin.completeBefore) return;
-    const accounts = new Map(base);
-    for (const [account, holding] of latest) accounts.set(account, holding);
-    this.kept.set(coin.mint, { slot, accounts });
-    this.keptAccounts += accounts.size;
+    // The base is the coin's own (its kept accounts, or new for a read from the start): brought forward in place.
+    for (const [account, holding] of latest) base.set(account, holding);
+    this.kept.set(coin.mint, { slot, accounts: base });
+    this.keptAccounts += base.size;
     for (const [mint] of this.kept) {
       if (this.keptAccounts <= KEPT_ACCOUNTS) break;
       this.forget(mint);
