@@ -30,15 +30,16 @@ export async function runShExample(page: string, addresses: Addresses): Promise<
   return stdout;
 }
 
-/** Run a page's first ```ts block as a module of its own; its standard output. It is written inside the project so
- * that its imports resolve to the project's packages, and removed afterwards. */
-export async function runTsExample(page: string, addresses: Addresses, timeoutMs = 60_000): Promise<string> {
+/** Run a page's first ```ts block as a module of its own, with `env` beside the test's environment; its standard
+ * output. It is written inside the project so that its imports resolve to the project's packages, and removed
+ * afterwards. */
+export async function runTsExample(page: string, addresses: Addresses, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
   const dir = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), '.example-'));
   try {
     const file = join(dir, page.replace(/\.md$/, '.ts'));
     writeFileSync(file, `${readAs(firstBlock(page, 'ts'), addresses)}\nexport {};\n`);
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const { stdout } = await run(tsx, [file], { timeout: timeoutMs });
+    const { stdout } = await run(tsx, [file], { timeout: options.timeoutMs ?? 60_000, env: { ...process.env, ...options.env } });
     return stdout;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,9 @@
 // market the service has indexed and its HTTP server listening (the read API and the MCP tool server), each page's
 // first example runs (docs-blocks.ts), `localhost:8080` read as the test's address (and the streams' 15 s cut to 3),
 // and what it prints is what the page says it prints. The examples that pay and launch: docs-paying-examples.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,10 @@ let h: ServiceHarness;
 let address: string;
 let opstore: OpStore;
 let dir: string;
+/** An HTTPS receiver of the test CA (trusted through NODE_EXTRA_CA_CERTS), and the headers of what it got. */
+let receiver: Server;
+let receiverUrl: string;
+const received: IncomingHttpHeaders[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-docs-'));
@@ -25,9 +31,21 @@ beforeAll(async () => {
   await h.step(80);
   await h.settle();
   address = (await h.app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', '');
+  const fixtures = new URL('../fixtures/webhooks/', import.meta.url);
+  receiver = createServer(
+    { key: readFileSync(new URL('localhost-key.pem', fixtures)), cert: readFileSync(new URL('localhost.pem', fixtures)) },
+    (request, response) => {
+      received.push(request.headers);
+      request.resume();
+      request.on('end', () => response.writeHead(200).end());
+    },
+  );
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `https://127.0.0.1:${(receiver.address() as { port: number }).port}`;
 }, 180_000);
 
 afterAll(async () => {
+  receiver?.close();
   await h?.stop();
   await opstore?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -65,10 +83,14 @@ describe('the docs examples', () => {
     expect(printed).toContain('candles:');
   });
 
-  // Without WEBHOOK_URL the example only lists (creating needs a receiver the service can reach over HTTPS).
-  it("webhooks.md: a wallet's signed call lists its webhooks (none yet)", async () => {
-    const printed = await runTsExample('webhooks.md', { '127.0.0.1:8080': address });
-    expect(printed).toContain('status: 200');
+  it("webhooks.md: a wallet's signed calls list its webhooks (none yet), create one on a receiver and test it", async () => {
+    const printed = await runTsExample('webhooks.md', { '127.0.0.1:8080': address }, { env: { WEBHOOK_URL: `${receiverUrl}/hooks` } });
     expect(printed).toContain('webhooks: []');
+    expect(printed).toContain('status: 201');
+    expect(printed).toMatch(/secret: 'whsec_/);
+    expect(printed).toContain('delivered: true');
+    // The test delivery arrived signed, Standard Webhooks style.
+    expect(received).toHaveLength(1);
+    expect(received[0]!['webhook-signature']).toMatch(/^v1,/);
   });
 });

@@ -23,14 +23,14 @@ afterAll(async () => {
 
 describe('the docs examples that pay and launch', () => {
   it("paid-calls.md: a fresh wallet pays a coin's holders with the official x402 client and gets the answer and its receipt", async () => {
-    const printed = await runTsExample('paid-calls.md', addresses, 120_000);
+    const printed = await runTsExample('paid-calls.md', addresses, { timeoutMs: 120_000 });
     expect(printed).toMatch(/^200 /);
     expect(printed).toContain('holders');
     expect(printed).toContain('success: true');
   });
 
   it('launching.md: a fresh wallet signs the terms and the prepared transactions, and its coin lands on the launchpad', async () => {
-    const printed = await runTsExample('launching.md', addresses, 120_000);
+    const printed = await runTsExample('launching.md', addresses, { timeoutMs: 120_000 });
     expect(printed).toMatch(/^(pending|confirmed) (sponsored|paid by the creator)$/m);
     expect(printed).toMatch(/^launched: \S+/m);
   });
