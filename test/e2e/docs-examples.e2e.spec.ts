@@ -27,7 +27,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-docs-'));
   opstore = await openOpStore({ dataDir: dir });
   const webhooks = { sealKey: newEncryptionKey(), policy: { allowLoopback: true }, network: 'devnet' as const };
-  h = await startService({ seed: 5, api: { opstore, webhooks } });
+  h = await startService({ seed: 5, rpc: true, api: { opstore, webhooks } });
   await h.step(80);
   await h.settle();
   address = (await h.app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', '');
@@ -73,6 +73,18 @@ describe('the docs examples', () => {
   it("streams.md: the busiest coin's stream and the platform stream answer as Server-Sent Events", async () => {
     const printed = await runShExample('streams.md', shAddresses());
     expect(printed).toContain('retry: 2000');
+  });
+
+  it("operations.md: the probes answer, the metrics count requests and the devnet's JSON-RPC gives its slot", async () => {
+    const [healthz, readyz, ...rest] = (await runShExample('operations.md', { ...shAddresses(), '127.0.0.1:8899': new URL(h.devnet.rpcUrl!).host }))
+      .trimEnd()
+      .split('\n');
+    expect(JSON.parse(healthz!)).toEqual({ status: 'ok' });
+    expect(JSON.parse(readyz!)).toEqual({ status: 'ready' });
+    const slot = JSON.parse(rest.pop()!);
+    expect(slot.result).toBeGreaterThan(0);
+    expect(rest.length).toBeGreaterThan(0);
+    for (const line of rest) expect(line).toMatch(/^http_requests_total\{.*\} \d+$/);
   });
 
   it('mcp.md: an agent connects, lists the tools, finds the coin with the most volume and reads its market data', async () => {
