@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEncryptionKey } from '../../infra/keys/secret-box.js';
 import { openOpStore } from '../../infra/opstore/open-op-store.js';
 import type { OpStore } from '../../infra/opstore/op-store.js';
-import { runShExample, runTsExample } from './docs-blocks.js';
+import { docsBlock, importTsExample, runShExample, runTsExample } from './docs-blocks.js';
 import { startService, type ServiceHarness } from './service-harness.js';
 
 let h: ServiceHarness;
@@ -21,7 +21,8 @@ let dir: string;
 /** An HTTPS receiver of the test CA (trusted through NODE_EXTRA_CA_CERTS), and the headers of what it got. */
 let receiver: Server;
 let receiverUrl: string;
-const received: IncomingHttpHeaders[] = [];
+let secret: string;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'launchtape-docs-'));
@@ -35,9 +36,13 @@ beforeAll(async () => {
   receiver = createServer(
     { key: readFileSync(new URL('localhost-key.pem', fixtures)), cert: readFileSync(new URL('localhost.pem', fixtures)) },
     (request, response) => {
-      received.push(request.headers);
-      request.resume();
-      request.on('end', () => response.writeHead(200).end());
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(200).end();
+      });
     },
   );
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -95,14 +100,48 @@ describe('the docs examples', () => {
     expect(printed).toContain('candles:');
   });
 
+  it("mcp.md: the client configuration names the service's MCP endpoint", async () => {
+    const configured = JSON.parse(docsBlock('mcp.md', 'json', 0).replaceAll('localhost:8080', address));
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'docs', version: '1' } },
+    };
+    const response = await fetch(configured.mcpServers.launchtape.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(initialize),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"serverInfo":{"name":"launchtape"');
+  });
+
   it("webhooks.md: a wallet's signed calls list its webhooks (none yet), create one on a receiver and test it", async () => {
     const printed = await runTsExample('webhooks.md', { '127.0.0.1:8080': address }, { env: { WEBHOOK_URL: `${receiverUrl}/hooks` } });
     expect(printed).toContain('webhooks: []');
     expect(printed).toContain('status: 201');
     expect(printed).toMatch(/secret: 'whsec_/);
     expect(printed).toContain('delivered: true');
-    // The test delivery arrived signed, Standard Webhooks style.
     expect(received).toHaveLength(1);
-    expect(received[0]!['webhook-signature']).toMatch(/^v1,/);
+    secret = /secret: '(whsec_[^']+)'/.exec(printed)![1]!;
+  });
+
+  it("webhooks.md: the page's verification code accepts the test delivery, both ways, and refuses it altered", async () => {
+    type Verifying = {
+      verify(secret: string, rawBody: string, header: string): boolean;
+      verifyStandard(secret: string, rawBody: string, headers: Record<string, string>): unknown;
+      receive(secret: string, rawBody: string, headers: Record<string, string>): number;
+    };
+    const page = await importTsExample<Verifying>('webhooks.md', 1, {});
+    const { headers, body } = received[0]!;
+    const flat = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
+    expect(page.verify(secret, body, flat['service-signature']!)).toBe(true);
+    expect(page.verifyStandard(secret, body, flat)).toMatchObject({ type: 'webhook.test' });
+    expect(page.receive(secret, body, flat)).toBe(200);
+    const altered = body.replace('"id":"', '"id":"x');
+    expect(page.verify(secret, altered, flat['service-signature']!)).toBe(false);
+    expect(() => page.verifyStandard(secret, altered, flat)).toThrow();
+    expect(page.receive(secret, altered, flat)).toBe(401);
   });
 });
