@@ -4,10 +4,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { freePort } from '../net/free-port.js';
 import { brokerClasspath, KAFKA_LOCAL_DIR } from './broker-jars.js';
 
 export { LOCAL_KAFKA_HINT, localKafkaPrerequisites } from './broker-jars.js';
@@ -35,18 +35,6 @@ export interface LocalKafka {
   kill(): Promise<void>;
   /** Resolves when the broker process exits, however it ends. */
   exited: Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', done);
-  });
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
 }
 
 /** A KRaft cluster id: 16 random bytes in URL-safe base64 without padding (Kafka's Uuid form; not led by '-'). */

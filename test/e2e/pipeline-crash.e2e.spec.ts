@@ -7,12 +7,12 @@
 // their raw-tx logs hold every transaction once, and their trades equal the chain's own trades.
 import { QUICK_TUNE } from '../../infra/devnet/simulator/simulator.js';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Devnet } from '../../infra/devnet/devnet.js';
 import { startGeyserServer, type GeyserServer } from '../../infra/devnet/geyser/index.js';
+import { freePort } from '../../infra/net/free-port.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { seededRandom } from '../infra/seeded-random.js';
 import { chainFacts, type ChainFacts } from '../../infra/devnet/truth/chain-facts.js';
@@ -43,17 +43,6 @@ let geyserRestarted: Promise<void> | null = null;
 /** The uninterrupted process's status when the server went down. */
 let steadyAtRestart: ChildStatus | null = null;
 let transactions = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const hasWork = (s: ChildStatus) => s.durableSlot !== null && (s.durableSlot < END_SLOT - 1 || s.projectedOffset !== s.headOffset);

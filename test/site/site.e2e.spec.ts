@@ -4,7 +4,6 @@
 // while the devnet trades; the page link a launch returns and the one an idea carries open working pages; a coin and
 // an idea named with markup show it as text and run nothing; no page breaks its Content-Security-Policy; the coin
 // page's assets stay under 300 KB compressed. Screenshots are saved under artifacts/screenshots.
-import { createServer } from 'node:net';
 import { generateKeyPairSigner } from '@solana/kit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,20 +12,13 @@ import type { CoinListResponse } from '../../schemas/api/coins.js';
 import type { IdeasResponse } from '../../schemas/api/ideas.js';
 import type { OhlcvResponse } from '../../schemas/api/ohlcv.js';
 import type { TradesResponse } from '../../schemas/api/trades.js';
+import { freePort } from '../../infra/net/free-port.js';
 import { CONFIG } from '../ingest/chain-fixture.js';
 import { PNG, signWire, startLaunchService, type LaunchService } from '../e2e/launch-wallet.js';
 import { canvasColours, launchBrowser, screenshot, watchedPage, type PageFaults } from './browser.js';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const XSS_DESCRIPTION = '<script>alert(2)</script><b>bold</b> see https://evil.example';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let s: LaunchService;
 let browser: Browser;

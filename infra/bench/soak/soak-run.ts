@@ -4,9 +4,9 @@
 // sample is taken), so a flat series cannot come from a pipeline that stalled.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../net/free-port.js';
 import { BenchChild, wallMs } from '../bench-ipc.js';
 import type { LedgerInfo, ReplayRequest, SlotConfirmed, TradeRef } from '../bench-types.js';
 import { visibleTrades } from '../trade-probe.js';
@@ -49,17 +49,6 @@ function residentMiB(pid: number): number | null {
   } catch {
     return null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForApi(apiUrl: string, exited: () => boolean, timeoutMs: number): Promise<void> {
