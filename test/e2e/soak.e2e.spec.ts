@@ -27,6 +27,7 @@ describe('soak: npm start on a replayed chain', () => {
       rate: RATE,
       seconds: SECONDS,
       sampleSeconds: 1,
+      checkSeconds: 15,
       dataDir: join(root, 'data'),
       log: () => undefined,
     });
