@@ -33,15 +33,14 @@ export interface SoakResult {
   /** Checks at which the trade looked for was not listed yet (the service behind the chain), of `checks`. */
   behind: number;
   checks: number;
-  /** Whether the last sample's trade was listed within `LISTED_WITHIN_MS` of the sample. */
+  /** Whether the last check's trade was listed within `LISTED_WITHIN_MS` of it. */
   keptUp: boolean;
-  chainTransactions: number;
 }
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CHAIN_SCRIPT = new URL('../chain-child.ts', import.meta.url);
 const SLOT_MS = 400;
-/** A sample looks for a trade of a slot released this long before it. */
+/** A check looks for a trade of a slot released this long before it. */
 const TRADE_AGE_MS = 5_000;
 const LISTED_WITHIN_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,7 +134,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const rssMiB = residentMiB(started.pid!);
       if (rssMiB !== null) series.push({ atSeconds, rssMiB });
       const last = atSeconds >= options.seconds;
-      const looked = atSeconds >= nextCheck || last ? [...released].reverse().find((slot) => slot.at <= wallMs() - TRADE_AGE_MS) : undefined;
+      const looked = atSeconds >= nextCheck || last ? released.findLast((slot) => slot.at <= wallMs() - TRADE_AGE_MS) : undefined;
       if (looked !== undefined) {
         nextCheck += options.checkSeconds;
         checks++;
@@ -148,7 +147,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       }
       if (last) break;
     }
-    return { series, behind, checks, keptUp, chainTransactions: ledger.transactions };
+    return { series, behind, checks, keptUp };
   } finally {
     if (service !== null && service.exitCode === null) {
       const done = new Promise((resolve) => service!.once('exit', resolve));
