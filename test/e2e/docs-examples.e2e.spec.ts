@@ -1,7 +1,7 @@
-// The examples that open the docs' pages, run as a reader would run them against a started service: given a devnet
-// market the service has indexed and its HTTP server listening (the read API and the MCP tool server), each page's
-// first example runs (docs-blocks.ts), `localhost:8080` read as the test's address (and the streams' 15 s cut to 3),
-// and what it prints is what the page says it prints. The examples that pay and launch: docs-paying-examples.
+// The docs pages' examples, run as a reader would run them against a started service: given a devnet market the
+// service has indexed and its HTTP server listening (the read API and the MCP tool server), each example runs
+// (docs-blocks.ts), `localhost:8080` read as the test's address (and the streams' 15 s cut to 3), and what it prints
+// is what the page says it prints. The examples that pay, launch or need the free allowance: docs-paying-examples.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:https';

@@ -1,6 +1,6 @@
-// The docs examples that pay and launch, run as a reader runs them (docs-blocks.ts) against the service as a paying
-// client meets it (paying-service.ts): blocks keep coming, so the examples' payments, airdrops and launches confirm
-// while they wait. What each prints is what its page says it prints.
+// The docs examples that pay, launch or need the free allowance, run as a reader runs them (docs-blocks.ts) against
+// the service as a paying client meets it (paying-service.ts): blocks keep coming, so the examples' payments, airdrops
+// and launches confirm while they wait. What each prints is what its page says it prints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
