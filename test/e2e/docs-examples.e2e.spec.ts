@@ -75,6 +75,13 @@ describe('the docs examples', () => {
     expect(version).toBe('1.0.0');
   });
 
+  it('design.md: one read of each view and one from ClickHouse, about the same market', async () => {
+    const [signature, close, trades] = (await runShExample('design.md', shAddresses())).trimEnd().split('\n');
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    expect(close).toMatch(/^\d+(\.\d+)?$/);
+    expect(Number(trades)).toBeGreaterThan(0);
+  });
+
   it("streams.md: the busiest coin's stream and the platform stream answer as Server-Sent Events", async () => {
     const printed = await runShExample('streams.md', shAddresses());
     expect(printed).toContain('retry: 2000');
