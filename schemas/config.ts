@@ -60,6 +60,8 @@ const envSchema = z.object({
   /** How long the broker waits for a silent consumer before handing its partitions to the rest of its group (a role
    * killed and started again waits this long to consume again); heartbeats go at a tenth of it. */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6_000).max(300_000).default(10_000),
+  /** Hours the event log keeps a raw transaction after its append (the decoders read it at once); 0 keeps them all. */
+  RAW_RETENTION_HOURS: z.coerce.number().int().min(0).max(87_600).default(24),
   CLICKHOUSE_URL: z.url().optional(),
   TRIPLIT_URL: z.url().optional(),
   /** A service (secret) token of the Triplit server at TRIPLIT_URL. */
@@ -189,6 +191,8 @@ export interface Config {
   stores: {
     kafkaBrokers?: string[];
     kafkaSessionTimeoutMs: number;
+    /** How long the raw-transactions topic keeps a record (ms), or null to keep every one. */
+    rawRetentionMs: number | null;
     clickhouseUrl?: string;
     triplitUrl?: string;
     triplitToken?: string;
@@ -254,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stores: {
       kafkaBrokers: e.KAFKA_BROKERS,
       kafkaSessionTimeoutMs: e.KAFKA_SESSION_TIMEOUT_MS,
+      rawRetentionMs: e.RAW_RETENTION_HOURS === 0 ? null : e.RAW_RETENTION_HOURS * 3_600_000,
       clickhouseUrl: e.CLICKHOUSE_URL,
       triplitUrl: e.TRIPLIT_URL,
       triplitToken: e.TRIPLIT_TOKEN,

@@ -64,6 +64,11 @@ export interface EventLog {
   close(): Promise<void>;
 }
 
+/** How long each listed topic keeps a record after its append, in ms; topics not listed keep every record. On SQLite
+ * a record also stays until every group that committed on its topic is past it, and a topic's last record always stays
+ * (the subscriber resumes from it); Kafka deletes whole segments once their newest record is older, read or not. */
+export type Retention = Readonly<Record<string, number>>;
+
 /** Topics of the pipeline. */
 export const TOPICS = {
   /** Raw transactions as the subscriber received them, one record per transaction (key: slot). */

@@ -2,6 +2,7 @@
 // idempotent producer (acks=-1 is set per send) and the admin client, connected together.
 import { Kafka, Partitioners, logLevel, type Admin, type Producer, type logCreator } from 'kafkajs';
 import type { Logger } from 'pino';
+import type { Retention } from './event-log.js';
 
 export interface KafkaEventLogOptions {
   /** host:port of one or more brokers. */
@@ -12,6 +13,8 @@ export interface KafkaEventLogOptions {
   /** Partitions by topic name, for topics this log creates (default: DEFAULT_PARTITIONS, others 1). */
   partitions?: Readonly<Record<string, number>>;
   replicationFactor?: number;
+  /** `retention.ms` of the topics this log creates; others keep every record (`retention.ms` -1). */
+  retention?: Retention;
   /** Largest produce request (default 900 KB, under the broker's 1 MB message.max.bytes). */
   maxRequestBytes?: number;
   /** Records a consumer buffers before it pauses fetching (default 20,000). */

@@ -41,6 +41,7 @@ export class KafkaEventLog implements EventLog {
     this.topics = new KafkaTopics(clients.admin, {
       prefix: options.topicPrefix ?? '',
       partitions: options.partitions ?? DEFAULT_PARTITIONS,
+      retention: options.retention ?? {},
       ...(options.replicationFactor === undefined ? {} : { replicationFactor: options.replicationFactor }),
     });
   }

@@ -1,9 +1,11 @@
 // Topics of the Kafka event log: the caller's topic name plus the deployment's prefix, created on first use
 // with the configured partition count (coin events spread over several partitions by mint; raw transactions,
-// gaps and anything not configured keep one partition, for one total order and `last`). Also the Kafka
-// consumer group behind each (topic, group) of the log.
+// gaps and anything not configured keep one partition, for one total order and `last`) and the configured retention
+// (`retention.ms`; every other topic keeps its records forever, whatever the broker's default, since the log is the
+// source of truth). A topic that exists already keeps its settings. Also the Kafka consumer group behind each
+// (topic, group) of the log.
 import type { Admin } from 'kafkajs';
-import { TOPICS } from './event-log.js';
+import { TOPICS, type Retention } from './event-log.js';
 
 /** Partitions per topic unless configured otherwise; unlisted topics get one. */
 export const DEFAULT_PARTITIONS: Readonly<Record<string, number>> = { [TOPICS.coinEvents]: 6 };
@@ -12,6 +14,7 @@ export interface KafkaTopicsOptions {
   /** Prepended to every topic name in Kafka (for example `launchtape.mainnet.`); records keep the bare name. */
   prefix: string;
   partitions: Readonly<Record<string, number>>;
+  retention: Retention;
   /** Replicas per partition; the broker's default.replication.factor when absent. */
   replicationFactor?: number;
 }
@@ -69,7 +72,14 @@ export class KafkaTopics {
     await this.retried(() =>
       this.admin.createTopics({
         waitForLeaders: true,
-        topics: [{ topic: name, numPartitions: this.options.partitions[topic] ?? 1, ...(replicationFactor === undefined ? {} : { replicationFactor }) }],
+        topics: [
+          {
+            topic: name,
+            numPartitions: this.options.partitions[topic] ?? 1,
+            configEntries: [{ name: 'retention.ms', value: String(this.options.retention[topic] ?? -1) }],
+            ...(replicationFactor === undefined ? {} : { replicationFactor }),
+          },
+        ],
       }),
     );
     await this.retried(async () => {

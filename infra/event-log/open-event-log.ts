@@ -2,7 +2,7 @@
 // SQLite log in the data dir (embedded default). Callers pass values from schemas/config.ts, e.g.
 // `openEventLog({ dataDir: config.dataDir, kafkaBrokers: config.stores.kafkaBrokers, logger })`.
 import type { Logger } from 'pino';
-import type { EventLog } from './event-log.js';
+import type { EventLog, Retention } from './event-log.js';
 import { KafkaEventLog } from './kafka-event-log.js';
 import { SqliteEventLog } from './sqlite-event-log.js';
 
@@ -13,6 +13,8 @@ export interface OpenEventLogOptions {
   kafkaBrokers?: readonly string[] | undefined;
   /** The Kafka consumers' session timeout (config.stores.kafkaSessionTimeoutMs); kafkajs's default when absent. */
   kafkaSessionTimeoutMs?: number;
+  /** How long each listed topic keeps its records (event-log.ts); the rest keep everything. */
+  retention?: Retention;
   logger?: Logger;
 }
 
@@ -23,10 +25,11 @@ export async function openEventLog(options: OpenEventLogOptions): Promise<EventL
     return KafkaEventLog.connect({
       brokers: kafkaBrokers,
       ...(options.kafkaSessionTimeoutMs === undefined ? {} : { sessionTimeoutMs: options.kafkaSessionTimeoutMs }),
+      ...(options.retention ? { retention: options.retention } : {}),
       ...(logger ? { logger } : {}),
     });
   }
-  const log = SqliteEventLog.open(options.dataDir);
+  const log = SqliteEventLog.open(options.dataDir, options.retention ? { retention: options.retention } : {});
   logger?.info({ dataDir: options.dataDir }, 'event log: SQLite');
   return log;
 }

@@ -1,5 +1,5 @@
 // The embedded event log: one SQLite file `<dataDir>/event-log.sqlite` holding every topic's records (one
-// partition, offsets 0, 1, 2, ... per topic, kept forever: the log is the source of truth) and each consumer
+// partition, offsets 0, 1, 2, ... per topic, kept forever unless a retention is set for the topic) and each consumer
 // group's committed offset. WAL with synchronous=FULL by default: the WAL is fsynced at every commit, so a
 // resolved append survives a power cut, not only a process crash (all that NORMAL promises). One fsync per
 // append batch keeps that cheap, so producers should batch: a one-record append costs a whole fsync, and
@@ -10,21 +10,35 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions, WriteBatch } from './event-log.js';
+import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions, Retention, WriteBatch } from './event-log.js';
 import { EventLogInputError, checkAppend, checkCommit, checkConsumer, checkPoll, checkTopic, nextOffsets } from './event-log-input.js';
-import { SCHEMA, SCHEMA_VERSION, SQLITE_EVENT_LOG_FILE, prepareStatements, type OffsetCommit } from './sqlite-event-log-sql.js';
+import {
+  MIGRATE_FROM_1,
+  PRUNE_STEP_RECORDS,
+  SCHEMA,
+  SCHEMA_VERSION,
+  SQLITE_EVENT_LOG_FILE,
+  prepareStatements,
+  type OffsetCommit,
+} from './sqlite-event-log-sql.js';
 import { WakeSignal } from './wake-signal.js';
 
 export { SQLITE_EVENT_LOG_FILE };
 
 /** A reader in another process sees an append within this long (a re-read costs tens of microseconds). */
 const DEFAULT_POLL_INTERVAL_MS = 10;
+/** Least time between two retention steps of a topic, unless the last one deleted a whole step. */
+const DEFAULT_PRUNE_INTERVAL_MS = 1_000;
 
 export interface SqliteEventLogOptions {
   /** How often a waiting poll re-reads the table to see appends made by another process (ms). */
   pollIntervalMs?: number;
   /** FULL (default): resolved appends survive power loss. NORMAL: only a process crash, but no fsync per append. */
   synchronous?: 'FULL' | 'NORMAL';
+  /** Topics whose records are dropped some time after their append (in steps, after commits). */
+  retention?: Retention;
+  /** Least time between two retention steps of a topic (ms, default 1 s). */
+  pruneIntervalMs?: number;
 }
 
 export class SqliteEventLog implements EventLog {
@@ -32,20 +46,28 @@ export class SqliteEventLog implements EventLog {
   /** Next offset to read per `topic\ngroup`: ahead of the committed one after polls not yet committed. */
   private readonly positions = new Map<string, bigint>();
   private readonly signals = new Map<string, WakeSignal>();
+  /** When each retained topic may take its next retention step (performance.now()). */
+  private readonly nextPrune = new Map<string, number>();
+  private readonly pollIntervalMs: number;
+  private readonly retention: Retention;
+  private readonly pruneIntervalMs: number;
   private closed = false;
 
   /** Open (creating if needed) `<dataDir>/event-log.sqlite`; several processes may open one log at once. */
   static open(dataDir: string, options: SqliteEventLogOptions = {}): SqliteEventLog {
     mkdirSync(dataDir, { recursive: true });
     const db = new Database(join(dataDir, SQLITE_EVENT_LOG_FILE));
-    return new SqliteEventLog(db, options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS, options.synchronous ?? 'FULL');
+    return new SqliteEventLog(db, options);
   }
 
   private constructor(
     private readonly db: Database.Database,
-    private readonly pollIntervalMs: number,
-    synchronous: 'FULL' | 'NORMAL',
+    options: SqliteEventLogOptions,
   ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.retention = options.retention ?? {};
+    this.pruneIntervalMs = options.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS;
+    const synchronous = options.synchronous ?? 'FULL';
     try {
       db.pragma('busy_timeout = 10000');
       const mode = walMode(db);
@@ -56,8 +78,12 @@ export class SqliteEventLog implements EventLog {
       if (version > SCHEMA_VERSION) {
         throw new Error(`event log ${db.name} has schema version ${version}; this build reads up to ${SCHEMA_VERSION}`);
       }
-      db.exec(SCHEMA);
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      // Under the write lock, so two processes opening an old log at once migrate it once.
+      db.transaction(() => {
+        if (db.pragma('user_version', { simple: true }) === 1) db.exec(MIGRATE_FROM_1);
+        db.exec(SCHEMA);
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      }).immediate();
       this.sql = prepareStatements(db);
     } catch (error) {
       db.close();
@@ -93,6 +119,7 @@ export class SqliteEventLog implements EventLog {
     if (commit === null) return;
     this.sql.write.immediate([], commit);
     this.advance(commit);
+    this.pruneIfDue(topic);
   }
 
   /** The appends and the commit in one transaction: one fsync, and never the commit without the records. */
@@ -107,6 +134,7 @@ export class SqliteEventLog implements EventLog {
     this.sql.write.immediate(appends, offsets);
     if (offsets !== null) this.advance(offsets);
     for (const { topic } of appends) this.signals.get(topic)?.notify();
+    if (offsets !== null) this.pruneIfDue(offsets.topic);
   }
 
   async rewind(topic: string, group: string): Promise<void> {
@@ -160,6 +188,17 @@ export class SqliteEventLog implements EventLog {
     const lastRow = rows.at(-1);
     if (lastRow) this.positions.set(key, lastRow.offset + 1n);
     return rows.map((row) => ({ topic, partition: 0, offset: row.offset, key: row.key, value: row.value }));
+  }
+
+  /** A commit may let a retained topic's oldest records go: one step of them, unless one ran within the interval
+   * (a full step leaves the next one due at once, so a backlog drains commit by commit). */
+  private pruneIfDue(topic: string): void {
+    const keepMs = this.retention[topic];
+    if (keepMs === undefined) return;
+    const now = performance.now();
+    if (now < (this.nextPrune.get(topic) ?? 0)) return;
+    const deleted = this.sql.pruneStep.immediate(topic, Date.now() - keepMs);
+    this.nextPrune.set(topic, deleted >= PRUNE_STEP_RECORDS ? now : now + this.pruneIntervalMs);
   }
 
   /** A group's read position never falls behind what it committed. */

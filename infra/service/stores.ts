@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { openEventLog } from '../event-log/open-event-log.js';
-import type { EventLog } from '../event-log/event-log.js';
+import { TOPICS, type EventLog } from '../event-log/event-log.js';
 import { openOlap } from '../olap/open-olap.js';
 import type { Olap } from '../olap/olap.js';
 import { openOpStore } from '../opstore/open-op-store.js';
@@ -16,6 +16,7 @@ export function openServiceEventLog(config: Config, logger?: Logger): Promise<Ev
     dataDir: join(config.dataDir, 'event-log'),
     kafkaBrokers: config.stores.kafkaBrokers,
     kafkaSessionTimeoutMs: config.stores.kafkaSessionTimeoutMs,
+    ...(config.stores.rawRetentionMs === null ? {} : { retention: { [TOPICS.rawTransactions]: config.stores.rawRetentionMs } }),
     logger,
   });
 }

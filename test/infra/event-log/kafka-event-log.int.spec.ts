@@ -1,5 +1,5 @@
 // The Kafka event log against a real broker: the shared contract (on topics under a per-test prefix, deleted
-// afterwards), topics created with their configured partition counts and every key in one partition, replay
+// afterwards), topics created with their configured partition counts and retention and every key in one partition, replay
 // from the beginning for a new group, consumer backpressure through a small buffer, `last` refusing
 // multi-partition topics, openEventLog choosing Kafka when brokers are configured; and faults: a broker
 // restarted mid-run (a broker of the test's own) and a killed member of a two-member group. The broker is
@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Kafka, logLevel } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { TOPICS, type EventLog, type LogRecord } from '../../../infra/event-log/event-log.js';
 import { KafkaEventLog, type KafkaEventLogOptions } from '../../../infra/event-log/kafka-event-log.js';
@@ -123,6 +123,27 @@ if (probe.brokers === null) {
       expect([...partitionsOfKey.values()].every((partitions) => partitions.size === 1)).toBe(true);
       // 40 keys over 4 partitions: all in one partition would mean the key is not what spreads them.
       expect(new Set(got.map((record) => record.partition)).size).toBeGreaterThanOrEqual(3);
+    });
+
+    it('creates a retained topic with its retention and every other topic keeping its records, whatever the broker says', async () => {
+      const configured = harness({ retention: { [raw]: 3_600_000 } });
+      const log = await configured.open();
+      await log.append(raw, coinRecords(0, 1));
+      await log.append(coin, coinRecords(0, 1));
+      const client = admin(brokers);
+      await client.connect();
+      try {
+        const { resources } = await client.describeConfigs({
+          includeSynonyms: false,
+          resources: [raw, coin].map((topic) => ({ type: ConfigResourceTypes.TOPIC, name: configured.topicPrefix + topic, configNames: ['retention.ms'] })),
+        });
+        expect(resources.map((resource) => resource.configEntries.find((entry) => entry.configName === 'retention.ms')?.configValue)).toEqual([
+          '3600000',
+          '-1',
+        ]);
+      } finally {
+        await client.disconnect();
+      }
     });
 
     it('replays a topic from its first record for a group that never committed, in a new instance', async () => {

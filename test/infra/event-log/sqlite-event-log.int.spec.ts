@@ -1,14 +1,16 @@
 // The SQLite event log against real files: the shared contract, a real process killed with SIGKILL after
 // append and after an uncommitted poll, a second process's appends waking a waiting poll, openEventLog's
-// choice without brokers, batch writes all or nothing, and a throughput measurement (printed; asserted only
-// against a generous floor).
+// choice without brokers, batch writes all or nothing, retention (what goes, what stays, a log of the first schema
+// opened again), and a throughput measurement (printed; asserted only against a generous floor).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOPICS, type EventLog } from '../../../infra/event-log/event-log.js';
 import { openEventLog } from '../../../infra/event-log/open-event-log.js';
+import { PRUNE_STEP_RECORDS } from '../../../infra/event-log/sqlite-event-log-sql.js';
 import { SQLITE_EVENT_LOG_FILE, SqliteEventLog } from '../../../infra/event-log/sqlite-event-log.js';
 import { describeEventLogContract, pollCount } from './event-log.contract.js';
 
@@ -148,6 +150,102 @@ describe('SQLite event log', () => {
     expect((await log.last(TOPICS.coinEvents))?.value).toBe('v');
     await log.rewind(TOPICS.rawTransactions, 'g');
     expect(await log.poll(TOPICS.rawTransactions, 'g', { maxRecords: 1 })).toEqual([]);
+  });
+
+  /** Every record of the topic a group that never committed would read now. */
+  async function readAll(log: EventLog, topic: string, maxRecords = 1_000): Promise<string[]> {
+    const group = `reader-${Math.random()}`;
+    const values = (await log.poll(topic, group, { maxRecords })).map((record) => record.value);
+    await log.dropGroup(topic, group);
+    return values;
+  }
+
+  async function appendAndRead(log: EventLog, topic: string, count: number, group: string) {
+    await log.append(
+      topic,
+      Array.from({ length: count }, (_, i) => ({ key: String(i), value: `r${i}` })),
+    );
+    return log.poll(topic, group, { maxRecords: count });
+  }
+
+  const raw = TOPICS.rawTransactions;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("drops a retained topic's records past their time once every group committed past them, never its last", async () => {
+    const log = SqliteEventLog.open(tempDir(), { retention: { [raw]: 1 }, pruneIntervalMs: 0 });
+    logs.push(log);
+    const records = await appendAndRead(log, raw, 10, 'decoders');
+    await log.poll(raw, 'slow', { maxRecords: 10 });
+    await log.append(TOPICS.coinEvents, [{ key: 'k', value: 'event' }]);
+    await sleep(5);
+    await log.commit(raw, 'slow', records.slice(0, 2));
+    await log.commit(raw, 'decoders', records.slice(0, 6));
+    // The slower group holds the rest: only what both read past goes.
+    expect(await readAll(log, raw)).toEqual(['r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']);
+    await log.commit(raw, 'slow', records);
+    await log.commit(raw, 'decoders', records);
+    // Both past everything: all but the last record go, and offsets go on from it.
+    expect(await readAll(log, raw)).toEqual(['r9']);
+    await log.append(raw, [{ key: 'k', value: 'next' }]);
+    expect((await log.last(raw))?.offset).toBe(10n);
+    // A topic with no retention keeps everything.
+    expect(await readAll(log, TOPICS.coinEvents)).toEqual(['event']);
+  });
+
+  it('takes a step of a retained topic at most once an interval, after a commit', async () => {
+    const log = SqliteEventLog.open(tempDir(), { retention: { [raw]: 1 } });
+    logs.push(log);
+    const records = await appendAndRead(log, raw, 4, 'decoders');
+    await sleep(5);
+    await log.commit(raw, 'decoders', records.slice(0, 1));
+    await log.commit(raw, 'decoders', records);
+    expect(await readAll(log, raw)).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('drains a backlog in steps of at most PRUNE_STEP_RECORDS, one a commit while steps come full', async () => {
+    const log = SqliteEventLog.open(tempDir(), { retention: { [raw]: 1 } });
+    logs.push(log);
+    const total = PRUNE_STEP_RECORDS * 2 + 5;
+    await log.append(
+      raw,
+      Array.from({ length: total }, (_, i) => ({ key: String(i), value: `r${i}` })),
+    );
+    const records = await pollCount(log, raw, 'decoders', total, 5_000);
+    await sleep(5);
+    const count = async () => (await readAll(log, raw, total)).length;
+    await log.commit(raw, 'decoders', records);
+    expect(await count()).toBe(total - PRUNE_STEP_RECORDS);
+    await log.commit(raw, 'decoders', records);
+    expect(await count()).toBe(5);
+    await log.commit(raw, 'decoders', records);
+    expect(await count()).toBe(1);
+  });
+
+  it('keeps records younger than the retention, read or not', async () => {
+    const log = SqliteEventLog.open(tempDir(), { retention: { [raw]: 3_600_000 } });
+    logs.push(log);
+    const records = await appendAndRead(log, raw, 5, 'decoders');
+    await log.commit(raw, 'decoders', records);
+    expect(await readAll(log, raw)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+  });
+
+  it('opens a log of the first schema, keeping its records, and lets retention take them', async () => {
+    const dir = tempDir();
+    mkdirSync(dir, { recursive: true });
+    const old = new Database(join(dir, SQLITE_EVENT_LOG_FILE));
+    old.exec(`CREATE TABLE records (topic TEXT NOT NULL, "offset" INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+      PRIMARY KEY (topic, "offset"));
+      CREATE TABLE consumer_offsets (topic TEXT NOT NULL, consumer_group TEXT NOT NULL, next_offset INTEGER NOT NULL,
+      PRIMARY KEY (topic, consumer_group)) WITHOUT ROWID;
+      INSERT INTO records VALUES ('${raw}', 0, '1', 'old 0'), ('${raw}', 1, '1', 'old 1'), ('${raw}', 2, '2', 'old 2');
+      PRAGMA user_version = 1;`);
+    old.close();
+    const log = SqliteEventLog.open(dir, { retention: { [raw]: 3_600_000 }, pruneIntervalMs: 0 });
+    logs.push(log);
+    expect(await readAll(log, raw)).toEqual(['old 0', 'old 1', 'old 2']);
+    const records = await log.poll(raw, 'decoders', { maxRecords: 3 });
+    await log.commit(raw, 'decoders', records);
+    expect(await readAll(log, raw)).toEqual(['old 2']);
   });
 
   it('appends and polls well over 20,000 records per second', async () => {
