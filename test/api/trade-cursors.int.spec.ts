@@ -160,7 +160,9 @@ describe.each([
   it.each(limits)(
     'pages %i at a time over 2,000+ trades in few seconds: every trade once, in order, also with cursors re-formatted',
     async (limit) => {
-      for (const mint of [SPREAD, LATEST]) {
+      // One trade a page is a page read from the store each (its count and its seconds): SPREAD alone holds both a
+      // busy second's tail deep in its history and the seconds around it, so it is walked alone at that limit.
+      for (const mint of limit === 1 ? [SPREAD] : [SPREAD, LATEST]) {
         const { pages } = await walk(mint, limit);
         const seen = pages.flatMap((answer) => answer.trades);
         expect(seen).toEqual(newestFirst(mint));
