@@ -132,7 +132,11 @@ async function replay(request: ReplayRequest): Promise<LedgerInfo> {
   }
   const capture = readCapture(request.path);
   const server = (replayServer = await startReplayServer(capture));
-  const { slots, description } = capture;
+  const { description } = capture;
+  // Samples must be trades the API lists: the market's coins'. The pool venue also trades the basket tokens, which
+  // are no coin (the coin routes answer 404 for them), so a sample of theirs would never be seen.
+  const coins = new Set(Object.keys(description.truth));
+  const slots = capture.slots.map((slot) => ({ ...slot, samples: slot.samples.filter((trade) => coins.has(trade.mint)) }));
   const paced = request.pace;
   if (paced === null) {
     server.release(slots.length);

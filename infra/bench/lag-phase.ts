@@ -26,7 +26,7 @@ import { StageTimes } from './stage-watch.js';
 import type { SlotArrival } from './stream-reader-child.js';
 import type { AppendTimes } from './timed-log.js';
 import type { StatementTimes } from './timed-olap.js';
-import { probeStats, resetProbeStats } from './trade-probe.js';
+import { probeStats, resetProbeStats, visibleTrades } from './trade-probe.js';
 
 export type { LagResult } from './lag-window.js';
 
@@ -158,6 +158,9 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
     }
     machineAtEnd ??= cpuTimes();
     const probes = { requests: probeStats.requests, meanMs: probeStats.totalMs / Math.max(1, probeStats.requests) };
+    // A trade given up may still come: whether it did tells a slow route from one that never lists it.
+    let missingListedLater = 0;
+    for (const trade of lag.givenUp) if ((await visibleTrades(apiUrl!, [trade])).size > 0) missingListedLater++;
     await sleep(300); // the last stage advances arrive with the next progress report
     const olap = await project.command<Record<string, StatementTimes>>('olapTimes');
     const appends = await ingest.command<AppendTimes | null>('appendTimes');
@@ -165,6 +168,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
     return {
       lags: lag.lags,
       missing: lag.missing,
+      missingListedLater,
       chainRate: window.transactions / options.seconds,
       slots: window.slots,
       windowStart: window.start,

@@ -32,7 +32,8 @@ export function lagFigures(result: LagResult, pollMs: number, slotMs: number): L
   });
   const lines = [
     `  chain rate ${int(result.chainRate)} tx/s over ${result.slots} slots; ` +
-      `${lags.length} sampled trades (${result.missing} not seen within 5 s); API polled every ${pollMs} ms`,
+      `${lags.length} sampled trades (${result.missing} not seen within 5 s, ${result.missingListedLater} of them listed by the end); ` +
+      `API polled every ${pollMs} ms`,
     chainStalls(result.slotGaps, slotMs),
     `  lag, slot confirmed → trade listed by GET /coins/{mint}/trades: p50 ${int(percentile(lags, 50))} ms, p99 ${int(p99)} ms, ` +
       `max ${int(Math.max(...lags))} ms (min ${int(Math.min(...lags))} ms)`,

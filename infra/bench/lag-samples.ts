@@ -42,6 +42,8 @@ export class LagSampler {
   /** When each sampled trade was found listed (wall ms), by signature. */
   readonly listedAt = new Map<string, number>();
   missing = 0;
+  /** The sampled trades given up after GRACE_MS. */
+  readonly givenUp: TradeRef[] = [];
   private readonly queue: WatchedSlot[] = [];
   private readonly listed: SlotListed[] = [];
 
@@ -72,6 +74,7 @@ export class LagSampler {
       head.pending = head.pending.filter((trade) => !now.has(trade.signature));
       if (head.pending.length > 0 && at - head.confirmedAt <= GRACE_MS) return;
       this.missing += head.pending.length;
+      this.givenUp.push(...head.pending);
       this.queue.shift();
     }
   }

@@ -13,6 +13,8 @@ export interface LagResult {
   lags: number[];
   /** Sampled trades never seen within the grace period after the window. */
   missing: number;
+  /** Of those, listed by the time the window's sampling ended (slow, rather than never listed). */
+  missingListedLater: number;
   /** Chain transactions per second over the window. */
   chainRate: number;
   slots: number;
