@@ -2,7 +2,8 @@
 // `advance`, under the launch's lock. It reads the chain (signature statuses, block height) and moves the
 // record: sending -> the next transaction is sent once the previous one is confirmed -> confirmed; or
 // abandoned when a transaction failed or its blockhash expired before it landed. Abandoning gives back what
-// the launch held: its address-pool mint and its sponsor reservation.
+// the launch held: its address-pool mint and its sponsor reservation. The lock is the process's: API processes
+// sharing one operational store each sweep, so a step is judged by what the chain holds, never by the record alone.
 import { getBase58Decoder } from '@solana/kit';
 import type { LaunchContext } from './launch-context.js';
 import { launches, launchesInFlight, type LaunchRecord } from './records.js';
@@ -44,7 +45,11 @@ export async function advance(lc: LaunchContext, record: LaunchRecord): Promise<
   if (record.state === 'prepared') {
     return expired ? abandon(lc, record, 'the prepared transactions expired before they were submitted; prepare the launch again') : record;
   }
-  const statuses = await lc.chain.statuses(record.signatures.slice(0, record.sent));
+  // Submit sends the first transaction itself and records that once the chain has taken it, so whatever the record
+  // says, the first is looked for on the chain and never sent from here: another process's sweep may read the record
+  // while that send is under way.
+  const sent = Math.max(record.sent, 1);
+  const statuses = await lc.chain.statuses(record.signatures.slice(0, sent));
   for (const [i, status] of statuses.entries()) {
     if (status?.err) {
       const what = record.signed.length > 1 ? `transaction ${i + 1} of ${record.signed.length}` : 'the transaction';
@@ -56,11 +61,14 @@ export async function advance(lc: LaunchContext, record: LaunchRecord): Promise<
     const seen = statuses.every((s) => s !== null);
     return expired && !seen ? abandon(lc, record, 'the blockhash expired before the transactions landed; prepare the launch again') : record;
   }
-  if (record.sent < record.signed.length) {
+  if (sent < record.signed.length) {
     if (expired) return abandon(lc, record, 'the blockhash expired before the last transaction could be sent; prepare the launch again');
-    const outcome = await lc.chain.send(record.signed[record.sent]!);
-    if (!outcome.ok) return abandon(lc, record, `the chain refused transaction ${record.sent + 1}: ${outcome.error}`);
-    return update(lc, record, { sent: record.sent + 1 });
+    const outcome = await lc.chain.send(record.signed[sent]!);
+    // Another process following the launch may have sent it first: the chain refusing one it already has is no refusal.
+    if (!outcome.ok && (await lc.chain.statuses([record.signatures[sent]!]))[0] === null) {
+      return abandon(lc, record, `the chain refused transaction ${sent + 1}: ${outcome.error}`);
+    }
+    return update(lc, record, { sent: sent + 1 });
   }
   const slot = Math.max(...statuses.map((s) => s!.slot));
   const after = await lc.opstore.transact(async (tx) => {

@@ -1,8 +1,12 @@
 // The launchpad launch route against a devnet over JSON-RPC: SOL pair with a first buy, the stablecoin pair,
 // a sponsored launch (the sponsor pays and signs at submit), one or two transactions as prepare returned
-// them, and status from prepared to confirmed. The curve on chain is what was asked for.
+// them, and status from prepared to confirmed. The curve on chain is what was asked for. Another API process
+// sweeping the same launch while submit sends its first transaction sends nothing twice.
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChainClient } from '../../../api/chain.js';
+import { launchContextOf } from '../../../api/launch/launch-context.js';
+import { advanceLocked, signatureOf } from '../../../api/launch/progress.js';
 import { launches, launchesInFlight } from '../../../api/launch/records.js';
 import { decodeCurve } from '../../../schemas/programs/launchpad/accounts.js';
 import { curvePda } from '../../../schemas/programs/launchpad/pdas.js';
@@ -120,6 +124,59 @@ describe('launchpad launch route', () => {
       expect(decodeCurve(h.devnet.bank.getAccount(curvePda(h.config.programs.launchpad, mint.address)[0])!.data)!.splitLocked).toBe(true);
     } finally {
       await h.rebuild({});
+    }
+  });
+
+  it('sends each transaction once when another API process sweeps the launch while submit sends the first', async () => {
+    const creator = await h.wallet();
+    await h.acceptTerms(creator);
+    const mint = await generateKeyPairSigner();
+    const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
+      creator: creator.address,
+      mint: mint.address,
+      name: 'Twice',
+      ticker: 'TWICE',
+      image: PNG,
+      buyLamports: (SOL / 10n).toString(),
+      sponsored: false,
+    });
+    expect(prepared.body.transactions).toHaveLength(2);
+    // Another API process on the same operational store and chain: a launch context, and so a lock, of its own.
+    const other = launchContextOf({
+      launch: {
+        rpcUrl: h.devnet.rpcUrl!,
+        programs: h.config.programs,
+        siteUrl: 'https://launchtape.example',
+        keys: h.keys,
+        confirmWaitMs: 0,
+        pollMs: 20,
+        sweepIntervalMs: 0,
+      },
+      opstore: h.opstore,
+      config: h.config,
+    })!;
+    const sent: string[] = [];
+    const send = ChainClient.prototype.send;
+    const spy = vi.spyOn(ChainClient.prototype, 'send').mockImplementation(async function (this: ChainClient, wire: string) {
+      sent.push(signatureOf(wire));
+      // Submit has recorded the launch as sending and its first send is under way: the other process sweeps now.
+      if (sent.length === 1) await advanceLocked(other, mint.address);
+      return send.call(this, wire);
+    });
+    try {
+      const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
+      const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      for (let i = 0; (await h.opstore.get(launches, mint.address))?.state !== 'confirmed'; i++) {
+        expect((await h.opstore.get(launches, mint.address))?.state).not.toBe('abandoned');
+        if (i > 300) throw new Error('the launch did not land');
+        await advanceLocked(other, mint.address);
+        await h.get(`/api/v1/launch/launchpad/status?mint=${mint.address}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(sent).toEqual(transactions.map(signatureOf));
+    } finally {
+      spy.mockRestore();
     }
   });
 });
