@@ -1,7 +1,8 @@
 // The launchpad launch route against a devnet over JSON-RPC: SOL pair with a first buy, the stablecoin pair,
 // a sponsored launch (the sponsor pays and signs at submit), one or two transactions as prepare returned
 // them, and status from prepared to confirmed. The curve on chain is what was asked for. Another API process
-// sweeping the same launch while submit sends its first transaction sends nothing twice.
+// sweeping the same launch while submit sends its first transaction sends nothing twice, and of two processes sending
+// the next transaction at once, the one the chain refuses as already held is not abandoned for it.
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChainClient } from '../../../api/chain.js';
@@ -178,5 +179,75 @@ describe('launchpad launch route', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('takes a refused send of a transaction the chain already holds as sent, when two processes send it at once', async () => {
+    const creator = await h.wallet();
+    await h.acceptTerms(creator);
+    const mint = await generateKeyPairSigner();
+    const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
+      creator: creator.address,
+      mint: mint.address,
+      name: 'Race',
+      ticker: 'RACE',
+      image: PNG,
+      buyLamports: (SOL / 10n).toString(),
+      sponsored: false,
+    });
+    const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
+    const [first, second] = transactions.map(signatureOf);
+    // The chain stands still while submit sends the first and waits for it: submit answers pending.
+    h.pause();
+    const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions });
+    expect(submitted.body.status).toBe('pending');
+    const landed = async (signature: string) =>
+      ['confirmed', 'finalized'].includes((await h.rpc.getSignatureStatuses([signature as never]).send()).value[0]?.confirmationStatus ?? '');
+    while (!(await landed(first!))) h.devnet.step(1);
+    expect((await h.opstore.get(launches, mint.address))?.sent).toBe(1);
+    // The first has landed: two processes, each with a lock of its own, step the launch at once. One's send of the
+    // second reaches the chain and lands before the other's does.
+    const context = () =>
+      launchContextOf({
+        launch: {
+          rpcUrl: h.devnet.rpcUrl!,
+          programs: h.config.programs,
+          siteUrl: 'https://launchtape.example',
+          keys: h.keys,
+          confirmWaitMs: 0,
+          pollMs: 20,
+          sweepIntervalMs: 0,
+        },
+        opstore: h.opstore,
+        config: h.config,
+      })!;
+    const send = ChainClient.prototype.send;
+    let firstSend: ReturnType<ChainClient['send']> | null = null;
+    const spy = vi.spyOn(ChainClient.prototype, 'send').mockImplementation(function (this: ChainClient, wire: string) {
+      if (firstSend === null) {
+        firstSend = send.call(this, wire).then((outcome) => {
+          h.devnet.step(2);
+          return outcome;
+        });
+        return firstSend;
+      }
+      return firstSend.then(() => send.call(this, wire));
+    });
+    try {
+      const steps = await Promise.all([advanceLocked(context(), mint.address), advanceLocked(context(), mint.address)]);
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(steps.map((record) => [record?.state, record?.sent])).toEqual([
+        ['sending', 2],
+        ['sending', 2],
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    h.resume();
+    while ((await h.opstore.get(launches, mint.address))?.state === 'sending') {
+      await h.get(`/api/v1/launch/launchpad/status?mint=${mint.address}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await h.opstore.get(launches, mint.address))?.state).toBe('confirmed');
+    expect(await landed(second!)).toBe(true);
   });
 });
