@@ -106,7 +106,8 @@ export async function submitLaunch(lc: LaunchContext, route: Route, mint: string
       return tx.update(launches, mint, { state: 'sending', submittedHash: hash, signed, signatures, sent: 0, updatedAt: now });
     });
     const outcome = await lc.chain.send(signed[0]!);
-    if (!outcome.ok) {
+    // Refused, unless the chain holds it already: the same submit reached another API process, which sent it first.
+    if (!outcome.ok && (await lc.chain.statuses([signatures[0]!]))[0] === null) {
       await lc.opstore.transact(async (tx) => {
         await tx.update(launchesInFlight, mint, { state: 'prepared' });
         await tx.update(launches, mint, { state: 'prepared', submittedHash: null, signed: [], signatures: [], updatedAt: now });

@@ -2,12 +2,14 @@
 // a sponsored launch (the sponsor pays and signs at submit), one or two transactions as prepare returned
 // them, and status from prepared to confirmed. The curve on chain is what was asked for. Another API process
 // sweeping the same launch while submit sends its first transaction sends nothing twice, and of two processes sending
-// the next transaction at once, the one the chain refuses as already held is not abandoned for it.
+// the next transaction at once, the one the chain refuses as already held is not abandoned for it; the same submit
+// reaching two API processes at once is one launch.
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChainClient } from '../../../api/chain.js';
 import { launchContextOf } from '../../../api/launch/launch-context.js';
 import { advanceLocked, signatureOf } from '../../../api/launch/progress.js';
+import { submitLaunch } from '../../../api/launch/submit.js';
 import { launches, launchesInFlight } from '../../../api/launch/records.js';
 import { decodeCurve } from '../../../schemas/programs/launchpad/accounts.js';
 import { curvePda } from '../../../schemas/programs/launchpad/pdas.js';
@@ -249,5 +251,65 @@ describe('launchpad launch route', () => {
     }
     expect((await h.opstore.get(launches, mint.address))?.state).toBe('confirmed');
     expect(await landed(second!)).toBe(true);
+  });
+
+  it('makes the same submit reaching two API processes at once one launch', async () => {
+    const creator = await h.wallet();
+    await h.acceptTerms(creator);
+    const mint = await generateKeyPairSigner();
+    const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
+      creator: creator.address,
+      mint: mint.address,
+      name: 'Retry',
+      ticker: 'RETRY',
+      image: PNG,
+      buyLamports: (SOL / 10n).toString(),
+      sponsored: false,
+    });
+    const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
+    const context = () =>
+      launchContextOf({
+        launch: {
+          rpcUrl: h.devnet.rpcUrl!,
+          programs: h.config.programs,
+          siteUrl: 'https://launchtape.example',
+          keys: h.keys,
+          confirmWaitMs: 0,
+          pollMs: 20,
+          sweepIntervalMs: 0,
+        },
+        opstore: h.opstore,
+        config: h.config,
+      })!;
+    // Each send reaches the chain after the one before it has landed (the chain moves only then), as a validator
+    // takes a transaction it already has: the other process's copy comes after the first's.
+    h.pause();
+    const send = ChainClient.prototype.send;
+    let previous: Promise<unknown> = Promise.resolve();
+    const spy = vi.spyOn(ChainClient.prototype, 'send').mockImplementation(function (this: ChainClient, wire: string) {
+      const mine = previous
+        .then(() => send.call(this, wire))
+        .then((outcome) => {
+          h.devnet.step(2);
+          return outcome;
+        });
+      previous = mine.catch(() => undefined);
+      return mine;
+    });
+    try {
+      const answers = await Promise.allSettled([
+        submitLaunch(context(), 'launchpad', mint.address, transactions),
+        submitLaunch(context(), 'launchpad', mint.address, transactions),
+      ]);
+      expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value.state : String(answer.reason)))).toEqual(['sending', 'sending']);
+    } finally {
+      spy.mockRestore();
+      h.resume();
+    }
+    while ((await h.opstore.get(launches, mint.address))?.state === 'sending') {
+      await h.get(`/api/v1/launch/launchpad/status?mint=${mint.address}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await h.opstore.get(launches, mint.address))?.state).toBe('confirmed');
   });
 });
