@@ -1,5 +1,5 @@
-// The soak, short: the service as `npm start` runs it follows a captured chain replayed at a steady rate for a
-// minute. It must keep up with the chain (a flat series from a stalled pipeline proves nothing) and stay under a
+// The soak, short: the service as `npm start` runs it follows a captured chain replayed at a steady rate for 45
+// seconds. It must keep up with the chain (a flat series from a stalled pipeline proves nothing) and stay under a
 // resident ceiling. Minutes of a young process cannot tell a slow leak from the growth of the market it follows (in
 // the suite, sharing two cores with the other tests, its floor climbed thousands of MiB an hour with no leak at all),
 // so the steady-rate check is the hour of `npm run bench:soak`, whose fit is held to its own test
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runSoak } from '../../infra/bench/soak/soak-run.js';
 
 const RATE = 50;
-const SECONDS = 60;
+const SECONDS = 45;
 /** MiB. The embedded service on a small market lives well inside it; a read cache or warm-up sized to the machine
  * rather than to the data crosses it. */
 const CEILING_MIB = 900;
@@ -27,7 +27,7 @@ describe('soak: npm start on a replayed chain', () => {
       rate: RATE,
       seconds: SECONDS,
       sampleSeconds: 1,
-      checkSeconds: 15,
+      checkSeconds: 10,
       dataDir: join(root, 'data'),
       log: () => undefined,
     });
