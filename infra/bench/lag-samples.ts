@@ -41,13 +41,17 @@ export class LagSampler {
   readonly lags: number[] = [];
   /** When each sampled trade was found listed (wall ms), by signature. */
   readonly listedAt = new Map<string, number>();
-  missing = 0;
   /** The sampled trades given up after GRACE_MS. */
   readonly givenUp: TradeRef[] = [];
   private readonly queue: WatchedSlot[] = [];
   private readonly listed: SlotListed[] = [];
 
   constructor(private readonly apiUrl: string) {}
+
+  /** How many sampled trades were given up. */
+  get missing(): number {
+    return this.givenUp.length;
+  }
 
   get waiting(): number {
     return this.queue.length;
@@ -73,7 +77,6 @@ export class LagSampler {
       }
       head.pending = head.pending.filter((trade) => !now.has(trade.signature));
       if (head.pending.length > 0 && at - head.confirmedAt <= GRACE_MS) return;
-      this.missing += head.pending.length;
       this.givenUp.push(...head.pending);
       this.queue.shift();
     }

@@ -62,7 +62,7 @@ export function prepareStatements(db: Database.Database) {
     const first = firstOffset.get(topic);
     const last = lastOffset.get(topic);
     const slowest = slowestGroup.get(topic);
-    if (first === null || first === undefined || last === null || last === undefined || slowest === null || slowest === undefined) return 0;
+    if (first == null || last == null || slowest == null) return 0;
     const stepEnd = first + BigInt(PRUNE_STEP_RECORDS);
     let end = firstKept.get(topic, first, stepEnd, before) ?? stepEnd;
     if (end > last) end = last;

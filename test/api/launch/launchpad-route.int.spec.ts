@@ -130,22 +130,28 @@ describe('launchpad launch route', () => {
     }
   });
 
-  it('sends each transaction once when another API process sweeps the launch while submit sends the first', async () => {
+  /** A creator's two-transaction launch (a first buy, paid by the creator), prepared and signed, not submitted. */
+  async function signedLaunch(name: string) {
     const creator = await h.wallet();
     await h.acceptTerms(creator);
     const mint = await generateKeyPairSigner();
     const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
       creator: creator.address,
       mint: mint.address,
-      name: 'Twice',
-      ticker: 'TWICE',
+      name,
+      ticker: name.toUpperCase(),
       image: PNG,
       buyLamports: (SOL / 10n).toString(),
       sponsored: false,
     });
     expect(prepared.body.transactions).toHaveLength(2);
-    // Another API process on the same operational store and chain: a launch context, and so a lock, of its own.
-    const other = launchContextOf({
+    const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
+    return { mint: mint.address, transactions };
+  }
+
+  /** Another API process on the same operational store and chain: a launch context, and so a lock, of its own. */
+  const anotherProcess = () =>
+    launchContextOf({
       launch: {
         rpcUrl: h.devnet.rpcUrl!,
         programs: h.config.programs,
@@ -158,135 +164,13 @@ describe('launchpad launch route', () => {
       opstore: h.opstore,
       config: h.config,
     })!;
-    const sent: string[] = [];
-    const send = ChainClient.prototype.send;
-    const spy = vi.spyOn(ChainClient.prototype, 'send').mockImplementation(async function (this: ChainClient, wire: string) {
-      sent.push(signatureOf(wire));
-      // Submit has recorded the launch as sending and its first send is under way: the other process sweeps now.
-      if (sent.length === 1) await advanceLocked(other, mint.address);
-      return send.call(this, wire);
-    });
-    try {
-      const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
-      const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions });
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-      for (let i = 0; (await h.opstore.get(launches, mint.address))?.state !== 'confirmed'; i++) {
-        expect((await h.opstore.get(launches, mint.address))?.state).not.toBe('abandoned');
-        if (i > 300) throw new Error('the launch did not land');
-        await advanceLocked(other, mint.address);
-        await h.get(`/api/v1/launch/launchpad/status?mint=${mint.address}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(sent).toEqual(transactions.map(signatureOf));
-    } finally {
-      spy.mockRestore();
-    }
-  });
 
-  it('takes a refused send of a transaction the chain already holds as sent, when two processes send it at once', async () => {
-    const creator = await h.wallet();
-    await h.acceptTerms(creator);
-    const mint = await generateKeyPairSigner();
-    const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
-      creator: creator.address,
-      mint: mint.address,
-      name: 'Race',
-      ticker: 'RACE',
-      image: PNG,
-      buyLamports: (SOL / 10n).toString(),
-      sponsored: false,
-    });
-    const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
-    const [first, second] = transactions.map(signatureOf);
-    // The chain stands still while submit sends the first and waits for it: submit answers pending.
-    h.pause();
-    const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions });
-    expect(submitted.body.status).toBe('pending');
-    const landed = async (signature: string) =>
-      ['confirmed', 'finalized'].includes((await h.rpc.getSignatureStatuses([signature as never]).send()).value[0]?.confirmationStatus ?? '');
-    while (!(await landed(first!))) h.devnet.step(1);
-    expect((await h.opstore.get(launches, mint.address))?.sent).toBe(1);
-    // The first has landed: two processes, each with a lock of its own, step the launch at once. One's send of the
-    // second reaches the chain and lands before the other's does.
-    const context = () =>
-      launchContextOf({
-        launch: {
-          rpcUrl: h.devnet.rpcUrl!,
-          programs: h.config.programs,
-          siteUrl: 'https://launchtape.example',
-          keys: h.keys,
-          confirmWaitMs: 0,
-          pollMs: 20,
-          sweepIntervalMs: 0,
-        },
-        opstore: h.opstore,
-        config: h.config,
-      })!;
-    const send = ChainClient.prototype.send;
-    let firstSend: ReturnType<ChainClient['send']> | null = null;
-    const spy = vi.spyOn(ChainClient.prototype, 'send').mockImplementation(function (this: ChainClient, wire: string) {
-      if (firstSend === null) {
-        firstSend = send.call(this, wire).then((outcome) => {
-          h.devnet.step(2);
-          return outcome;
-        });
-        return firstSend;
-      }
-      return firstSend.then(() => send.call(this, wire));
-    });
-    try {
-      const steps = await Promise.all([advanceLocked(context(), mint.address), advanceLocked(context(), mint.address)]);
-      expect(spy).toHaveBeenCalledTimes(2);
-      expect(steps.map((record) => [record?.state, record?.sent])).toEqual([
-        ['sending', 2],
-        ['sending', 2],
-      ]);
-    } finally {
-      spy.mockRestore();
-    }
-    h.resume();
-    while ((await h.opstore.get(launches, mint.address))?.state === 'sending') {
-      await h.get(`/api/v1/launch/launchpad/status?mint=${mint.address}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect((await h.opstore.get(launches, mint.address))?.state).toBe('confirmed');
-    expect(await landed(second!)).toBe(true);
-  });
-
-  it('makes the same submit reaching two API processes at once one launch', async () => {
-    const creator = await h.wallet();
-    await h.acceptTerms(creator);
-    const mint = await generateKeyPairSigner();
-    const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
-      creator: creator.address,
-      mint: mint.address,
-      name: 'Retry',
-      ticker: 'RETRY',
-      image: PNG,
-      buyLamports: (SOL / 10n).toString(),
-      sponsored: false,
-    });
-    const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
-    const context = () =>
-      launchContextOf({
-        launch: {
-          rpcUrl: h.devnet.rpcUrl!,
-          programs: h.config.programs,
-          siteUrl: 'https://launchtape.example',
-          keys: h.keys,
-          confirmWaitMs: 0,
-          pollMs: 20,
-          sweepIntervalMs: 0,
-        },
-        opstore: h.opstore,
-        config: h.config,
-      })!;
-    // Each send reaches the chain after the one before it has landed (the chain moves only then), as a validator
-    // takes a transaction it already has: the other process's copy comes after the first's.
-    h.pause();
+  /** With the chain paused, each send reaches it after the one before has landed (the chain steps after each), as a
+   * validator takes a transaction it already holds: a second process's copy comes after the first's. */
+  function sendsInTurn() {
     const send = ChainClient.prototype.send;
     let previous: Promise<unknown> = Promise.resolve();
-    const spy = vi.spyOn(ChainClient.prototype, 'send').mockImplementation(function (this: ChainClient, wire: string) {
+    return vi.spyOn(ChainClient.prototype, 'send').mockImplementation(function (this: ChainClient, wire: string) {
       const mine = previous
         .then(() => send.call(this, wire))
         .then((outcome) => {
@@ -296,20 +180,86 @@ describe('launchpad launch route', () => {
       previous = mine.catch(() => undefined);
       return mine;
     });
+  }
+
+  /** Polls the launch's status until it is no longer sending; its state then. */
+  async function settled(mint: string) {
+    while ((await h.opstore.get(launches, mint))?.state === 'sending') {
+      await h.get(`/api/v1/launch/launchpad/status?mint=${mint}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return (await h.opstore.get(launches, mint))?.state;
+  }
+
+  it('sends each transaction once when another API process sweeps the launch while submit sends the first', async () => {
+    const { mint, transactions } = await signedLaunch('Twice');
+    const other = anotherProcess();
+    const sent: string[] = [];
+    const send = ChainClient.prototype.send;
+    const spy = vi.spyOn(ChainClient.prototype, 'send').mockImplementation(async function (this: ChainClient, wire: string) {
+      sent.push(signatureOf(wire));
+      // Submit has recorded the launch as sending and its first send is under way: the other process sweeps now.
+      if (sent.length === 1) await advanceLocked(other, mint);
+      return send.call(this, wire);
+    });
+    try {
+      const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint, transactions });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      for (let i = 0; (await h.opstore.get(launches, mint))?.state !== 'confirmed'; i++) {
+        expect((await h.opstore.get(launches, mint))?.state).not.toBe('abandoned');
+        if (i > 300) throw new Error('the launch did not land');
+        await advanceLocked(other, mint);
+        await h.get(`/api/v1/launch/launchpad/status?mint=${mint}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(sent).toEqual(transactions.map(signatureOf));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('takes a refused send of a transaction the chain already holds as sent, when two processes send it at once', async () => {
+    const { mint, transactions } = await signedLaunch('Race');
+    const [first, second] = transactions.map(signatureOf);
+    // The chain stands still while submit sends the first and waits for it: submit answers pending.
+    h.pause();
+    const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint, transactions });
+    expect(submitted.body.status).toBe('pending');
+    const landed = async (signature: string) =>
+      ['confirmed', 'finalized'].includes((await h.rpc.getSignatureStatuses([signature as never]).send()).value[0]?.confirmationStatus ?? '');
+    while (!(await landed(first!))) h.devnet.step(1);
+    expect((await h.opstore.get(launches, mint))?.sent).toBe(1);
+    // The first has landed: two processes, each with a lock of its own, step the launch at once.
+    const spy = sendsInTurn();
+    try {
+      const steps = await Promise.all([advanceLocked(anotherProcess(), mint), advanceLocked(anotherProcess(), mint)]);
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(steps.map((record) => [record?.state, record?.sent])).toEqual([
+        ['sending', 2],
+        ['sending', 2],
+      ]);
+    } finally {
+      spy.mockRestore();
+      h.resume();
+    }
+    expect(await settled(mint)).toBe('confirmed');
+    expect(await landed(second!)).toBe(true);
+  });
+
+  it('makes the same submit reaching two API processes at once one launch', async () => {
+    const { mint, transactions } = await signedLaunch('Retry');
+    h.pause();
+    const spy = sendsInTurn();
     try {
       const answers = await Promise.allSettled([
-        submitLaunch(context(), 'launchpad', mint.address, transactions),
-        submitLaunch(context(), 'launchpad', mint.address, transactions),
+        submitLaunch(anotherProcess(), 'launchpad', mint, transactions),
+        submitLaunch(anotherProcess(), 'launchpad', mint, transactions),
       ]);
       expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value.state : String(answer.reason)))).toEqual(['sending', 'sending']);
     } finally {
       spy.mockRestore();
       h.resume();
     }
-    while ((await h.opstore.get(launches, mint.address))?.state === 'sending') {
-      await h.get(`/api/v1/launch/launchpad/status?mint=${mint.address}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect((await h.opstore.get(launches, mint.address))?.state).toBe('confirmed');
+    expect(await settled(mint)).toBe('confirmed');
   });
 });
