@@ -96,26 +96,13 @@ describe('launchpad launch route', () => {
     });
     await h.app.ready();
     try {
-      const creator = await h.wallet();
-      await h.acceptTerms(creator);
-      const mint = await generateKeyPairSigner();
-      const prepared = await h.post<Prepared>('/api/v1/launch/launchpad/prepare', {
-        creator: creator.address,
-        mint: mint.address,
-        name: 'Swept',
-        ticker: 'SWEPT',
-        image: PNG,
-        buyLamports: (SOL / 10n).toString(),
-        sponsored: false,
-      });
-      expect(prepared.body.transactions).toHaveLength(2);
+      const { mint, transactions } = await signedLaunch('Swept');
       h.pause();
-      const transactions = await Promise.all(prepared.body.transactions.map((tx, i) => signWire(tx, i === 0 ? [creator, mint] : [creator])));
-      const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint: mint.address, transactions });
+      const submitted = await h.post<{ status: string }>('/api/v1/launch/launchpad/submit', { mint, transactions });
       expect(submitted.body.status).toBe('pending');
       h.resume();
       for (let i = 0; ; i++) {
-        const record = await h.opstore.get(launches, mint.address);
+        const record = await h.opstore.get(launches, mint);
         if (record?.state === 'confirmed') {
           expect(record.sent).toBe(2);
           break;
@@ -123,8 +110,8 @@ describe('launchpad launch route', () => {
         if (i > 500) throw new Error(`launch stuck at ${record?.state}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(await h.opstore.get(launchesInFlight, mint.address)).toBeNull();
-      expect(decodeCurve(h.devnet.bank.getAccount(curvePda(h.config.programs.launchpad, mint.address)[0])!.data)!.splitLocked).toBe(true);
+      expect(await h.opstore.get(launchesInFlight, mint)).toBeNull();
+      expect(decodeCurve(h.devnet.bank.getAccount(curvePda(h.config.programs.launchpad, mint)[0])!.data)!.splitLocked).toBe(true);
     } finally {
       await h.rebuild({});
     }
