@@ -4,7 +4,6 @@
 // as decimal strings.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { REWARD_OWED_TABLE } from './table.js';
 
 /** What the reward reads need to know of a coin. */
 export interface RewardCoin {
@@ -50,30 +49,6 @@ export async function readRewardCoins(olap: Olap, mints?: readonly string[]): Pr
   const where = mints === undefined ? '' : 'WHERE c.mint IN {mints:Array(String)}';
   const rows = await olap.query<RewardCoinRow>(`${COIN_SELECT} ${where} SETTINGS join_use_nulls = 1`, { mints: [...(mints ?? [])] });
   return rows.map(rewardCoin);
-}
-
-/** A coin's owed amounts after a round. */
-export interface CoinOwed {
-  round: number;
-  owed: Map<string, bigint>;
-}
-
-/** What each coin of `mints` owes after its latest round written, or with `before` its latest before that round
- * number (one per coin); coins without such a round are absent. */
-export async function readLatestOwed(olap: Olap, mints: readonly string[], before?: readonly number[]): Promise<Map<string, CoinOwed>> {
-  const bound = before === undefined ? '' : 'AND round < transform(mint, {mints:Array(String)}, {before:Array(UInt32)}, toUInt32(0))';
-  const rows = await olap.query<{ mint: string; round: number; wallet: string; amount: string }>(
-    `SELECT mint, round, wallet, toString(amount) AS amount FROM ${REWARD_OWED_TABLE} FINAL
-     WHERE (mint, round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} WHERE mint IN {mints:Array(String)} ${bound} GROUP BY mint)`,
-    { mints: [...mints], before: [...(before ?? [])] },
-  );
-  const out = new Map<string, CoinOwed>();
-  for (const row of rows) {
-    let coin = out.get(row.mint);
-    if (coin === undefined) out.set(row.mint, (coin = { round: row.round, owed: new Map() }));
-    if (row.wallet !== '') coin.owed.set(row.wallet, BigInt(row.amount));
-  }
-  return out;
 }
 
 export interface PotTotals {
