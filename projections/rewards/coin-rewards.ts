@@ -6,8 +6,8 @@ import { readCreatorLedgers, type CreatorLedgerRows } from '../creators/queries.
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { readRewardCoins, ROUND_COLUMNS, roundRow, type PotTotals, type RawRound, type RewardCoin, type RoundPayouts, type RoundRow } from './queries.js';
-import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
+import { readRewardCoins, type PotTotals, type RewardCoin, type RoundPayouts, type RoundRow } from './queries.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type rewardRoundsTable, type StoredRow } from './table.js';
 
 export const COIN_REWARD_TABLES = [
   COINS_TABLE,
@@ -44,7 +44,7 @@ const packed = (time: string, slot: string) => `toUInt64(toUnixTimestamp(${time}
 const ROUNDS_SQL = `
   SELECT r.*, toString(p.microUsd) AS solMicroUsd
   FROM (
-    SELECT mint, ${ROUND_COLUMNS}, 'SOL' AS asset, ${packed('time', '4294967295')} AS at
+    SELECT *, toUnixTimestamp(time) AS seconds, 'SOL' AS asset, ${packed('time', '4294967295')} AS at
     FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)}
   ) AS r
   ASOF LEFT JOIN (
@@ -62,11 +62,25 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
     out.set(coin.mint, { coin, rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
   }
-  const rounds = await olap.query<RawRound & { mint: string; solMicroUsd: string | null }>(ROUNDS_SQL, { mints });
+  const rounds = await olap.query<StoredRow<typeof rewardRoundsTable> & { seconds: number; solMicroUsd: string | null }>(ROUNDS_SQL, { mints });
   for (const row of rounds) {
     const coin = out.get(row.mint);
     if (coin === undefined) continue;
-    const round = { ...roundRow(row), solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd) };
+    const round: PricedRound = {
+      round: Number(row.round),
+      eventId: row.eventId,
+      signature: row.signature,
+      time: Number(row.seconds),
+      slot: Number(row.slot),
+      logOffset: BigInt(row.logOffset),
+      snapshotSlot: Number(row.snapshotSlot),
+      baselineSlot: row.baselineSlot === null ? null : Number(row.baselineSlot),
+      holdersCounted: Number(row.holdersCounted),
+      potSpent: BigInt(row.potSpent),
+      paidIn: row.paidIn as RoundRow['paidIn'],
+      tokens: row.tokenMints.map((mint, i) => ({ mint, bought: BigInt(row.tokenBought[i] ?? '0'), cost: BigInt(row.tokenCost[i] ?? '0') })),
+      solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd),
+    };
     coin.rounds.push(round);
     coin.pot.spent += round.potSpent;
     coin.pot.rounds += 1;
