@@ -14,7 +14,7 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { walletsKey } from '../../schemas/config.js';
 import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import type { LoggedEvent, ProjectedRows, Projector } from '../projector.js';
 import { BalanceHistory } from './balance-buckets.js';
 import { readRewardCoins } from './queries.js';
 import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type Row, rewardOwedTable, walletOwedTable } from './table.js';
@@ -24,6 +24,9 @@ interface ChainPosition {
   slot: number;
   logOffset: bigint;
 }
+
+/** The holders' share of one fee claim of a coin: what it put in the pot. */
+type PotIncome = ChainPosition & { amount: bigint };
 
 /** What a replay needs of a payout round (payout.round). */
 interface OwedRound extends ChainPosition {
@@ -78,13 +81,13 @@ async function startsOf(olap: Olap, mints: string[], firsts: number[]): Promise<
 }
 
 /** The holders' share of every fee claim of each coin, in chain order. */
-async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, (ChainPosition & { amount: bigint })[]>> {
+async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, PotIncome[]>> {
   const rows = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
     `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL
      WHERE mint IN {mints:Array(String)} ORDER BY mint, slot, logOffset`,
     { mints },
   );
-  const income = new Map<string, (ChainPosition & { amount: bigint })[]>();
+  const income = new Map<string, PotIncome[]>();
   for (const row of rows) {
     let list = income.get(row.mint);
     if (list === undefined) income.set(row.mint, (list = []));
@@ -95,15 +98,10 @@ async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, (Chain
 
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
 
-async function derive(
-  events: readonly LoggedEvent[],
-  olap: Olap,
-  history: BalanceHistory,
-  serviceWallets: readonly string[],
-): Promise<{ owed: Row<typeof rewardOwedTable>[]; byWallet: Row<typeof walletOwedTable>[] }> {
+async function derive(events: readonly LoggedEvent[], olap: Olap, history: BalanceHistory, serviceWallets: readonly string[]): Promise<ProjectedRows> {
   const byCoin = roundsByCoin(events);
   const coins = (await readRewardCoins(olap, [...byCoin.keys()])).filter((coin) => coin.mode === 'holder');
-  if (coins.length === 0) return { owed: [], byWallet: [] };
+  if (coins.length === 0) return {};
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(
     olap,
@@ -151,7 +149,7 @@ async function derive(
       byWallet.push({ wallet, mint: coin.mint, round: progress.round, quoteMint: coin.quoteMint, amount });
     }
   }
-  return { owed: rows, byWallet };
+  return { [rewardOwedTable.name]: rows, [walletOwedTable.name]: byWallet };
 }
 
 export function owedProjector(serviceWallets: readonly string[]): Projector {
@@ -163,9 +161,6 @@ export function owedProjector(serviceWallets: readonly string[]): Projector {
     tables: [rewardOwedTable, walletOwedTable],
     canHandle: ['payout.round'],
     handle: () => ({}),
-    derive: async (events, olap) => {
-      const { owed, byWallet } = await derive(events, olap, history, serviceWallets);
-      return { [rewardOwedTable.name]: owed, [walletOwedTable.name]: byWallet };
-    },
+    derive: (events, olap) => derive(events, olap, history, serviceWallets),
   };
 }
