@@ -56,8 +56,8 @@ const ROUNDS_SQL = `
 /** The rewards of each coin of `mints` that exists. */
 export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<string, CoinRewards>> {
   const facts = await readRewardCoins(olap, mints);
-  const out = new Map<string, CoinRewards>();
   const creators = await readCreatorLedgers(olap, mints);
+  const out = new Map<string, CoinRewards>();
   for (const coin of facts) {
     const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
     out.set(coin.mint, { coin, rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
@@ -90,14 +90,8 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     { mints },
   );
   for (const row of income) if (out.has(row.mint)) out.get(row.mint)!.pot.takenIn = BigInt(row.total);
-  await readRoundPayouts(olap, mints, out);
-  return out;
-}
-
-/** Fills each coin's payouts per round and token from the payouts table (one row per (coin, round, event id), each
- * event taken once), in one statement. */
-async function readRoundPayouts(olap: Olap, mints: string[], coins: Map<string, CoinRewards>): Promise<void> {
-  const rows = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string; paid: [string[], string[]] }>(
+  // Each coin's payouts per round and token, one row per (coin, round, event id): each event taken once.
+  const payouts = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string; paid: [string[], string[]] }>(
     `SELECT mint, round, toString(uniqExact(wallet)) AS wallets,
        arrayDistinct(arrayMap(x -> x.3, arraySort(groupArray((slot, logOffset, signature))))) AS signatures,
        toString(max(toUnixTimestamp(time))) AS lastAt, sumMap([token], [amount]) AS paid
@@ -105,14 +99,15 @@ async function readRoundPayouts(olap: Olap, mints: string[], coins: Map<string, 
      GROUP BY mint, round ORDER BY mint, round`,
     { mints },
   );
-  for (const row of rows) {
-    const coin = coins.get(row.mint);
+  for (const row of payouts) {
+    const coin = out.get(row.mint);
     if (coin === undefined) continue;
     const [tokens, amounts] = row.paid;
     const paid = new Map(tokens.map((token, i) => [token, BigInt(amounts[i]!)]));
     coin.payouts.set(Number(row.round), { paid, wallets: Number(row.wallets), signatures: row.signatures, lastAt: Number(row.lastAt) });
     for (const [token, amount] of paid) coin.paidByToken.set(token, (coin.paidByToken.get(token) ?? 0n) + amount);
   }
+  return out;
 }
 
 /** The mints `creator` launched, newest first (launch time descending, then mint). */
