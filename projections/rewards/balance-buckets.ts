@@ -37,19 +37,17 @@ export type BalancesAtSlots = Map<number, Map<string, bigint>>;
 type Accounts = Map<string, { owner: string; post: bigint }>;
 
 /** One coin's read: it starts after slot `after` (-1: from the start) from its `accounts` as of then; `changes[j]`
- * gets each account's last change of bucket j, `parts` counts the reads not done yet. */
+ * gets each account's last change of bucket j. */
 interface CoinRead {
   coin: BucketCoin;
   after: number;
   accounts: Accounts;
   changes: Accounts[];
-  parts: number;
 }
 
-/** One statement: coins read whole, or part `part` of `parts` of a single coin's accounts. */
+/** Coins read whole in one statement, or a single coin's accounts in `parts` statements. */
 interface Read {
   coins: CoinRead[];
-  part: number;
   parts: number;
 }
 
@@ -67,12 +65,9 @@ export class BalanceHistory {
       this.olap = olap;
     }
     const reads = coins.filter((coin) => coin.slots.length > 0).map((coin) => this.take(coin));
-    const byMint = new Map(reads.map((read) => [read.coin.mint, read]));
     for (const read of await planReads(olap, reads)) {
-      for (const row of await readBuckets(olap, read)) {
-        byMint.get(row.mint)!.changes[row.bucket - 1]!.set(row.tokenAccount, { owner: row.owner, post: BigInt(row.post) });
-      }
-      for (const coin of read.coins) if (--coin.parts === 0) onCoin(coin.coin.mint, this.sweep(coin));
+      for (let part = 0; part < read.parts; part++) await readBuckets(olap, read, part);
+      for (const coin of read.coins) onCoin(coin.coin.mint, this.sweep(coin));
     }
     for (const coin of coins) if (coin.slots.length === 0) onCoin(coin.mint, new Map());
   }
@@ -83,7 +78,7 @@ export class BalanceHistory {
     const kept = this.kept.get(coin.mint);
     this.forget(coin.mint);
     const from = kept !== undefined && kept.slot <= coin.slots[0]! ? kept : { slot: -1, accounts: new Map() };
-    return { coin, after: from.slot, accounts: from.accounts, changes: coin.slots.map(() => new Map()), parts: 1 };
+    return { coin, after: from.slot, accounts: from.accounts, changes: coin.slots.map(() => new Map()) };
   }
 
   /** Brings the coin's accounts forward slot by slot, summing each owner's positive balances; keeps them as of the
@@ -135,12 +130,11 @@ async function planReads(olap: Olap, coins: CoinRead[]): Promise<Read[]> {
   for (const coin of coins) {
     const n = counts.get(coin.coin.mint) ?? 0;
     if (n > RAW_ROWS_PER_READ) {
-      coin.parts = Math.ceil(n / RAW_ROWS_PER_READ);
-      for (let part = 0; part < coin.parts; part++) reads.push({ coins: [coin], part, parts: coin.parts });
+      reads.push({ coins: [coin], parts: Math.ceil(n / RAW_ROWS_PER_READ) });
       continue;
     }
     if (group === null || rows + n > RAW_ROWS_PER_READ) {
-      reads.push((group = { coins: [], part: 0, parts: 1 }));
+      reads.push((group = { coins: [], parts: 1 }));
       rows = 0;
     }
     group.coins.push(coin);
@@ -151,9 +145,10 @@ async function planReads(olap: Olap, coins: CoinRead[]): Promise<Read[]> {
 
 // No FINAL: a change written twice is the same row twice (same event id, same values), and the last change of a
 // bucket is the same whichever copy is taken.
-function readBuckets(olap: Olap, { coins, part, parts }: Read): Promise<{ mint: string; tokenAccount: string; bucket: number; owner: string; post: string }[]> {
+/** Reads part `part` of the coins' buckets into their changes. */
+async function readBuckets(olap: Olap, { coins, parts }: Read, part: number): Promise<void> {
   let start = 1;
-  return olap.query(
+  const rows = await olap.query<{ mint: string; tokenAccount: string; bucket: number; owner: string; post: string }>(
     `SELECT mint, tokenAccount, bucket, tupleElement(last, 1) AS owner, toString(tupleElement(last, 2)) AS post
      FROM (
        SELECT b.mint AS mint, b.tokenAccount AS tokenAccount, arrayFirstIndex(s -> s >= b.slot, r.slots) AS bucket,
@@ -179,4 +174,6 @@ function readBuckets(olap: Olap, { coins, part, parts }: Read): Promise<{ mint: 
       part,
     },
   );
+  const byMint = new Map(coins.map((coin) => [coin.coin.mint, coin]));
+  for (const row of rows) byMint.get(row.mint)!.changes[row.bucket - 1]!.set(row.tokenAccount, { owner: row.owner, post: BigInt(row.post) });
 }
