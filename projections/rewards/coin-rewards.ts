@@ -68,11 +68,9 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     if (coin === undefined) continue;
     const round: PricedRound = {
       round: Number(row.round),
-      eventId: row.eventId,
       signature: row.signature,
       time: Number(row.seconds),
       slot: Number(row.slot),
-      logOffset: BigInt(row.logOffset),
       snapshotSlot: Number(row.snapshotSlot),
       baselineSlot: row.baselineSlot === null ? null : Number(row.baselineSlot),
       holdersCounted: Number(row.holdersCounted),

@@ -14,6 +14,7 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { walletsKey } from '../../schemas/config.js';
 import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
+import type { EventOf } from '../../schemas/events/index.js';
 import type { LoggedEvent, ProjectedRows, Projector } from '../projector.js';
 import { BalanceHistory } from './balance-buckets.js';
 import { readRewardCoins } from './queries.js';
@@ -28,13 +29,8 @@ interface ChainPosition {
 /** The holders' share of one fee claim of a coin: what it put in the pot. */
 type PotIncome = ChainPosition & { amount: bigint };
 
-/** What a replay needs of a payout round (payout.round). */
-interface OwedRound extends ChainPosition {
-  round: number;
-  snapshotSlot: number;
-  baselineSlot: number | null;
-  potSpent: bigint;
-}
+/** A payout round (payout.round) at its position. */
+type OwedRound = EventOf<'payout.round'>['data'] & ChainPosition;
 
 /** What a replay carries from round to round: the latest round replayed, what the rounds replayed spent (quote raw
  * units) and the owed amounts. */
@@ -49,10 +45,9 @@ function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> 
   const byCoin = new Map<string, OwedRound[]>();
   for (const { event, offset } of events) {
     if (event.type !== 'payout.round') continue;
-    const { mint, round, snapshotSlot, baselineSlot, potSpent } = event.data;
-    let rounds = byCoin.get(mint);
-    if (rounds === undefined) byCoin.set(mint, (rounds = []));
-    rounds.push({ round, slot: event.slot, logOffset: offset, snapshotSlot, baselineSlot, potSpent: BigInt(potSpent) });
+    let rounds = byCoin.get(event.data.mint);
+    if (rounds === undefined) byCoin.set(event.data.mint, (rounds = []));
+    rounds.push({ ...event.data, slot: event.slot, logOffset: offset });
   }
   return byCoin;
 }
@@ -135,7 +130,7 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, history: Balan
       const baseline = round.baselineSlot === null ? snapshot : at(round.baselineSlot);
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
       progress.owed = allocateRound(input).owed;
-      progress.spent += round.potSpent;
+      progress.spent += BigInt(round.potSpent);
       progress.round = round.round;
       rows.push({ mint: coin.mint, round: round.round, wallet: '', amount: '0' });
       for (const [wallet, amount] of progress.owed) {

@@ -51,12 +51,10 @@ export interface PotTotals {
 
 export interface RoundRow {
   round: number;
-  eventId: string;
   signature: string;
   /** Block time of the round's transaction, unix seconds. */
   time: number;
   slot: number;
-  logOffset: bigint;
   snapshotSlot: number;
   baselineSlot: number | null;
   holdersCounted: number;
