@@ -35,8 +35,7 @@ export const rewardsProjector: Projector = {
           tokenCost: tokens.map((token) => token.cost),
         });
       } else if (event.type === 'payout.sent') {
-        const { mint, round, wallet, token, amount } = event.data;
-        payouts.push({ mint, round, wallet, token, amount, eventId, signature: event.signature, slot, time, logOffset });
+        payouts.push({ ...event.data, eventId, signature: event.signature, slot, time, logOffset });
       } else if (event.type === 'fees.claimed') {
         // The holders' share of the claim; none when the claim has none (a creator-mode coin).
         const holders = event.data.shares.filter((share) => share.role === 'holders').reduce((sum, share) => sum + BigInt(share.amount), 0n);

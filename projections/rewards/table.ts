@@ -9,27 +9,24 @@
 // is not part of a key.
 import type { TableDef } from '../projector.js';
 
-/** What a writer gives and a reader gets back (64-bit and wider integers as decimal strings) of each column type. */
-type Values = {
-  String: [string, string];
-  'LowCardinality(String)': [string, string];
-  UInt32: [number, number];
-  UInt64: [number | bigint, string];
-  UInt128: [string, string];
-  "DateTime64(3, 'UTC')": [string, string];
-};
-type Value<T, I extends 0 | 1> = T extends `Nullable(${infer E})`
-  ? Value<E, I> | null
+/** What a writer gives of each column type; a reader gets 64-bit and wider integers back as decimal strings. */
+type Values = { String: string; 'LowCardinality(String)': string; UInt32: number; UInt64: number | bigint; UInt128: string; "DateTime64(3, 'UTC')": string };
+type Value<T, Stored> = T extends `Nullable(${infer E})`
+  ? Value<E, Stored> | null
   : T extends `Array(${infer E})`
-    ? Value<E, I>[]
-    : T extends keyof Values
-      ? Values[T][I]
-      : never;
+    ? Value<E, Stored>[]
+    : T extends 'UInt64'
+      ? Stored extends true
+        ? string
+        : number | bigint
+      : T extends keyof Values
+        ? Values[T]
+        : never;
 type Columns = Record<string, keyof Values | `Nullable(${keyof Values})` | `Array(${keyof Values})`>;
 /** A row of `T` as its writer builds it. */
-export type Row<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], 0> };
+export type Row<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], false> };
 /** A row of `T` as a reader gets it back. */
-export type StoredRow<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], 1> };
+export type StoredRow<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], true> };
 
 function table<const C extends Columns>(name: string, columns: C, engine: string): TableDef & { columns: C } {
   const list = Object.entries(columns).map(([column, type]) => `${column} ${type}`);
