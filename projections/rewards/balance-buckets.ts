@@ -143,9 +143,8 @@ async function planReads(olap: Olap, coins: CoinRead[]): Promise<Read[]> {
   return reads;
 }
 
-// No FINAL: a change written twice is the same row twice (same event id, same values), and the last change of a
-// bucket is the same whichever copy is taken.
-/** Reads part `part` of the coins' buckets into their changes. */
+/** Reads part `part` of the coins' buckets into their changes. No FINAL: a change written twice is the same row twice
+ * (same event id, same values), and the last change of a bucket is the same whichever copy is taken. */
 async function readBuckets(olap: Olap, { coins, parts }: Read, part: number): Promise<void> {
   let start = 1;
   const rows = await olap.query<{ mint: string; tokenAccount: string; bucket: number; owner: string; post: string }>(

@@ -21,24 +21,13 @@ import { readRewardCoins } from './queries.js';
 import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type Row, rewardOwedTable, walletOwedTable } from './table.js';
 
 /** A position in chain order: slot, then log offset within the coin's partition. */
-interface ChainPosition {
-  slot: number;
-  logOffset: bigint;
-}
+type ChainPosition = { slot: number; logOffset: bigint };
 
 /** The holders' share of one fee claim of a coin: what it put in the pot. */
 type PotIncome = ChainPosition & { amount: bigint };
 
 /** A payout round (payout.round) at its position. */
 type OwedRound = EventOf<'payout.round'>['data'] & ChainPosition;
-
-/** What a replay carries from round to round: the latest round replayed, what the rounds replayed spent (quote raw
- * units) and the owed amounts. */
-interface Progress {
-  round: number;
-  spent: bigint;
-  owed: Map<string, bigint>;
-}
 
 /** Each coin's rounds of the batch, in log order. */
 function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> {
@@ -52,9 +41,9 @@ function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> 
   return byCoin;
 }
 
-/** Where each coin's replay starts: its latest round written before `firsts` (0: none), the owed amounts it left, and
- * what the rounds before spent. */
-async function startsOf(olap: Olap, mints: string[], firsts: number[]): Promise<Map<string, Progress>> {
+/** Where each coin's replay starts, what it carries from round to round: its latest round written before `firsts` (0:
+ * none), what the rounds up to it spent (quote raw units) and the owed amounts it left. */
+async function startsOf(olap: Olap, mints: string[], firsts: number[]) {
   const before = 'mint IN {mints:Array(String)} AND round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))';
   const spent = await olap.query<{ mint: string; spent: string }>(
     `SELECT mint, toString(sum(potSpent)) AS spent FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE ${before} GROUP BY mint`,
