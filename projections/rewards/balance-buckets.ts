@@ -38,18 +38,10 @@ type Accounts = Map<string, { owner: string; post: bigint }>;
 
 /** One coin's read: it starts after slot `after` (-1: from the start) from its `accounts` as of then; `changes[j]`
  * gets each account's last change of bucket j. */
-interface CoinRead {
-  coin: BucketCoin;
-  after: number;
-  accounts: Accounts;
-  changes: Accounts[];
-}
+type CoinRead = { coin: BucketCoin; after: number; accounts: Accounts; changes: Accounts[] };
 
 /** Coins read whole in one statement, or a single coin's accounts in `parts` statements. */
-interface Read {
-  coins: CoinRead[];
-  parts: number;
-}
+type Read = { coins: CoinRead[]; parts: number };
 
 export class BalanceHistory {
   private readonly kept = new Map<string, { slot: number; accounts: Accounts }>();

@@ -42,7 +42,7 @@ function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> 
 }
 
 /** Where each coin's replay starts, what it carries from round to round: its latest round written before `firsts` (0:
- * none), what the rounds up to it spent (quote raw units) and the owed amounts it left. */
+ * none), what the rounds before `firsts` spent (quote raw units) and the owed amounts the latest round left. */
 async function startsOf(olap: Olap, mints: string[], firsts: number[]) {
   const before = 'mint IN {mints:Array(String)} AND round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))';
   const spent = await olap.query<{ mint: string; spent: string }>(
