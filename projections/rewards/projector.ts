@@ -16,20 +16,15 @@ export const rewardsProjector: Projector = {
       const { id: eventId, slot } = event;
       const time = dateTime64(event.blockTime);
       if (event.type === 'payout.round') {
-        const { mint, round, snapshotSlot, baselineSlot, holdersCounted, potSpent, paidIn, tokens } = event.data;
+        // The round's facts but its quote mint, which the table does not hold (the coin's quote is in the coins table).
+        const { quoteMint: _, tokens, ...facts } = event.data;
         rounds.push({
-          mint,
-          round,
+          ...facts,
           eventId,
           signature: event.signature,
           slot,
           time,
           logOffset,
-          snapshotSlot,
-          baselineSlot,
-          holdersCounted,
-          potSpent,
-          paidIn,
           tokenMints: tokens.map((token) => token.mint),
           tokenBought: tokens.map((token) => token.bought),
           tokenCost: tokens.map((token) => token.cost),
