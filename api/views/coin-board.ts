@@ -101,7 +101,6 @@ export interface BoardAt {
 
 const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
-const launchMsOf = (launch: LaunchRow) => msOf(launch.launchTime);
 
 /** What of a coin's row moves with the clock alone, at `nowSeconds`: its 24-hour window and whether its figures are
  * still pending. A row reads the same at two seconds when this is the same and no event came between. */
@@ -187,7 +186,7 @@ export class CoinBoard implements View {
         name: launch.untrustedName,
         symbol: launch.untrustedSymbol,
         launchSlot: launch.launchSlot,
-        launchMs: launchMsOf(launch),
+        launchMs: msOf(launch.launchTime),
       }));
   }
 
@@ -282,7 +281,8 @@ export class CoinBoard implements View {
     this.price = null;
     this.changes += 1;
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
-    for (const launch of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched(launchRow(launch));
+    // Of its columns only UInt64 and wider come back as text (infra/olap/json-rows.ts); the launch slot is a number.
+    for (const row of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched({ ...row, launchSlot: Number(row.launchSlot) });
     for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
       this.graduated(row.mint, secondsOf(row.time), row.pool);
     }
@@ -423,7 +423,7 @@ export class CoinBoard implements View {
     return {
       ...launch,
       createdAt: secondsOf(launch.launchTime),
-      launchMs: launchMsOf(launch),
+      launchMs: msOf(launch.launchTime),
       graduatedAt: coin.graduation?.seconds ?? null,
       graduatedPool: coin.graduation?.pool ?? null,
       lastQuote: latest.quote,
@@ -435,21 +435,4 @@ export class CoinBoard implements View {
       holders: coin.holders,
     };
   }
-}
-
-/** A coins table row as read: numbers that come back as text made numbers again. */
-function launchRow(row: LaunchRow): LaunchRow {
-  return {
-    ...row,
-    launchSlot: Number(row.launchSlot),
-    quoteDecimals: Number(row.quoteDecimals),
-    decimals: Number(row.decimals),
-    feeBps: Number(row.feeBps),
-    totalSupply: String(row.totalSupply),
-    basketWeightsBps: row.basketWeightsBps.map(Number),
-    creatorRecipientBps: row.creatorRecipientBps.map(Number),
-    curveAllotment: row.curveAllotment === null ? null : String(row.curveAllotment),
-    initialReserveCoin: row.initialReserveCoin === null ? null : String(row.initialReserveCoin),
-    initialReserveQuote: row.initialReserveQuote === null ? null : String(row.initialReserveQuote),
-  };
 }
