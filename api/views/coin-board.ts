@@ -17,7 +17,7 @@ import { PRICES_TABLE } from '../../projections/prices/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
-import { FIGURES_PENDING_SECONDS, figuresPending } from '../figures.js';
+import { figuresPending } from '../figures.js';
 import { ChainGuard } from './chain-guard.js';
 import type { TouchedCoins, View } from './view.js';
 
@@ -50,10 +50,14 @@ interface Reserves {
   coin: string;
 }
 
-/** A block second of a coin's trades: the quote traded through it since the window's start, and the reserves after. */
-interface Tick extends Reserves {
-  seconds: number;
+/** Reserves after a trade, and the quote traded through it since the window's start. */
+interface Through extends Reserves {
   volumeThrough: bigint;
+}
+
+/** A block second of a coin's trades, as of its last. */
+interface Tick extends Through {
+  seconds: number;
 }
 
 /** A name and symbol as the searches compare them, lowercased: the symbol as it is and without spaces around it or
@@ -76,8 +80,8 @@ interface BoardCoin {
   searched: SearchedText;
   graduation: { seconds: number; pool: string } | null;
   ticks: Tick[];
-  /** Reserves after the last trade before the first tick; null without one. */
-  before: Reserves | null;
+  /** After the last trade before the first tick (a tick gone, or as loaded: no volume); null without one. */
+  before: Through | null;
   accounts: Map<string, { owner: string; balance: bigint; slot: number }>;
   owners: Map<string, bigint>;
   holders: number;
@@ -97,12 +101,16 @@ export interface BoardAt {
 
 const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
-const launchMsOf = (launch: LaunchRow) => msOf(launch.launchTime);
 
 /** What of a coin's row moves with the clock alone, at `nowSeconds`: its 24-hour window and whether its figures are
  * still pending. A row reads the same at two seconds when this is the same and no event came between. */
 export function rowWindow(row: BoardRow, nowSeconds: number): string {
   return `${figuresPending(row, nowSeconds)}:${row.volume24h}:${row.refQuote}:${row.refCoin}`;
+}
+
+/** The quote the coin traded through tick `i` (-1: through `before`) since the window's start. */
+function volumeThrough(coin: BoardCoin, i: number): bigint {
+  return i < 0 ? (coin.before?.volumeThrough ?? 0n) : coin.ticks[i]!.volumeThrough;
 }
 
 /** The index of the last tick at or before `seconds`; -1 when none. */
@@ -140,12 +148,12 @@ export class CoinBoard implements View {
     return this.coins.has(mint);
   }
 
-  /** The coin's launch facts as the coins table holds them; undefined when it is not a coin. */
   /** The coin's name and symbol as searches compare them. */
   searchedOf(mint: string): SearchedText | undefined {
     return this.coins.get(mint)?.searched;
   }
 
+  /** The coin's launch facts as the coins table holds them; undefined when it is not a coin. */
   launchOf(mint: string): LaunchRow | undefined {
     return this.coins.get(mint)?.launch;
   }
@@ -178,7 +186,7 @@ export class CoinBoard implements View {
         name: launch.untrustedName,
         symbol: launch.untrustedSymbol,
         launchSlot: launch.launchSlot,
-        launchMs: launchMsOf(launch),
+        launchMs: msOf(launch.launchTime),
       }));
   }
 
@@ -187,12 +195,12 @@ export class CoinBoard implements View {
     return [...this.coins.values()].filter((coin) => coin.launch.creator === creator).map((coin) => coin.launch.mint);
   }
 
-  /** The latest SOL price posted, micro-USD; null before any. */
   /** The launches and graduations the last batch brought (each once, however often the log brings it). */
   get newMilestones(): readonly LoggedEvent[] {
     return this.milestones;
   }
 
+  /** The latest SOL price posted, micro-USD; null before any. */
   get solMicroUsd(): bigint | null {
     return this.price?.microUsd ?? null;
   }
@@ -232,8 +240,7 @@ export class CoinBoard implements View {
     else {
       const value = new Map<BoardRow, bigint | null>();
       for (const row of rows) {
-        const pending = row.launchMs > (board.nowSeconds - FIGURES_PENDING_SECONDS) * 1000;
-        value.set(row, pending ? null : this.lamports(row, sort === 'volume' ? row.volume24h : row.marketCap, board));
+        value.set(row, figuresPending(row, board.nowSeconds) ? null : this.lamports(row, sort === 'volume' ? row.volume24h : row.marketCap, board));
       }
       rows.sort((a, b) => {
         const [va, vb] = [value.get(a)!, value.get(b)!];
@@ -274,7 +281,8 @@ export class CoinBoard implements View {
     this.price = null;
     this.changes += 1;
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
-    for (const launch of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched(launchRow(launch));
+    // Of its columns only UInt64 and wider come back as text (infra/olap/json-rows.ts); the launch slot is a number.
+    for (const row of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched({ ...row, launchSlot: Number(row.launchSlot) });
     for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
       this.graduated(row.mint, secondsOf(row.time), row.pool);
     }
@@ -290,7 +298,7 @@ export class CoinBoard implements View {
     for (const row of before) {
       const coin = this.coins.get(row.mint);
       if (coin === undefined) continue;
-      coin.before = { quote: row.quote, coin: row.coin };
+      coin.before = { quote: row.quote, coin: row.coin, volumeThrough: 0n };
       for (const id of row.ids) this.guard.admit(row.mint, Number(row.slot), id);
     }
     const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
@@ -320,13 +328,8 @@ export class CoinBoard implements View {
       const { event } = logged;
       switch (event.type) {
         case 'coin.launched':
-          if (this.launched(coinRow(event))) {
-            touched.add(event.data.mint);
-            this.milestones.push(logged);
-          }
-          break;
         case 'coin.graduated':
-          if (this.graduated(event.data.mint, event.blockTime, event.data.pool)) {
+          if (event.type === 'coin.launched' ? this.launched(coinRow(event)) : this.graduated(event.data.mint, event.blockTime, event.data.pool)) {
             touched.add(event.data.mint);
             this.milestones.push(logged);
           }
@@ -372,27 +375,18 @@ export class CoinBoard implements View {
     const coin = this.coins.get(mint);
     if (coin === undefined || (!this.guard.admit(mint, slot, id) && !loaded)) return false;
     const { ticks } = coin;
-    const last = ticks.at(-1);
     const after = { quote: reserves.quote, coin: reserves.coin };
-    if (last === undefined || seconds > last.seconds) ticks.push({ seconds, volumeThrough: (last?.volumeThrough ?? 0n) + volume, ...after });
-    else {
-      // The same second again, or (were block times ever to go back) an earlier one: its tick and the sums after it.
-      let at = lastAtOrBefore(ticks, seconds);
-      if (at < 0 || ticks[at]!.seconds !== seconds) {
-        ticks.splice(at + 1, 0, { seconds, volumeThrough: at < 0 ? 0n : ticks[at]!.volumeThrough, ...after });
-        at += 1;
-      } else if (at === ticks.length - 1) Object.assign(ticks[at]!, after);
-      for (let i = at; i < ticks.length; i++) ticks[i]!.volumeThrough += volume;
-    }
+    // The second's tick (a new last one, or, were block times ever to go back, an earlier one) and the sums after it.
+    let at = lastAtOrBefore(ticks, seconds);
+    if (at < 0 || ticks[at]!.seconds !== seconds) {
+      ticks.splice(at + 1, 0, { seconds, volumeThrough: volumeThrough(coin, at), ...after });
+      at += 1;
+    } else if (at === ticks.length - 1) Object.assign(ticks[at]!, after);
+    for (let i = at; i < ticks.length; i++) ticks[i]!.volumeThrough += volume;
     this.latestSeconds = Math.max(this.latestSeconds, seconds);
     let drop = 0;
     while (drop < ticks.length - 1 && ticks[drop]!.seconds < this.latestSeconds - KEPT_SECONDS) drop += 1;
-    if (drop > 0) {
-      coin.before = { quote: ticks[drop - 1]!.quote, coin: ticks[drop - 1]!.coin };
-      const gone = ticks[drop - 1]!.volumeThrough;
-      ticks.splice(0, drop);
-      for (const tick of ticks) tick.volumeThrough -= gone;
-    }
+    if (drop > 0) coin.before = ticks.splice(0, drop).at(-1)!;
     return true;
   }
 
@@ -423,13 +417,13 @@ export class CoinBoard implements View {
     const latest = ticks.at(-1) ?? before ?? initial ?? { quote: '0', coin: '0' };
     const end = lastAtOrBefore(ticks, nowSeconds);
     const start = lastAtOrBefore(ticks, nowSeconds - DAY);
-    const volume = (end < 0 ? 0n : ticks[end]!.volumeThrough) - (start < 0 ? 0n : ticks[start]!.volumeThrough);
+    const volume = volumeThrough(coin, end) - volumeThrough(coin, start);
     const reference = start >= 0 ? ticks[start]! : (before ?? initial ?? (end >= 0 ? ticks[0]! : null) ?? latest);
     const spotCoin = BigInt(latest.coin);
     return {
       ...launch,
       createdAt: secondsOf(launch.launchTime),
-      launchMs: launchMsOf(launch),
+      launchMs: msOf(launch.launchTime),
       graduatedAt: coin.graduation?.seconds ?? null,
       graduatedPool: coin.graduation?.pool ?? null,
       lastQuote: latest.quote,
@@ -441,21 +435,4 @@ export class CoinBoard implements View {
       holders: coin.holders,
     };
   }
-}
-
-/** A coins table row as read: numbers that come back as text made numbers again. */
-function launchRow(row: LaunchRow): LaunchRow {
-  return {
-    ...row,
-    launchSlot: Number(row.launchSlot),
-    quoteDecimals: Number(row.quoteDecimals),
-    decimals: Number(row.decimals),
-    feeBps: Number(row.feeBps),
-    totalSupply: String(row.totalSupply),
-    basketWeightsBps: row.basketWeightsBps.map(Number),
-    creatorRecipientBps: row.creatorRecipientBps.map(Number),
-    curveAllotment: row.curveAllotment === null ? null : String(row.curveAllotment),
-    initialReserveCoin: row.initialReserveCoin === null ? null : String(row.initialReserveCoin),
-    initialReserveQuote: row.initialReserveQuote === null ? null : String(row.initialReserveQuote),
-  };
 }

@@ -49,10 +49,10 @@ export interface LiveViewsOptions {
 
 /** Adds `coins` to what `sources` holds for `source`. */
 function touch(sources: Map<string, TouchedCoins>, source: string, coins: TouchedCoins): void {
-  const held = sources.get(source);
-  if (held === null || (held !== undefined && coins === null)) sources.set(source, null);
-  else if (held === undefined) sources.set(source, coins === null ? null : new Set(coins));
-  else for (const coin of coins!) (held as Set<string>).add(coin);
+  const held = sources.get(source) as Set<string> | null | undefined;
+  if (held === null || coins === null) sources.set(source, null);
+  else if (held === undefined) sources.set(source, new Set(coins));
+  else for (const coin of coins) held.add(coin);
 }
 
 interface Pending {
@@ -71,7 +71,6 @@ export class LiveViews {
   private pending: Pending[] = [];
   private loop: Promise<void> | null = null;
   private stopping = false;
-  private lastSlot: number | null = null;
   private settledWaiters: (() => void)[] = [];
 
   constructor(private readonly options: LiveViewsOptions) {
@@ -105,11 +104,6 @@ export class LiveViews {
     return new Promise((resolve) => this.settledWaiters.push(resolve));
   }
 
-  /** Highest slot folded in so far; null before any. */
-  get slot(): number | null {
-    return this.lastSlot;
-  }
-
   /** Where the projections stand, and the views loaded from the store as it stands now; the feed then starts there. */
   private async load(): Promise<void> {
     const { log, olap, views, clock } = this.options;
@@ -129,11 +123,9 @@ export class LiveViews {
     let delay = 500;
     while (!this.stopping) {
       try {
-        const waiting = this.settledWaiters;
-        if ((await this.step(IDLE_WAIT_MS)) === 0 && this.pending.length === 0 && waiting.length > 0) {
-          this.settledWaiters = this.settledWaiters.filter((resolve) => !waiting.includes(resolve));
-          for (const resolve of waiting) resolve();
-        }
+        // Only the waiters that came before this step's poll: one that came during it may wait for a later record.
+        const waiting = this.settledWaiters.length;
+        if ((await this.step(IDLE_WAIT_MS)) === 0 && this.pending.length === 0) for (const resolve of this.settledWaiters.splice(0, waiting)) resolve();
         if (Date.now() - this.checkedAt >= GENERATION_MS) await this.checkGeneration();
         delay = 500;
       } catch (error) {
@@ -155,14 +147,13 @@ export class LiveViews {
         const mine = events.filter((logged) => view.canHandle.includes(logged.event.type));
         if (mine.length > 0) touch(sources, view.name, view.handle(mine));
       }
-      for (const { event } of events) this.lastSlot = Math.max(this.lastSlot ?? 0, event.slot);
       const through = new Map<number, bigint>();
       for (const { partition, offset } of records) if (offset >= (through.get(partition) ?? 0n)) through.set(partition, offset + 1n);
       this.pending.push({ through, tables: this.tablesWritten(events) });
       if (this.pending.length > MAX_PENDING) this.pending.splice(0, 2, merged(this.pending[0]!, this.pending[1]!));
       this.publish({ sources });
     }
-    if (this.pending.length > 0 && this.runnerGroup !== null) await this.announceCommitted(await log.committed(TOPIC, this.runnerGroup));
+    if (this.pending.length > 0 && this.runnerGroup !== null) this.announceCommitted(await log.committed(TOPIC, this.runnerGroup));
     return records.length;
   }
 
@@ -176,7 +167,7 @@ export class LiveViews {
   }
 
   /** Announces the tables of every pending batch the projections' `position` has passed. */
-  private async announceCommitted(position: LogPosition): Promise<void> {
+  private announceCommitted(position: LogPosition): void {
     let done = 0;
     const sources = new Map<string, TouchedCoins>();
     for (const batch of this.pending) {

@@ -10,13 +10,6 @@ import { CoinBoard } from './coin-board.js';
 import { LiveViews } from './live-views.js';
 import { TradeWindow } from './trade-window.js';
 
-export interface Views {
-  feed: LiveViews;
-  board: CoinBoard;
-  trades: TradeWindow;
-  candles: CandleWindow;
-}
-
 export interface ViewsOptions {
   log: EventLog;
   olap: Olap;
@@ -27,7 +20,7 @@ export interface ViewsOptions {
 }
 
 /** The views on their feed, not started (`feed.start()` loads them and follows the log). */
-export function createViews({ log, olap, config, clock = () => new Date(), logger }: ViewsOptions): Views {
+export function createViews({ log, olap, config, clock = () => new Date(), logger }: ViewsOptions) {
   const serviceWallets = serviceWalletList(config.wallets);
   const board = new CoinBoard(serviceWallets, config.mints.stablecoin);
   const trades = new TradeWindow();
@@ -35,3 +28,5 @@ export function createViews({ log, olap, config, clock = () => new Date(), logge
   const feed = new LiveViews({ log, olap, clock, logger, views: [board, trades, candles], projectors: readModelProjectors(serviceWallets) });
   return { feed, board, trades, candles };
 }
+
+export type Views = ReturnType<typeof createViews>;

@@ -1,9 +1,9 @@
 // Owners' balances of many coins at many slots in few statements, for replaying payout rounds (owed-projector.ts).
 // Per coin, its slots of interest (the snapshot and baseline of every round replayed) cut its balance history into
 // buckets: bucket j holds the changes after slot j-1 up to slot j. Only the last change of each token account in each
-// bucket can be seen at a slot, so the store returns that one per (account, bucket), and an account's balance at slot
-// j is the one of its last bucket at or before j. Equal to balances/queries.ts ownerBalancesAt (the latest change at
-// or before the slot by (slot, log offset); here the event id breaks a tie).
+// bucket can be seen at a slot, so the store returns that one per (account, bucket), and the coin's accounts are
+// brought forward bucket by bucket, its owners' balances summed at each slot. Equal to balances/queries.ts
+// ownerBalancesAt (the latest change at or before the slot by (slot, log offset); here the event id breaks a tie).
 //
 // A coin's rounds come in chain order, each counting at its baseline the balances the round before counted at its
 // snapshot, so the history keeps each coin's token accounts as of its last slot read and the next read starts after
@@ -33,40 +33,18 @@ export interface BucketCoin {
 /** Each owner's positive balance at each of the coin's slots, by slot. */
 export type BalancesAtSlots = Map<number, Map<string, bigint>>;
 
-interface Holding {
-  owner: string;
-  post: bigint;
-}
+/** Token accounts, each with its owner and balance after its last change. */
+type Accounts = Map<string, { owner: string; post: bigint }>;
 
-/** A coin's token accounts as of a slot: each one's owner and balance after its last change at or before it. */
-interface AccountsAt {
-  slot: number;
-  accounts: Map<string, Holding>;
-}
+/** One coin's read: it starts after slot `after` (-1: from the start) from its `accounts` as of then; `changes[j]`
+ * gets each account's last change of bucket j. */
+type CoinRead = { coin: BucketCoin; after: number; accounts: Accounts; changes: Accounts[] };
 
-/** One coin's read: the slots asked, the slot the read starts after (-1: from the start), and its accounts then. */
-interface CoinRead {
-  coin: BucketCoin;
-  after: number;
-  base: Map<string, Holding>;
-}
-
-interface Read {
-  coins: CoinRead[];
-  /** Part of the single coin's accounts: [part, parts]. */
-  part: [number, number] | null;
-}
-
-interface BucketRow {
-  mint: string;
-  tokenAccount: string;
-  bucket: number;
-  owner: string;
-  post: string;
-}
+/** Coins read whole in one statement, or a single coin's accounts in `parts` statements. */
+type Read = { coins: CoinRead[]; parts: number };
 
 export class BalanceHistory {
-  private readonly kept = new Map<string, AccountsAt>();
+  private readonly kept = new Map<string, { slot: number; accounts: Accounts }>();
   private keptAccounts = 0;
   /** The store the kept accounts were read from. */
   private olap: Olap | null = null;
@@ -78,56 +56,42 @@ export class BalanceHistory {
       this.keptAccounts = 0;
       this.olap = olap;
     }
-    const asked = coins.filter((coin) => coin.slots.length > 0).map((coin) => this.startOf(coin));
-    const pending = new Map<string, { read: CoinRead; balances: Map<string, bigint>[]; latest: Map<string, Holding>; readsLeft: number }>();
-    for (const read of await planReads(olap, asked)) {
-      for (const coin of read.coins) {
-        if (!pending.has(coin.coin.mint)) {
-          pending.set(coin.coin.mint, { read: coin, balances: coin.coin.slots.map(() => new Map()), latest: new Map(), readsLeft: read.part?.[1] ?? 1 });
-        }
-      }
-      const rows = await readBuckets(olap, read);
-      for (let start = 0; start < rows.length; ) {
-        const { mint, tokenAccount } = rows[start]!;
-        let end = start + 1;
-        while (end < rows.length && rows[end]!.tokenAccount === tokenAccount && rows[end]!.mint === mint) end++;
-        const state = pending.get(mint)!;
-        const latest = addAccount(rows, start, end, state.read.base.get(tokenAccount), state.balances);
-        state.latest.set(tokenAccount, latest);
-        start = end;
-      }
-      for (const { coin } of read.coins) {
-        const state = pending.get(coin.mint)!;
-        if (--state.readsLeft > 0) continue;
-        pending.delete(coin.mint);
-        for (const [account, holding] of state.read.base) if (!state.latest.has(account)) addHolding(holding, 0, state.balances.length, state.balances);
-        this.keep(coin, state.read.base, state.latest);
-        onCoin(coin.mint, new Map(coin.slots.map((slot, j) => [slot, state.balances[j]!])));
-      }
+    const reads = coins.filter((coin) => coin.slots.length > 0).map((coin) => this.take(coin));
+    for (const read of await planReads(olap, reads)) {
+      for (let part = 0; part < read.parts; part++) await readBuckets(olap, read, part);
+      for (const coin of read.coins) onCoin(coin.coin.mint, this.sweep(coin));
     }
     for (const coin of coins) if (coin.slots.length === 0) onCoin(coin.mint, new Map());
   }
 
-  /** Where a coin's read starts: after its kept accounts when every slot asked is at or after theirs. */
-  private startOf(coin: BucketCoin): CoinRead {
+  /** The coin's read: after its kept accounts when every slot asked is at or after theirs, else from the start. The
+   * kept accounts are taken (brought forward in place), so a read that fails leaves none. */
+  private take(coin: BucketCoin): CoinRead {
     const kept = this.kept.get(coin.mint);
-    if (kept !== undefined && kept.slot <= coin.slots[0]!) return { coin, after: kept.slot, base: kept.accounts };
-    return { coin, after: -1, base: new Map() };
+    this.forget(coin.mint);
+    const from = kept !== undefined && kept.slot <= coin.slots[0]! ? kept : { slot: -1, accounts: new Map() };
+    return { coin, after: from.slot, accounts: from.accounts, changes: coin.slots.map(() => new Map()) };
   }
 
-  /** Keeps the coin's accounts as of its last slot read, when the store holds every change up to it. */
-  private keep(coin: BucketCoin, base: Map<string, Holding>, latest: Map<string, Holding>): void {
-    this.forget(coin.mint);
+  /** Brings the coin's accounts forward slot by slot, summing each owner's positive balances; keeps them as of the
+   * last slot when the store holds every change up to it. */
+  private sweep({ coin, accounts, changes }: CoinRead): BalancesAtSlots {
+    const balances: BalancesAtSlots = new Map();
+    for (const [j, slot] of coin.slots.entries()) {
+      for (const [account, holding] of changes[j]!) accounts.set(account, holding);
+      const owners = new Map<string, bigint>();
+      for (const { owner, post } of accounts.values()) if (post > 0n) owners.set(owner, (owners.get(owner) ?? 0n) + post);
+      balances.set(slot, owners);
+    }
     const slot = coin.slots.at(-1)!;
-    if (slot >= coin.completeBefore) return;
-    // The base is the coin's own (its kept accounts, or new for a read from the start): brought forward in place.
-    for (const [account, holding] of latest) base.set(account, holding);
-    this.kept.set(coin.mint, { slot, accounts: base });
-    this.keptAccounts += base.size;
+    if (slot >= coin.completeBefore) return balances;
+    this.kept.set(coin.mint, { slot, accounts });
+    this.keptAccounts += accounts.size;
     for (const [mint] of this.kept) {
       if (this.keptAccounts <= KEPT_ACCOUNTS) break;
       this.forget(mint);
     }
+    return balances;
   }
 
   private forget(mint: string): void {
@@ -138,7 +102,7 @@ export class BalanceHistory {
   }
 }
 
-async function planReads(olap: Olap, coins: readonly CoinRead[]): Promise<Read[]> {
+async function planReads(olap: Olap, coins: CoinRead[]): Promise<Read[]> {
   const counts = new Map<string, number>();
   for (let i = 0; i < coins.length; i += 500) {
     const chunk = coins.slice(i, i + 500);
@@ -153,34 +117,30 @@ async function planReads(olap: Olap, coins: readonly CoinRead[]): Promise<Read[]
     for (const row of rows) counts.set(row.mint, Number(row.rows));
   }
   const reads: Read[] = [];
-  let group: CoinRead[] = [];
+  let group: Read | null = null;
   let rows = 0;
   for (const coin of coins) {
     const n = counts.get(coin.coin.mint) ?? 0;
     if (n > RAW_ROWS_PER_READ) {
-      const parts = Math.ceil(n / RAW_ROWS_PER_READ);
-      for (let part = 0; part < parts; part++) reads.push({ coins: [coin], part: [part, parts] });
+      reads.push({ coins: [coin], parts: Math.ceil(n / RAW_ROWS_PER_READ) });
       continue;
     }
-    if (rows + n > RAW_ROWS_PER_READ && group.length > 0) {
-      reads.push({ coins: group, part: null });
-      group = [];
+    if (group === null || rows + n > RAW_ROWS_PER_READ) {
+      reads.push((group = { coins: [], parts: 1 }));
       rows = 0;
     }
-    group.push(coin);
+    group.coins.push(coin);
     rows += n;
   }
-  if (group.length > 0) reads.push({ coins: group, part: null });
   return reads;
 }
 
-// No FINAL: a change written twice is the same row twice (same event id, same values), and the last change of a
-// bucket is the same whichever copy is taken.
-function readBuckets(olap: Olap, read: Read): Promise<BucketRow[]> {
-  const part = read.part === null ? '' : 'AND cityHash64(b.tokenAccount) % {parts:UInt64} = {part:UInt64}';
-  const coins = read.coins.map((coin) => coin.coin);
-  return olap.query<BucketRow>(
-    `SELECT mint, tokenAccount, bucket, toString(tupleElement(last, 1)) AS owner, toString(tupleElement(last, 2)) AS post
+/** Reads part `part` of the coins' buckets into their changes. No FINAL: a change written twice is the same row twice
+ * (same event id, same values), and the last change of a bucket is the same whichever copy is taken. */
+async function readBuckets(olap: Olap, { coins, parts }: Read, part: number): Promise<void> {
+  let start = 1;
+  const rows = await olap.query<{ mint: string; tokenAccount: string; bucket: number; owner: string; post: string }>(
+    `SELECT mint, tokenAccount, bucket, tupleElement(last, 1) AS owner, toString(tupleElement(last, 2)) AS post
      FROM (
        SELECT b.mint AS mint, b.tokenAccount AS tokenAccount, arrayFirstIndex(s -> s >= b.slot, r.slots) AS bucket,
          argMax((b.owner, b.post), (b.slot, b.logOffset, b.id)) AS last
@@ -190,50 +150,21 @@ function readBuckets(olap: Olap, read: Read): Promise<BucketRow[]> {
            arraySlice({slots:Array(UInt64)}, tupleElement(p, 3), tupleElement(p, 4)) AS slots
          FROM (SELECT arrayJoin(arrayZip({mints:Array(String)}, {firsts:Array(UInt64)}, {starts:Array(UInt32)}, {lengths:Array(UInt32)})) AS p)
        ) AS r ON r.mint = b.mint
-       WHERE b.mint IN {mints:Array(String)} AND b.slot >= r.first AND b.slot <= arrayMax(r.slots) ${part}
+       WHERE b.mint IN {mints:Array(String)} AND b.slot >= r.first AND b.slot <= arrayMax(r.slots)
+         ${parts > 1 ? 'AND cityHash64(b.tokenAccount) % {parts:UInt64} = {part:UInt64}' : ''}
        GROUP BY mint, tokenAccount, bucket
-     )
-     ORDER BY mint, tokenAccount, bucket`,
+     )`,
     {
-      mints: coins.map((coin) => coin.mint),
-      firsts: read.coins.map((coin) => coin.after + 1),
+      mints: coins.map(({ coin }) => coin.mint),
+      firsts: coins.map(({ after }) => after + 1),
       // Each coin's slots, one after the other: slots[start, start + length) (1-based).
-      slots: coins.flatMap((coin) => coin.slots),
-      starts: startsOf(coins.map((coin) => coin.slots.length)),
-      lengths: coins.map((coin) => coin.slots.length),
-      parts: read.part?.[1] ?? 1,
-      part: read.part?.[0] ?? 0,
+      slots: coins.flatMap(({ coin }) => coin.slots),
+      starts: coins.map(({ coin }) => (start += coin.slots.length) - coin.slots.length),
+      lengths: coins.map(({ coin }) => coin.slots.length),
+      parts,
+      part,
     },
   );
-}
-
-/** Adds an account's holding to each slot of index [from, to). */
-function addHolding(holding: Holding, from: number, to: number, balances: Map<string, bigint>[]): void {
-  if (holding.post <= 0n) return;
-  for (let j = from; j < to; j++) balances[j]!.set(holding.owner, (balances[j]!.get(holding.owner) ?? 0n) + holding.post);
-}
-
-/** Adds one account's balance (its holding before the read, then its rows of buckets, ascending) to each slot it
- * holds at; its holding after the last row. */
-function addAccount(rows: readonly BucketRow[], from: number, to: number, before: Holding | undefined, balances: Map<string, bigint>[]): Holding {
-  let holding = before;
-  let since = 0;
-  for (let i = from; i < to; i++) {
-    const row = rows[i]!;
-    if (holding !== undefined) addHolding(holding, since, row.bucket - 1, balances);
-    holding = { owner: row.owner, post: BigInt(row.post) };
-    since = row.bucket - 1;
-  }
-  addHolding(holding!, since, balances.length, balances);
-  return holding!;
-}
-
-/** Where each of runs of these lengths starts when they are laid one after the other (1-based). */
-function startsOf(lengths: readonly number[]): number[] {
-  let at = 1;
-  return lengths.map((length) => {
-    const start = at;
-    at += length;
-    return start;
-  });
+  const byMint = new Map(coins.map((coin) => [coin.coin.mint, coin]));
+  for (const row of rows) byMint.get(row.mint)!.changes[row.bucket - 1]!.set(row.tokenAccount, { owner: row.owner, post: BigInt(row.post) });
 }

@@ -6,8 +6,8 @@ import { readCreatorLedgers, type CreatorLedgerRows } from '../creators/queries.
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { readRewardCoins, ROUND_COLUMNS, roundRow, type PotTotals, type RawRound, type RewardCoin, type RoundPayouts, type RoundRow } from './queries.js';
-import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from './table.js';
+import { readRewardCoins, type PotTotals, type RewardCoin, type RoundPayouts, type RoundRow } from './queries.js';
+import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type rewardRoundsTable, type StoredRow } from './table.js';
 
 export const COIN_REWARD_TABLES = [
   COINS_TABLE,
@@ -44,7 +44,7 @@ const packed = (time: string, slot: string) => `toUInt64(toUnixTimestamp(${time}
 const ROUNDS_SQL = `
   SELECT r.*, toString(p.microUsd) AS solMicroUsd
   FROM (
-    SELECT mint, ${ROUND_COLUMNS}, 'SOL' AS asset, ${packed('time', '4294967295')} AS at
+    SELECT *, toUnixTimestamp(time) AS seconds, 'SOL' AS asset, ${packed('time', '4294967295')} AS at
     FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)}
   ) AS r
   ASOF LEFT JOIN (
@@ -56,17 +56,29 @@ const ROUNDS_SQL = `
 /** The rewards of each coin of `mints` that exists. */
 export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<string, CoinRewards>> {
   const facts = await readRewardCoins(olap, mints);
-  const out = new Map<string, CoinRewards>();
   const creators = await readCreatorLedgers(olap, mints);
+  const out = new Map<string, CoinRewards>();
   for (const coin of facts) {
     const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
     out.set(coin.mint, { coin, rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
   }
-  const rounds = await olap.query<RawRound & { mint: string; solMicroUsd: string | null }>(ROUNDS_SQL, { mints });
+  const rounds = await olap.query<StoredRow<typeof rewardRoundsTable> & { seconds: number; solMicroUsd: string | null }>(ROUNDS_SQL, { mints });
   for (const row of rounds) {
     const coin = out.get(row.mint);
     if (coin === undefined) continue;
-    const round = { ...roundRow(row), solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd) };
+    const round: PricedRound = {
+      round: Number(row.round),
+      signature: row.signature,
+      time: Number(row.seconds),
+      slot: Number(row.slot),
+      snapshotSlot: Number(row.snapshotSlot),
+      baselineSlot: row.baselineSlot === null ? null : Number(row.baselineSlot),
+      holdersCounted: Number(row.holdersCounted),
+      potSpent: BigInt(row.potSpent),
+      paidIn: row.paidIn as RoundRow['paidIn'],
+      tokens: row.tokenMints.map((mint, i) => ({ mint, bought: BigInt(row.tokenBought[i] ?? '0'), cost: BigInt(row.tokenCost[i] ?? '0') })),
+      solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd),
+    };
     coin.rounds.push(round);
     coin.pot.spent += round.potSpent;
     coin.pot.rounds += 1;
@@ -76,14 +88,8 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     { mints },
   );
   for (const row of income) if (out.has(row.mint)) out.get(row.mint)!.pot.takenIn = BigInt(row.total);
-  await readRoundPayouts(olap, mints, out);
-  return out;
-}
-
-/** Fills each coin's payouts per round and token from the payouts table (one row per (coin, round, event id), each
- * event taken once), in one statement. */
-async function readRoundPayouts(olap: Olap, mints: string[], coins: Map<string, CoinRewards>): Promise<void> {
-  const rows = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string; paid: [string[], string[]] }>(
+  // Each coin's payouts per round and token, one row per (coin, round, event id): each event taken once.
+  const payouts = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string; paid: [string[], string[]] }>(
     `SELECT mint, round, toString(uniqExact(wallet)) AS wallets,
        arrayDistinct(arrayMap(x -> x.3, arraySort(groupArray((slot, logOffset, signature))))) AS signatures,
        toString(max(toUnixTimestamp(time))) AS lastAt, sumMap([token], [amount]) AS paid
@@ -91,14 +97,15 @@ async function readRoundPayouts(olap: Olap, mints: string[], coins: Map<string, 
      GROUP BY mint, round ORDER BY mint, round`,
     { mints },
   );
-  for (const row of rows) {
-    const coin = coins.get(row.mint);
+  for (const row of payouts) {
+    const coin = out.get(row.mint);
     if (coin === undefined) continue;
     const [tokens, amounts] = row.paid;
     const paid = new Map(tokens.map((token, i) => [token, BigInt(amounts[i]!)]));
     coin.payouts.set(Number(row.round), { paid, wallets: Number(row.wallets), signatures: row.signatures, lastAt: Number(row.lastAt) });
     for (const [token, amount] of paid) coin.paidByToken.set(token, (coin.paidByToken.get(token) ?? 0n) + amount);
   }
+  return out;
 }
 
 /** The mints `creator` launched, newest first (launch time descending, then mint). */

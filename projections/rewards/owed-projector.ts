@@ -1,60 +1,67 @@
 // The `reward-owed` projector: what every holder is owed on a holder-mode coin after each payout round, written to
 // reward_owed (table.ts) once the batch's rounds, pot income and balance changes are in the store, and by wallet
-// after the coin's latest round to wallet_owed (0 for a wallet owed before the batch and nothing after). A round starts
-// from what the coin's round before it left (read back from reward_owed) and is replayed with the keeper's rule
-// (owed.ts) on the owners' balances at its snapshot and baseline slots (balance-buckets.ts). Everything it reads lies
-// before the round in chain order, so a replayed batch derives the same rows.
+// after the coin's latest round to wallet_owed (0 for a wallet owed before the batch and nothing after).
+//
+// What a holder is owed are its shares below the minimum payout, carried from round to round. The chain does not
+// record them, so they are recomputed with the keeper's own rule (schemas/rewards/allocation.ts) from the round facts
+// (payout.round), the pot each round had (the holders' share of the fee claims before it, less what earlier rounds
+// spent) and every owner's balance at the round's snapshot and baseline slots (balance-buckets.ts). A round starts
+// from what the coin's round before it left (read back from reward_owed). Everything it reads lies before the round
+// in chain order, so a replayed batch derives the same rows.
 //
 // Service wallets are never counted as holders, so the rows depend on them: they are the projector's settings.
 import type { Olap } from '../../infra/olap/olap.js';
 import { walletsKey } from '../../schemas/config.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { allocateRound } from '../../schemas/rewards/allocation.js';
+import { minPayout } from '../../schemas/rewards/min-payout.js';
+import type { EventOf } from '../../schemas/events/index.js';
+import type { LoggedEvent, ProjectedRows, Projector } from '../projector.js';
 import { BalanceHistory } from './balance-buckets.js';
-import { applyRound, type OwedProgress, type OwedRound, type PotIncome } from './owed.js';
-import { readLatestOwed, readRewardCoins } from './queries.js';
-import {
-  REWARD_OWED_TABLE,
-  REWARD_POT_INCOME_TABLE,
-  REWARD_ROUNDS_TABLE,
-  rewardOwedTable,
-  WALLET_OWED_TABLE,
-  walletOwedTable,
-  type OwedRow,
-  type WalletOwedRow,
-} from './table.js';
+import { readRewardCoins } from './queries.js';
+import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type Row, rewardOwedTable, walletOwedTable } from './table.js';
+
+/** A position in chain order: slot, then log offset within the coin's partition. */
+type ChainPosition = { slot: number; logOffset: bigint };
+
+/** The holders' share of one fee claim of a coin: what it put in the pot. */
+type PotIncome = ChainPosition & { amount: bigint };
+
+/** A payout round (payout.round) at its position. */
+type OwedRound = EventOf<'payout.round'>['data'] & ChainPosition;
 
 /** Each coin's rounds of the batch, in log order. */
 function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> {
   const byCoin = new Map<string, OwedRound[]>();
   for (const { event, offset } of events) {
     if (event.type !== 'payout.round') continue;
-    const d = event.data;
-    let rounds = byCoin.get(d.mint);
-    if (rounds === undefined) byCoin.set(d.mint, (rounds = []));
-    rounds.push({
-      round: d.round,
-      slot: event.slot,
-      logOffset: offset,
-      snapshotSlot: d.snapshotSlot,
-      baselineSlot: d.baselineSlot,
-      potSpent: BigInt(d.potSpent),
-    });
+    let rounds = byCoin.get(event.data.mint);
+    if (rounds === undefined) byCoin.set(event.data.mint, (rounds = []));
+    rounds.push({ ...event.data, slot: event.slot, logOffset: offset });
   }
   return byCoin;
 }
 
-/** Where each coin's replay starts: the owed amounts its latest round written before `firsts` left, and what the
- * rounds before spent. */
-async function startsOf(olap: Olap, mints: string[], firsts: number[]): Promise<Map<string, OwedProgress>> {
+/** Where each coin's replay starts, what it carries from round to round: its latest round written before `firsts` (0:
+ * none), what the rounds before `firsts` spent (quote raw units) and the owed amounts the latest round left. */
+async function startsOf(olap: Olap, mints: string[], firsts: number[]) {
+  const before = 'mint IN {mints:Array(String)} AND round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))';
   const spent = await olap.query<{ mint: string; spent: string }>(
-    `SELECT mint, toString(sum(potSpent)) AS spent FROM ${REWARD_ROUNDS_TABLE} FINAL
-     WHERE mint IN {mints:Array(String)} AND round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))
-     GROUP BY mint`,
+    `SELECT mint, toString(sum(potSpent)) AS spent FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE ${before} GROUP BY mint`,
     { mints, firsts },
   );
-  const spentBy = new Map(spent.map((row) => [row.mint, BigInt(row.spent)]));
-  const owed = await readLatestOwed(olap, mints, firsts);
-  return new Map(mints.map((mint) => [mint, { round: 0, owed: new Map<string, bigint>(), ...owed.get(mint), spent: spentBy.get(mint) ?? 0n }]));
+  const owed = await olap.query<{ mint: string; round: number; wallet: string; amount: string }>(
+    `SELECT mint, round, wallet, toString(amount) AS amount FROM ${REWARD_OWED_TABLE} FINAL
+     WHERE (mint, round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} WHERE ${before} GROUP BY mint)`,
+    { mints, firsts },
+  );
+  const starts = new Map(mints.map((mint) => [mint, { round: 0, spent: 0n, owed: new Map<string, bigint>() }]));
+  for (const row of spent) starts.get(row.mint)!.spent = BigInt(row.spent);
+  for (const row of owed) {
+    const start = starts.get(row.mint)!;
+    start.round = Number(row.round);
+    if (row.wallet !== '') start.owed.set(row.wallet, BigInt(row.amount));
+  }
+  return starts;
 }
 
 /** The holders' share of every fee claim of each coin, in chain order. */
@@ -73,15 +80,12 @@ async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, PotInc
   return income;
 }
 
-async function derive(
-  events: readonly LoggedEvent[],
-  olap: Olap,
-  history: BalanceHistory,
-  serviceWallets: readonly string[],
-): Promise<{ owed: OwedRow[]; byWallet: WalletOwedRow[] }> {
+const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
+
+async function derive(events: readonly LoggedEvent[], olap: Olap, history: BalanceHistory, serviceWallets: readonly string[]): Promise<ProjectedRows> {
   const byCoin = roundsByCoin(events);
   const coins = (await readRewardCoins(olap, [...byCoin.keys()])).filter((coin) => coin.mode === 'holder');
-  if (coins.length === 0) return { owed: [], byWallet: [] };
+  if (coins.length === 0) return {};
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(
     olap,
@@ -100,8 +104,8 @@ async function derive(
     })),
     (mint, atSlots) => balances.set(mint, atSlots),
   );
-  const rows: OwedRow[] = [];
-  const byWallet: WalletOwedRow[] = [];
+  const rows: Row<typeof rewardOwedTable>[] = [];
+  const byWallet: Row<typeof walletOwedTable>[] = [];
   for (const coin of coins) {
     const progress = starts.get(coin.mint)!;
     const wallets = new Set(progress.owed.keys());
@@ -109,8 +113,14 @@ async function derive(
     const excluded = new Set([...coin.venues, ...serviceWallets]);
     for (const round of byCoin.get(coin.mint)!) {
       if (round.round <= progress.round) continue;
-      const baseline = round.baselineSlot === null ? null : at(round.baselineSlot);
-      applyRound(progress, { quoteMint: coin.quoteMint, excluded }, income.get(coin.mint) ?? [], round, at(round.snapshotSlot), baseline);
+      let pot = -progress.spent;
+      for (const claim of income.get(coin.mint) ?? []) if (before(claim, round)) pot += claim.amount;
+      const snapshot = at(round.snapshotSlot);
+      const baseline = round.baselineSlot === null ? snapshot : at(round.baselineSlot);
+      const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
+      progress.owed = allocateRound(input).owed;
+      progress.spent += BigInt(round.potSpent);
+      progress.round = round.round;
       rows.push({ mint: coin.mint, round: round.round, wallet: '', amount: '0' });
       for (const [wallet, amount] of progress.owed) {
         if (amount === 0n) continue;
@@ -123,7 +133,7 @@ async function derive(
       byWallet.push({ wallet, mint: coin.mint, round: progress.round, quoteMint: coin.quoteMint, amount });
     }
   }
-  return { owed: rows, byWallet };
+  return { [rewardOwedTable.name]: rows, [walletOwedTable.name]: byWallet };
 }
 
 export function owedProjector(serviceWallets: readonly string[]): Projector {
@@ -135,9 +145,6 @@ export function owedProjector(serviceWallets: readonly string[]): Projector {
     tables: [rewardOwedTable, walletOwedTable],
     canHandle: ['payout.round'],
     handle: () => ({}),
-    derive: async (events, olap) => {
-      const { owed, byWallet } = await derive(events, olap, history, serviceWallets);
-      return { [REWARD_OWED_TABLE]: owed, [WALLET_OWED_TABLE]: byWallet };
-    },
+    derive: (events, olap) => derive(events, olap, history, serviceWallets),
   };
 }

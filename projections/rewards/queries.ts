@@ -1,10 +1,7 @@
-// The `rewards` read model's rows as the rewards reads use them: a coin's reward facts (its mode, quote and venues)
-// and what each holder is owed after a coin's latest round, with their reads; a coin's rounds with the SQL that
-// selects them (coin-rewards.ts); and the shapes of a coin's pot totals and each round's payouts. Amounts come back
-// as decimal strings.
+// What the rewards reads and the owed projector need to know of a coin (its mode, quote and venues), with its read;
+// and the shapes of a coin's rounds, pot totals and each round's payouts as coin-rewards.ts reads them.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { REWARD_OWED_TABLE } from './table.js';
 
 /** What the reward reads need to know of a coin. */
 export interface RewardCoin {
@@ -23,57 +20,25 @@ export interface RewardCoin {
   createdAt: number;
 }
 
-export interface RewardCoinRow extends Omit<RewardCoin, 'quoteDecimals' | 'createdAt' | 'venues'> {
-  quoteDecimals: number | string;
-  createdAt: string;
-  venues: (string | null)[];
-}
-
-const COIN_SELECT = `
-  SELECT c.mint AS mint, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid, c.quoteMint AS quoteMint,
-    c.quoteDecimals AS quoteDecimals, c.basketMints AS basketMints, [c.curve, c.pool, g.pool] AS venues,
-    c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt
-  FROM ${COINS_TABLE} AS c FINAL
-  LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint`;
-
-function rewardCoin(row: RewardCoinRow): RewardCoin {
-  return {
+/** The reward facts of the coins in `mints`. */
+export async function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<RewardCoin[]> {
+  const rows = await olap.query<
+    Omit<RewardCoin, 'quoteDecimals' | 'createdAt' | 'venues'> & { quoteDecimals: number | string; createdAt: string; venues: (string | null)[] }
+  >(
+    `SELECT c.mint AS mint, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid, c.quoteMint AS quoteMint,
+       c.quoteDecimals AS quoteDecimals, c.basketMints AS basketMints, [c.curve, c.pool, g.pool] AS venues,
+       c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt
+     FROM ${COINS_TABLE} AS c FINAL
+     LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint
+     WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`,
+    { mints: [...mints] },
+  );
+  return rows.map((row) => ({
     ...row,
     quoteDecimals: Number(row.quoteDecimals),
     createdAt: Number(row.createdAt),
     venues: row.venues.filter((venue): venue is string => venue !== null && venue !== ''),
-  };
-}
-
-/** The reward facts of the coins in `mints` (every coin without it). */
-export async function readRewardCoins(olap: Olap, mints?: readonly string[]): Promise<RewardCoin[]> {
-  const where = mints === undefined ? '' : 'WHERE c.mint IN {mints:Array(String)}';
-  const rows = await olap.query<RewardCoinRow>(`${COIN_SELECT} ${where} SETTINGS join_use_nulls = 1`, { mints: [...(mints ?? [])] });
-  return rows.map(rewardCoin);
-}
-
-/** A coin's owed amounts after a round. */
-export interface CoinOwed {
-  round: number;
-  owed: Map<string, bigint>;
-}
-
-/** What each coin of `mints` owes after its latest round written, or with `before` its latest before that round
- * number (one per coin); coins without such a round are absent. */
-export async function readLatestOwed(olap: Olap, mints: readonly string[], before?: readonly number[]): Promise<Map<string, CoinOwed>> {
-  const bound = before === undefined ? '' : 'AND round < transform(mint, {mints:Array(String)}, {before:Array(UInt32)}, toUInt32(0))';
-  const rows = await olap.query<{ mint: string; round: number; wallet: string; amount: string }>(
-    `SELECT mint, round, wallet, toString(amount) AS amount FROM ${REWARD_OWED_TABLE} FINAL
-     WHERE (mint, round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} WHERE mint IN {mints:Array(String)} ${bound} GROUP BY mint)`,
-    { mints: [...mints], before: [...(before ?? [])] },
-  );
-  const out = new Map<string, CoinOwed>();
-  for (const row of rows) {
-    let coin = out.get(row.mint);
-    if (coin === undefined) out.set(row.mint, (coin = { round: row.round, owed: new Map() }));
-    if (row.wallet !== '') coin.owed.set(row.wallet, BigInt(row.amount));
-  }
-  return out;
+  }));
 }
 
 export interface PotTotals {
@@ -86,56 +51,16 @@ export interface PotTotals {
 
 export interface RoundRow {
   round: number;
-  eventId: string;
   signature: string;
   /** Block time of the round's transaction, unix seconds. */
   time: number;
   slot: number;
-  logOffset: bigint;
   snapshotSlot: number;
   baselineSlot: number | null;
   holdersCounted: number;
   potSpent: bigint;
   paidIn: 'pair' | 'basket';
   tokens: { mint: string; bought: bigint; cost: bigint }[];
-}
-
-export interface RawRound {
-  round: number;
-  eventId: string;
-  signature: string;
-  seconds: number;
-  slot: string;
-  logOffset: string;
-  snapshotSlot: string;
-  baselineSlot: string | null;
-  holdersCounted: number;
-  potSpent: string;
-  paidIn: 'pair' | 'basket';
-  tokenMints: string[];
-  tokenBought: string[];
-  tokenCost: string[];
-}
-
-/** 64-bit and wider integers come back as decimal strings, arrays of them too. */
-export const ROUND_COLUMNS = `round, eventId, signature, toUnixTimestamp(time) AS seconds, slot, logOffset, snapshotSlot, baselineSlot,
-  holdersCounted, potSpent, paidIn, tokenMints, tokenBought, tokenCost`;
-
-export function roundRow(raw: RawRound): RoundRow {
-  return {
-    round: Number(raw.round),
-    eventId: raw.eventId,
-    signature: raw.signature,
-    time: Number(raw.seconds),
-    slot: Number(raw.slot),
-    logOffset: BigInt(raw.logOffset),
-    snapshotSlot: Number(raw.snapshotSlot),
-    baselineSlot: raw.baselineSlot === null ? null : Number(raw.baselineSlot),
-    holdersCounted: Number(raw.holdersCounted),
-    potSpent: BigInt(raw.potSpent),
-    paidIn: raw.paidIn,
-    tokens: raw.tokenMints.map((mint, i) => ({ mint, bought: BigInt(raw.tokenBought[i] ?? '0'), cost: BigInt(raw.tokenCost[i] ?? '0') })),
-  };
 }
 
 export interface RoundPayouts {

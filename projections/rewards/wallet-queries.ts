@@ -32,7 +32,8 @@ export async function walletPayouts(olap: Olap, wallet: string, coin: string | n
   return rows.map((row) => ({ ...row, round: Number(row.round), time: Number(row.time) }));
 }
 
-/** What the wallet is owed after each coin's latest round (of `coin` only, when named), by coin, at most `limit`. */
+/** What the wallet is owed after each coin's latest round (of `coin` only, when named), by coin, at most `limit`.
+ * The text is read as `owed`: an alias `amount` would stand for the column in the WHERE clause. */
 export async function walletOwed(olap: Olap, wallet: string, coin: string | null, limit: number): Promise<WalletOwed[]> {
   const rows = await olap.query<{ coin: string; token: string; owed: string; round: number }>(
     `SELECT mint AS coin, quoteMint AS token, toString(amount) AS owed, round
