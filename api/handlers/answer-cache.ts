@@ -15,12 +15,6 @@ export interface Dependency {
   coin?: string;
 }
 
-export interface AnswerSources {
-  on: readonly Dependency[];
-  /** For answers of sources nothing announces: kept this long at most. */
-  maxAgeMs?: number;
-}
-
 /** An answer as it is sent. */
 export class Answer {
   private wrappedJson: Buffer | null = null;
@@ -33,18 +27,12 @@ export class Answer {
   }
 }
 
-interface Entry {
-  answer: Answer;
-  at: number;
-  maxAgeMs: number | undefined;
-  deps: readonly Dependency[];
-  bytes: number;
-}
-
-interface Running {
+/** A key's answer, being made (`bytes` 0) or kept. */
+interface Slot {
   answer: Promise<Answer>;
   deps: readonly Dependency[];
-  stale: boolean;
+  expires: number;
+  bytes: number;
 }
 
 /** The key of a route's answer for its parameters, whatever order they were given in. */
@@ -60,77 +48,71 @@ export function answerKey(route: string, params: Readonly<Record<string, unknown
 const ENTRY_BYTES = 300;
 
 /** The answer `value` as its `schema` checks it, as JSON; a value the schema refuses is a fault of the code. */
-export function encodeAnswer(schema: z.ZodType, value: unknown): Buffer {
+function encodeAnswer(schema: z.ZodType, value: unknown): Buffer {
   const checked = safeParse(schema, value);
   if (checked.error) throw new Error(`an answer does not fit its schema: ${checked.error.message}`);
   return Buffer.from(JSON.stringify(checked.data));
 }
 
 export class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly running = new Map<string, Running>();
-  /** Keys by source: those made from all of it, and those made from one coin of it. */
-  private readonly index = new Map<string, { all: Set<string>; coins: Map<string, Set<string>> }>();
+  /** In the order last asked for, least recent first. */
+  private readonly slots = new Map<string, Slot>();
+  /** Keys by source, then by coin (undefined: made from all of the source). */
+  private readonly index = new Map<string, Map<string | undefined, Set<string>>>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The answer kept for `key`, else computed by `compute` (and kept when its sources did not change meanwhile). */
-  get(key: string, sources: AnswerSources, schema: z.ZodType, compute: () => unknown): Promise<Answer> {
-    const entry = this.entries.get(key);
-    if (entry !== undefined && (entry.maxAgeMs === undefined || Date.now() - entry.at < entry.maxAgeMs)) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return Promise.resolve(entry.answer);
+  /** The answer kept for `key`, else computed by `compute` (and kept when its sources did not change meanwhile);
+   * `maxAgeMs`, for answers of sources nothing announces, is how long it is kept at most. */
+  get(key: string, sources: { on: readonly Dependency[]; maxAgeMs?: number }, schema: z.ZodType, compute: () => unknown): Promise<Answer> {
+    const slot = this.slots.get(key);
+    if (slot !== undefined && (slot.bytes === 0 || Date.now() < slot.expires)) {
+      this.slots.delete(key);
+      this.slots.set(key, slot);
+      return slot.answer;
     }
-    const running = this.running.get(key);
-    if (running !== undefined) return running.answer;
-    if (entry !== undefined) this.drop(key);
-    const at = Date.now();
-    for (const dep of sources.on) this.indexed(key, dep);
-    const started: Running = {
+    this.drop(key);
+    const made: Slot = {
       answer: Promise.resolve().then(async () => new Answer(encodeAnswer(schema, await compute()))),
       deps: sources.on,
-      stale: false,
+      expires: Date.now() + (sources.maxAgeMs ?? Number.POSITIVE_INFINITY),
+      bytes: 0,
     };
-    this.running.set(key, started);
-    const done = () => {
-      if (this.running.get(key) === started) this.running.delete(key);
-    };
-    started.answer.then(
+    this.slots.set(key, made);
+    for (const { source, coin } of sources.on) {
+      let byCoin = this.index.get(source);
+      if (byCoin === undefined) this.index.set(source, (byCoin = new Map()));
+      let keys = byCoin.get(coin);
+      if (keys === undefined) byCoin.set(coin, (keys = new Set()));
+      keys.add(key);
+    }
+    made.answer.then(
       (answer) => {
-        done();
-        if (started.stale) return;
-        const kept = { answer, at, maxAgeMs: sources.maxAgeMs, deps: sources.on, bytes: ENTRY_BYTES + key.length + answer.json.length };
-        this.entries.set(key, kept);
-        this.bytes += kept.bytes;
-        this.evict();
+        // Dropped meanwhile (its sources changed): its askers have it, later askers get one made after the change.
+        if (this.slots.get(key) !== made) return;
+        this.slots.delete(key);
+        this.slots.set(key, made);
+        made.bytes = ENTRY_BYTES + key.length + answer.json.length;
+        this.bytes += made.bytes;
+        for (const [old, { bytes }] of this.slots) {
+          if (this.bytes <= this.maxBytes) return;
+          if (bytes > 0) this.drop(old);
+        }
       },
       () => {
-        done();
-        if (!started.stale) this.unindex(key, sources.on);
+        if (this.slots.get(key) === made) this.drop(key);
       },
     );
-    return started.answer;
+    return made.answer;
   }
 
   /** `coins` of `source` changed (null: all of it): drops every answer made from them. */
   invalidate(source: string, coins: TouchedCoins): void {
-    const keys = this.index.get(source);
-    if (keys === undefined) return;
-    const hit = new Set(keys.all);
-    if (coins === null) for (const byCoin of keys.coins.values()) for (const key of byCoin) hit.add(key);
-    else for (const coin of coins) for (const key of keys.coins.get(coin) ?? []) hit.add(key);
-    for (const key of hit) {
-      const running = this.running.get(key);
-      if (running !== undefined) {
-        // Its askers have it; an asker from now on gets one made after the change.
-        running.stale = true;
-        this.running.delete(key);
-        this.unindex(key, running.deps);
-      }
-      this.drop(key);
-    }
+    const byCoin = this.index.get(source);
+    if (byCoin === undefined) return;
+    const hit = coins === null ? [...byCoin.values()] : [undefined, ...coins].map((coin) => byCoin.get(coin) ?? []);
+    for (const key of new Set(hit.flatMap((keys) => [...keys]))) this.drop(key);
   }
 
   /** Bytes of the answers kept. */
@@ -138,42 +120,16 @@ export class AnswerCache {
     return this.bytes;
   }
 
-  private indexed(key: string, dep: Dependency): void {
-    let keys = this.index.get(dep.source);
-    if (keys === undefined) this.index.set(dep.source, (keys = { all: new Set(), coins: new Map() }));
-    if (dep.coin === undefined) keys.all.add(key);
-    else {
-      let byCoin = keys.coins.get(dep.coin);
-      if (byCoin === undefined) keys.coins.set(dep.coin, (byCoin = new Set()));
-      byCoin.add(key);
-    }
-  }
-
-  private unindex(key: string, deps: readonly Dependency[]): void {
-    for (const dep of deps) {
-      const keys = this.index.get(dep.source);
-      if (keys === undefined) continue;
-      if (dep.coin === undefined) keys.all.delete(key);
-      else {
-        const byCoin = keys.coins.get(dep.coin);
-        byCoin?.delete(key);
-        if (byCoin?.size === 0) keys.coins.delete(dep.coin);
-      }
-    }
-  }
-
   private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-    if (!this.running.has(key)) this.unindex(key, entry.deps);
-  }
-
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) return;
-      this.drop(key);
+    const slot = this.slots.get(key);
+    if (slot === undefined) return;
+    this.slots.delete(key);
+    this.bytes -= slot.bytes;
+    for (const { source, coin } of slot.deps) {
+      const byCoin = this.index.get(source);
+      const keys = byCoin?.get(coin);
+      keys?.delete(key);
+      if (keys?.size === 0) byCoin?.delete(coin);
     }
   }
 }

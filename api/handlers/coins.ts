@@ -1,52 +1,115 @@
 // Handlers of the coin reads, shared by the HTTP routes and the MCP tools: the coin list and one coin in full,
 // from the coin board at the context's second, kept in the answer cache per query while the board reads the same
 // (a list: the board's version; one coin: its window and the SOL price) and the board announces no change of it.
-import { coinFull as coinFullSchema } from '../../schemas/api/coin-full.js';
-import { coinListResponse, type CoinListQuery } from '../../schemas/api/coins.js';
+// Creator-written text goes only under `user`; times become ISO strings; figures come from api/figures.ts.
+import { coinFull as coinFullSchema, type CoinFull } from '../../schemas/api/coin-full.js';
+import { coinListResponse, type CoinListQuery, type CoinSummary } from '../../schemas/api/coins.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import type { InLamports } from '../figures.js';
-import { launchTextOf } from '../launch/launch-text.js';
+import { coinFigures, type InLamports } from '../figures.js';
+import { launchTextOf, type LaunchText } from '../launch/launch-text.js';
 import { type BoardAt, type BoardRow, rowWindow } from '../views/coin-board.js';
 import { type Answer, answerKey } from './answer-cache.js';
-import { coinFull, coinSummary } from './coin-view.js';
 
 /** A launch text written by another process shows within this long. */
 const LAUNCH_TEXT_MAX_AGE_MS = 10_000;
 
-export const nowSecondsOf = (ctx: ApiContext) => Math.floor(ctx.now().getTime() / 1000);
+/** The coin board at the context's second. */
+export const boardNow = (ctx: ApiContext): BoardAt => ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000));
 
-function inLamportsAt(ctx: ApiContext, board: BoardAt): InLamports {
-  return (row, amount) => ctx.views.board.lamports(row, amount, board);
+/** Raw quote amounts of a board's rows in lamports, at that board's SOL price. */
+export const inLamportsAt =
+  (ctx: ApiContext, board: BoardAt): InLamports =>
+  (row, amount) =>
+    ctx.views.board.lamports(row, amount, board);
+
+/** What a coin pairs with: SOL, the configured stablecoin, or another token. */
+export function pairKind(mint: string, stablecoin: string): CoinFull['pair']['kind'] {
+  if (mint === NATIVE_MINT_ID) return 'sol';
+  return mint === stablecoin ? 'stablecoin' : 'token';
+}
+
+/** NotFoundError unless `mint` is a coin on this network. */
+export function requireCoin(ctx: ApiContext, mint: string): void {
+  if (!ctx.views.board.has(mint)) throw new NotFoundError(`no coin ${mint} on this network`);
+}
+
+/** The coin's board row at the context's second; NotFoundError when it is not a coin on this network. */
+export function boardRowOf(ctx: ApiContext, mint: string): { row: BoardRow; board: BoardAt } {
+  requireCoin(ctx, mint);
+  const board = boardNow(ctx);
+  return { row: board.rows.get(mint)!, board };
+}
+
+function coinSummary(row: BoardRow, nowSeconds: number, inLamports: InLamports): CoinSummary {
+  return {
+    mint: row.mint,
+    user: { name: row.untrustedName, symbol: row.untrustedSymbol },
+    mode: row.mode,
+    graduated: row.graduatedAt !== null,
+    createdAt: isoFromSeconds(row.createdAt),
+    quote: { mint: row.quoteMint, decimals: row.quoteDecimals },
+    ...coinFigures(row, nowSeconds, inLamports),
+  };
+}
+
+function pools(row: BoardRow): CoinFull['pools'] {
+  const graduated = row.graduatedPool !== null;
+  const list: CoinFull['pools'] = [];
+  if (row.curve !== null) list.push({ kind: 'curve', address: row.curve, active: !graduated });
+  if (row.pool !== null) list.push({ kind: 'pool', address: row.pool, active: !graduated });
+  if (row.graduatedPool !== null) list.push({ kind: 'locked-pool', address: row.graduatedPool, active: true });
+  return list;
+}
+
+function coinFull(row: BoardRow, nowSeconds: number, inLamports: InLamports, stablecoin: string, launchText: LaunchText | null): CoinFull {
+  const summary = coinSummary(row, nowSeconds, inLamports);
+  return {
+    ...summary,
+    user: {
+      ...summary.user,
+      description: launchText?.description ?? null,
+      socials: launchText?.socials ?? { x: null, telegram: null, website: null },
+      uri: row.untrustedUri,
+    },
+    venue: row.route,
+    creator: { wallet: row.creator },
+    pools: pools(row),
+    holdersPaid: row.holdersPaid,
+    basket: row.basketMints.map((mint, i) => ({ mint, weight: row.basketWeightsBps[i] ?? 0 })),
+    creatorSplit: row.creatorRecipientWallets.map((wallet, i) => ({ wallet, pct: (row.creatorRecipientBps[i] ?? 0) / 100 })),
+    fee: { bps: row.feeBps },
+    pair: { mint: row.quoteMint, kind: pairKind(row.quoteMint, stablecoin) },
+    hooks: row.hooks,
+    token: row.tokenProgram,
+    decimals: row.decimals,
+    supply: row.totalSupply,
+    graduation: row.graduatedAt === null || row.graduatedPool === null ? null : { time: isoFromSeconds(row.graduatedAt), pool: row.graduatedPool },
+  };
 }
 
 /** `GET /coins`: one page of coin summaries and the offset of the next page. */
 export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer> {
-  const nowSeconds = nowSecondsOf(ctx);
-  const board = ctx.views.board.at(nowSeconds);
+  const board = boardNow(ctx);
   return ctx.answers.get(answerKey('coins', { ...query, board: board.version }), { on: [{ source: ctx.views.board.name }] }, coinListResponse, () => {
     const { page, next } = ctx.views.board.page(board, query);
-    return {
-      coins: page.map((row) => coinSummary(row, nowSeconds, inLamportsAt(ctx, board))),
-      next,
-    };
+    return { coins: page.map((row) => coinSummary(row, board.nowSeconds, inLamportsAt(ctx, board))), next };
   });
-}
-
-/** The coin's board row at the context's second; NotFoundError when it is not a coin on this network. */
-export function boardRowOf(ctx: ApiContext, mint: string): { row: BoardRow; board: BoardAt; nowSeconds: number } {
-  if (!ctx.views.board.has(mint)) throw new NotFoundError(`no coin ${mint} on this network`);
-  const nowSeconds = nowSecondsOf(ctx);
-  const board = ctx.views.board.at(nowSeconds);
-  return { row: board.rows.get(mint)!, board, nowSeconds };
 }
 
 /** `GET /coins/{mint}`: the coin in full. */
 export async function getCoin(ctx: ApiContext, mint: string): Promise<Answer> {
-  const { row, board, nowSeconds } = boardRowOf(ctx, mint);
+  const { row, board } = boardRowOf(ctx, mint);
   const sources = { on: [{ source: ctx.views.board.name, coin: mint }], maxAgeMs: LAUNCH_TEXT_MAX_AGE_MS };
-  return ctx.answers.get(answerKey('coin', { mint, window: rowWindow(row, nowSeconds), sol: String(board.solMicroUsd) }), sources, coinFullSchema, async () => {
-    const text = await launchTextOf(ctx.opstore, mint, row.creator);
-    return coinFull(row, nowSeconds, inLamportsAt(ctx, board), ctx.config, text);
-  });
+  return ctx.answers.get(
+    answerKey('coin', { mint, window: rowWindow(row, board.nowSeconds), sol: String(board.solMicroUsd) }),
+    sources,
+    coinFullSchema,
+    async () => {
+      const text = await launchTextOf(ctx.opstore, mint, row.creator);
+      return coinFull(row, board.nowSeconds, inLamportsAt(ctx, board), ctx.config.mints.stablecoin, text);
+    },
+  );
 }

@@ -4,8 +4,7 @@
 // other processes too) and while no coin launches.
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { ideaResponse, ideasResponse, type Idea, type IdeasQuery, type IdeasResponse } from '../../schemas/api/ideas.js';
-import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
+import { ideaResponse, ideasResponse, type Idea, type IdeasQuery } from '../../schemas/api/ideas.js';
 import { opstoreSource, type ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { coinFigures } from '../figures.js';
@@ -13,6 +12,7 @@ import { ideasCollection, type IdeaRecord } from '../ideas/idea-records.js';
 import { IdeaLinker } from '../ideas/idea-linker.js';
 import { ideaPageUrl } from '../site/coin-metadata.js';
 import { type Answer, answerKey } from './answer-cache.js';
+import { inLamportsAt, pairKind } from './coins.js';
 
 const DAY_MS = 86_400_000;
 const SEARCHED_FIELDS = ['name', 'ticker', 'trend', 'pitch'] as const;
@@ -28,7 +28,7 @@ const isScored = (idea: IdeaRecord): idea is ScoredIdea => idea.crewScore !== nu
 /** The board's ideas: the scored ones, those scored by the crew in the last day and not launched first (highest
  * score, then newest), then every other, newest first; within `launched` and `q` (a literal, case-insensitive part
  * of name, ticker, trend or pitch). */
-export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: number): ScoredIdea[] {
+function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: number): ScoredIdea[] {
   const dayAgo = nowMs - DAY_MS;
   const needle = query.q?.toLowerCase();
   const chosen = ideas.filter(
@@ -41,11 +41,6 @@ export function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowM
   const fresh = chosen.filter(isFresh).sort((a, b) => b.crewScore - a.crewScore || newestFirst(a, b));
   const rest = chosen.filter((idea) => !isFresh(idea)).sort(newestFirst);
   return [...fresh, ...rest].slice(0, query.limit);
-}
-
-function pairKind(mint: string, stablecoin: string): Idea['pair']['kind'] {
-  if (mint === NATIVE_MINT_ID) return 'sol';
-  return mint === stablecoin ? 'stablecoin' : 'token';
 }
 
 /** What the board reads with: the linker writing launches into the ideas. */
@@ -72,17 +67,16 @@ async function linkedIdeas(board: IdeaBoard, onLinkError: (error: unknown) => vo
 /** The ideas as the board shows them, each launched coin's market cap in lamports as the coin board values it. */
 function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number): Idea[] {
   const board = ctx.views.board.at(Math.floor(nowMs / 1000));
-  const stablecoin = ctx.config.mints.stablecoin;
   return ideas.map((idea): Idea => {
     const coin = idea.launchedMint === null ? undefined : board.rows.get(idea.launchedMint);
-    const figures = coin === undefined ? null : coinFigures(coin, board.nowSeconds, (row, amount) => ctx.views.board.lamports(row, amount, board));
+    const marketCapLamports = coin === undefined ? null : coinFigures(coin, board.nowSeconds, inLamportsAt(ctx, board)).marketCapLamports;
     return {
       id: idea.id,
       user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
-      pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, stablecoin) },
+      pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, ctx.config.mints.stablecoin) },
       crewScore: idea.crewScore,
       scoredAt: new Date(idea.scoredAt).toISOString(),
-      launched: coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports: figures!.marketCapLamports },
+      launched: coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports },
       createdAt: new Date(idea.createdAt).toISOString(),
       page: ideaPageUrl(ctx.config.siteUrl, idea.id),
     };
@@ -95,13 +89,11 @@ const IDEAS_MAX_AGE_MS = 2_000;
  * idea is written here. */
 const SOURCES = { on: [{ source: COINS_TABLE }, { source: opstoreSource(ideasCollection.name) }], maxAgeMs: IDEAS_MAX_AGE_MS };
 
-const NO_IDEAS: IdeasResponse = { ideas: [] };
-
 /** `GET /ideas`. */
 export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: IdeasQuery, onLinkError: (error: unknown) => void = () => {}): Promise<Answer> {
   const nowMs = ctx.now().getTime();
   return ctx.answers.get(answerKey('ideas', { ...query, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideasResponse, async () =>
-    board === null ? NO_IDEAS : { ideas: ideaItems(ctx, boardOrder(await linkedIdeas(board, onLinkError), query, nowMs), nowMs) },
+    board === null ? { ideas: [] } : { ideas: ideaItems(ctx, boardOrder(await linkedIdeas(board, onLinkError), query, nowMs), nowMs) },
   );
 }
 

@@ -8,14 +8,10 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { ohlcvResponse, type OhlcvQuery } from '../../schemas/api/ohlcv.js';
 import { tradesResponse, type TradesQuery, type TradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
-import { NotFoundError } from '../errors.js';
 import { tradePage } from '../views/trade-page.js';
 import type { TradeWindow } from '../views/trade-window.js';
 import { type Answer, answerKey } from './answer-cache.js';
-
-export function requireCoin(ctx: ApiContext, mint: string): void {
-  if (!ctx.views.board.has(mint)) throw new NotFoundError(`no coin ${mint} on this network`);
-}
+import { boardNow, requireCoin } from './coins.js';
 
 /** The page of `query` from the trade window, else from the store. */
 export async function tradesPage(olap: Olap, window: TradeWindow, mint: string, query: TradesQuery): Promise<TradesResponse> {
@@ -26,23 +22,17 @@ export async function tradesPage(olap: Olap, window: TradeWindow, mint: string, 
 /** `GET /coins/{mint}/trades`. */
 export function listTrades(ctx: ApiContext, mint: string, query: TradesQuery): Promise<Answer> {
   requireCoin(ctx, mint);
-  const sources = {
-    on: [
-      { source: ctx.views.trades.name, coin: mint },
-      { source: TRADES_TABLE, coin: mint },
-    ],
-  };
-  return ctx.answers.get(answerKey('trades', { mint, ...query }), sources, tradesResponse, () => tradesPage(ctx.olap, ctx.views.trades, mint, query));
+  const on = [ctx.views.trades.name, TRADES_TABLE].map((source) => ({ source, coin: mint }));
+  return ctx.answers.get(answerKey('trades', { mint, ...query }), { on }, tradesResponse, () => tradesPage(ctx.olap, ctx.views.trades, mint, query));
 }
 
 /** `GET /coins/{mint}/ohlcv`: the latest candles, oldest first, priced with the coin's and its quote's decimals. */
 export function listCandles(ctx: ApiContext, mint: string, query: OhlcvQuery): Promise<Answer> {
   requireCoin(ctx, mint);
-  const sources = { on: [{ source: ctx.views.candles.name, coin: mint }] };
-  return ctx.answers.get(answerKey('ohlcv', { mint, ...query }), sources, ohlcvResponse, () => ({ candles: candlesOf(ctx, mint, query) }));
+  const on = [{ source: ctx.views.candles.name, coin: mint }];
+  return ctx.answers.get(answerKey('ohlcv', { mint, ...query }), { on }, ohlcvResponse, () => ({ candles: candlesOf(ctx, mint, query) }));
 }
 
 export function candlesOf(ctx: ApiContext, mint: string, query: OhlcvQuery) {
-  const row = ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000)).rows.get(mint)!;
-  return ctx.views.candles.candles(mint, query.interval, row);
+  return ctx.views.candles.candles(mint, query.interval, boardNow(ctx).rows.get(mint)!);
 }

@@ -1,24 +1,92 @@
-// Handler of `GET /coins/{mint}/rewards` (spec 2.5), shared by the HTTP route and the MCP tool: a holder-mode
-// coin's pot, per-token totals (priced in US cents) and latest rounds, or a creator-mode coin's earnings, read from
-// the rewards tables (projections/rewards/coin-rewards.ts) and kept while the coin's rows of them and the prices are
-// unchanged.
-import { COIN_REWARD_TABLES, readCoinRewards, type CoinRewards } from '../../projections/rewards/coin-rewards.js';
+// Handlers of the rewards reads (spec 2.5, 2.9, 2.10), shared by the HTTP routes and the MCP tools, read from the
+// rewards tables (projections/rewards/coin-rewards.ts). US dollar figures: a coin's quote token is priced as SOL from
+// the price feed, the dollar stablecoin at $1, any other quote token not at all; raw quote amounts become whole US
+// cents, rounded down, with bigint arithmetic only. Rows are spread into answers as they are read: the response schema
+// leaves out what a row carries beyond its answer (answer-cache.ts).
+import type { CreatorSendEntry, CreatorTotals } from '../../projections/creators/queries.js';
+import { COINS_TABLE } from '../../projections/coins/table.js';
+import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards } from '../../projections/rewards/coin-rewards.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
-import { tokenTotalsOf } from '../../projections/rewards/token-totals.js';
-import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse } from '../../schemas/api/rewards.js';
+import type { PotTotals, RewardCoin, RoundPayouts, RoundRow } from '../../projections/rewards/queries.js';
+import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
+import { tokenTotalsOf, type QuotePricing, type TokenTotals } from '../../projections/rewards/token-totals.js';
+import { walletOwed, walletPayouts } from '../../projections/rewards/wallet-queries.js';
+import { creatorResponse, RECENT_SENDS } from '../../schemas/api/creators.js';
+import { isoFromSeconds } from '../../schemas/api/fields.js';
+import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse, type RoundView } from '../../schemas/api/rewards.js';
+import { walletRewardsResponse, type WalletRewardsQuery } from '../../schemas/api/wallet-rewards.js';
+import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { type Answer, answerKey, type Dependency } from './answer-cache.js';
-import { boardRowOf } from './coins.js';
-import { quotePricing } from './reward-usd.js';
-import { creatorRewardsView, holderRewardsView, roundView } from './reward-views.js';
+import { boardRowOf, requireCoin } from './coins.js';
+
+/** One US dollar in micro-USD. */
+const ONE_DOLLAR_MICRO_USD = 1_000_000n;
+/** Micro-USD in a cent. */
+const MICRO_USD_PER_CENT = 10_000n;
+
+function quotePricing(quoteMint: string, stablecoinMint: string): QuotePricing {
+  if (quoteMint === NATIVE_MINT_ID) return { kind: 'sol' };
+  if (quoteMint === stablecoinMint) return { kind: 'fixed', microUsd: ONE_DOLLAR_MICRO_USD };
+  return { kind: 'none' };
+}
+
+/** Cents of `microUsdTimesRaw` (raw quote units times micro-USD per whole unit), for a quote with `decimals`. */
+const centsOf = (microUsdTimesRaw: bigint, decimals: number) => microUsdTimesRaw / (10n ** BigInt(decimals) * MICRO_USD_PER_CENT);
+
+/** `paid` raw units of `token` worth `last.cost` quote units per `last.bought` raw units, at the quote's price
+ * `microUsd`, in cents; the quote token itself is worth one quote unit per unit. Null without a price. */
+function centsNow({ token, paid, last }: TokenTotals, coin: RewardCoin, microUsd: bigint | null): bigint | null {
+  if (microUsd === null) return null;
+  if (token === coin.quoteMint) return centsOf(paid * microUsd, coin.quoteDecimals);
+  if (last.bought === 0n) return null;
+  return (paid * last.cost * microUsd) / (last.bought * 10n ** BigInt(coin.quoteDecimals) * MICRO_USD_PER_CENT);
+}
+
+const quoteOf = (coin: RewardCoin) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
+
+/** Earned, sent and waiting (earned not sent yet) of a creator-mode coin. */
+const earningsView = ({ earned, sent }: CreatorTotals) => ({
+  earned: earned.toString(),
+  sent: sent.toString(),
+  waiting: (earned > sent ? earned - sent : 0n).toString(),
+});
+
+/** What a holder-mode coin's pot took in, spent and holds (taken in less spent). */
+const potView = ({ takenIn, spent }: PotTotals) => ({
+  holds: (takenIn > spent ? takenIn - spent : 0n).toString(),
+  takenIn: takenIn.toString(),
+  spent: spent.toString(),
+});
+
+/** One round with what its payouts sent. */
+function roundView(round: RoundRow, paid: RoundPayouts | undefined): RoundView {
+  return {
+    ...round,
+    time: isoFromSeconds(round.time),
+    potSpent: round.potSpent.toString(),
+    tokens: round.tokens.map((token) => ({
+      mint: token.mint,
+      bought: token.bought.toString(),
+      cost: token.cost.toString(),
+      paid: (paid?.paid.get(token.mint) ?? 0n).toString(),
+    })),
+    payouts: {
+      holdersPaid: paid?.wallets ?? 0,
+      signatures: paid?.signatures ?? [],
+      lastAt: paid?.lastAt == null ? null : isoFromSeconds(paid.lastAt),
+    },
+  };
+}
 
 /** What a coin's rewards are read from: its rows of the reward tables, and every price. */
-export function rewardSources(mint: string): Dependency[] {
+function rewardSources(mint: string): Dependency[] {
   return [...COIN_REWARD_TABLES.filter((table) => table !== PRICES_TABLE).map((source) => ({ source, coin: mint })), { source: PRICES_TABLE }];
 }
 
-/** `GET /coins/{mint}/rewards`. */
+/** `GET /coins/{mint}/rewards`: a holder-mode coin's pot, per-token totals (priced in US cents) and latest rounds, or
+ * a creator-mode coin's earnings, kept while the coin's rows of the reward tables and the prices are unchanged. */
 export function getCoinRewards(ctx: ApiContext, mint: string, query: CoinRewardsQuery): Promise<Answer> {
   const { row } = boardRowOf(ctx, mint);
   const limit = row.mode === 'creator' ? 0 : query.limit;
@@ -28,9 +96,74 @@ export function getCoinRewards(ctx: ApiContext, mint: string, query: CoinRewards
 }
 
 async function rewardsView(ctx: ApiContext, { coin, creator, rounds, pot, payouts, paidByToken }: CoinRewards, limit: number): Promise<CoinRewardsResponse> {
-  if (coin.mode === 'creator') return creatorRewardsView(coin, creator);
+  if (coin.mode === 'creator') return { mint: coin.mint, quote: quoteOf(coin), mode: 'creator', creator: earningsView(creator) };
   const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
   const quoteNow = pricing.kind === 'sol' ? await priceAt(ctx.olap, 'SOL') : pricing.kind === 'fixed' ? pricing.microUsd : null;
-  const latest = rounds.slice(0, limit).map(({ solMicroUsd: _, ...round }) => roundView(round, payouts.get(round.round)));
-  return holderRewardsView(coin, pot, tokenTotalsOf(rounds, paidByToken, pricing), quoteNow, latest);
+  return {
+    mint: coin.mint,
+    quote: quoteOf(coin),
+    mode: 'holder',
+    pot: potView(pot),
+    paidByToken: tokenTotalsOf(rounds, paidByToken, pricing).map((token) => {
+      const now = centsNow(token, coin, quoteNow);
+      return {
+        token: token.token,
+        paid: token.paid.toString(),
+        cost: token.cost.toString(),
+        usdCentsAtPayout: centsOf(token.costMicroUsd, coin.quoteDecimals).toString(),
+        unpricedRounds: token.unpricedRounds,
+        usdCentsNow: now === null ? null : now.toString(),
+      };
+    }),
+    rounds: rounds.slice(0, limit).map((round) => roundView(round, payouts.get(round.round))),
+  };
+}
+
+/** `GET /wallets/{wallet}/rewards`: the payouts the wallet received, newest first, and what it is owed on each coin
+ * after that coin's latest round (derived by the projections with the keeper's rule, projections/rewards/owed-projector.ts).
+ * A wallet may be paid by any coin, so its answer is kept while no payout or owed share is written (of the one coin
+ * asked about, when named). */
+export function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletRewardsQuery): Promise<Answer> {
+  const coin = query.coin ?? null;
+  if (coin !== null) requireCoin(ctx, coin);
+  const on = [WALLET_PAYOUTS_TABLE, WALLET_OWED_TABLE].map((source) => (coin === null ? { source } : { source, coin }));
+  return ctx.answers.get(answerKey('wallet-rewards', { wallet, ...query }), { on }, walletRewardsResponse, async () => {
+    const [paid, owed] = await Promise.all([walletPayouts(ctx.olap, wallet, coin, query.limit), walletOwed(ctx.olap, wallet, coin, query.limit)]);
+    return { wallet, paid: paid.map((row) => ({ ...row, time: isoFromSeconds(row.time) })), owed };
+  });
+}
+
+/** Newest first: time, slot, log offset, event id, all descending. */
+const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
+  b.ms - a.ms || b.slot - a.slot || b.logOffset - a.logOffset || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
+
+/** `GET /creators/{wallet}`: the coins the wallet launched (newest first) with what each earned (creator mode: earned,
+ * sent, waiting; holder mode: its pot and rounds) and the latest payments of those coins' creator earnings, kept while
+ * the creator's coins and their rewards are unchanged. A wallet that launched nothing is answered with empty lists:
+ * any address is a valid wallet, and "launched nothing yet" is an answer, not an unknown resource. */
+export async function getCreator(ctx: ApiContext, wallet: string): Promise<Answer> {
+  const on = [{ source: COINS_TABLE }, ...ctx.views.board.creatorCoins(wallet).flatMap(rewardSources)];
+  return ctx.answers.get(answerKey('creator', { wallet }), { on }, creatorResponse, async () => {
+    const mintsNow = await coinsOfCreator(ctx.olap, wallet);
+    const rewards = await readCoinRewards(ctx.olap, mintsNow);
+    const coins = mintsNow.flatMap((mint) => rewards.get(mint) ?? []);
+    const sends = coins
+      .flatMap((coin) => (coin.coin.mode === 'creator' ? coin.creator.sends : []))
+      .sort(newestFirst)
+      .slice(0, RECENT_SENDS);
+    return {
+      wallet,
+      coins: coins.map(({ coin, creator, pot }) => ({
+        mint: coin.mint,
+        user: { name: coin.name, symbol: coin.symbol },
+        mode: coin.mode,
+        createdAt: isoFromSeconds(coin.createdAt),
+        quote: quoteOf(coin),
+        creator: coin.mode === 'creator' ? earningsView(creator) : null,
+        pot: coin.mode === 'holder' ? potView(pot) : null,
+        roundCount: coin.mode === 'holder' ? pot.rounds : null,
+      })),
+      recentSends: sends.map((send) => ({ ...send, time: isoFromSeconds(send.time) })),
+    };
+  });
 }

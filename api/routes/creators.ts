@@ -1,5 +1,5 @@
 // Route of a creator: `GET /creators/{wallet}` (coins launched with earnings, recent payments), schema-first;
-// the handler is in api/handlers/creators.ts.
+// the handler is in api/handlers/rewards.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creatorResponse } from '../../schemas/api/creators.js';
 import { errorResponses, noQuery } from '../../schemas/api/fields.js';
@@ -7,7 +7,7 @@ import { walletParams } from '../../schemas/api/wallet-rewards.js';
 import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { paidOperation } from '../payments/tiers.js';
-import { getCreator } from '../handlers/creators.js';
+import { getCreator } from '../handlers/rewards.js';
 
 export function creatorRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {

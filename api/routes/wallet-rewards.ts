@@ -1,12 +1,12 @@
 // Route of a wallet's rewards: `GET /wallets/{wallet}/rewards` (payouts received, shares owed), schema-first;
-// the handler is in api/handlers/wallet-rewards.ts.
+// the handler is in api/handlers/rewards.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../schemas/api/fields.js';
 import { walletParams, walletRewardsQuery, walletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
 import { sendAnswer } from './send-answer.js';
 import type { ApiContext } from '../deps.js';
 import { paidOperation } from '../payments/tiers.js';
-import { getWalletRewards } from '../handlers/wallet-rewards.js';
+import { getWalletRewards } from '../handlers/rewards.js';
 
 export function walletRewardRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {

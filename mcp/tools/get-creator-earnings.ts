@@ -1,5 +1,5 @@
 // `get_creator_earnings`: a creator's coins and earnings (GET /creators/{wallet}), Basic tier.
-import { getCreator } from '../../api/handlers/creators.js';
+import { getCreator } from '../../api/handlers/rewards.js';
 import { creatorResponse } from '../../schemas/api/creators.js';
 import { walletParams } from '../../schemas/api/wallet-rewards.js';
 import { defineTool } from '../tool.js';

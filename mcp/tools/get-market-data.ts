@@ -2,7 +2,8 @@
 // /trades), as their routes read them, kept in the answer cache while the coin's candles and trades are unchanged.
 import { z } from 'zod';
 import { answerKey } from '../../api/handlers/answer-cache.js';
-import { candlesOf, requireCoin, tradesPage } from '../../api/handlers/market.js';
+import { requireCoin } from '../../api/handlers/coins.js';
+import { candlesOf, tradesPage } from '../../api/handlers/market.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { mintParams } from '../../schemas/api/coins.js';
 import { ohlcvQuery, ohlcvResponse } from '../../schemas/api/ohlcv.js';

@@ -1,6 +1,6 @@
 // `get_wallet_rewards`: a wallet's holder rewards (GET /wallets/{wallet}/rewards), Basic tier.
 import { z } from 'zod';
-import { getWalletRewards as getWalletRewardsHandler } from '../../api/handlers/wallet-rewards.js';
+import { getWalletRewards as getWalletRewardsHandler } from '../../api/handlers/rewards.js';
 import { walletParams, walletRewardsQuery, walletRewardsResponse } from '../../schemas/api/wallet-rewards.js';
 import { defineTool } from '../tool.js';
 

@@ -13,44 +13,20 @@ import type { TableDef } from '../projector.js';
 export const BALANCES_TABLE = 'balances';
 export const BALANCE_CHANGES_TABLE = 'balance_changes';
 
-export type BalanceRow = {
-  mint: string;
-  tokenAccount: string;
-  owner: string;
-  balance: string;
-  decimals: number;
-  tokenProgram: 'spl' | 'token-2022';
-  slot: number;
-  time: string;
-  eventId: string;
-  version: bigint;
-};
+export type BalanceRow = { mint: string; tokenAccount: string; owner: string; balance: string; slot: number; version: bigint };
 
-export type BalanceChangeRow = {
-  id: string;
-  mint: string;
-  tokenAccount: string;
-  owner: string;
-  slot: number;
-  time: string;
-  logOffset: bigint;
-  pre: string;
-  post: string;
-  delta: string;
-};
+export type BalanceChangeRow = { id: string; mint: string; tokenAccount: string; owner: string; slot: number; logOffset: bigint; post: string; delta: string };
 
 export const balancesTable: TableDef = {
   name: BALANCES_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${BALANCES_TABLE} (
-  mint String, tokenAccount String, owner String, balance UInt128, decimals UInt8,
-  tokenProgram LowCardinality(String), slot UInt64, time DateTime64(3, 'UTC'), eventId String, version UInt128
+  mint String, tokenAccount String, owner String, balance UInt128, slot UInt64, version UInt128
 ) ENGINE = ReplacingMergeTree(version) ORDER BY (mint, tokenAccount)`,
 };
 
 export const balanceChangesTable: TableDef = {
   name: BALANCE_CHANGES_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${BALANCE_CHANGES_TABLE} (
-  id String, mint String, tokenAccount String, owner String, slot UInt64, time DateTime64(3, 'UTC'),
-  logOffset UInt64, pre UInt128, post UInt128, delta Int128
+  id String, mint String, tokenAccount String, owner String, slot UInt64, logOffset UInt64, post UInt128, delta Int128
 ) ENGINE = ReplacingMergeTree ORDER BY (mint, tokenAccount, slot, id)`,
 };

@@ -16,14 +16,12 @@ export type BurnRow = {
   amount: string;
   /** Lamports the burn fund spent buying them. */
   solCost: string;
-  /** The burn fund's lamports after the burn. */
-  burnFundLamportsAfter: string;
 };
 
 export const platformBurnsTable: TableDef = {
   name: PLATFORM_BURNS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_BURNS_TABLE} (
   eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'), logOffset UInt64,
-  platformMint String, amount UInt128, solCost UInt128, burnFundLamportsAfter UInt128
+  platformMint String, amount UInt128, solCost UInt128
 ) ENGINE = ReplacingMergeTree ORDER BY (time, eventId)`,
 };

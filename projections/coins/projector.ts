@@ -1,7 +1,7 @@
 // The `coins` projector: coin.launched, coin.fee_split_locked and coin.graduated into one row per mint each.
-// `curveAllotment` and `initialReserves` are read when the launch event carries them (optional fields the
-// decoders may add); without them bonding progress cannot be computed and the columns stay null.
-import type { CoinLaunchedEvent, CoinFeeSplitLockedEvent, CoinGraduatedEvent } from '../../schemas/events/index.js';
+// `curveAllotment` and `initialReserves` are null when the launch event does not carry them (the pool-venue
+// route has no curve); bonding progress cannot be computed then.
+import type { CoinLaunchedEvent } from '../../schemas/events/index.js';
 import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import {
@@ -16,12 +16,8 @@ import {
   type GraduationRow,
 } from './table.js';
 
-/** Launch facts some decoders add to coin.launched; read only when present. */
-type OptionalCurveFacts = { curveAllotment?: string; initialReserves?: { coin: string; quote: string } };
-
 export function coinRow(event: CoinLaunchedEvent): CoinRow {
   const d = event.data;
-  const curveFacts = d as typeof d & OptionalCurveFacts;
   return {
     mint: d.mint,
     eventId: event.id,
@@ -51,43 +47,15 @@ export function coinRow(event: CoinLaunchedEvent): CoinRow {
     untrustedName: d.untrusted.name,
     untrustedSymbol: d.untrusted.symbol,
     untrustedUri: d.untrusted.uri,
-    curveAllotment: curveFacts.curveAllotment ?? null,
-    initialReserveCoin: curveFacts.initialReserves?.coin ?? null,
-    initialReserveQuote: curveFacts.initialReserves?.quote ?? null,
-  };
-}
-
-export function feeSplitRow(event: CoinFeeSplitLockedEvent): FeeSplitRow {
-  const { mint, referrer, recipients } = event.data;
-  return {
-    mint,
-    eventId: event.id,
-    slot: event.slot,
-    referrer,
-    roles: recipients.map((recipient) => recipient.role),
-    wallets: recipients.map((recipient) => recipient.wallet),
-    bps: recipients.map((recipient) => recipient.bps),
-  };
-}
-
-export function graduationRow(event: CoinGraduatedEvent): GraduationRow {
-  const d = event.data;
-  return {
-    mint: d.mint,
-    eventId: event.id,
-    signature: event.signature,
-    slot: event.slot,
-    time: dateTime64(event.blockTime),
-    curve: d.curve,
-    pool: d.pool,
-    coinAmount: d.coinAmount,
-    quoteAmount: d.quoteAmount,
+    curveAllotment: d.curveAllotment ?? null,
+    initialReserveCoin: d.initialReserves?.coin ?? null,
+    initialReserveQuote: d.initialReserves?.quote ?? null,
   };
 }
 
 export const coinsProjector: Projector = {
   name: 'coins',
-  version: 1,
+  version: 2,
   tables: [coinsTable, coinFeeSplitsTable, coinGraduationsTable],
   canHandle: ['coin.launched', 'coin.fee_split_locked', 'coin.graduated'],
   handle(events: readonly LoggedEvent[]) {
@@ -96,8 +64,13 @@ export const coinsProjector: Projector = {
     const graduations: GraduationRow[] = [];
     for (const { event } of events) {
       if (event.type === 'coin.launched') coins.push(coinRow(event));
-      else if (event.type === 'coin.fee_split_locked') splits.push(feeSplitRow(event));
-      else if (event.type === 'coin.graduated') graduations.push(graduationRow(event));
+      else if (event.type === 'coin.fee_split_locked') {
+        const { mint, referrer, recipients } = event.data;
+        const [roles, wallets, bps] = [recipients.map((r) => r.role), recipients.map((r) => r.wallet), recipients.map((r) => r.bps)];
+        splits.push({ mint, eventId: event.id, slot: event.slot, referrer, roles, wallets, bps });
+      } else if (event.type === 'coin.graduated') {
+        graduations.push({ mint: event.data.mint, eventId: event.id, time: dateTime64(event.blockTime), pool: event.data.pool });
+      }
     }
     return { [COINS_TABLE]: coins, [COIN_FEE_SPLITS_TABLE]: splits, [COIN_GRADUATIONS_TABLE]: graduations };
   },

@@ -58,17 +58,7 @@ export type FeeSplitRow = {
   bps: number[];
 };
 
-export type GraduationRow = {
-  mint: string;
-  eventId: string;
-  signature: string;
-  slot: number;
-  time: string;
-  curve: string;
-  pool: string;
-  coinAmount: string;
-  quoteAmount: string;
-};
+export type GraduationRow = { mint: string; eventId: string; time: string; pool: string };
 
 export const coinsTable: TableDef = {
   name: COINS_TABLE,
@@ -97,7 +87,6 @@ export const coinFeeSplitsTable: TableDef = {
 export const coinGraduationsTable: TableDef = {
   name: COIN_GRADUATIONS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${COIN_GRADUATIONS_TABLE} (
-  mint String, eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'),
-  curve String, pool String, coinAmount UInt128, quoteAmount UInt128
+  mint String, eventId String, time DateTime64(3, 'UTC'), pool String
 ) ENGINE = ReplacingMergeTree ORDER BY mint`,
 };

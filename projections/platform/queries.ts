@@ -1,21 +1,27 @@
 // Queries of the platform stats and funds: all-time totals (coins, graduations, trades, volume, paid to holders,
 // sent to creators) in lamports, revenue per UTC day in lamports and micro-USD, each day's SOL price figures,
 // and the latest balance of each fund. Amounts in the dollar stablecoin are valued at the SOL price in force
-// when they happened (prices/sol-value.ts); amounts that cannot be valued that way are left out of the sums.
+// when they happened (prices/sol-value.ts); amounts that cannot be valued that way (a stablecoin trade before
+// any price) are left out of the sums.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
-import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, valuingParams, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
-import { tradeTotals } from './trade-totals.js';
+import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
+import { TRADES_TABLE } from '../trades/table.js';
 import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
 
-export interface PlatformTotals {
-  coinsLaunched: number;
-  coinsGraduated: number;
-  trades: number;
-  volumeLamports: bigint;
-  paidToHoldersLamports: bigint;
-  sentToCreatorsLamports: bigint;
+/** All-time trade count and volume in lamports. */
+export async function tradeTotals(olap: Olap, mints: ValuingMints): Promise<{ trades: number; volumeLamports: bigint }> {
+  const [all] = await olap.query<{ trades: string; solVolume: string }>(
+    `SELECT toString(count()) AS trades, toString(sumIf(toUInt256(quoteAmount), quoteMint = {solMint:String})) AS solVolume FROM ${TRADES_TABLE} FINAL`,
+    mints,
+  );
+  const [stable] = await olap.query<{ lamports: string }>(
+    `SELECT toString(ifNull(sum(${lamportsOf('s.amount', 's.quoteMint')}), 0)) AS lamports
+    ${withSolPriceAt(`SELECT slot, quoteMint, quoteAmount AS amount FROM ${TRADES_TABLE} FINAL WHERE quoteMint = {stablecoinMint:String}`)}`,
+    mints,
+  );
+  return { trades: Number(all?.trades ?? 0), volumeLamports: BigInt(all?.solVolume ?? '0') + BigInt(stable?.lamports ?? '0') };
 }
 
 /** Payouts and sends with their quote token: a payout round's is its coin's. */
@@ -26,19 +32,19 @@ const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.
     SETTINGS join_use_nulls = 1`)}
   GROUP BY s.kind`;
 
-export async function platformTotals(olap: Olap, mints: ValuingMints): Promise<PlatformTotals> {
-  const params = valuingParams(mints);
+/** The all-time totals, sums in lamports. */
+export async function platformTotals(olap: Olap, mints: ValuingMints) {
   const [counts] = await olap.query<{ coins: string; graduated: string }>(
     `SELECT (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins, (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated`,
   );
-  const trades = await tradeTotals(olap, mints);
-  const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, params);
+  const { trades, volumeLamports } = await tradeTotals(olap, mints);
+  const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, mints);
   const paid = (kind: string) => BigInt(payouts.find((row) => row.kind === kind)?.lamports ?? '0');
   return {
     coinsLaunched: Number(counts?.coins ?? 0),
     coinsGraduated: Number(counts?.graduated ?? 0),
-    trades: trades.trades,
-    volumeLamports: trades.volumeLamports,
+    trades,
+    volumeLamports,
     paidToHoldersLamports: paid('holders'),
     sentToCreatorsLamports: paid('creator'),
   };
@@ -63,7 +69,7 @@ export async function revenueByDay(olap: Olap, toDay: string, mints: ValuingMint
       toString(ifNull(sumIf(${REVENUE_MICRO_USD}, s.kind = 'api'), 0)) AS api
     ${withSolPriceAt(`SELECT slot, time, kind, unit, amount, quoteMint FROM ${PLATFORM_REVENUE_TABLE} FINAL WHERE toDate(time) <= toDate({toDay:String})`)}
     GROUP BY day ORDER BY day`,
-    { ...valuingParams(mints), toDay },
+    { ...mints, toDay },
   );
   return rows.map((row) => ({
     day: row.day,

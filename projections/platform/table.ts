@@ -19,13 +19,11 @@ export const FUND_LATEST_TABLE = 'fund_latest';
 /** One `revenue` event: the amount in raw units of `unit` (lamports, micro-USD or the quote token). */
 export type RevenueRow = {
   eventId: string;
-  signature: string;
   slot: number;
   time: string;
   kind: 'fee-share' | 'swap-referral' | 'api';
   unit: 'lamports' | 'micro-usd' | 'quote';
   amount: string;
-  mint: string | null;
   quoteMint: string | null;
 };
 
@@ -33,7 +31,6 @@ export type RevenueRow = {
  * take from the coin) or one creator send (in `quoteMint`). */
 export type PayoutRow = {
   eventId: string;
-  signature: string;
   slot: number;
   time: string;
   kind: 'holders' | 'creator';
@@ -56,16 +53,15 @@ export type FundBalanceRow = {
 export const platformRevenueTable: TableDef = {
   name: PLATFORM_REVENUE_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_REVENUE_TABLE} (
-  eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'),
-  kind LowCardinality(String), unit LowCardinality(String), amount UInt128,
-  mint Nullable(String), quoteMint Nullable(String)
+  eventId String, slot UInt64, time DateTime64(3, 'UTC'),
+  kind LowCardinality(String), unit LowCardinality(String), amount UInt128, quoteMint Nullable(String)
 ) ENGINE = ReplacingMergeTree ORDER BY (time, eventId)`,
 };
 
 export const platformPayoutsTable: TableDef = {
   name: PLATFORM_PAYOUTS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_PAYOUTS_TABLE} (
-  eventId String, signature String, slot UInt64, time DateTime64(3, 'UTC'),
+  eventId String, slot UInt64, time DateTime64(3, 'UTC'),
   kind LowCardinality(String), mint String, quoteMint Nullable(String), amount UInt128
 ) ENGINE = ReplacingMergeTree ORDER BY (kind, time, eventId)`,
 };

@@ -7,21 +7,17 @@ import { STABLECOIN_DECIMALS } from '../../schemas/programs/launchpad/constants.
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { PRICES_TABLE } from './table.js';
 
-/** Parameters every valuing query takes. */
-export interface ValuingMints {
+/** The mints the service values by, which are also the parameters every valuing statement takes. */
+export type ValuingMints = {
   /** The native SOL mint, as quote mints name it. */
   solMint: string;
   stablecoinMint: string;
   stablecoinDecimals: number;
-}
+};
 
 /** The mints the service values by: SOL, and its dollar stablecoin (`stablecoinMint`) with the stablecoin's decimals. */
 export function valuingMints(stablecoinMint: string): ValuingMints {
   return { solMint: NATIVE_MINT_ID, stablecoinMint, stablecoinDecimals: STABLECOIN_DECIMALS };
-}
-
-export function valuingParams(mints: ValuingMints) {
-  return { solMint: mints.solMint, stablecoinMint: mints.stablecoinMint, stablecoinDecimals: mints.stablecoinDecimals };
 }
 
 /** `FROM (<rows>) AS s ASOF LEFT JOIN <SOL prices> AS p`: `rows` must select `slot`; `p.microUsd` is the SOL
@@ -35,22 +31,11 @@ export function withSolPriceAt(rows: string): string {
 const STABLE_UNIT = 'toUInt256(intExp10({stablecoinDecimals:UInt8}))';
 const PRICE = 'toUInt256(p.microUsd)';
 
-/** Where lamportsOf finds the SOL price and the stablecoin's decimals: by default the ASOF-joined `p.microUsd`
- * and the `stablecoinDecimals` parameter. */
-export interface LamportsContext {
-  /** SQL of the SOL price in micro-USD (0 when there is none). */
-  price?: string;
-  /** SQL of the stablecoin's decimals. */
-  decimals?: string;
-}
-
-/** Lamports worth of `amount` raw units of `token` (a mint): SOL as is, the stablecoin at the SOL price. */
-export function lamportsOf(amount: string, token: string, at: LamportsContext = {}): string {
-  const price = at.price ?? 'p.microUsd';
-  const unit = at.decimals === undefined ? STABLE_UNIT : `toUInt256(intExp10(${at.decimals}))`;
+/** Lamports worth of `amount` raw units of `token` (a mint): SOL as is, the stablecoin at the SOL price `p.microUsd`. */
+export function lamportsOf(amount: string, token: string): string {
   return `multiIf(
     ${token} = {solMint:String}, toNullable(toUInt256(${amount})),
-    ${token} = {stablecoinMint:String} AND ${price} > 0, toNullable(intDiv(toUInt256(${amount}) * 1000000000000000, ${unit} * toUInt256(${price}))),
+    ${token} = {stablecoinMint:String} AND p.microUsd > 0, toNullable(intDiv(toUInt256(${amount}) * 1000000000000000, ${STABLE_UNIT} * ${PRICE})),
     NULL)`;
 }
 
@@ -62,23 +47,17 @@ export function lamportsValue(amount: bigint, token: string | null, mints: Valui
   return (amount * 1_000_000_000_000_000n) / (10n ** BigInt(mints.stablecoinDecimals) * solMicroUsd);
 }
 
-/** Micro-USD worth of `amount` raw units of `token`: the stablecoin at face value, SOL at `p.microUsd`. */
-export function microUsdOf(amount: string, token: string): string {
-  return `multiIf(
-    ${token} = {stablecoinMint:String}, toNullable(intDiv(toUInt256(${amount}) * 1000000, ${STABLE_UNIT})),
-    ${token} = {solMint:String} AND p.microUsd > 0, toNullable(intDiv(toUInt256(${amount}) * ${PRICE}, 1000000000)),
-    NULL)`;
-}
+/** The mint a revenue amount is counted in: lamports are SOL, quote amounts name their mint. */
+const REVENUE_TOKEN = `if(s.unit = 'lamports', {solMint:String}, ifNull(s.quoteMint, ''))`;
 
 /** Lamports worth of a revenue amount, whose `unit` (lamports, micro-usd or quote) says what it counts. */
 export const REVENUE_LAMPORTS = `if(s.unit = 'micro-usd',
     if(p.microUsd > 0, toNullable(intDiv(toUInt256(s.amount) * 1000000000, ${PRICE})), NULL),
-    ${lamportsOf('s.amount', revenueToken())})`;
+    ${lamportsOf('s.amount', REVENUE_TOKEN)})`;
 
-/** Micro-USD worth of a revenue amount. */
-export const REVENUE_MICRO_USD = `if(s.unit = 'micro-usd', toNullable(toUInt256(s.amount)), ${microUsdOf('s.amount', revenueToken())})`;
-
-/** The mint a revenue amount is counted in: lamports are SOL, quote amounts name their mint. */
-function revenueToken(): string {
-  return `if(s.unit = 'lamports', {solMint:String}, ifNull(s.quoteMint, ''))`;
-}
+/** Micro-USD worth of a revenue amount: micro-USD as is, the stablecoin at face value, SOL at `p.microUsd`. */
+export const REVENUE_MICRO_USD = `multiIf(
+    s.unit = 'micro-usd', toNullable(toUInt256(s.amount)),
+    ${REVENUE_TOKEN} = {stablecoinMint:String}, toNullable(intDiv(toUInt256(s.amount) * 1000000, ${STABLE_UNIT})),
+    ${REVENUE_TOKEN} = {solMint:String} AND p.microUsd > 0, toNullable(intDiv(toUInt256(s.amount) * ${PRICE}, 1000000000)),
+    NULL)`;

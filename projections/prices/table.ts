@@ -1,6 +1,5 @@
 // Table of the `prices` read model: every price the chain's price feed posted (price.updated), one row per event.
-// Other read models price things in US dollars through its queries (queries.ts): the latest price, the price in
-// force at a time, and a UTC day's average.
+// Other read models price things in US dollars through it (queries.ts, sol-value.ts).
 import type { TableDef } from '../projector.js';
 
 export const PRICES_TABLE = 'prices';

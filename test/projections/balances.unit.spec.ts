@@ -15,7 +15,7 @@ const BOB_ACCOUNT = addr(13);
 describe('balances projector', () => {
   it('given changes of one account across slots, then history rows and the latest balance', () => {
     const events = [
-      balanceChanged({ slot: 10, tx: 1, account: 1, blockTime: 1_700_000_000 }, { mint: MINT, owner: ALICE, tokenAccount: ALICE_ACCOUNT, pre: 0n, post: 500n }),
+      balanceChanged({ slot: 10, tx: 1, account: 1 }, { mint: MINT, owner: ALICE, tokenAccount: ALICE_ACCOUNT, pre: 0n, post: 500n }),
       balanceChanged({ slot: 12, tx: 2, account: 3 }, { mint: MINT, owner: ALICE, tokenAccount: ALICE_ACCOUNT, pre: 500n, post: 200n }),
     ];
     const rows = balancesProjector.handle(events.map((event, i) => ({ event, offset: BigInt(i) })));
@@ -26,27 +26,13 @@ describe('balances projector', () => {
         tokenAccount: ALICE_ACCOUNT,
         owner: ALICE,
         slot: 10,
-        time: '2023-11-14 22:13:20.000',
         logOffset: 0n,
-        pre: '0',
         post: '500',
         delta: '500',
       },
-      expect.objectContaining({ id: `${sig(2)}:bal:3`, slot: 12, pre: '500', post: '200', delta: '-300', logOffset: 1n }),
+      expect.objectContaining({ id: `${sig(2)}:bal:3`, slot: 12, post: '200', delta: '-300', logOffset: 1n }),
     ]);
-    expect(rows[BALANCES_TABLE]).toEqual([
-      expect.objectContaining({
-        mint: MINT,
-        tokenAccount: ALICE_ACCOUNT,
-        owner: ALICE,
-        balance: '200',
-        decimals: 6,
-        tokenProgram: 'token-2022',
-        slot: 12,
-        eventId: `${sig(2)}:bal:3`,
-        version: chainVersion(12, 1n),
-      }),
-    ]);
+    expect(rows[BALANCES_TABLE]).toEqual([{ mint: MINT, tokenAccount: ALICE_ACCOUNT, owner: ALICE, balance: '200', slot: 12, version: chainVersion(12, 1n) }]);
   });
 
   it('given two changes in one slot, then the later log offset wins whatever the batch order', () => {

@@ -31,35 +31,29 @@ describe('platform projector', () => {
     expect(rows).toEqual([
       {
         eventId: events[0]!.event.id,
-        signature: sig(1),
         slot: 10,
         time: '2026-01-01 00:00:00.000',
         kind: 'fee-share',
         unit: 'lamports',
         amount: '1200',
-        mint: MINT,
         quoteMint: null,
       },
       {
         eventId: events[1]!.event.id,
-        signature: sig(2),
         slot: 11,
         time: '2026-01-01 00:00:01.000',
         kind: 'fee-share',
         unit: 'quote',
         amount: '3400',
-        mint: MINT,
         quoteMint: STABLECOIN,
       },
       {
         eventId: events[2]!.event.id,
-        signature: sig(3),
         slot: 12,
         time: '2026-01-01 00:00:02.000',
         kind: 'api',
         unit: 'micro-usd',
         amount: '10000',
-        mint: null,
         quoteMint: null,
       },
     ]);
@@ -70,7 +64,6 @@ describe('platform projector', () => {
     expect(rows).toEqual([
       {
         eventId: events[3]!.event.id,
-        signature: sig(4),
         slot: 13,
         time: '2026-01-01 00:00:03.000',
         kind: 'holders',
@@ -80,7 +73,6 @@ describe('platform projector', () => {
       },
       {
         eventId: events[4]!.event.id,
-        signature: sig(5),
         slot: 14,
         time: '2026-01-01 00:00:04.000',
         kind: 'creator',
@@ -126,7 +118,7 @@ describe('platform projector', () => {
 });
 
 describe('burns projector', () => {
-  it('given burns, then one row each with amount, SOL cost, the fund after and the log offset', () => {
+  it('given burns, then one row each with amount, SOL cost and the log offset', () => {
     const events = logged(
       [
         burned({ slot: 20, tx: 8, time: T + 86_399 }, 123_456_789n, 50_000_000n, 9_000_000_000n),
@@ -144,7 +136,6 @@ describe('burns projector', () => {
         platformMint: PLATFORM_MINT,
         amount: '123456789',
         solCost: '50000000',
-        burnFundLamportsAfter: '9000000000',
       },
     ]);
     expect(burnsProjector.canHandle).toEqual(['platform.burned']);

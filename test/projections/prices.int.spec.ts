@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
 import { pricesProjector } from '../../projections/prices/projector.js';
-import { dailyAveragePrices, priceAt } from '../../projections/prices/queries.js';
+import { solPricesByDay } from '../../projections/platform/queries.js';
+import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE, pricesTable } from '../../projections/prices/table.js';
 import { logged, priceUpdated } from './event-fixtures.js';
 
@@ -46,8 +47,8 @@ describe('prices', () => {
   });
 
   it('given prices over three days, each priced day averaged once, rounded down', async () => {
-    const days = await dailyAveragePrices(olap, 'SOL', '2025-06-15', '2025-06-18');
-    expect([...days.entries()]).toEqual([
+    const days = await solPricesByDay(olap, '2025-06-15', '2025-06-18');
+    expect([...days.entries()].map(([day, prices]) => [day, prices.average])).toEqual([
       ['2025-06-15', 150_000_000n],
       ['2025-06-16', 165_000_000n],
       ['2025-06-18', 180_000_000n],

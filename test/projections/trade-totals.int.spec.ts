@@ -1,4 +1,4 @@
-// The platform stats' trade figures (projections/platform/trade-totals.ts) against those worked out from the events
+// The platform stats' trade figures (projections/platform/queries.ts) against those worked out from the events
 // written, on chDB: after a first write, after trades of one coin, a coin's first trades, a replay of rows already
 // there, and a price posted late. A stablecoin trade counts in lamports at
 // the SOL price in force at its slot (rounded down, trade by trade); one before any price is left out of the volume.
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ChdbOlap } from '../../infra/olap/chdb-olap.js';
-import { tradeTotals } from '../../projections/platform/trade-totals.js';
+import { tradeTotals } from '../../projections/platform/queries.js';
 import { pricesProjector } from '../../projections/prices/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import type { Event } from '../../schemas/events/index.js';
