@@ -6,17 +6,7 @@ import type { HealthSignals } from './signals.js';
 export type Level = 'ok' | 'caution' | 'warning';
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 /** A level per signal; the authority levels are absent when the signals are. */
-export interface HealthLevels {
-  top10Bps: Level;
-  creatorUnlockedBps: Level;
-  creatorSoldLaunchBuy: Level;
-  sniperBps: Level;
-  bundleBps: Level;
-  insiderBps: Level;
-  washBps: Level;
-  mintAuthority?: Level;
-  freezeAuthority?: Level;
-}
+export type HealthLevels = { [Signal in keyof HealthSignals]: Level };
 
 /** A grade older than this reads as null (spec 2.4). */
 export const GRADE_TTL_MS = 60 * 60 * 1000;
@@ -34,24 +24,15 @@ export const THRESHOLDS = {
 /** Points per level; the grade is read from their sum. */
 const POINTS: Record<Level, number> = { ok: 0, caution: 1, warning: 2 };
 
-function shareLevel(bps: number, threshold: { caution: number; warning: number }): Level {
-  return bps >= threshold.warning ? 'warning' : bps >= threshold.caution ? 'caution' : 'ok';
-}
+const shareLevel = (bps: number, { caution, warning }: { caution: number; warning: number }): Level =>
+  bps >= warning ? 'warning' : bps >= caution ? 'caution' : 'ok';
 
-const flag = (set: boolean): Level => (set ? 'warning' : 'ok');
-
+/** Shares by THRESHOLDS; the flags (creatorSoldLaunchBuy and the authorities) are a warning while set. */
 export function healthLevels(signals: HealthSignals): HealthLevels {
-  const levels: HealthLevels = {
-    top10Bps: shareLevel(signals.top10Bps, THRESHOLDS.top10Bps),
-    creatorUnlockedBps: shareLevel(signals.creatorUnlockedBps, THRESHOLDS.creatorUnlockedBps),
-    creatorSoldLaunchBuy: flag(signals.creatorSoldLaunchBuy),
-    sniperBps: shareLevel(signals.sniperBps, THRESHOLDS.sniperBps),
-    bundleBps: shareLevel(signals.bundleBps, THRESHOLDS.bundleBps),
-    insiderBps: shareLevel(signals.insiderBps, THRESHOLDS.insiderBps),
-    washBps: shareLevel(signals.washBps, THRESHOLDS.washBps),
-  };
-  if (signals.mintAuthority !== undefined) levels.mintAuthority = flag(signals.mintAuthority);
-  if (signals.freezeAuthority !== undefined) levels.freezeAuthority = flag(signals.freezeAuthority);
+  const levels: HealthLevels = {} as HealthLevels;
+  for (const [signal, value] of Object.entries(signals) as [keyof HealthSignals, number | boolean][]) {
+    levels[signal] = typeof value === 'boolean' ? (value ? 'warning' : 'ok') : shareLevel(value, THRESHOLDS[signal as keyof typeof THRESHOLDS]);
+  }
   return levels;
 }
 
@@ -59,6 +40,6 @@ export function healthLevels(signals: HealthSignals): HealthLevels {
  * (caution 1, warning 2): 0 A, 1 B, 2-3 C, 4-5 D, 6 or more F. */
 export function healthGrade(levels: HealthLevels): Grade {
   if (levels.mintAuthority === 'warning' || levels.freezeAuthority === 'warning') return 'F';
-  const points = (Object.values(levels) as (Level | undefined)[]).reduce((sum, level) => sum + (level === undefined ? 0 : POINTS[level]), 0);
+  const points = Object.values(levels).reduce((sum, level) => sum + POINTS[level], 0);
   return points === 0 ? 'A' : points === 1 ? 'B' : points <= 3 ? 'C' : points <= 5 ? 'D' : 'F';
 }

@@ -10,7 +10,7 @@ import { TRADES_TABLE } from '../trades/table.js';
 import { SNIPER_WINDOW_SLOTS, type CoinTrade, type HealthFacts } from './signals.js';
 import { COIN_MINT_FACTS_TABLE } from './table.js';
 
-export interface ScoredCoin {
+interface ScoredCoin {
   mint: string;
   facts: HealthFacts;
   /** The coin's latest balance change (0 without any). */
@@ -133,6 +133,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     const coin = coins.get(mint)!;
     const mine = byCreator.get(coin.creator);
     const authority = authorityOf.get(mint);
+    const known = authority !== undefined && Number(authority.known) === 1;
     const facts: HealthFacts = {
       supply: coin.totalSupply,
       creator: coin.creator,
@@ -142,8 +143,8 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
       trades: tradesOf.get(mint) ?? [],
       crossTrades: crossOf.get(mint) ?? [],
       creatorTransfers: transfersOf.get(mint) ?? [],
-      mintAuthority: authority !== undefined && Number(authority.known) === 1 ? authority.mintAuthority : undefined,
-      freezeAuthority: authority !== undefined && Number(authority.known) === 1 ? authority.freezeAuthority : undefined,
+      mintAuthority: known ? authority.mintAuthority : undefined,
+      freezeAuthority: known ? authority.freezeAuthority : undefined,
       creatorOtherLaunches: (mine?.coins ?? []).filter((other) => other !== mint).length,
       creatorOtherGraduations: (mine?.graduated ?? []).filter((other) => other !== mint).length,
     };

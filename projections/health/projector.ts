@@ -4,15 +4,15 @@ import type { CoinLaunchedEvent } from '../../schemas/events/index.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { COIN_MINT_FACTS_TABLE, coinHealthTable, coinMintFactsTable, type MintFactsRow } from './table.js';
 
-export function mintFactsRow(event: CoinLaunchedEvent): MintFactsRow {
+function mintFactsRow(event: CoinLaunchedEvent): MintFactsRow {
   const { mint, mintAuthority, freezeAuthority } = event.data;
   const known = mintAuthority !== undefined && freezeAuthority !== undefined;
-  return { mint, eventId: event.id, known: known ? 1 : 0, mintAuthority: mintAuthority ?? null, freezeAuthority: freezeAuthority ?? null };
+  return { mint, known: known ? 1 : 0, mintAuthority: mintAuthority ?? null, freezeAuthority: freezeAuthority ?? null };
 }
 
 export const healthProjector: Projector = {
   name: 'health',
-  version: 1,
+  version: 2,
   tables: [coinMintFactsTable, coinHealthTable],
   canHandle: ['coin.launched'],
   handle(events: readonly LoggedEvent[]) {

@@ -12,7 +12,7 @@ import { dateTime64 } from '../column-values.js';
 import { BALANCES_TABLE } from '../balances/table.js';
 import { COINS_TABLE } from '../coins/table.js';
 import { healthInputs } from './inputs.js';
-import { healthContext, healthSignals, type HealthContext, type HealthSignals } from './signals.js';
+import { healthContext, healthSignals } from './signals.js';
 import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
 
 export const DEFAULT_INTERVAL_MS = 60_000;
@@ -34,28 +34,6 @@ export interface HealthScorerOptions {
   refreshAfterMs?: number;
   batchSize?: number;
   logger?: ScorerLogger;
-}
-
-const bit = (value: boolean | undefined): number | null => (value === undefined ? null : value ? 1 : 0);
-
-export function healthRow(mint: string, signals: HealthSignals, context: HealthContext, checkedAt: Date, activitySlot: number): CoinHealthRow {
-  return {
-    mint,
-    checkedAt: dateTime64(checkedAt.getTime() / 1000),
-    activitySlot,
-    top10Bps: signals.top10Bps,
-    creatorUnlockedBps: signals.creatorUnlockedBps,
-    creatorSoldLaunchBuy: signals.creatorSoldLaunchBuy ? 1 : 0,
-    sniperBps: signals.sniperBps,
-    bundleBps: signals.bundleBps,
-    insiderBps: signals.insiderBps,
-    washBps: signals.washBps,
-    mintAuthority: bit(signals.mintAuthority),
-    freezeAuthority: bit(signals.freezeAuthority),
-    holders: context.holders,
-    creatorLaunches: context.creatorOtherLaunches,
-    creatorGraduations: context.creatorOtherGraduations,
-  };
 }
 
 export class HealthScorer {
@@ -88,13 +66,14 @@ export class HealthScorer {
   /** Check the coins in `mints` now; returns how many were written. */
   async score(mints: readonly string[], now = this.now()): Promise<number> {
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const checkedAt = dateTime64(now.getTime() / 1000);
     let written = 0;
     for (let i = 0; i < mints.length; i += batchSize) {
       const coins = await healthInputs(this.options.olap, mints.slice(i, i + batchSize), this.options.serviceWallets);
-      const rows = coins.map(({ mint, facts, activitySlot }) => healthRow(mint, healthSignals(facts), healthContext(facts), now, activitySlot));
-      if (rows.length > 0) {
-        await this.options.olap.insert(COIN_HEALTH_TABLE, rows);
-      }
+      const rows: CoinHealthRow[] = coins.map(({ mint, facts, activitySlot }) => {
+        return { mint, checkedAt, activitySlot, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(healthContext(facts)) };
+      });
+      if (rows.length > 0) await this.options.olap.insert(COIN_HEALTH_TABLE, rows);
       written += rows.length;
     }
     return written;

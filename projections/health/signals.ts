@@ -71,11 +71,17 @@ export function shareBps(amount: bigint, supply: bigint): number {
   return Number(bps > BPS ? BPS : bps);
 }
 
-/** Share of supply the wallets hold now. */
-export function heldBps(wallets: ReadonlySet<string>, facts: HealthFacts): number {
+/** Share of supply of the amounts together. */
+function sumBps(amounts: Iterable<bigint>, supply: bigint): number {
   let total = 0n;
-  for (const wallet of wallets) total += facts.balances.get(wallet) ?? 0n;
-  return shareBps(total, facts.supply);
+  for (const amount of amounts) total += amount;
+  return shareBps(total, supply);
+}
+
+/** Share of supply the wallets hold now. */
+function heldBps(wallets: ReadonlySet<string>, facts: HealthFacts): number {
+  const held = Array.from(wallets, (wallet) => facts.balances.get(wallet) ?? 0n);
+  return sumBps(held, facts.supply);
 }
 
 function isOutsider(wallet: string, facts: HealthFacts): boolean {
@@ -154,18 +160,10 @@ export function washTrades(facts: HealthFacts): { pairs: [string, string][]; coi
   return { pairs: pairs.sort(), coins };
 }
 
-export function topHoldersBps(facts: HealthFacts, count = 10): number {
-  const largest = [...facts.balances.values()].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, count);
-  return shareBps(
-    largest.reduce((sum, amount) => sum + amount, 0n),
-    facts.supply,
-  );
-}
-
 export function healthSignals(facts: HealthFacts): HealthSignals {
   const launch = creatorLaunchBuy(facts);
   const signals: HealthSignals = {
-    top10Bps: topHoldersBps(facts),
+    top10Bps: sumBps([...facts.balances.values()].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, 10), facts.supply),
     creatorUnlockedBps: shareBps(facts.balances.get(facts.creator) ?? 0n, facts.supply),
     creatorSoldLaunchBuy: launch.bought > 0n && launch.sold * 2n >= launch.bought,
     sniperBps: heldBps(sniperWallets(facts), facts),

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { healthProjector } from '../../projections/health/projector.js';
 import { COIN_HEALTH_TABLE, COIN_MINT_FACTS_TABLE } from '../../projections/health/table.js';
-import { addr, launched, logged, sig, trade } from './event-fixtures.js';
+import { addr, launched, logged, trade } from './event-fixtures.js';
 
 describe('health projector', () => {
   it('given launches with and without authority facts, then one mint-facts row each and no health rows', () => {
@@ -15,8 +15,8 @@ describe('health projector', () => {
       ]),
     );
     expect(rows[COIN_MINT_FACTS_TABLE]).toEqual([
-      { mint: addr(1), eventId: `${sig(1)}:0`, known: 1, mintAuthority: null, freezeAuthority: addr(9) },
-      { mint: addr(2), eventId: `${sig(2)}:0`, known: 0, mintAuthority: null, freezeAuthority: null },
+      { mint: addr(1), known: 1, mintAuthority: null, freezeAuthority: addr(9) },
+      { mint: addr(2), known: 0, mintAuthority: null, freezeAuthority: null },
     ]);
     expect(rows[COIN_HEALTH_TABLE]).toBeUndefined();
   });
