@@ -1,16 +1,13 @@
 // Pages of `GET /coins/{mint}/trades` from a run of a coin's trades in page order (block second, then chain order),
 // holding whole seconds: the trade window's latest trades (trade-window.ts) or a stretch read from the store
-// (api/queries/trade-history.ts), one builder for both. Newest first, before a cursor of a block second and a rank
+// (projections/trades/queries.ts), one builder for both. Newest first, before a cursor of a block second and a rank
 // within it (schemas/api/trades.ts); a cursor resolves to how many trades lie before it, so every cursor between the
 // same two trades asks for the same page. A page never starts inside the tail of a second of more than 1000 trades
 // (ranks from TAIL_RANK on, where no cursor points): it is cut short at that second's end, or takes the whole tail.
-import type { HeldTrade, TradeRun } from '../../projections/trades/queries.js';
+import { MAX_DATETIME_SECONDS, type HeldTrade, type TradeRun } from '../../projections/trades/queries.js';
 import { formatCursor, TAIL_RANK, type Trade, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 
 export type { HeldTrade, TradeRun };
-
-/** The latest second a ClickHouse DateTime holds, where trades' times end: a cursor past it means no bound. */
-const MAX_DATETIME_SECONDS = 4_294_967_295;
 
 /** The trade as every answer shows it (pages, streams): its time is its place, the block second and its rank in it. */
 export function tradeItem(trade: HeldTrade, rank: number): Trade {

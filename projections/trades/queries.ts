@@ -1,10 +1,13 @@
 // Statements of the trades table the API reads: runs of a coin's trades in page order (block second, then chain
 // order: slot, log offset, event id), whole seconds, for the trade pages (api/views/trade-page.ts) the trade window
-// does not hold. Each event id read once (`LIMIT 1 BY id`: cheaper than FINAL on a coin's
-// range); `mint` and `time` lead the sorting key, so a coin's stretch of time is a range.
+// does not hold. Each event id read once (`LIMIT 1 BY id`: cheaper than FINAL on a coin's range); `mint` and `time`
+// lead the sorting key, so a coin's stretch of time is a range.
 import type { Olap } from '../../infra/olap/olap.js';
 import type { TradeCursor } from '../../schemas/api/trades.js';
 import { TRADES_TABLE } from './table.js';
+
+/** The latest second a ClickHouse DateTime holds, where trades' times end: a cursor past it means no bound. */
+export const MAX_DATETIME_SECONDS = 4_294_967_295;
 
 /** A trade as runs hold it. */
 export interface HeldTrade {
@@ -37,9 +40,8 @@ export function heldTrade(row: HeldTrade): HeldTrade {
  * second means the run starts at the coin's first trade. */
 export async function tradeRunBefore(olap: Olap, mint: string, cursor: TradeCursor, limit: number): Promise<TradeRun> {
   if (cursor.seconds < 0) return { trades: [], complete: true };
-  // The latest second a ClickHouse DateTime holds bounds a cursor past it.
-  const second = Math.min(cursor.seconds, 4_294_967_295);
-  const until = Math.min(cursor.seconds + 1, 4_294_967_295);
+  const second = Math.min(cursor.seconds, MAX_DATETIME_SECONDS);
+  const until = Math.min(cursor.seconds + 1, MAX_DATETIME_SECONDS);
   const rows = await olap.query<HeldTrade>(
     `SELECT ${HELD_TRADE_COLUMNS} FROM ${TRADES_TABLE}
      WHERE mint = {mint:String} AND time < toDateTime({until:UInt32}) AND time >= (
