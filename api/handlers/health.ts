@@ -8,13 +8,13 @@ import { DEFAULT_INTERVAL_MS } from '../../projections/health/scorer.js';
 import { HEALTH_NOTE, healthResponse } from '../../schemas/api/health.js';
 import type { ApiContext } from '../deps.js';
 import { type Answer, answerKey } from './answer-cache.js';
-import { boardRowOf } from './coins.js';
+import { requireCoin } from './coins.js';
 
 /** How long an answer is kept: half the scorer's pass, so a new check shows within one and a half passes. */
 export const HEALTH_MAX_AGE_MS = DEFAULT_INTERVAL_MS / 2;
 
 export function getHealth(ctx: ApiContext, mint: string): Promise<Answer> {
-  boardRowOf(ctx, mint);
+  requireCoin(ctx, mint);
   return ctx.answers.get(answerKey('health', { mint }), { on: [], maxAgeMs: HEALTH_MAX_AGE_MS }, healthResponse, async () => {
     const check = (await latestHealthChecks(ctx.olap, [mint])).get(mint);
     if (check === undefined) return { grade: null, checkedAt: null, signals: null, levels: null, context: null, note: HEALTH_NOTE };

@@ -19,15 +19,8 @@ export function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): 
   return ctx.answers.get(answerKey('holders', { mint, ...query }), { on }, holdersResponse, async () => {
     const { count, top } = ctx.views.board.holders(mint, query.limit);
     const baselineSlot = (await coinHolderFacts(ctx.olap, [mint])).get(mint)?.baselineSlot ?? null;
-    const atBaseline =
-      baselineSlot === null
-        ? null
-        : await ownerBalancesAt(
-            ctx.olap,
-            mint,
-            baselineSlot,
-            top.map((holder) => holder.wallet),
-          );
+    const wallets = top.map((holder) => holder.wallet);
+    const atBaseline = baselineSlot === null ? null : await ownerBalancesAt(ctx.olap, mint, baselineSlot, wallets);
     const supply = BigInt(row.totalSupply);
     return {
       holders: count,
