@@ -45,18 +45,8 @@ export async function readCreatorLedgers(olap: Olap, mints: readonly string[]): 
      SELECT mint, 'sent' AS kind, toString(sum(amount)) AS total FROM ${CREATOR_SENDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
     params,
   );
-  const sends = await olap.query<{
-    coin: string;
-    wallet: string;
-    token: string;
-    amount: string;
-    signature: string;
-    ms: string;
-    slot: string;
-    logOffset: string;
-    eventId: string;
-  }>(
-    `SELECT mint AS coin, wallet, quoteMint AS token, toString(amount) AS amount, signature, toUnixTimestamp64Milli(time) AS ms, slot, logOffset, eventId
+  const sends = await olap.query<Omit<CreatorSend, 'time'> & Record<'ms' | 'slot' | 'logOffset' | 'eventId', string>>(
+    `SELECT mint AS coin, wallet, quoteMint AS token, amount, signature, toUnixTimestamp64Milli(time) AS ms, slot, logOffset, eventId
      FROM ${CREATOR_SENDS_TABLE} FINAL
      WHERE mint IN {mints:Array(String)}
      ORDER BY mint, time DESC, slot DESC, logOffset DESC, eventId DESC

@@ -9,35 +9,12 @@ import type { TableDef } from '../projector.js';
 export const CREATOR_EARNINGS_TABLE = 'creator_earnings';
 export const CREATOR_SENDS_TABLE = 'creator_sends';
 
-export type CreatorEarningRow = {
-  mint: string;
-  eventId: string;
-  slot: number;
-  time: string;
-  quoteMint: string;
-  amount: string;
-};
-
-export type CreatorSendRow = {
-  mint: string;
-  eventId: string;
-  signature: string;
-  slot: number;
-  time: string;
-  logOffset: bigint;
-  /** The recipient paid. */
-  wallet: string;
-  quoteMint: string;
-  amount: string;
-};
-
 export const creatorEarningsTable: TableDef = {
   name: CREATOR_EARNINGS_TABLE,
-  ddl: `CREATE TABLE IF NOT EXISTS ${CREATOR_EARNINGS_TABLE} (
-  mint String, eventId String, slot UInt64, time DateTime64(3, 'UTC'), quoteMint String, amount UInt128
-) ENGINE = ReplacingMergeTree ORDER BY (mint, eventId)`,
+  ddl: `CREATE TABLE IF NOT EXISTS ${CREATOR_EARNINGS_TABLE} (mint String, eventId String, amount UInt128) ENGINE = ReplacingMergeTree ORDER BY (mint, eventId)`,
 };
 
+/** `wallet` is the recipient paid. */
 export const creatorSendsTable: TableDef = {
   name: CREATOR_SENDS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${CREATOR_SENDS_TABLE} (

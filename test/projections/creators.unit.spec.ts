@@ -20,7 +20,7 @@ describe('creators projector', () => {
     const rows = creatorsProjector.handle(
       logged([feesClaimed({ slot: 10, tx: 1 }, MINT, QUOTE, 700n, 'creator'), feesClaimed({ slot: 11, tx: 2 }, addr(3), QUOTE, 700n, 'holders')]),
     );
-    expect(rows[CREATOR_EARNINGS_TABLE]).toEqual([{ mint: MINT, eventId: `${sig(1)}:0`, slot: 10, time: time(10), quoteMint: QUOTE, amount: '700' }]);
+    expect(rows[CREATOR_EARNINGS_TABLE]).toEqual([{ mint: MINT, eventId: `${sig(1)}:0`, amount: '700' }]);
     expect(rows[CREATOR_SENDS_TABLE]).toEqual([]);
   });
 
