@@ -18,30 +18,13 @@ export type QuoteListings = ReadonlyMap<string, QuoteListing>;
 
 /** Every configured quote token by mint. */
 export async function quoteListings(olap: Olap): Promise<QuoteListings> {
-  const rows = await olap.query<{
-    quoteMint: string;
-    enabledNow: number | string;
-    enabledCount: number | string;
-    listedOn: string;
-    decimals: number | string | null;
-  }>(
+  const rows = await olap.query<Omit<QuoteListing, 'enabled'> & { enabledNow: boolean }>(
     `SELECT quoteMint,
-      toUInt8(argMax(enabled, (slot, logOffset, eventId))) AS enabledNow,
-      countIf(enabled) AS enabledCount,
-      toString(toDate(minIf(time, enabled))) AS listedOn,
-      max(quoteDecimals) AS decimals
+      argMax(enabled, (slot, logOffset, eventId)) AS enabledNow,
+      if(countIf(enabled) > 0, toString(toDate(minIf(time, enabled))), NULL) AS listedOn,
+      max(quoteDecimals) AS quoteDecimals
     FROM ${QUOTE_LISTINGS_TABLE} FINAL
     GROUP BY quoteMint ORDER BY quoteMint`,
   );
-  return new Map(
-    rows.map((row) => [
-      row.quoteMint,
-      {
-        quoteMint: row.quoteMint,
-        enabled: Number(row.enabledNow) === 1,
-        listedOn: Number(row.enabledCount) > 0 ? row.listedOn : null,
-        quoteDecimals: row.decimals === null ? null : Number(row.decimals),
-      },
-    ]),
-  );
+  return new Map(rows.map(({ enabledNow, ...row }) => [row.quoteMint, { ...row, enabled: enabledNow }]));
 }

@@ -8,18 +8,7 @@ import type { TableDef } from '../projector.js';
 
 export const QUOTE_LISTINGS_TABLE = 'quote_listings';
 
-export type QuoteListingRow = {
-  eventId: string;
-  signature: string;
-  slot: number;
-  time: string;
-  logOffset: bigint;
-  quoteMint: string;
-  /** Null when the transaction did not show them. */
-  quoteDecimals: number | null;
-  enabled: boolean;
-};
-
+/** `quoteDecimals` is null when the transaction did not show them. */
 export const quoteListingsTable: TableDef = {
   name: QUOTE_LISTINGS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${QUOTE_LISTINGS_TABLE} (
