@@ -1,7 +1,7 @@
 // The `burns` projector: each platform.burned event into a platform_burns row.
 import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import { PLATFORM_BURNS_TABLE, platformBurnsTable, type BurnRow } from './table.js';
+import { PLATFORM_BURNS_TABLE, platformBurnsTable } from './table.js';
 
 export const burnsProjector: Projector = {
   name: 'burns',
@@ -9,21 +9,22 @@ export const burnsProjector: Projector = {
   tables: [platformBurnsTable],
   canHandle: ['platform.burned'],
   handle(events: readonly LoggedEvent[]) {
-    const rows: BurnRow[] = [];
-    for (const { event, offset } of events) {
-      if (event.type !== 'platform.burned') continue;
+    const rows = events.flatMap(({ event, offset }) => {
+      if (event.type !== 'platform.burned') return [];
       const { platformMint, amount, solCost } = event.data;
-      rows.push({
-        eventId: event.id,
-        signature: event.signature,
-        slot: event.slot,
-        time: dateTime64(event.blockTime),
-        logOffset: offset,
-        platformMint,
-        amount,
-        solCost,
-      });
-    }
+      return [
+        {
+          eventId: event.id,
+          signature: event.signature,
+          slot: event.slot,
+          time: dateTime64(event.blockTime),
+          logOffset: offset,
+          platformMint,
+          amount,
+          solCost,
+        },
+      ];
+    });
     return { [PLATFORM_BURNS_TABLE]: rows };
   },
 };

@@ -5,19 +5,7 @@ import type { TableDef } from '../projector.js';
 
 export const PLATFORM_BURNS_TABLE = 'platform_burns';
 
-export type BurnRow = {
-  eventId: string;
-  signature: string;
-  slot: number;
-  time: string;
-  logOffset: bigint;
-  platformMint: string;
-  /** Platform tokens burned, raw units. */
-  amount: string;
-  /** Lamports the burn fund spent buying them. */
-  solCost: string;
-};
-
+/** `amount`: platform tokens burned, raw units; `solCost`: lamports the burn fund spent buying them. */
 export const platformBurnsTable: TableDef = {
   name: PLATFORM_BURNS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_BURNS_TABLE} (

@@ -4,15 +4,7 @@ import type { TableDef } from '../projector.js';
 
 export const PRICES_TABLE = 'prices';
 
-export type PriceRow = {
-  asset: string;
-  eventId: string;
-  slot: number;
-  time: string;
-  /** Price of one whole unit of the asset, micro-USD. */
-  microUsd: string;
-};
-
+/** `microUsd`: the price of one whole unit of the asset. */
 export const pricesTable: TableDef = {
   name: PRICES_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${PRICES_TABLE} (
