@@ -12,13 +12,12 @@ import {
   PLATFORM_REVENUE_TABLE,
   platformPayoutsTable,
   platformRevenueTable,
-  type FundBalanceRow,
-  type FundLatestRow,
-  type PayoutRow,
-  type RevenueRow,
 } from './table.js';
 
 const at = (event: Event) => ({ eventId: event.id, slot: event.slot, time: dateTime64(event.blockTime) });
+const payout = (event: Event, kind: 'holders' | 'creator', mint: string, quoteMint: string | null, amount: string) => [
+  { ...at(event), kind, mint, quoteMint, amount },
+];
 
 export const platformProjector: Projector = {
   name: 'platform',
@@ -26,32 +25,23 @@ export const platformProjector: Projector = {
   tables: [platformRevenueTable, platformPayoutsTable, fundBalancesTable, fundLatestTable],
   canHandle: ['revenue', 'payout.round', 'creator.sent', 'fund.balance'],
   handle(events: readonly LoggedEvent[]) {
-    const revenue: RevenueRow[] = [];
-    const payouts: PayoutRow[] = [];
-    const funds: FundBalanceRow[] = [];
-    const latest = new Map<string, FundLatestRow>();
-    for (const { event, offset } of events) {
-      if (event.type === 'revenue') {
-        const { kind, unit, amount, quoteMint } = event.data;
-        revenue.push({ ...at(event), kind, unit, amount, quoteMint });
-      } else if (event.type === 'payout.round') {
-        // A payout round counts what its pot spent: what holders received, valued in the coin's quote token.
-        payouts.push({ ...at(event), kind: 'holders', mint: event.data.mint, quoteMint: null, amount: event.data.potSpent });
-      } else if (event.type === 'creator.sent') {
-        payouts.push({ ...at(event), kind: 'creator', mint: event.data.mint, quoteMint: event.data.quoteMint, amount: event.data.amount });
-      } else if (event.type === 'fund.balance') {
-        const row = { ...at(event), fund: event.data.fund, wallet: event.data.wallet, logOffset: offset, lamports: event.data.lamports };
-        funds.push(row);
-        const version = chainVersion(row.slot, row.logOffset);
-        const kept = latest.get(row.wallet);
-        if (kept === undefined || version > kept.version) latest.set(row.wallet, { ...row, version });
-      }
+    const revenue = events.flatMap(({ event }) => {
+      if (event.type !== 'revenue') return [];
+      const { kind, unit, amount, quoteMint } = event.data;
+      return [{ ...at(event), kind, unit, amount, quoteMint }];
+    });
+    const payouts = events.flatMap(({ event }) => {
+      // A payout round counts what its pot spent: what holders received, valued in the coin's quote token.
+      if (event.type === 'payout.round') return payout(event, 'holders', event.data.mint, null, event.data.potSpent);
+      return event.type === 'creator.sent' ? payout(event, 'creator', event.data.mint, event.data.quoteMint, event.data.amount) : [];
+    });
+    const funds = events.flatMap(({ event, offset }) => (event.type === 'fund.balance' ? [{ ...at(event), ...event.data, logOffset: offset }] : []));
+    const latest = new Map<string, (typeof funds)[number] & { version: bigint }>();
+    for (const row of funds) {
+      const version = chainVersion(row.slot, row.logOffset);
+      const kept = latest.get(row.wallet);
+      if (kept === undefined || version > kept.version) latest.set(row.wallet, { ...row, version });
     }
-    return {
-      [PLATFORM_REVENUE_TABLE]: revenue,
-      [PLATFORM_PAYOUTS_TABLE]: payouts,
-      [FUND_BALANCES_TABLE]: funds,
-      [FUND_LATEST_TABLE]: [...latest.values()],
-    };
+    return { [PLATFORM_REVENUE_TABLE]: revenue, [PLATFORM_PAYOUTS_TABLE]: payouts, [FUND_BALANCES_TABLE]: funds, [FUND_LATEST_TABLE]: [...latest.values()] };
   },
 };

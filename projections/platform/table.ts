@@ -17,39 +17,6 @@ export const FUND_BALANCES_TABLE = 'fund_balances';
 export const FUND_LATEST_TABLE = 'fund_latest';
 
 /** One `revenue` event: the amount in raw units of `unit` (lamports, micro-USD or the quote token). */
-export type RevenueRow = {
-  eventId: string;
-  slot: number;
-  time: string;
-  kind: 'fee-share' | 'swap-referral' | 'api';
-  unit: 'lamports' | 'micro-usd' | 'quote';
-  amount: string;
-  quoteMint: string | null;
-};
-
-/** A keeper payment: a holder payout round (the pot spent, in the coin's quote token, whose mint the queries
- * take from the coin) or one creator send (in `quoteMint`). */
-export type PayoutRow = {
-  eventId: string;
-  slot: number;
-  time: string;
-  kind: 'holders' | 'creator';
-  mint: string;
-  quoteMint: string | null;
-  amount: string;
-};
-
-/** A fund's lamport balance after a transaction that changed it. */
-export type FundBalanceRow = {
-  eventId: string;
-  fund: string;
-  wallet: string;
-  slot: number;
-  time: string;
-  logOffset: bigint;
-  lamports: string;
-};
-
 export const platformRevenueTable: TableDef = {
   name: PLATFORM_REVENUE_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_REVENUE_TABLE} (
@@ -58,6 +25,8 @@ export const platformRevenueTable: TableDef = {
 ) ENGINE = ReplacingMergeTree ORDER BY (time, eventId)`,
 };
 
+/** A keeper payment: a holder payout round (the pot spent, in the coin's quote token, whose mint the queries
+ * take from the coin) or one creator send (in `quoteMint`). */
 export const platformPayoutsTable: TableDef = {
   name: PLATFORM_PAYOUTS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_PAYOUTS_TABLE} (
@@ -69,6 +38,7 @@ export const platformPayoutsTable: TableDef = {
 const FUND_COLUMNS = `eventId String, fund LowCardinality(String), wallet String, slot UInt64, time DateTime64(3, 'UTC'),
   logOffset UInt64, lamports UInt128`;
 
+/** A fund's lamport balance after a transaction that changed it. */
 export const fundBalancesTable: TableDef = {
   name: FUND_BALANCES_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${FUND_BALANCES_TABLE} (
@@ -77,8 +47,6 @@ export const fundBalancesTable: TableDef = {
 };
 
 /** The latest balance of each fund wallet: a fund_balances row with its chain version. */
-export type FundLatestRow = FundBalanceRow & { version: bigint };
-
 export const fundLatestTable: TableDef = {
   name: FUND_LATEST_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${FUND_LATEST_TABLE} (
