@@ -40,11 +40,7 @@ const MINUTES_SQL = `
 
 /** The stored candles of each (coin, interval) key `mint/interval` with bucket in [from, to). */
 const STORED_SQL = `
-  SELECT mint, interval, bucket, toString(openQuote) AS openQuote, toString(openCoin) AS openCoin, toString(openSlot) AS openSlot,
-    toString(highQuote) AS highQuote, toString(highCoin) AS highCoin,
-    toString(lowQuote) AS lowQuote, toString(lowCoin) AS lowCoin, toString(closeQuote) AS closeQuote, toString(closeCoin) AS closeCoin,
-    toString(closeSlot) AS closeSlot, toString(volume) AS volume
-  FROM ${CANDLES_TABLE} FINAL
+  SELECT * FROM ${CANDLES_TABLE} FINAL
   WHERE mint IN {mints:Array(String)} AND interval IN {intervals:Array(UInt32)}
     AND bucket >= transform(concat(mint, '/', toString(interval)), {keys:Array(String)}, {froms:Array(UInt32)}, toUInt32(0))
     AND bucket < transform(concat(mint, '/', toString(interval)), {keys:Array(String)}, {tos:Array(UInt32)}, toUInt32(0))`;
@@ -61,12 +57,9 @@ function unionOf(interval: number, bucket: number, parts: readonly CandleRow[]):
   const high = parts.reduce((a, b) => (above(b.highQuote, b.highCoin, a.highQuote, a.highCoin) ? b : a));
   const low = parts.reduce((a, b) => (above(a.lowQuote, a.lowCoin, b.lowQuote, b.lowCoin) ? b : a));
   return {
-    mint: first.mint,
+    ...first,
     interval,
     bucket,
-    openQuote: first.openQuote,
-    openCoin: first.openCoin,
-    openSlot: first.openSlot,
     highQuote: high.highQuote,
     highCoin: high.highCoin,
     lowQuote: low.lowQuote,
@@ -79,7 +72,7 @@ function unionOf(interval: number, bucket: number, parts: readonly CandleRow[]):
 }
 
 /** Each coin's candles at every interval from the one its trade at `earliest` (unix seconds, by coin) falls in. */
-export async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, number>): Promise<CandleRow[]> {
+async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, number>): Promise<CandleRow[]> {
   const mints = [...earliest.keys()];
   if (mints.length === 0) return [];
   const startOf = (mint: string, interval: number) => Math.floor(earliest.get(mint)! / interval) * interval;

@@ -10,24 +10,11 @@ import type { TableDef } from '../projector.js';
 
 export const CANDLES_TABLE = 'candles';
 
-export type CandleRow = {
-  mint: string;
-  /** Seconds. */
-  interval: number;
-  /** Start / interval. */
-  bucket: number;
-  openQuote: string;
-  openCoin: string;
-  highQuote: string;
-  highCoin: string;
-  lowQuote: string;
-  lowCoin: string;
-  closeQuote: string;
-  closeCoin: string;
-  volume: string;
-  openSlot: string;
-  closeSlot: string;
-};
+/** A candle: `interval` in seconds, `bucket` its start / interval, the amounts and slots (64-bit and wider) as decimal text. */
+export type CandleRow = { mint: string; interval: number; bucket: number } & Record<
+  'openQuote' | 'openCoin' | 'openSlot' | 'highQuote' | 'highCoin' | 'lowQuote' | 'lowCoin' | 'closeQuote' | 'closeCoin' | 'closeSlot' | 'volume',
+  string
+>;
 
 export const candlesTable: TableDef = {
   name: CANDLES_TABLE,
