@@ -2,31 +2,16 @@
 import type { TradeEvent } from '../../schemas/events/index.js';
 import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import { TRADES_TABLE, tradesTable, type TradeRow } from './table.js';
+import { TRADES_TABLE, tradesTable } from './table.js';
 
-export function tradeRow(event: TradeEvent, offset: bigint): TradeRow {
-  const d = event.data;
-  return {
-    id: event.id,
-    signature: event.signature,
-    slot: event.slot,
-    time: dateTime64(event.blockTime),
-    logOffset: offset,
-    mint: d.mint,
-    side: d.side,
-    trader: d.trader,
-    coinAmount: d.coinAmount,
-    quoteAmount: d.quoteAmount,
-    feeAmount: d.feeAmount,
-    referralFee: d.referralFee,
-    referrer: d.referrer,
-    venue: d.venue,
-    market: d.market,
-    quoteMint: d.quoteMint,
-    reserveCoin: d.reserves.coin,
-    reserveQuote: d.reserves.quote,
-  };
+function tradeRow(event: TradeEvent, offset: bigint) {
+  const { reserves, ...trade } = event.data;
+  const at = { id: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
+  return { ...at, ...trade, reserveCoin: reserves.coin, reserveQuote: reserves.quote };
 }
+
+/** A trades row as the projector writes it: the trade's data, its reserves in two columns. */
+export type TradeRow = ReturnType<typeof tradeRow>;
 
 export const tradesProjector: Projector = {
   name: 'trades',

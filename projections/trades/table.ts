@@ -10,28 +10,6 @@ import type { TableDef } from '../projector.js';
 
 export const TRADES_TABLE = 'trades';
 
-export type TradeRow = {
-  id: string;
-  signature: string;
-  slot: number;
-  time: string;
-  logOffset: bigint;
-  mint: string;
-  side: 'buy' | 'sell';
-  trader: string;
-  coinAmount: string;
-  /** Quote moved excluding the fee. */
-  quoteAmount: string;
-  feeAmount: string;
-  referralFee: string;
-  referrer: string | null;
-  venue: 'curve' | 'pool';
-  market: string;
-  quoteMint: string;
-  reserveCoin: string;
-  reserveQuote: string;
-};
-
 export const tradesTable: TableDef = {
   name: TRADES_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${TRADES_TABLE} (

@@ -18,7 +18,7 @@ import { createViews } from '../../../api/views/views.js';
 import { HealthScorer } from '../../../projections/health/scorer.js';
 import { projectorVersions } from '../../../projections/projector-set.js';
 import { ProjectionRunner } from '../../../projections/runner.js';
-import type { TradeRow } from '../../../projections/trades/table.js';
+import type { TradeRow } from '../../../projections/trades/projector.js';
 import type { TradeEvent } from '../../../schemas/events/index.js';
 import { TOPICS, type EventLog } from '../../event-log/event-log.js';
 import { SqliteEventLog } from '../../event-log/sqlite-event-log.js';
