@@ -10,8 +10,8 @@
 // later slot, a price the price unless it is older, and a trade folds in once (chain-guard.ts).
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCES_TABLE } from '../../projections/balances/table.js';
-import { coinRow } from '../../projections/coins/projector.js';
-import { COIN_GRADUATIONS_TABLE, COINS_TABLE, type CoinRow as LaunchRow } from '../../projections/coins/table.js';
+import { coinRow, type CoinRow as LaunchRow } from '../../projections/coins/projector.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { lamportsValue, valuingMints } from '../../projections/prices/sol-value.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';

@@ -11,55 +11,6 @@ export const COINS_TABLE = 'coins';
 export const COIN_FEE_SPLITS_TABLE = 'coin_fee_splits';
 export const COIN_GRADUATIONS_TABLE = 'coin_graduations';
 
-/** Raw amounts are decimal strings in rows and UInt128 in the tables (strings again when read). */
-export type CoinRow = {
-  mint: string;
-  eventId: string;
-  signature: string;
-  launchSlot: number;
-  launchTime: string;
-  route: 'launchpad' | 'pool-venue';
-  mode: 'holder' | 'creator';
-  holdersPaid: 'pair' | 'basket';
-  creator: string;
-  payer: string;
-  quoteMint: string;
-  quoteDecimals: number;
-  tokenProgram: 'spl' | 'token-2022';
-  decimals: number;
-  totalSupply: string;
-  feeBps: number;
-  hooks: string[];
-  antiSniperLimitBps: number | null;
-  antiSniperWindowSeconds: number | null;
-  curve: string | null;
-  pool: string | null;
-  basketMints: string[];
-  basketWeightsBps: number[];
-  creatorRecipientWallets: string[];
-  creatorRecipientBps: number[];
-  untrustedName: string;
-  untrustedSymbol: string;
-  untrustedUri: string;
-  /** Coins the curve sells before graduation; null when the launch event does not carry it. */
-  curveAllotment: string | null;
-  /** Virtual reserves the curve starts from; null when the launch event does not carry them. */
-  initialReserveCoin: string | null;
-  initialReserveQuote: string | null;
-};
-
-export type FeeSplitRow = {
-  mint: string;
-  eventId: string;
-  slot: number;
-  referrer: string | null;
-  roles: string[];
-  wallets: string[];
-  bps: number[];
-};
-
-export type GraduationRow = { mint: string; eventId: string; time: string; pool: string };
-
 export const coinsTable: TableDef = {
   name: COINS_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${COINS_TABLE} (
