@@ -21,10 +21,10 @@ export interface CoinHolderFacts {
   baselineSlot: number | null;
 }
 
-/** The facts of `{mints:Array(String)}`; empty strings stand for absent venues. */
+/** The facts of `{mints:Array(String)}`. */
 const FACTS_SQL = `
   SELECT c.mint AS mint, c.mode AS mode, c.creator AS creator, c.launchSlot AS launchSlot,
-    toString(c.totalSupply) AS totalSupply, [ifNull(c.curve, ''), ifNull(c.pool, ''), ifNull(g.pool, '')] AS venues,
+    toString(c.totalSupply) AS totalSupply, arrayFilter(v -> v != '', [ifNull(c.curve, ''), ifNull(c.pool, ''), ifNull(g.pool, '')]) AS venues,
     if(c.mode = 'holder', toString(coalesce(r.snapshot, p.first)), NULL) AS baseline
   FROM ${COINS_TABLE} AS c FINAL
   LEFT JOIN (SELECT mint, any(pool) AS pool FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS g ON g.mint = c.mint
@@ -36,27 +36,13 @@ const FACTS_SQL = `
 /** The holder facts of each coin in `mints` that exists. */
 export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinHolderFacts>> {
   if (mints.length === 0) return new Map();
-  const rows = await olap.query<{
-    mint: string;
-    mode: 'holder' | 'creator';
-    creator: string;
-    launchSlot: string | number;
-    totalSupply: string;
-    venues: string[];
-    baseline: string | null;
-  }>(FACTS_SQL, { mints: [...mints] });
+  const rows = await olap.query<
+    Pick<CoinHolderFacts, 'mint' | 'mode' | 'creator' | 'venues'> & { launchSlot: string; totalSupply: string; baseline: string | null }
+  >(FACTS_SQL, { mints: [...mints] });
   return new Map(
-    rows.map((row) => [
+    rows.map(({ launchSlot, totalSupply, baseline, ...row }) => [
       row.mint,
-      {
-        mint: row.mint,
-        mode: row.mode,
-        creator: row.creator,
-        launchSlot: Number(row.launchSlot),
-        totalSupply: BigInt(row.totalSupply),
-        venues: row.venues.filter((venue) => venue !== ''),
-        baselineSlot: row.baseline === null ? null : Number(row.baseline),
-      },
+      { ...row, launchSlot: Number(launchSlot), totalSupply: BigInt(totalSupply), baselineSlot: baseline === null ? null : Number(baseline) },
     ]),
   );
 }
