@@ -11,7 +11,7 @@ export interface CreatorTotals {
   sent: bigint;
 }
 
-export interface CreatorSend {
+export interface CreatorSendEntry {
   coin: string;
   /** The recipient paid. */
   wallet: string;
@@ -20,10 +20,7 @@ export interface CreatorSend {
   signature: string;
   /** Block time, unix seconds. */
   time: number;
-}
-
-/** A payment of creator earnings with what orders it (newest first: time, slot, log offset, event id). */
-export interface CreatorSendEntry extends CreatorSend {
+  /** What orders payments, newest first: block time in milliseconds, slot, log offset, event id. */
   ms: number;
   slot: number;
   logOffset: number;
@@ -45,7 +42,7 @@ export async function readCreatorLedgers(olap: Olap, mints: readonly string[]): 
      SELECT mint, 'sent' AS kind, toString(sum(amount)) AS total FROM ${CREATOR_SENDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
     params,
   );
-  const sends = await olap.query<Omit<CreatorSend, 'time'> & Record<'ms' | 'slot' | 'logOffset' | 'eventId', string>>(
+  const sends = await olap.query<Omit<CreatorSendEntry, 'time' | 'ms' | 'slot' | 'logOffset'> & Record<'ms' | 'slot' | 'logOffset', string>>(
     `SELECT mint AS coin, wallet, quoteMint AS token, amount, signature, toUnixTimestamp64Milli(time) AS ms, slot, logOffset, eventId
      FROM ${CREATOR_SENDS_TABLE} FINAL
      WHERE mint IN {mints:Array(String)}
