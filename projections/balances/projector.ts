@@ -2,7 +2,7 @@
 // batch's latest change into balances.
 import { chainVersion } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import { BALANCE_CHANGES_TABLE, BALANCES_TABLE, balanceChangesTable, balancesTable, type BalanceChangeRow, type BalanceRow } from './table.js';
+import { BALANCE_CHANGES_TABLE, BALANCES_TABLE, balanceChangesTable, balancesTable } from './table.js';
 
 export const balancesProjector: Projector = {
   name: 'balances',
@@ -10,17 +10,20 @@ export const balancesProjector: Projector = {
   tables: [balancesTable, balanceChangesTable],
   canHandle: ['token.balance_changed'],
   handle(events: readonly LoggedEvent[]) {
-    const changes: BalanceChangeRow[] = [];
-    const latest = new Map<string, BalanceRow>();
-    for (const { event, offset } of events) {
-      if (event.type !== 'token.balance_changed') continue;
+    const changes = events.flatMap(({ event, offset }) => {
+      if (event.type !== 'token.balance_changed') return [];
       const { mint, tokenAccount, owner, post, delta } = event.data;
-      changes.push({ id: event.id, mint, tokenAccount, owner, slot: event.slot, logOffset: offset, post, delta });
-      const row = { mint, tokenAccount, owner, balance: post, slot: event.slot, version: chainVersion(event.slot, offset) };
-      const key = `${mint}/${tokenAccount}`;
+      return [{ id: event.id, mint, tokenAccount, owner, slot: event.slot, logOffset: offset, post, delta }];
+    });
+    const latest = new Map<string, (typeof changes)[number]>();
+    for (const change of changes) {
+      const key = `${change.mint}/${change.tokenAccount}`;
       const known = latest.get(key);
-      if (known === undefined || row.version > known.version) latest.set(key, row);
+      if (known === undefined || chainVersion(change.slot, change.logOffset) > chainVersion(known.slot, known.logOffset)) latest.set(key, change);
     }
-    return { [BALANCES_TABLE]: [...latest.values()], [BALANCE_CHANGES_TABLE]: changes };
+    const balances = [...latest.values()].map(({ mint, tokenAccount, owner, post, slot, logOffset }) => {
+      return { mint, tokenAccount, owner, balance: post, slot, version: chainVersion(slot, logOffset) };
+    });
+    return { [BALANCES_TABLE]: balances, [BALANCE_CHANGES_TABLE]: changes };
   },
 };

@@ -13,10 +13,6 @@ import type { TableDef } from '../projector.js';
 export const BALANCES_TABLE = 'balances';
 export const BALANCE_CHANGES_TABLE = 'balance_changes';
 
-export type BalanceRow = { mint: string; tokenAccount: string; owner: string; balance: string; slot: number; version: bigint };
-
-export type BalanceChangeRow = { id: string; mint: string; tokenAccount: string; owner: string; slot: number; logOffset: bigint; post: string; delta: string };
-
 export const balancesTable: TableDef = {
   name: BALANCES_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${BALANCES_TABLE} (
