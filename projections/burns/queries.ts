@@ -26,12 +26,8 @@ export async function burnDay(olap: Olap, platformMint: string, day: string): Pr
     WHERE platformMint = {mint:String} AND toDate(time) <= toDate({day:String})`,
     { mint: platformMint, day },
   );
-  const count = Number(row?.count ?? 0);
-  return {
-    burnedRaw: BigInt(row?.burned ?? '0'),
-    solCostLamports: BigInt(row?.cost ?? '0'),
-    count,
-    lastSignature: count > 0 && row?.last ? row.last : null,
-    burnedTotalRaw: BigInt(row?.total ?? '0'),
-  };
+  // Aggregates without GROUP BY: always one row.
+  const { burned, cost, count, last, total } = row!;
+  const n = Number(count);
+  return { burnedRaw: BigInt(burned), solCostLamports: BigInt(cost), count: n, lastSignature: n > 0 ? last : null, burnedTotalRaw: BigInt(total) };
 }
