@@ -8,7 +8,7 @@ import { BALANCE_CHANGES_TABLE } from './table.js';
 
 /** SQL of owners' positive balances at the end of a slot per coin, `{atSlots:Array(UInt64)}` by
  * `{atMints:Array(String)}`: columns `mint`, `owner` and `amount` (UInt128). */
-export const OWNER_BALANCES_AT_SQL = `
+const OWNER_BALANCES_AT_SQL = `
   SELECT mint, owner, sum(post) AS amount
   FROM (
     SELECT mint, tokenAccount, argMax(owner, (slot, logOffset)) AS owner, argMax(post, (slot, logOffset)) AS post
