@@ -7,10 +7,12 @@
 // answer within milliseconds under load; the spec's grade is "null when over an hour old", a check with a time.
 // So the read is one row, and a coin is rechecked within a pass of any change and at least every
 // `refreshAfterMs` (default 30 minutes), well inside the hour, even if a pass fails.
+import { WakeSignal } from '../../infra/event-log/wake-signal.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { dateTime64 } from '../column-values.js';
 import { BALANCES_TABLE } from '../balances/table.js';
 import { COINS_TABLE } from '../coins/table.js';
+import type { RunnerLogger } from '../runner.js';
 import { healthInputs } from './inputs.js';
 import { healthContext, healthSignals } from './signals.js';
 import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
@@ -20,11 +22,6 @@ export const DEFAULT_REFRESH_AFTER_MS = 30 * 60_000;
 /** Coins read per batch: small enough that no statement of the scorer holds the store for long. */
 export const DEFAULT_BATCH_SIZE = 25;
 
-export interface ScorerLogger {
-  info(details: object, message?: string): void;
-  error(details: object, message?: string): void;
-}
-
 export interface HealthScorerOptions {
   olap: Olap;
   /** The service's own wallets: never holders or traders of interest. */
@@ -33,13 +30,13 @@ export interface HealthScorerOptions {
   intervalMs?: number;
   refreshAfterMs?: number;
   batchSize?: number;
-  logger?: ScorerLogger;
+  logger?: Pick<RunnerLogger, 'info' | 'error'>;
 }
 
 export class HealthScorer {
   private loop: Promise<void> | null = null;
   private stopping = false;
-  private wake: (() => void) | null = null;
+  private readonly wake = new WakeSignal();
 
   constructor(private readonly options: HealthScorerOptions) {}
 
@@ -83,8 +80,7 @@ export class HealthScorer {
   async runOnce(): Promise<number> {
     for (const table of [coinMintFactsTable, coinHealthTable]) await this.options.olap.exec(table.ddl);
     const now = this.now();
-    const due = await this.dueCoins(now);
-    return this.score(due, now);
+    return this.score(await this.dueCoins(now), now);
   }
 
   /** Pass after pass in the background, `intervalMs` apart, until stop(). */
@@ -100,22 +96,14 @@ export class HealthScorer {
         } catch (error) {
           this.options.logger?.error({ err: error }, 'health pass failed; retrying next interval');
         }
-        if (this.stopping) break;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
+        if (!this.stopping) await this.wake.wait(this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
       }
     })();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.wake.notify();
     await this.loop;
     this.loop = null;
   }
