@@ -20,15 +20,10 @@ export const COIN_REWARD_TABLES = [
   CREATOR_SENDS_TABLE,
 ];
 
-export interface PricedRound extends RoundRow {
-  /** The SOL price in force at the round's block time (the greatest (time, slot) at or before it); null when none. */
-  solMicroUsd: bigint | null;
-}
-
 export interface CoinRewards {
   coin: RewardCoin;
   /** Newest first: round and slot descending, event id ascending. */
-  rounds: PricedRound[];
+  rounds: RoundRow[];
   pot: PotTotals;
   /** What each round's payouts sent, by round. */
   payouts: Map<number, RoundPayouts>;
@@ -66,7 +61,7 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
   for (const row of rounds) {
     const coin = out.get(row.mint);
     if (coin === undefined) continue;
-    const round: PricedRound = {
+    const round: RoundRow = {
       round: Number(row.round),
       signature: row.signature,
       time: Number(row.seconds),
