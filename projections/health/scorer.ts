@@ -40,10 +40,6 @@ export class HealthScorer {
 
   constructor(private readonly options: HealthScorerOptions) {}
 
-  private now(): Date {
-    return (this.options.clock ?? (() => new Date()))();
-  }
-
   /** Coins due a check at `now`, in mint order. */
   async dueCoins(now: Date): Promise<string[]> {
     const refreshAfter = this.options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
@@ -60,8 +56,8 @@ export class HealthScorer {
     return rows.map((row) => row.mint);
   }
 
-  /** Check the coins in `mints` now; returns how many were written. */
-  async score(mints: readonly string[], now = this.now()): Promise<number> {
+  /** Check the coins in `mints` at `now`; returns how many were written. */
+  async score(mints: readonly string[], now: Date): Promise<number> {
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
     const checkedAt = dateTime64(now.getTime() / 1000);
     let written = 0;
@@ -79,7 +75,7 @@ export class HealthScorer {
   /** One pass: every coin due is checked. */
   async runOnce(): Promise<number> {
     for (const table of [coinMintFactsTable, coinHealthTable]) await this.options.olap.exec(table.ddl);
-    const now = this.now();
+    const now = this.options.clock?.() ?? new Date();
     return this.score(await this.dueCoins(now), now);
   }
 

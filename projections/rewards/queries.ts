@@ -6,12 +6,9 @@ import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 /** What the reward reads need to know of a coin. */
 export interface RewardCoin {
   mint: string;
-  creator: string;
   mode: 'holder' | 'creator';
-  holdersPaid: 'pair' | 'basket';
   quoteMint: string;
   quoteDecimals: number;
-  basketMints: string[];
   /** The coin's curve, launch pool and graduated pool (whichever exist): never counted as holders. */
   venues: string[];
   name: string;
@@ -23,8 +20,8 @@ export interface RewardCoin {
 /** The reward facts of the coins in `mints`. */
 export function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<RewardCoin[]> {
   return olap.query<RewardCoin>(
-    `SELECT c.mint AS mint, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid, c.quoteMint AS quoteMint,
-       c.quoteDecimals AS quoteDecimals, c.basketMints AS basketMints, arrayFilter(v -> ifNull(v, '') != '', [c.curve, c.pool, g.pool]) AS venues,
+    `SELECT c.mint AS mint, c.mode AS mode, c.quoteMint AS quoteMint, c.quoteDecimals AS quoteDecimals,
+       arrayFilter(v -> ifNull(v, '') != '', [c.curve, c.pool, g.pool]) AS venues,
        c.untrustedName AS name, c.untrustedSymbol AS symbol, toUnixTimestamp(c.launchTime) AS createdAt
      FROM ${COINS_TABLE} AS c FINAL
      LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint
