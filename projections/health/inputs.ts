@@ -7,7 +7,7 @@ import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { coinHolderFacts, HOLDER_BALANCES_SQL, holderParams } from '../holders/queries.js';
 import { TRADES_TABLE } from '../trades/table.js';
-import { SNIPER_WINDOW_SLOTS, type CoinTrade, type HealthFacts } from './signals.js';
+import { SNIPER_WINDOW_SLOTS, type HealthFacts } from './signals.js';
 import { COIN_MINT_FACTS_TABLE } from './table.js';
 
 type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string; early: number; crossSlot: number };
@@ -18,13 +18,7 @@ function groupBy<R extends { mint: string }, T>(rows: readonly R[], map: (row: R
   return out;
 }
 
-const tradeOf = (row: TradeRow): CoinTrade => ({
-  slot: Number(row.slot),
-  signature: row.signature,
-  trader: row.trader,
-  side: row.side,
-  coinAmount: BigInt(row.coinAmount),
-});
+const tradeOf = ({ slot, signature, trader, side, coinAmount }: TradeRow) => ({ slot: Number(slot), signature, trader, side, coinAmount: BigInt(coinAmount) });
 
 /** A coin's facts, with its latest balance change (0 without any). */
 type ScoredCoin = { mint: string; facts: HealthFacts; activitySlot: number };
