@@ -61,6 +61,6 @@ export interface RoundPayouts {
   wallets: number;
   /** Payout transactions, in chain order. */
   signatures: string[];
-  /** Block time of the last payout, unix seconds; null before any. */
-  lastAt: number | null;
+  /** Block time of the last payout, unix seconds. */
+  lastAt: number;
 }
