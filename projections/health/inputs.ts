@@ -7,20 +7,10 @@ import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { coinHolderFacts, HOLDER_BALANCES_SQL, holderParams } from '../holders/queries.js';
 import { TRADES_TABLE } from '../trades/table.js';
-import { SNIPER_WINDOW_SLOTS, type CoinTrade, type HealthFacts } from './signals.js';
+import { SNIPER_WINDOW_SLOTS, type HealthFacts } from './signals.js';
 import { COIN_MINT_FACTS_TABLE } from './table.js';
 
-interface ScoredCoin {
-  mint: string;
-  facts: HealthFacts;
-  /** The coin's latest balance change (0 without any). */
-  activitySlot: number;
-}
-
-type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string };
-
-const TRADE_COLUMNS =
-  't.mint AS mint, toString(t.slot) AS slot, t.signature AS signature, t.trader AS trader, t.side AS side, toString(t.coinAmount) AS coinAmount';
+type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string; early: number; crossSlot: number };
 
 function groupBy<R extends { mint: string }, T>(rows: readonly R[], map: (row: R) => T): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -28,44 +18,39 @@ function groupBy<R extends { mint: string }, T>(rows: readonly R[], map: (row: R
   return out;
 }
 
-const tradeOf = (row: TradeRow): CoinTrade => ({
-  slot: Number(row.slot),
-  signature: row.signature,
-  trader: row.trader,
-  side: row.side,
-  coinAmount: BigInt(row.coinAmount),
-});
+const tradeOf = ({ slot, signature, trader, side, coinAmount }: TradeRow) => ({ slot: Number(slot), signature, trader, side, coinAmount: BigInt(coinAmount) });
 
-/** Trades in the sniper window and every trade of the creator. */
-function earlyAndCreatorTrades(olap: Olap, mints: string[]): Promise<TradeRow[]> {
-  return olap.query<TradeRow>(
-    `SELECT ${TRADE_COLUMNS}
+/** A coin's facts, with its latest balance change (0 without any). */
+type ScoredCoin = { mint: string; facts: HealthFacts; activitySlot: number };
+
+/** The facts of each coin in `mints` that exists. */
+export async function healthInputs(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<ScoredCoin[]> {
+  const coins = await coinHolderFacts(olap, mints);
+  if (coins.size === 0) return [];
+  const known = [...coins.keys()];
+  const params = { mints: known };
+  // One statement at a time: with the embedded store every statement queues behind the one before, so reads
+  // of the API wait for one of these at most, never for a whole batch.
+  const balances = await olap.query<{ mint: string; owner: string; balance: string }>(
+    `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})`,
+    holderParams([...coins.values()], serviceWallets),
+  );
+  // The trades of HealthFacts: `early` (the sniper window, every trade of the creator) and of a `crossSlot`.
+  const trades = await olap.query<TradeRow>(
+    `SELECT t.mint AS mint, toString(t.slot) AS slot, t.signature AS signature, t.trader AS trader, t.side AS side,
+       toString(t.coinAmount) AS coinAmount, t.slot <= c.launchSlot + {window:UInt32} OR t.trader = c.creator AS early,
+       (t.mint, t.slot) IN (
+         SELECT mint, slot FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint, slot
+         HAVING countIf(side = 'buy') > 0 AND countIf(side = 'sell') > 0 AND uniqExact(trader) > 1
+       ) AS crossSlot
      FROM ${TRADES_TABLE} AS t FINAL
      INNER JOIN (SELECT mint, launchSlot, creator FROM ${COINS_TABLE} FINAL WHERE mint IN {mints:Array(String)}) AS c ON c.mint = t.mint
-     WHERE t.mint IN {mints:Array(String)} AND (t.slot <= c.launchSlot + {window:UInt32} OR t.trader = c.creator)`,
-    { mints, window: SNIPER_WINDOW_SLOTS },
+     WHERE t.mint IN {mints:Array(String)} AND (early OR crossSlot)`,
+    { ...params, window: SNIPER_WINDOW_SLOTS },
   );
-}
-
-/** Trades of the slots in which one wallet bought and another sold the coin. */
-function crossTrades(olap: Olap, mints: string[]): Promise<TradeRow[]> {
-  return olap.query<TradeRow>(
-    `SELECT ${TRADE_COLUMNS}
-     FROM ${TRADES_TABLE} AS t FINAL
-     WHERE t.mint IN {mints:Array(String)} AND (t.mint, t.slot) IN (
-       SELECT mint, slot FROM ${TRADES_TABLE} FINAL
-       WHERE mint IN {mints:Array(String)}
-       GROUP BY mint, slot
-       HAVING countIf(side = 'buy') > 0 AND countIf(side = 'sell') > 0 AND uniqExact(trader) > 1
-     )`,
-    { mints },
-  );
-}
-
-/** Owners whose balance grew in a transaction in which the creator's balance fell. Event ids of balance changes
- * start with the transaction's signature. Recipients that are venues (a creator's sell) are left out later. */
-function creatorTransfers(olap: Olap, mints: string[]): Promise<{ mint: string; recipient: string; amount: string }[]> {
-  return olap.query(
+  // Owners whose balance grew in a transaction in which the creator's balance fell (event ids of balance changes
+  // start with the transaction's signature); recipients that are venues (a creator's sell) are left out later.
+  const transfers = await olap.query<{ mint: string; recipient: string; amount: string }>(
     `SELECT r.mint AS mint, r.owner AS recipient, toString(sum(r.delta)) AS amount
      FROM (
        SELECT mint, owner, delta, splitByChar(':', id)[1] AS tx FROM ${BALANCE_CHANGES_TABLE} FINAL
@@ -78,73 +63,48 @@ function creatorTransfers(olap: Olap, mints: string[]): Promise<{ mint: string; 
        WHERE b.mint IN {mints:Array(String)} AND b.owner = c.creator AND b.delta < 0
      ) AS s ON s.mint = r.mint AND s.tx = r.tx
      GROUP BY r.mint, r.owner`,
-    { mints },
+    params,
   );
-}
-
-/** Each creator's coins and which of them graduated. */
-function creatorCoins(olap: Olap, creators: string[]): Promise<{ creator: string; coins: string[]; graduated: string[] }[]> {
-  return olap.query(
+  const creators = await olap.query<{ creator: string; coins: string[]; graduated: string[] }>(
     `SELECT c.creator AS creator, groupArray(c.mint) AS coins, groupArrayIf(c.mint, g.mint IS NOT NULL) AS graduated
      FROM ${COINS_TABLE} AS c FINAL
      LEFT JOIN (SELECT mint FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint
      WHERE c.creator IN {creators:Array(String)}
      GROUP BY c.creator
      SETTINGS join_use_nulls = 1`,
-    { creators },
+    { creators: [...new Set([...coins.values()].map((coin) => coin.creator))] },
   );
-}
-
-function mintFacts(olap: Olap, mints: string[]): Promise<{ mint: string; known: number; mintAuthority: string | null; freezeAuthority: string | null }[]> {
-  return olap.query(`SELECT mint, known, mintAuthority, freezeAuthority FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`, { mints });
-}
-
-function activitySlots(olap: Olap, mints: string[]): Promise<{ mint: string; slot: string }[]> {
-  return olap.query(`SELECT mint, toString(max(slot)) AS slot FROM ${BALANCES_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint`, { mints });
-}
-
-/** The facts of each coin in `mints` that exists. */
-export async function healthInputs(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<ScoredCoin[]> {
-  const list = [...mints];
-  const coins = await coinHolderFacts(olap, list);
-  if (coins.size === 0) return [];
-  const known = [...coins.keys()];
-  // One statement at a time: with the embedded store every statement queues behind the one before, so reads
-  // of the API wait for one of these at most, never for a whole batch.
-  const balances = await olap.query<{ mint: string; owner: string; balance: string }>(
-    `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})`,
-    holderParams([...coins.values()], serviceWallets),
+  const authorities = await olap.query<{ mint: string; mintAuthority: string | null; freezeAuthority: string | null }>(
+    `SELECT mint, mintAuthority, freezeAuthority FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND known = 1`,
+    params,
   );
-  const trades = await earlyAndCreatorTrades(olap, known);
-  const cross = await crossTrades(olap, known);
-  const transfers = await creatorTransfers(olap, known);
-  const creators = await creatorCoins(olap, [...new Set([...coins.values()].map((coin) => coin.creator))]);
-  const authorities = await mintFacts(olap, known);
-  const activity = await activitySlots(olap, known);
+  const activity = await olap.query<{ mint: string; slot: string }>(
+    `SELECT mint, toString(max(slot)) AS slot FROM ${BALANCES_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint`,
+    params,
+  );
   const balancesOf = groupBy(balances, (row) => [row.owner, BigInt(row.balance)] as const);
-  const tradesOf = groupBy(trades, tradeOf);
+  const [early, cross] = [trades.filter((row) => row.early), trades.filter((row) => row.crossSlot)];
+  const tradesOf = groupBy(early, tradeOf);
   const crossOf = groupBy(cross, tradeOf);
   const transfersOf = groupBy(transfers, (row) => ({ to: row.recipient, amount: BigInt(row.amount) }));
   const byCreator = new Map(creators.map((row) => [row.creator, row]));
   const authorityOf = new Map(authorities.map((row) => [row.mint, row]));
   const activityOf = new Map(activity.map((row) => [row.mint, Number(row.slot)]));
-  const service = new Set(serviceWallets);
   return known.map((mint) => {
     const coin = coins.get(mint)!;
     const mine = byCreator.get(coin.creator);
-    const authority = authorityOf.get(mint);
-    const known = authority !== undefined && Number(authority.known) === 1;
     const facts: HealthFacts = {
       supply: coin.totalSupply,
       creator: coin.creator,
       launchSlot: coin.launchSlot,
-      excluded: new Set([...coin.venues, ...service]),
+      excluded: new Set([...coin.venues, ...serviceWallets]),
       balances: new Map(balancesOf.get(mint) ?? []),
       trades: tradesOf.get(mint) ?? [],
       crossTrades: crossOf.get(mint) ?? [],
       creatorTransfers: transfersOf.get(mint) ?? [],
-      mintAuthority: known ? authority.mintAuthority : undefined,
-      freezeAuthority: known ? authority.freezeAuthority : undefined,
+      // Unknown (undefined) without a row: the launch event did not say.
+      mintAuthority: authorityOf.get(mint)?.mintAuthority,
+      freezeAuthority: authorityOf.get(mint)?.freezeAuthority,
       creatorOtherLaunches: (mine?.coins ?? []).filter((other) => other !== mint).length,
       creatorOtherGraduations: (mine?.graduated ?? []).filter((other) => other !== mint).length,
     };

@@ -1,14 +1,7 @@
 // The `health` projector: each coin.launched into the coin's mint facts (its mint and freeze authorities). The
 // grades themselves come from the periodic scorer (scorer.ts), which reads this and the other read models.
-import type { CoinLaunchedEvent } from '../../schemas/events/index.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { COIN_MINT_FACTS_TABLE, coinHealthTable, coinMintFactsTable, type MintFactsRow } from './table.js';
-
-function mintFactsRow(event: CoinLaunchedEvent): MintFactsRow {
-  const { mint, mintAuthority, freezeAuthority } = event.data;
-  const known = mintAuthority !== undefined && freezeAuthority !== undefined;
-  return { mint, known: known ? 1 : 0, mintAuthority: mintAuthority ?? null, freezeAuthority: freezeAuthority ?? null };
-}
 
 export const healthProjector: Projector = {
   name: 'health',
@@ -17,7 +10,12 @@ export const healthProjector: Projector = {
   canHandle: ['coin.launched'],
   handle(events: readonly LoggedEvent[]) {
     const rows: MintFactsRow[] = [];
-    for (const { event } of events) if (event.type === 'coin.launched') rows.push(mintFactsRow(event));
+    for (const { event } of events) {
+      if (event.type !== 'coin.launched') continue;
+      const { mint, mintAuthority, freezeAuthority } = event.data;
+      const known = mintAuthority !== undefined && freezeAuthority !== undefined;
+      rows.push({ mint, known: known ? 1 : 0, mintAuthority: mintAuthority ?? null, freezeAuthority: freezeAuthority ?? null });
+    }
     return { [COIN_MINT_FACTS_TABLE]: rows };
   },
 };

@@ -1,55 +1,44 @@
 // The periodic health scorer: every pass it finds the coins due a check (never checked, a balance change since
-// their last check, or checked longer ago than `refreshAfterMs`), reads their facts in batches (inputs.ts),
+// their last check, or checked longer ago than REFRESH_AFTER_MS), reads their facts in batches (inputs.ts),
 // computes the signals (signals.ts) and writes one coin_health row per coin with the time of the check.
 //
 // Why periodic rather than at query time: the signals need a coin's trades and balance history (wash pairs
 // scan every slot where wallets traded against each other), several queries per coin, while the read must
 // answer within milliseconds under load; the spec's grade is "null when over an hour old", a check with a time.
 // So the read is one row, and a coin is rechecked within a pass of any change and at least every
-// `refreshAfterMs` (default 30 minutes), well inside the hour, even if a pass fails.
+// REFRESH_AFTER_MS (30 minutes), well inside the hour, even if a pass fails.
+import { WakeSignal } from '../../infra/event-log/wake-signal.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { dateTime64 } from '../column-values.js';
 import { BALANCES_TABLE } from '../balances/table.js';
 import { COINS_TABLE } from '../coins/table.js';
+import type { RunnerLogger } from '../runner.js';
 import { healthInputs } from './inputs.js';
 import { healthContext, healthSignals } from './signals.js';
 import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
 
 export const DEFAULT_INTERVAL_MS = 60_000;
-export const DEFAULT_REFRESH_AFTER_MS = 30 * 60_000;
+const REFRESH_AFTER_MS = 30 * 60_000;
 /** Coins read per batch: small enough that no statement of the scorer holds the store for long. */
-export const DEFAULT_BATCH_SIZE = 25;
-
-export interface ScorerLogger {
-  info(details: object, message?: string): void;
-  error(details: object, message?: string): void;
-}
+const BATCH_SIZE = 25;
 
 export interface HealthScorerOptions {
   olap: Olap;
   /** The service's own wallets: never holders or traders of interest. */
   serviceWallets: readonly string[];
   clock?: () => Date;
-  intervalMs?: number;
-  refreshAfterMs?: number;
-  batchSize?: number;
-  logger?: ScorerLogger;
+  logger?: Pick<RunnerLogger, 'info' | 'error'>;
 }
 
 export class HealthScorer {
   private loop: Promise<void> | null = null;
   private stopping = false;
-  private wake: (() => void) | null = null;
+  private readonly wake = new WakeSignal();
 
   constructor(private readonly options: HealthScorerOptions) {}
 
-  private now(): Date {
-    return (this.options.clock ?? (() => new Date()))();
-  }
-
   /** Coins due a check at `now`, in mint order. */
   async dueCoins(now: Date): Promise<string[]> {
-    const refreshAfter = this.options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
     const rows = await this.options.olap.query<{ mint: string }>(
       `SELECT c.mint AS mint
        FROM ${COINS_TABLE} AS c FINAL
@@ -58,18 +47,17 @@ export class HealthScorer {
        WHERE h.mint IS NULL OR h.checkedAt < toDateTime64({stale:String}, 3, 'UTC') OR ifNull(a.lastSlot, 0) > h.activitySlot
        ORDER BY c.mint
        SETTINGS join_use_nulls = 1`,
-      { stale: dateTime64((now.getTime() - refreshAfter) / 1000) },
+      { stale: dateTime64((now.getTime() - REFRESH_AFTER_MS) / 1000) },
     );
     return rows.map((row) => row.mint);
   }
 
-  /** Check the coins in `mints` now; returns how many were written. */
-  async score(mints: readonly string[], now = this.now()): Promise<number> {
-    const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+  /** Check the coins in `mints` at `now`; returns how many were written. */
+  async score(mints: readonly string[], now: Date): Promise<number> {
     const checkedAt = dateTime64(now.getTime() / 1000);
     let written = 0;
-    for (let i = 0; i < mints.length; i += batchSize) {
-      const coins = await healthInputs(this.options.olap, mints.slice(i, i + batchSize), this.options.serviceWallets);
+    for (let i = 0; i < mints.length; i += BATCH_SIZE) {
+      const coins = await healthInputs(this.options.olap, mints.slice(i, i + BATCH_SIZE), this.options.serviceWallets);
       const rows: CoinHealthRow[] = coins.map(({ mint, facts, activitySlot }) => {
         return { mint, checkedAt, activitySlot, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(healthContext(facts)) };
       });
@@ -82,12 +70,11 @@ export class HealthScorer {
   /** One pass: every coin due is checked. */
   async runOnce(): Promise<number> {
     for (const table of [coinMintFactsTable, coinHealthTable]) await this.options.olap.exec(table.ddl);
-    const now = this.now();
-    const due = await this.dueCoins(now);
-    return this.score(due, now);
+    const now = this.options.clock?.() ?? new Date();
+    return this.score(await this.dueCoins(now), now);
   }
 
-  /** Pass after pass in the background, `intervalMs` apart, until stop(). */
+  /** Pass after pass in the background, DEFAULT_INTERVAL_MS apart, until stop(). */
   start(): void {
     if (this.loop !== null) return;
     this.stopping = false;
@@ -100,22 +87,14 @@ export class HealthScorer {
         } catch (error) {
           this.options.logger?.error({ err: error }, 'health pass failed; retrying next interval');
         }
-        if (this.stopping) break;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
+        if (!this.stopping) await this.wake.wait(DEFAULT_INTERVAL_MS);
       }
     })();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.wake.notify();
     await this.loop;
     this.loop = null;
   }

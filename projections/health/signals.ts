@@ -59,11 +59,7 @@ export interface HealthSignals {
   freezeAuthority?: boolean;
 }
 
-export interface HealthContext {
-  holders: number;
-  creatorOtherLaunches: number;
-  creatorOtherGraduations: number;
-}
+export type HealthContext = Pick<HealthFacts, 'creatorOtherLaunches' | 'creatorOtherGraduations'> & { holders: number };
 
 export function shareBps(amount: bigint, supply: bigint): number {
   if (supply <= 0n) return 0;
@@ -84,9 +80,7 @@ function heldBps(wallets: ReadonlySet<string>, facts: HealthFacts): number {
   return sumBps(held, facts.supply);
 }
 
-function isOutsider(wallet: string, facts: HealthFacts): boolean {
-  return wallet !== facts.creator && !facts.excluded.has(wallet);
-}
+const isOutsider = (wallet: string, facts: HealthFacts) => wallet !== facts.creator && !facts.excluded.has(wallet);
 
 function earlyBuys(facts: HealthFacts): CoinTrade[] {
   const last = facts.launchSlot + SNIPER_WINDOW_SLOTS;

@@ -7,10 +7,8 @@
 //
 // A coin's rounds come in chain order, each counting at its baseline the balances the round before counted at its
 // snapshot, so the history keeps each coin's token accounts as of its last slot read and the next read starts after
-// it: a round reads the changes since the round before, not the coin's whole history. A coin is read from the start
-// when nothing is kept for it or a slot asked lies before the one kept (a batch written again), and an account set
-// is kept only once the store holds every change up to its slot. The kept accounts are bounded in number, the
-// coins read longest ago dropped first.
+// it: a round reads the changes since the round before, not the coin's whole history (a batch written again is read
+// from the start). The kept accounts are bounded in number, the coins read longest ago dropped first.
 //
 // Coins are read together up to RAW_ROWS_PER_READ balance changes a statement; a coin with more is read in parts
 // of its token accounts (by a hash of the account), each account whole in one part.
@@ -24,7 +22,7 @@ const KEPT_ACCOUNTS = 100_000;
 
 export interface BucketCoin {
   mint: string;
-  /** Slots of interest, ascending, distinct. */
+  /** Slots of interest, ascending, distinct, at least one. */
   slots: readonly number[];
   /** Every balance change of the coin before this slot is in the store (the slot of its latest round read). */
   completeBefore: number;
@@ -56,12 +54,11 @@ export class BalanceHistory {
       this.keptAccounts = 0;
       this.olap = olap;
     }
-    const reads = coins.filter((coin) => coin.slots.length > 0).map((coin) => this.take(coin));
+    const reads = coins.map((coin) => this.take(coin));
     for (const read of await planReads(olap, reads)) {
       for (let part = 0; part < read.parts; part++) await readBuckets(olap, read, part);
       for (const coin of read.coins) onCoin(coin.coin.mint, this.sweep(coin));
     }
-    for (const coin of coins) if (coin.slots.length === 0) onCoin(coin.mint, new Map());
   }
 
   /** The coin's read: after its kept accounts when every slot asked is at or after theirs, else from the start. The
@@ -102,19 +99,33 @@ export class BalanceHistory {
   }
 }
 
+/** The coins' balance changes a read covers, as `b`: each coin's after its `after` slot up to its last slot of
+ * interest, joined to its slots of interest (`r.slots`). Parameters: rangeParams. */
+const CHANGES_READ = `${BALANCE_CHANGES_TABLE} AS b
+  INNER JOIN (
+    SELECT tupleElement(p, 1) AS mint, tupleElement(p, 2) AS first,
+      arraySlice({slots:Array(UInt64)}, tupleElement(p, 3), tupleElement(p, 4)) AS slots
+    FROM (SELECT arrayJoin(arrayZip({mints:Array(String)}, {firsts:Array(UInt64)}, {starts:Array(UInt32)}, {lengths:Array(UInt32)})) AS p)
+  ) AS r ON r.mint = b.mint
+  WHERE b.mint IN {mints:Array(String)} AND b.slot >= r.first AND b.slot <= arrayMax(r.slots)`;
+
+function rangeParams(coins: readonly CoinRead[]) {
+  let start = 1;
+  return {
+    mints: coins.map(({ coin }) => coin.mint),
+    firsts: coins.map(({ after }) => after + 1),
+    // Each coin's slots, one after the other: slots[start, start + length) (1-based).
+    slots: coins.flatMap(({ coin }) => coin.slots),
+    starts: coins.map(({ coin }) => (start += coin.slots.length) - coin.slots.length),
+    lengths: coins.map(({ coin }) => coin.slots.length),
+  };
+}
+
 async function planReads(olap: Olap, coins: CoinRead[]): Promise<Read[]> {
   const counts = new Map<string, number>();
   for (let i = 0; i < coins.length; i += 500) {
-    const chunk = coins.slice(i, i + 500);
-    const rows = await olap.query<{ mint: string; rows: string }>(
-      `SELECT mint, count() AS rows FROM ${BALANCE_CHANGES_TABLE}
-       WHERE mint IN {mints:Array(String)}
-         AND slot >= transform(mint, {mints:Array(String)}, {firsts:Array(UInt64)}, toUInt64(0))
-         AND slot <= transform(mint, {mints:Array(String)}, {last:Array(UInt64)}, toUInt64(0))
-       GROUP BY mint`,
-      { mints: chunk.map((read) => read.coin.mint), firsts: chunk.map((read) => read.after + 1), last: chunk.map((read) => read.coin.slots.at(-1)!) },
-    );
-    for (const row of rows) counts.set(row.mint, Number(row.rows));
+    const sql = `SELECT b.mint AS mint, count() AS rows FROM ${CHANGES_READ} GROUP BY mint`;
+    for (const row of await olap.query<{ mint: string; rows: string }>(sql, rangeParams(coins.slice(i, i + 500)))) counts.set(row.mint, Number(row.rows));
   }
   const reads: Read[] = [];
   let group: Read | null = null;
@@ -138,32 +149,15 @@ async function planReads(olap: Olap, coins: CoinRead[]): Promise<Read[]> {
 /** Reads part `part` of the coins' buckets into their changes. No FINAL: a change written twice is the same row twice
  * (same event id, same values), and the last change of a bucket is the same whichever copy is taken. */
 async function readBuckets(olap: Olap, { coins, parts }: Read, part: number): Promise<void> {
-  let start = 1;
   const rows = await olap.query<{ mint: string; tokenAccount: string; bucket: number; owner: string; post: string }>(
     `SELECT mint, tokenAccount, bucket, tupleElement(last, 1) AS owner, toString(tupleElement(last, 2)) AS post
      FROM (
        SELECT b.mint AS mint, b.tokenAccount AS tokenAccount, arrayFirstIndex(s -> s >= b.slot, r.slots) AS bucket,
          argMax((b.owner, b.post), (b.slot, b.logOffset, b.id)) AS last
-       FROM ${BALANCE_CHANGES_TABLE} AS b
-       INNER JOIN (
-         SELECT tupleElement(p, 1) AS mint, tupleElement(p, 2) AS first,
-           arraySlice({slots:Array(UInt64)}, tupleElement(p, 3), tupleElement(p, 4)) AS slots
-         FROM (SELECT arrayJoin(arrayZip({mints:Array(String)}, {firsts:Array(UInt64)}, {starts:Array(UInt32)}, {lengths:Array(UInt32)})) AS p)
-       ) AS r ON r.mint = b.mint
-       WHERE b.mint IN {mints:Array(String)} AND b.slot >= r.first AND b.slot <= arrayMax(r.slots)
-         ${parts > 1 ? 'AND cityHash64(b.tokenAccount) % {parts:UInt64} = {part:UInt64}' : ''}
+       FROM ${CHANGES_READ} ${parts > 1 ? 'AND cityHash64(b.tokenAccount) % {parts:UInt64} = {part:UInt64}' : ''}
        GROUP BY mint, tokenAccount, bucket
      )`,
-    {
-      mints: coins.map(({ coin }) => coin.mint),
-      firsts: coins.map(({ after }) => after + 1),
-      // Each coin's slots, one after the other: slots[start, start + length) (1-based).
-      slots: coins.flatMap(({ coin }) => coin.slots),
-      starts: coins.map(({ coin }) => (start += coin.slots.length) - coin.slots.length),
-      lengths: coins.map(({ coin }) => coin.slots.length),
-      parts,
-      part,
-    },
+    { ...rangeParams(coins), parts, part },
   );
   const byMint = new Map(coins.map((coin) => [coin.coin.mint, coin]));
   for (const row of rows) byMint.get(row.mint)!.changes[row.bucket - 1]!.set(row.tokenAccount, { owner: row.owner, post: BigInt(row.post) });

@@ -20,15 +20,10 @@ export const COIN_REWARD_TABLES = [
   CREATOR_SENDS_TABLE,
 ];
 
-export interface PricedRound extends RoundRow {
-  /** The SOL price in force at the round's block time (the greatest (time, slot) at or before it); null when none. */
-  solMicroUsd: bigint | null;
-}
-
 export interface CoinRewards {
   coin: RewardCoin;
   /** Newest first: round and slot descending, event id ascending. */
-  rounds: PricedRound[];
+  rounds: RoundRow[];
   pot: PotTotals;
   /** What each round's payouts sent, by round. */
   payouts: Map<number, RoundPayouts>;
@@ -66,14 +61,14 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
   for (const row of rounds) {
     const coin = out.get(row.mint);
     if (coin === undefined) continue;
-    const round: PricedRound = {
-      round: Number(row.round),
+    const round: RoundRow = {
+      round: row.round,
       signature: row.signature,
-      time: Number(row.seconds),
+      time: row.seconds,
       slot: Number(row.slot),
       snapshotSlot: Number(row.snapshotSlot),
       baselineSlot: row.baselineSlot === null ? null : Number(row.baselineSlot),
-      holdersCounted: Number(row.holdersCounted),
+      holdersCounted: row.holdersCounted,
       potSpent: BigInt(row.potSpent),
       paidIn: row.paidIn as RoundRow['paidIn'],
       tokens: row.tokenMints.map((mint, i) => ({ mint, bought: BigInt(row.tokenBought[i] ?? '0'), cost: BigInt(row.tokenCost[i] ?? '0') })),
@@ -89,10 +84,10 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
   );
   for (const row of income) if (out.has(row.mint)) out.get(row.mint)!.pot.takenIn = BigInt(row.total);
   // Each coin's payouts per round and token, one row per (coin, round, event id): each event taken once.
-  const payouts = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: string; paid: [string[], string[]] }>(
+  const payouts = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: number; paid: [string[], string[]] }>(
     `SELECT mint, round, toString(uniqExact(wallet)) AS wallets,
        arrayDistinct(arrayMap(x -> x.3, arraySort(groupArray((slot, logOffset, signature))))) AS signatures,
-       toString(max(toUnixTimestamp(time))) AS lastAt, sumMap([token], [amount]) AS paid
+       max(toUnixTimestamp(time)) AS lastAt, sumMap([token], [amount]) AS paid
      FROM (SELECT * FROM ${REWARD_PAYOUTS_TABLE} WHERE mint IN {mints:Array(String)} LIMIT 1 BY mint, round, eventId)
      GROUP BY mint, round ORDER BY mint, round`,
     { mints },
@@ -102,7 +97,7 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     if (coin === undefined) continue;
     const [tokens, amounts] = row.paid;
     const paid = new Map(tokens.map((token, i) => [token, BigInt(amounts[i]!)]));
-    coin.payouts.set(Number(row.round), { paid, wallets: Number(row.wallets), signatures: row.signatures, lastAt: Number(row.lastAt) });
+    coin.payouts.set(row.round, { paid, wallets: Number(row.wallets), signatures: row.signatures, lastAt: row.lastAt });
     for (const [token, amount] of paid) coin.paidByToken.set(token, (coin.paidByToken.get(token) ?? 0n) + amount);
   }
   return out;
@@ -110,8 +105,6 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
 
 /** The mints `creator` launched, newest first (launch time descending, then mint). */
 export async function coinsOfCreator(olap: Olap, creator: string): Promise<string[]> {
-  const rows = await olap.query<{ mint: string }>(`SELECT mint FROM ${COINS_TABLE} FINAL WHERE creator = {creator:String} ORDER BY launchTime DESC, mint`, {
-    creator,
-  });
-  return rows.map((row) => row.mint);
+  const sql = `SELECT mint FROM ${COINS_TABLE} FINAL WHERE creator = {creator:String} ORDER BY launchTime DESC, mint`;
+  return (await olap.query<{ mint: string }>(sql, { creator })).map((row) => row.mint);
 }

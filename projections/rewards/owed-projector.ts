@@ -16,7 +16,7 @@ import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
 import type { EventOf } from '../../schemas/events/index.js';
 import type { LoggedEvent, ProjectedRows, Projector } from '../projector.js';
-import { BalanceHistory } from './balance-buckets.js';
+import { BalanceHistory, type BalancesAtSlots } from './balance-buckets.js';
 import { readRewardCoins } from './queries.js';
 import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type Row, rewardOwedTable, walletOwedTable } from './table.js';
 
@@ -29,36 +29,26 @@ type PotIncome = ChainPosition & { amount: bigint };
 /** A payout round (payout.round) at its position. */
 type OwedRound = EventOf<'payout.round'>['data'] & ChainPosition;
 
-/** Each coin's rounds of the batch, in log order. */
-function roundsByCoin(events: readonly LoggedEvent[]): Map<string, OwedRound[]> {
-  const byCoin = new Map<string, OwedRound[]>();
-  for (const { event, offset } of events) {
-    if (event.type !== 'payout.round') continue;
-    let rounds = byCoin.get(event.data.mint);
-    if (rounds === undefined) byCoin.set(event.data.mint, (rounds = []));
-    rounds.push({ ...event.data, slot: event.slot, logOffset: offset });
-  }
-  return byCoin;
-}
-
-/** Where each coin's replay starts, what it carries from round to round: its latest round written before `firsts` (0:
- * none), what the rounds before `firsts` spent (quote raw units) and the owed amounts the latest round left. */
-async function startsOf(olap: Olap, mints: string[], firsts: number[]) {
+/** Where each coin's replay of `byCoin` starts, what it carries from round to round: its latest round written
+ * before the batch's first (0: none), what the rounds before that first spent (quote raw units) and the owed
+ * amounts the latest round left. */
+async function startsOf(olap: Olap, byCoin: Map<string, OwedRound[]>, mints: string[]) {
+  const params = { mints, firsts: mints.map((mint) => Math.min(...byCoin.get(mint)!.map((round) => round.round))) };
   const before = 'mint IN {mints:Array(String)} AND round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))';
   const spent = await olap.query<{ mint: string; spent: string }>(
     `SELECT mint, toString(sum(potSpent)) AS spent FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE ${before} GROUP BY mint`,
-    { mints, firsts },
+    params,
   );
   const owed = await olap.query<{ mint: string; round: number; wallet: string; amount: string }>(
     `SELECT mint, round, wallet, toString(amount) AS amount FROM ${REWARD_OWED_TABLE} FINAL
      WHERE (mint, round) IN (SELECT mint, max(round) FROM ${REWARD_OWED_TABLE} WHERE ${before} GROUP BY mint)`,
-    { mints, firsts },
+    params,
   );
   const starts = new Map(mints.map((mint) => [mint, { round: 0, spent: 0n, owed: new Map<string, bigint>() }]));
   for (const row of spent) starts.get(row.mint)!.spent = BigInt(row.spent);
   for (const row of owed) {
     const start = starts.get(row.mint)!;
-    start.round = Number(row.round);
+    start.round = row.round;
     if (row.wallet !== '') start.owed.set(row.wallet, BigInt(row.amount));
   }
   return starts;
@@ -83,27 +73,26 @@ async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, PotInc
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
 
 async function derive(events: readonly LoggedEvent[], olap: Olap, history: BalanceHistory, serviceWallets: readonly string[]): Promise<ProjectedRows> {
-  const byCoin = roundsByCoin(events);
+  // Each coin's rounds of the batch, in log order.
+  const byCoin = new Map<string, OwedRound[]>();
+  for (const { event, offset } of events) {
+    if (event.type !== 'payout.round') continue;
+    let rounds = byCoin.get(event.data.mint);
+    if (rounds === undefined) byCoin.set(event.data.mint, (rounds = []));
+    rounds.push({ ...event.data, slot: event.slot, logOffset: offset });
+  }
   const coins = (await readRewardCoins(olap, [...byCoin.keys()])).filter((coin) => coin.mode === 'holder');
   if (coins.length === 0) return {};
   const mints = coins.map((coin) => coin.mint);
-  const starts = await startsOf(
-    olap,
-    mints,
-    mints.map((mint) => Math.min(...byCoin.get(mint)!.map((round) => round.round))),
-  );
+  const starts = await startsOf(olap, byCoin, mints);
   const income = await incomeOf(olap, mints);
-  const balances = new Map<string, Map<number, Map<string, bigint>>>();
-  const slots = (rounds: OwedRound[]) => [...new Set(rounds.flatMap((r) => (r.baselineSlot === null ? [r.snapshotSlot] : [r.snapshotSlot, r.baselineSlot])))];
-  await history.balancesAtSlots(
-    olap,
-    mints.map((mint) => ({
-      mint,
-      slots: slots(byCoin.get(mint)!).sort((a, b) => a - b),
-      completeBefore: Math.max(...byCoin.get(mint)!.map((round) => round.slot)),
-    })),
-    (mint, atSlots) => balances.set(mint, atSlots),
-  );
+  const balances = new Map<string, BalancesAtSlots>();
+  const buckets = mints.map((mint) => {
+    const rounds = byCoin.get(mint)!;
+    const slots = new Set(rounds.flatMap((round) => [round.snapshotSlot, round.baselineSlot ?? round.snapshotSlot]));
+    return { mint, slots: [...slots].sort((a, b) => a - b), completeBefore: Math.max(...rounds.map((round) => round.slot)) };
+  });
+  await history.balancesAtSlots(olap, buckets, (mint, atSlots) => balances.set(mint, atSlots));
   const rows: Row<typeof rewardOwedTable>[] = [];
   const byWallet: Row<typeof walletOwedTable>[] = [];
   for (const coin of coins) {
@@ -115,15 +104,14 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, history: Balan
       if (round.round <= progress.round) continue;
       let pot = -progress.spent;
       for (const claim of income.get(coin.mint) ?? []) if (before(claim, round)) pot += claim.amount;
-      const snapshot = at(round.snapshotSlot);
-      const baseline = round.baselineSlot === null ? snapshot : at(round.baselineSlot);
+      const [snapshot, baseline] = [at(round.snapshotSlot), at(round.baselineSlot ?? round.snapshotSlot)];
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
+      // Owed amounts are below the minimum payout and above zero (allocation.ts).
       progress.owed = allocateRound(input).owed;
       progress.spent += BigInt(round.potSpent);
       progress.round = round.round;
       rows.push({ mint: coin.mint, round: round.round, wallet: '', amount: '0' });
       for (const [wallet, amount] of progress.owed) {
-        if (amount === 0n) continue;
         rows.push({ mint: coin.mint, round: round.round, wallet, amount: amount.toString() });
         wallets.add(wallet);
       }

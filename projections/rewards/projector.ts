@@ -13,28 +13,19 @@ export const rewardsProjector: Projector = {
     const payouts: Row<typeof rewardPayoutsTable>[] = [];
     const income: Row<typeof rewardPotIncomeTable>[] = [];
     for (const { event, offset: logOffset } of events) {
-      const { id: eventId, slot } = event;
-      const time = dateTime64(event.blockTime);
+      // Where the event lies in the log, as every table of the model holds it.
+      const at = { eventId: event.id, slot: event.slot, time: dateTime64(event.blockTime), logOffset };
       if (event.type === 'payout.round') {
         // The round's facts but its quote mint, which the table does not hold (the coin's quote is in the coins table).
         const { quoteMint: _, tokens, ...facts } = event.data;
-        rounds.push({
-          ...facts,
-          eventId,
-          signature: event.signature,
-          slot,
-          time,
-          logOffset,
-          tokenMints: tokens.map((token) => token.mint),
-          tokenBought: tokens.map((token) => token.bought),
-          tokenCost: tokens.map((token) => token.cost),
-        });
+        const [tokenMints, tokenBought, tokenCost] = [tokens.map((t) => t.mint), tokens.map((t) => t.bought), tokens.map((t) => t.cost)];
+        rounds.push({ ...facts, ...at, signature: event.signature, tokenMints, tokenBought, tokenCost });
       } else if (event.type === 'payout.sent') {
-        payouts.push({ ...event.data, eventId, signature: event.signature, slot, time, logOffset });
+        payouts.push({ ...event.data, ...at, signature: event.signature });
       } else if (event.type === 'fees.claimed') {
         // The holders' share of the claim; none when the claim has none (a creator-mode coin).
         const holders = event.data.shares.filter((share) => share.role === 'holders').reduce((sum, share) => sum + BigInt(share.amount), 0n);
-        if (holders !== 0n) income.push({ mint: event.data.mint, eventId, slot, time, logOffset, quoteMint: event.data.quoteMint, amount: holders.toString() });
+        if (holders !== 0n) income.push({ mint: event.data.mint, ...at, quoteMint: event.data.quoteMint, amount: holders.toString() });
       }
     }
     return {

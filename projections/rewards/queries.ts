@@ -6,12 +6,9 @@ import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 /** What the reward reads need to know of a coin. */
 export interface RewardCoin {
   mint: string;
-  creator: string;
   mode: 'holder' | 'creator';
-  holdersPaid: 'pair' | 'basket';
   quoteMint: string;
   quoteDecimals: number;
-  basketMints: string[];
   /** The coin's curve, launch pool and graduated pool (whichever exist): never counted as holders. */
   venues: string[];
   name: string;
@@ -21,24 +18,16 @@ export interface RewardCoin {
 }
 
 /** The reward facts of the coins in `mints`. */
-export async function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<RewardCoin[]> {
-  const rows = await olap.query<
-    Omit<RewardCoin, 'quoteDecimals' | 'createdAt' | 'venues'> & { quoteDecimals: number | string; createdAt: string; venues: (string | null)[] }
-  >(
-    `SELECT c.mint AS mint, c.creator AS creator, c.mode AS mode, c.holdersPaid AS holdersPaid, c.quoteMint AS quoteMint,
-       c.quoteDecimals AS quoteDecimals, c.basketMints AS basketMints, [c.curve, c.pool, g.pool] AS venues,
-       c.untrustedName AS name, c.untrustedSymbol AS symbol, toString(toUnixTimestamp(c.launchTime)) AS createdAt
+export function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<RewardCoin[]> {
+  return olap.query<RewardCoin>(
+    `SELECT c.mint AS mint, c.mode AS mode, c.quoteMint AS quoteMint, c.quoteDecimals AS quoteDecimals,
+       arrayFilter(v -> ifNull(v, '') != '', [c.curve, c.pool, g.pool]) AS venues,
+       c.untrustedName AS name, c.untrustedSymbol AS symbol, toUnixTimestamp(c.launchTime) AS createdAt
      FROM ${COINS_TABLE} AS c FINAL
      LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint
      WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`,
     { mints: [...mints] },
   );
-  return rows.map((row) => ({
-    ...row,
-    quoteDecimals: Number(row.quoteDecimals),
-    createdAt: Number(row.createdAt),
-    venues: row.venues.filter((venue): venue is string => venue !== null && venue !== ''),
-  }));
 }
 
 export interface PotTotals {
@@ -61,6 +50,8 @@ export interface RoundRow {
   potSpent: bigint;
   paidIn: 'pair' | 'basket';
   tokens: { mint: string; bought: bigint; cost: bigint }[];
+  /** The SOL price in force at the round's block time (the greatest (time, slot) at or before it); null when none. */
+  solMicroUsd: bigint | null;
 }
 
 export interface RoundPayouts {
@@ -70,6 +61,6 @@ export interface RoundPayouts {
   wallets: number;
   /** Payout transactions, in chain order. */
   signatures: string[];
-  /** Block time of the last payout, unix seconds; null before any. */
-  lastAt: number | null;
+  /** Block time of the last payout, unix seconds. */
+  lastAt: number;
 }

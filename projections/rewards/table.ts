@@ -10,23 +10,14 @@
 import type { TableDef } from '../projector.js';
 
 /** What a writer gives of each column type; a reader gets 64-bit and wider integers back as decimal strings. */
-type Values = { String: string; 'LowCardinality(String)': string; UInt32: number; UInt64: number | bigint; UInt128: string; "DateTime64(3, 'UTC')": string };
-type Value<T, Stored> = T extends `Nullable(${infer E})`
-  ? Value<E, Stored> | null
-  : T extends `Array(${infer E})`
-    ? Value<E, Stored>[]
-    : T extends 'UInt64'
-      ? Stored extends true
-        ? string
-        : number | bigint
-      : T extends keyof Values
-        ? Values[T]
-        : never;
-type Columns = Record<string, keyof Values | `Nullable(${keyof Values})` | `Array(${keyof Values})`>;
+type Written = { String: string; 'LowCardinality(String)': string; UInt32: number; UInt64: number | bigint; UInt128: string; "DateTime64(3, 'UTC')": string };
+type Stored = Omit<Written, 'UInt64'> & { UInt64: string };
+type Value<T, V> = T extends `Nullable(${infer E})` ? Value<E, V> | null : T extends `Array(${infer E})` ? Value<E, V>[] : T extends keyof V ? V[T] : never;
+type Columns = Record<string, keyof Written | `Nullable(${keyof Written})` | `Array(${keyof Written})`>;
 /** A row of `T` as its writer builds it. */
-export type Row<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], false> };
+export type Row<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], Written> };
 /** A row of `T` as a reader gets it back. */
-export type StoredRow<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], true> };
+export type StoredRow<T extends { columns: Columns }> = { [K in keyof T['columns']]: Value<T['columns'][K], Stored> };
 
 function table<const C extends Columns>(name: string, columns: C, engine: string): TableDef & { columns: C } {
   const list = Object.entries(columns).map(([column, type]) => `${column} ${type}`);

@@ -4,7 +4,7 @@
 //
 // The quote token's price at a round is the SOL price in force at the round's block time (coin-rewards.ts reads it
 // with each round) for SOL, one dollar for the stablecoin, and none for any other quote token.
-import type { PricedRound } from './coin-rewards.js';
+import type { RoundRow } from './queries.js';
 
 /** How the coin's quote token is priced in US dollars. */
 export type QuotePricing = { kind: 'sol' } | { kind: 'fixed'; microUsd: bigint } | { kind: 'none' };
@@ -27,7 +27,7 @@ type At = { round: number; slot: number };
 const after = (a: At, b: At) => a.round > b.round || (a.round === b.round && a.slot > b.slot);
 
 /** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token). */
-export function tokenTotalsOf(rounds: readonly PricedRound[], paidByToken: ReadonlyMap<string, bigint>, pricing: QuotePricing): TokenTotals[] {
+export function tokenTotalsOf(rounds: readonly RoundRow[], paidByToken: ReadonlyMap<string, bigint>, pricing: QuotePricing): TokenTotals[] {
   const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: At; last: At }>();
   for (const round of rounds) {
     const microUsd = pricing.kind === 'sol' ? round.solMicroUsd : pricing.kind === 'fixed' ? pricing.microUsd : null;

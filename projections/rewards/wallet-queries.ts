@@ -4,37 +4,20 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from './table.js';
 
-export interface WalletPayout {
-  coin: string;
-  round: number;
-  token: string;
-  amount: string;
-  signature: string;
-  /** Block time, unix seconds. */
-  time: number;
-}
-
-export interface WalletOwed {
-  coin: string;
-  token: string;
-  amount: string;
-  round: number;
-}
-
-/** The wallet's latest `limit` payouts (of `coin` only, when named), newest first: time, slot, log offset, event id. */
-export async function walletPayouts(olap: Olap, wallet: string, coin: string | null, limit: number): Promise<WalletPayout[]> {
-  const rows = await olap.query<WalletPayout>(
+/** The wallet's latest `limit` payouts (of `coin` only, when named), newest first: time, slot, log offset, event id;
+ * `time` in unix seconds. */
+export function walletPayouts(olap: Olap, wallet: string, coin: string | null, limit: number) {
+  return olap.query<{ coin: string; round: number; token: string; amount: string; signature: string; time: number }>(
     `SELECT mint AS coin, round, token, toString(amount) AS amount, signature, toUnixTimestamp(time) AS time
      FROM ${WALLET_PAYOUTS_TABLE} FINAL WHERE wallet = {wallet:String} AND ({coin:String} = '' OR mint = {coin:String})
      ORDER BY time DESC, slot DESC, logOffset DESC, eventId DESC LIMIT {limit:UInt32}`,
     { wallet, coin: coin ?? '', limit },
   );
-  return rows.map((row) => ({ ...row, round: Number(row.round), time: Number(row.time) }));
 }
 
 /** What the wallet is owed after each coin's latest round (of `coin` only, when named), by coin, at most `limit`.
  * The text is read as `owed`: an alias `amount` would stand for the column in the WHERE clause. */
-export async function walletOwed(olap: Olap, wallet: string, coin: string | null, limit: number): Promise<WalletOwed[]> {
+export async function walletOwed(olap: Olap, wallet: string, coin: string | null, limit: number) {
   const rows = await olap.query<{ coin: string; token: string; owed: string; round: number }>(
     `SELECT mint AS coin, quoteMint AS token, toString(amount) AS owed, round
      FROM ${WALLET_OWED_TABLE} FINAL
@@ -42,5 +25,5 @@ export async function walletOwed(olap: Olap, wallet: string, coin: string | null
      ORDER BY mint LIMIT {limit:UInt32}`,
     { wallet, coin: coin ?? '', limit },
   );
-  return rows.map((row) => ({ coin: row.coin, token: row.token, amount: row.owed, round: Number(row.round) }));
+  return rows.map(({ coin, token, owed, round }) => ({ coin, token, amount: owed, round }));
 }
