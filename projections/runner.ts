@@ -8,7 +8,7 @@ import type { EventLog, LogRecord } from '../infra/event-log/event-log.js';
 import { TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
 import { pollBatch } from './batch-poller.js';
-import { deriveBatch, projectBatch } from './project-batch.js';
+import { projectBatch, writeBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { ProjectorSet } from './projector-set.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
@@ -123,11 +123,7 @@ export class ProjectionRunner {
       }
       const started = performance.now();
       const batch = projectBatch(records, this.set.projectors);
-      await Promise.all([...batch.rows].map(([table, rows]) => olap.insert(table, rows)));
-      for (const [table, rows] of await deriveBatch(batch.events, this.set.projectors, olap)) {
-        await olap.insert(table, rows);
-        batch.rows.set(table, rows);
-      }
+      await writeBatch(olap, batch, this.set.projectors);
       const checkpoint = this.tracker.nextCheckpoint(batch.lastSlot, records[records.length - 1]!.offset);
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
