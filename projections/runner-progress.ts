@@ -24,7 +24,6 @@ export interface ProjectionProgress {
   recordsHandled: number;
   eventsProjected: number;
   recordsSkipped: number;
-  lastBatchAt: string | null;
   /** Message of the last failed batch; cleared by the next successful one. */
   lastError: string | null;
 }
@@ -39,47 +38,34 @@ function slotOf(record: LogRecord): number | null {
 }
 
 export class ProgressTracker {
+  state: ProjectionProgress['state'] = 'stopped';
+  caughtUp = false;
   private group = '';
   private generation = 0;
-  private state: ProjectionProgress['state'] = 'stopped';
   private checkpoint: Checkpoint | null = null;
-  private isCaughtUp = false;
-  private recordsHandled = 0;
-  private eventsProjected = 0;
-  private recordsSkipped = 0;
-  private lastBatchAt: string | null = null;
+  private totals = { recordsHandled: 0, eventsProjected: 0, recordsSkipped: 0 };
   private lastError: string | null = null;
 
   restore(group: string, generation: number, checkpoint: Checkpoint | null): void {
     this.group = group;
     this.generation = generation;
     this.checkpoint = checkpoint;
-    this.isCaughtUp = false;
-  }
-
-  setState(state: ProjectionProgress['state']): void {
-    this.state = state;
+    this.caughtUp = false;
   }
 
   /** The checkpoint a batch ending at `offset` will write: slots only move forward. */
   nextCheckpoint(batchSlot: number | null, offset: bigint): Checkpoint {
     const previous = this.checkpoint;
-    const lastSlot = Math.max(previous?.lastSlot ?? 0, batchSlot ?? 0);
-    return { lastSlot, lastOffset: offset, seq: (previous?.seq ?? 0) + 1 };
+    return { lastSlot: Math.max(previous?.lastSlot ?? 0, batchSlot ?? 0), lastOffset: offset, seq: (previous?.seq ?? 0) + 1 };
   }
 
   written(checkpoint: Checkpoint, records: number, projected: number, skipped: number): void {
     this.checkpoint = checkpoint;
-    this.recordsHandled += records;
-    this.eventsProjected += projected;
-    this.recordsSkipped += skipped;
-    this.lastBatchAt = new Date().toISOString();
+    this.totals.recordsHandled += records;
+    this.totals.eventsProjected += projected;
+    this.totals.recordsSkipped += skipped;
     this.lastError = null;
-    this.isCaughtUp = false;
-  }
-
-  caughtUp(): void {
-    this.isCaughtUp = true;
+    this.caughtUp = false;
   }
 
   failed(error: unknown): void {
@@ -100,11 +86,8 @@ export class ProgressTracker {
       headSlot,
       lagRecords: head === null ? null : Math.max(0, Number(head.offset - (checkpoint?.lastOffset ?? -1n))),
       lagSlots: headSlot === null ? null : Math.max(0, headSlot - (checkpoint?.lastSlot ?? 0)),
-      caughtUp: this.isCaughtUp,
-      recordsHandled: this.recordsHandled,
-      eventsProjected: this.eventsProjected,
-      recordsSkipped: this.recordsSkipped,
-      lastBatchAt: this.lastBatchAt,
+      caughtUp: this.caughtUp,
+      ...this.totals,
       lastError: this.lastError,
     };
   }
