@@ -4,29 +4,7 @@
 import type { LogRecord } from '../infra/event-log/event-log.js';
 import type { Checkpoint } from './runner-state.js';
 
-export interface ProjectionProgress {
-  set: string;
-  group: string;
-  generation: number;
-  state: 'stopped' | 'running' | 'rebuilding';
-  /** Highest slot whose events are written and committed; null before the first batch of this generation. */
-  lastSlot: number | null;
-  /** Offset of the last committed record (single-partition logs: the position in the log). */
-  lastOffset: string | null;
-  /** Offset and slot of the last record in the log; null when empty or not known (multi-partition topics). */
-  headOffset: string | null;
-  headSlot: number | null;
-  /** Records and slots still to project; null when the head is not known. */
-  lagRecords: number | null;
-  lagSlots: number | null;
-  /** The latest poll returned nothing new. */
-  caughtUp: boolean;
-  recordsHandled: number;
-  eventsProjected: number;
-  recordsSkipped: number;
-  /** Message of the last failed batch; cleared by the next successful one. */
-  lastError: string | null;
-}
+export type ProjectionProgress = ReturnType<ProgressTracker['snapshot']>;
 
 function slotOf(record: LogRecord): number | null {
   try {
@@ -38,7 +16,7 @@ function slotOf(record: LogRecord): number | null {
 }
 
 export class ProgressTracker {
-  state: ProjectionProgress['state'] = 'stopped';
+  state: 'stopped' | 'running' | 'rebuilding' = 'stopped';
   caughtUp = false;
   private group = '';
   private generation = 0;
@@ -72,7 +50,7 @@ export class ProgressTracker {
     this.lastError = error instanceof Error ? error.message : String(error);
   }
 
-  snapshot(set: string, head: LogRecord | null): ProjectionProgress {
+  snapshot(set: string, head: LogRecord | null) {
     const checkpoint = this.checkpoint;
     const headSlot = head === null ? null : slotOf(head);
     return {
@@ -80,14 +58,20 @@ export class ProgressTracker {
       group: this.group,
       generation: this.generation,
       state: this.state,
+      /** Highest slot whose events are written and committed; null before the first batch of this generation. */
       lastSlot: checkpoint?.lastSlot ?? null,
+      /** Offset of the last committed record (single-partition logs: the position in the log). */
       lastOffset: checkpoint?.lastOffset.toString() ?? null,
+      /** Offset and slot of the last record in the log; null when empty or not known (multi-partition topics). */
       headOffset: head?.offset.toString() ?? null,
       headSlot,
+      /** Records and slots still to project; null when the head is not known. */
       lagRecords: head === null ? null : Math.max(0, Number(head.offset - (checkpoint?.lastOffset ?? -1n))),
       lagSlots: headSlot === null ? null : Math.max(0, headSlot - (checkpoint?.lastSlot ?? 0)),
+      /** The latest poll returned nothing new. */
       caughtUp: this.caughtUp,
       ...this.totals,
+      /** Message of the last failed batch; cleared by the next successful one. */
       lastError: this.lastError,
     };
   }

@@ -57,11 +57,8 @@ export function projectorVersions(projectors: readonly Projector[]): string {
 }
 
 export async function loadSetState(olap: Olap, set: string): Promise<SetState | null> {
-  const rows = await olap.query<{ generation: number; status: SetState['status']; versions: string }>(
-    `SELECT generation, status, versions FROM ${PROJECTION_STATE_TABLE} FINAL WHERE set = {set:String}`,
-    { set },
-  );
-  return rows[0] ?? null;
+  const [state] = await olap.query<SetState>(`SELECT generation, status, versions FROM ${PROJECTION_STATE_TABLE} FINAL WHERE set = {set:String}`, { set });
+  return state ?? null;
 }
 
 export async function saveSetState(olap: Olap, set: string, state: SetState): Promise<void> {
