@@ -67,11 +67,10 @@ export async function saveSetState(olap: Olap, set: string, state: SetState): Pr
 }
 
 export async function loadCheckpoint(olap: Olap, group: string): Promise<Checkpoint | null> {
-  const rows = await olap.query<{ lastSlot: string; lastOffset: string; seq: string }>(
+  const [row] = await olap.query<{ lastSlot: string; lastOffset: string; seq: string }>(
     `SELECT lastSlot, lastOffset, seq FROM ${PROJECTION_CHECKPOINTS_TABLE} FINAL WHERE group = {group:String}`,
     { group },
   );
-  const row = rows[0];
   return row === undefined ? null : { lastSlot: Number(row.lastSlot), lastOffset: BigInt(row.lastOffset), seq: Number(row.seq) };
 }
 
