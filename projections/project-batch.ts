@@ -42,28 +42,26 @@ function looksLikeEvent(value: unknown): value is Event {
   );
 }
 
-/** The events of `records`, records that are none left out (and set aside in `skipped` with the reason): trusted
- * as the runner's fast path takes them, or with `strict` each validated in full. */
+/** The event `text` holds, or why it holds none: trusted as the runner's fast path takes it, or validated in full. */
+function decodeValue(text: string, strict: boolean): Event | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  if (!strict) return looksLikeEvent(value) ? value : 'not an event of a known type';
+  const parsed = safeParseEvent(value);
+  return parsed.success ? parsed.data : parsed.error.message;
+}
+
+/** The events of `records`, records that are none left out (and set aside in `skipped` with the reason). */
 export function decodeRecords(records: readonly LogRecord[], strict = false, skipped: SkippedRecord[] = []): LoggedEvent[] {
   const events: LoggedEvent[] = [];
-  for (const record of records) {
-    const skip = (reason: string) => skipped.push({ offset: record.offset, partition: record.partition, reason });
-    let value: unknown;
-    try {
-      value = JSON.parse(record.value);
-    } catch {
-      skip('not JSON');
-      continue;
-    }
-    if (strict) {
-      const parsed = safeParseEvent(value);
-      if (parsed.success) events.push({ event: parsed.data, offset: record.offset });
-      else skip(parsed.error.message);
-    } else if (looksLikeEvent(value)) {
-      events.push({ event: value, offset: record.offset });
-    } else {
-      skip('not an event of a known type');
-    }
+  for (const { value, offset, partition } of records) {
+    const event = decodeValue(value, strict);
+    if (typeof event === 'string') skipped.push({ offset, partition, reason: event });
+    else events.push({ event, offset });
   }
   return events;
 }
