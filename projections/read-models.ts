@@ -36,10 +36,8 @@ export function readModelProjectors(serviceWallets: readonly string[]): readonly
   return [...READ_MODEL_PROJECTORS, owedProjector(serviceWallets)];
 }
 
-const READ_MODEL_TABLE_DEFS = [...runnerTables, ...readModelProjectors([]).flatMap((projector) => projector.tables)];
-
 /** Create any missing read-model (and runner state) table, so an API started on a store never projected answers
  * empty lists rather than failing on a missing table (`CREATE TABLE IF NOT EXISTS`; the project role owns rebuilds). */
 export async function ensureReadModelTables(olap: Olap): Promise<void> {
-  for (const table of READ_MODEL_TABLE_DEFS) await olap.exec(table.ddl);
+  for (const table of [...runnerTables, ...readModelProjectors([]).flatMap((projector) => projector.tables)]) await olap.exec(table.ddl);
 }

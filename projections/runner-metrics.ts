@@ -2,9 +2,10 @@
 // records and slots, records handled and skipped, and whether the last batch failed.
 import { Gauge, type Registry } from 'prom-client';
 import type { ProjectionRunner } from './runner.js';
+import type { ProjectionProgress } from './runner-progress.js';
 
 export function registerRunnerMetrics(runner: ProjectionRunner, registry: Registry): void {
-  const gauge = (name: string, help: string, read: (p: Awaited<ReturnType<ProjectionRunner['progress']>>) => number | null) =>
+  const gauge = (name: string, help: string, read: (p: ProjectionProgress) => number | null) =>
     new Gauge({
       name: `launchtape_projection_${name}`,
       help,

@@ -4,30 +4,7 @@
 import type { LogRecord } from '../infra/event-log/event-log.js';
 import type { Checkpoint } from './runner-state.js';
 
-export interface ProjectionProgress {
-  set: string;
-  group: string;
-  generation: number;
-  state: 'stopped' | 'running' | 'rebuilding';
-  /** Highest slot whose events are written and committed; null before the first batch of this generation. */
-  lastSlot: number | null;
-  /** Offset of the last committed record (single-partition logs: the position in the log). */
-  lastOffset: string | null;
-  /** Offset and slot of the last record in the log; null when empty or not known (multi-partition topics). */
-  headOffset: string | null;
-  headSlot: number | null;
-  /** Records and slots still to project; null when the head is not known. */
-  lagRecords: number | null;
-  lagSlots: number | null;
-  /** The latest poll returned nothing new. */
-  caughtUp: boolean;
-  recordsHandled: number;
-  eventsProjected: number;
-  recordsSkipped: number;
-  lastBatchAt: string | null;
-  /** Message of the last failed batch; cleared by the next successful one. */
-  lastError: string | null;
-}
+export type ProjectionProgress = ReturnType<ProgressTracker['snapshot']>;
 
 function slotOf(record: LogRecord): number | null {
   try {
@@ -39,54 +16,41 @@ function slotOf(record: LogRecord): number | null {
 }
 
 export class ProgressTracker {
+  state: 'stopped' | 'running' | 'rebuilding' = 'stopped';
+  caughtUp = false;
   private group = '';
   private generation = 0;
-  private state: ProjectionProgress['state'] = 'stopped';
   private checkpoint: Checkpoint | null = null;
-  private isCaughtUp = false;
-  private recordsHandled = 0;
-  private eventsProjected = 0;
-  private recordsSkipped = 0;
-  private lastBatchAt: string | null = null;
+  private totals = { recordsHandled: 0, eventsProjected: 0, recordsSkipped: 0 };
   private lastError: string | null = null;
 
   restore(group: string, generation: number, checkpoint: Checkpoint | null): void {
     this.group = group;
     this.generation = generation;
     this.checkpoint = checkpoint;
-    this.isCaughtUp = false;
-  }
-
-  setState(state: ProjectionProgress['state']): void {
-    this.state = state;
+    this.caughtUp = false;
   }
 
   /** The checkpoint a batch ending at `offset` will write: slots only move forward. */
   nextCheckpoint(batchSlot: number | null, offset: bigint): Checkpoint {
     const previous = this.checkpoint;
-    const lastSlot = Math.max(previous?.lastSlot ?? 0, batchSlot ?? 0);
-    return { lastSlot, lastOffset: offset, seq: (previous?.seq ?? 0) + 1 };
+    return { lastSlot: Math.max(previous?.lastSlot ?? 0, batchSlot ?? 0), lastOffset: offset, seq: (previous?.seq ?? 0) + 1 };
   }
 
   written(checkpoint: Checkpoint, records: number, projected: number, skipped: number): void {
     this.checkpoint = checkpoint;
-    this.recordsHandled += records;
-    this.eventsProjected += projected;
-    this.recordsSkipped += skipped;
-    this.lastBatchAt = new Date().toISOString();
+    this.totals.recordsHandled += records;
+    this.totals.eventsProjected += projected;
+    this.totals.recordsSkipped += skipped;
     this.lastError = null;
-    this.isCaughtUp = false;
-  }
-
-  caughtUp(): void {
-    this.isCaughtUp = true;
+    this.caughtUp = false;
   }
 
   failed(error: unknown): void {
     this.lastError = error instanceof Error ? error.message : String(error);
   }
 
-  snapshot(set: string, head: LogRecord | null): ProjectionProgress {
+  snapshot(set: string, head: LogRecord | null) {
     const checkpoint = this.checkpoint;
     const headSlot = head === null ? null : slotOf(head);
     return {
@@ -94,23 +58,26 @@ export class ProgressTracker {
       group: this.group,
       generation: this.generation,
       state: this.state,
+      /** Highest slot whose events are written and committed; null before the first batch of this generation. */
       lastSlot: checkpoint?.lastSlot ?? null,
+      /** Offset of the last committed record (single-partition logs: the position in the log). */
       lastOffset: checkpoint?.lastOffset.toString() ?? null,
+      /** Offset and slot of the last record in the log; null when empty or not known (multi-partition topics). */
       headOffset: head?.offset.toString() ?? null,
       headSlot,
+      /** Records and slots still to project; null when the head is not known. */
       lagRecords: head === null ? null : Math.max(0, Number(head.offset - (checkpoint?.lastOffset ?? -1n))),
       lagSlots: headSlot === null ? null : Math.max(0, headSlot - (checkpoint?.lastSlot ?? 0)),
-      caughtUp: this.isCaughtUp,
-      recordsHandled: this.recordsHandled,
-      eventsProjected: this.eventsProjected,
-      recordsSkipped: this.recordsSkipped,
-      lastBatchAt: this.lastBatchAt,
+      /** The latest poll returned nothing new. */
+      caughtUp: this.caughtUp,
+      ...this.totals,
+      /** Message of the last failed batch; cleared by the next successful one. */
       lastError: this.lastError,
     };
   }
 }
 
-/** A readiness rule for /readyz: no failing batch, and caught up or within `maxLagSlots` of the log's head. */
+/** A readiness rule over a runner's progress: no failing batch, and caught up or within `maxLagSlots` of the log's head. */
 export function isProjectionReady(progress: ProjectionProgress, maxLagSlots = 150): boolean {
   if (progress.lastError !== null || progress.state === 'rebuilding') return false;
   if (progress.caughtUp) return true;

@@ -1,16 +1,16 @@
-// What the runner keeps in the analytics store beside the read models: per projector set its generation
-// (the consumer group is `projections.<set>.<generation>`, so a rebuild starts a fresh group at the start of
-// the log), whether a rebuild is under way, the projector versions the tables were built with; and per group
-// a checkpoint (last slot and offset written), so progress is known again after a restart.
+// What the runner keeps in the analytics store beside the read models, and how a projector set's tables follow
+// it. Per set: its generation (the consumer group is `projections.<set>.<generation>`, so a rebuild starts a fresh
+// group at the start of the log), whether a rebuild is under way, the projector versions the tables were built
+// with; and per group a checkpoint (last slot and offset written), so progress is known again after a restart.
 //
 // projection_state — ReplacingMergeTree(seq) ORDER BY set; seq = generation * 2 + (ready ? 1 : 0) grows
 //   with every transition, so FINAL shows the latest.
 // projection_checkpoints — ReplacingMergeTree(seq) ORDER BY group; seq counts batches.
 import type { Olap } from '../infra/olap/olap.js';
 import { dateTime64 } from './column-values.js';
-import type { TableDef } from './projector.js';
+import type { Projector, TableDef } from './projector.js';
 
-export const PROJECTION_STATE_TABLE = 'projection_state';
+const PROJECTION_STATE_TABLE = 'projection_state';
 export const PROJECTION_CHECKPOINTS_TABLE = 'projection_checkpoints';
 
 export const runnerTables: readonly TableDef[] = [
@@ -31,7 +31,7 @@ export const runnerTables: readonly TableDef[] = [
 export interface SetState {
   generation: number;
   status: 'ready' | 'rebuilding';
-  /** `name@version` of each projector, sorted, comma-separated. */
+  /** projectorVersions() of the projectors the tables were built with. */
   versions: string;
 }
 
@@ -47,12 +47,18 @@ export function groupName(set: string, generation: number): string {
   return `projections.${set}.${generation}`;
 }
 
+/** `name@version` (and `#settings`) of each projector, sorted: stored with a set's state (and with a store made
+ * without the runner) to notice a changed projector. */
+export function projectorVersions(projectors: readonly Projector[]): string {
+  return projectors
+    .map((projector) => `${projector.name}@${projector.version}${projector.settings === undefined ? '' : `#${projector.settings}`}`)
+    .sort()
+    .join(',');
+}
+
 export async function loadSetState(olap: Olap, set: string): Promise<SetState | null> {
-  const rows = await olap.query<{ generation: number; status: SetState['status']; versions: string }>(
-    `SELECT generation, status, versions FROM ${PROJECTION_STATE_TABLE} FINAL WHERE set = {set:String}`,
-    { set },
-  );
-  return rows[0] ?? null;
+  const [state] = await olap.query<SetState>(`SELECT generation, status, versions FROM ${PROJECTION_STATE_TABLE} FINAL WHERE set = {set:String}`, { set });
+  return state ?? null;
 }
 
 export async function saveSetState(olap: Olap, set: string, state: SetState): Promise<void> {
@@ -61,14 +67,42 @@ export async function saveSetState(olap: Olap, set: string, state: SetState): Pr
 }
 
 export async function loadCheckpoint(olap: Olap, group: string): Promise<Checkpoint | null> {
-  const rows = await olap.query<{ lastSlot: string; lastOffset: string; seq: string }>(
+  const [row] = await olap.query<{ lastSlot: string; lastOffset: string; seq: string }>(
     `SELECT lastSlot, lastOffset, seq FROM ${PROJECTION_CHECKPOINTS_TABLE} FINAL WHERE group = {group:String}`,
     { group },
   );
-  const row = rows[0];
   return row === undefined ? null : { lastSlot: Number(row.lastSlot), lastOffset: BigInt(row.lastOffset), seq: Number(row.seq) };
 }
 
 export async function saveCheckpoint(olap: Olap, group: string, checkpoint: Checkpoint): Promise<void> {
   await olap.insert(PROJECTION_CHECKPOINTS_TABLE, [{ group, ...checkpoint, updatedAt: now() }]);
+}
+
+/** Brings the store to a ready state for the set and returns it: creates its tables when missing, finishes an
+ * interrupted rebuild, rebuilds when a projector version changed. */
+export async function openSet(olap: Olap, set: string, projectors: readonly Projector[]): Promise<SetState> {
+  const tables = projectors.flatMap((projector) => projector.tables);
+  if (new Set(tables.map((table) => table.name)).size !== tables.length) throw new Error(`projector set ${set}: two projectors share a table`);
+  for (const table of runnerTables) await olap.exec(table.ddl);
+  const stored = await loadSetState(olap, set);
+  if (stored?.status === 'rebuilding') return rebuildSet(olap, set, projectors, stored.generation);
+  if (stored !== null && stored.versions !== projectorVersions(projectors)) return rebuildSet(olap, set, projectors, stored.generation + 1);
+  for (const table of tables) await olap.exec(table.ddl);
+  if (stored !== null) return stored;
+  const state: SetState = { generation: 1, status: 'ready', versions: projectorVersions(projectors) };
+  await saveSetState(olap, set, state);
+  return state;
+}
+
+/** Drops and recreates every table of the set under `generation` (marked rebuilding meanwhile, so a crash in
+ * between is finished at the next openSet); the caller replays the log into them. */
+export async function rebuildSet(olap: Olap, set: string, projectors: readonly Projector[], generation: number): Promise<SetState> {
+  const rebuilding: SetState = { generation, status: 'rebuilding', versions: projectorVersions(projectors) };
+  await saveSetState(olap, set, rebuilding);
+  const tables = projectors.flatMap((projector) => projector.tables);
+  for (const table of tables) await olap.exec(`DROP TABLE IF EXISTS ${table.name} SYNC`);
+  for (const table of tables) await olap.exec(table.ddl);
+  const ready: SetState = { ...rebuilding, status: 'ready' };
+  await saveSetState(olap, set, ready);
+  return ready;
 }

@@ -4,27 +4,27 @@
 // the commit repeats the batch without double-counting. A failed batch is rewound and retried with backoff.
 // Rebuild drops the set's tables and replays the log from the start under a fresh consumer group.
 // Use either start()/stop() (background) or runOnce()/runUntilCaughtUp() (driven), not both at once.
-import type { EventLog, LogRecord } from '../infra/event-log/event-log.js';
-import { TOPICS } from '../infra/event-log/event-log.js';
+import { type EventLog, type LogRecord, TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
-import { pollBatch } from './batch-poller.js';
-import { deriveBatch, projectBatch } from './project-batch.js';
+import { type BatchPolling, pollBatch } from './batch-poller.js';
+import { projectBatch, writeBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
-import { ProjectorSet } from './projector-set.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
 import { ProgressTracker, type ProjectionProgress } from './runner-progress.js';
-import { groupName, loadCheckpoint, saveCheckpoint, type SetState } from './runner-state.js';
+import { groupName, loadCheckpoint, openSet, rebuildSet, saveCheckpoint, type SetState } from './runner-state.js';
 
-/** Records per batch. Measured on chDB (test/projections/throughput.bench.ts): 5,000 records a batch runs
- * ~37,000 events/s end to end (SQLite log to chDB), against ~21,000 at 1,000; larger batches gain little. */
-export const DEFAULT_BATCH_SIZE = 5_000;
+/** Records per batch (test/projections/throughput.bench.ts measures it): larger batches gain little. */
+const DEFAULT_BATCH_SIZE = 5_000;
 /** A partial batch is written after this long: it keeps the lag from chain to API well under half a second
  * while a busy log makes at most ten inserts a second per table (each insert is a part ClickHouse must merge). */
-export const DEFAULT_MAX_BATCH_WAIT_MS = 100;
+const DEFAULT_MAX_BATCH_WAIT_MS = 100;
 /** ...and is written as soon as no record has come for this long (or for as long as the batch before took, when
  * that was longer): the decoding pipeline appends a slot's events at once, so a pause this long means the burst is
  * over (waiting out the 100 ms would only add latency). */
-export const DEFAULT_BATCH_QUIET_MS = 15;
+const DEFAULT_BATCH_QUIET_MS = 15;
+const TOPIC = TOPICS.coinEvents;
+const MAX_RETRY_DELAY_MS = 30_000;
+const HEAD_CACHE_MS = 1_000;
 
 /** The subset of a pino logger the runner uses. */
 export interface RunnerLogger {
@@ -33,77 +33,68 @@ export interface RunnerLogger {
   error(details: object, message?: string): void;
 }
 
-export interface RunnerOptions {
+/** Batching as pollBatch takes it (`idleWaitMs` also bounds how fast stop() returns), and the set to run. */
+export interface RunnerOptions extends Partial<Pick<BatchPolling, 'batchSize' | 'maxBatchWaitMs' | 'quietMs' | 'idleWaitMs'>> {
   log: EventLog;
   olap: Olap;
   /** Projectors of the set; defaults to the read models. */
   projectors?: readonly Projector[];
   /** Name of the set; part of the consumer group. */
   set?: string;
-  batchSize?: number;
-  /** Longest a partial batch waits for more records once it has one. */
-  maxBatchWaitMs?: number;
-  /** A partial batch is written once no record has come for this long. */
-  quietMs?: number;
-  /** How long one poll waits when caught up (also bounds how fast stop() returns). */
-  idleWaitMs?: number;
   retryDelayMs?: number;
   logger?: RunnerLogger;
 }
-
-const TOPIC = TOPICS.coinEvents;
-const MAX_RETRY_DELAY_MS = 30_000;
-const HEAD_CACHE_MS = 1_000;
 
 export class ProjectionRunner {
   private readonly tracker = new ProgressTracker();
   private loop: Promise<void> | null = null;
   private stopping = false;
   /** Ends a retry wait early when stop() is called. */
-  private wake: (() => void) | null = null;
+  private wake = (): void => {};
   private head: { at: number; record: LogRecord | null } | null = null;
   /** How long the last batch took from its records to its commit. */
   private lastWriteMs = 0;
 
   private constructor(
     private readonly options: RunnerOptions,
-    private readonly set: ProjectorSet,
+    private readonly set: string,
+    private readonly projectors: readonly Projector[],
     private state: SetState,
   ) {}
 
   /** Create the tables when missing; finish an interrupted rebuild; rebuild when a projector version changed. */
   static async open(options: RunnerOptions): Promise<ProjectionRunner> {
-    const set = new ProjectorSet(options.set ?? READ_MODEL_SET, options.projectors ?? READ_MODEL_PROJECTORS, options.olap);
-    const runner = new ProjectionRunner(options, set, await set.open());
-    runner.tracker.restore(runner.group, runner.state.generation, await loadCheckpoint(options.olap, runner.group));
+    const { olap, set = READ_MODEL_SET, projectors = READ_MODEL_PROJECTORS } = options;
+    const runner = new ProjectionRunner(options, set, projectors, await openSet(olap, set, projectors));
+    runner.tracker.restore(runner.group, runner.state.generation, await loadCheckpoint(olap, runner.group));
     return runner;
   }
 
   /** The consumer group of the current generation. */
   get group(): string {
-    return groupName(this.set.name, this.state.generation);
+    return groupName(this.set, this.state.generation);
   }
 
   /** Consume in the background until stop(). */
   start(): void {
     if (this.loop !== null) return;
     this.stopping = false;
-    this.tracker.setState('running');
+    this.tracker.state = 'running';
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.wake();
     await this.loop;
     this.loop = null;
-    this.tracker.setState('stopped');
+    this.tracker.state = 'stopped';
   }
 
   /** Poll one batch, write it, commit it. Resolves with the number of records handled, 0 when caught up.
    * On failure the group is rewound to its committed position and the error rethrown. */
   async runOnce(): Promise<number> {
-    const { log, olap } = this.options;
+    const { log, olap, logger } = this.options;
     try {
       const records = await pollBatch({
         log,
@@ -118,23 +109,19 @@ export class ProjectionRunner {
         stopping: () => this.stopping,
       });
       if (records.length === 0) {
-        this.tracker.caughtUp();
+        this.tracker.caughtUp = true;
         return 0;
       }
       const started = performance.now();
-      const batch = projectBatch(records, this.set.projectors);
-      await Promise.all([...batch.rows].map(([table, rows]) => olap.insert(table, rows)));
-      for (const [table, rows] of await deriveBatch(batch.events, this.set.projectors, olap)) {
-        await olap.insert(table, rows);
-        batch.rows.set(table, rows);
-      }
-      const checkpoint = this.tracker.nextCheckpoint(batch.lastSlot, records[records.length - 1]!.offset);
+      const batch = projectBatch(records, this.projectors);
+      await writeBatch(olap, batch, this.projectors);
+      const checkpoint = this.tracker.nextCheckpoint(batch.lastSlot, records.at(-1)!.offset);
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
       this.lastWriteMs = performance.now() - started;
       this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
       for (const { offset, partition, reason } of batch.skipped) {
-        this.options.logger?.warn({ set: this.set.name, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
+        logger?.warn({ set: this.set, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
       }
       return records.length;
     } catch (error) {
@@ -155,12 +142,12 @@ export class ProjectionRunner {
   async rebuild(): Promise<void> {
     const wasRunning = this.loop !== null;
     if (wasRunning) await this.stop();
-    this.tracker.setState('rebuilding');
-    this.state = await this.set.rebuild(this.state.generation + 1);
+    this.tracker.state = 'rebuilding';
+    this.state = await rebuildSet(this.options.olap, this.set, this.projectors, this.state.generation + 1);
     this.tracker.restore(this.group, this.state.generation, null);
-    this.options.logger?.info({ set: this.set.name, group: this.group }, 'projections rebuilt: replaying the log from the start');
+    this.options.logger?.info({ set: this.set, group: this.group }, 'projections rebuilt: replaying the log from the start');
     if (wasRunning) this.start();
-    else this.tracker.setState('stopped');
+    else this.tracker.state = 'stopped';
   }
 
   /** Progress for /readyz. The log's head is read at most once a second; a log that cannot name its head
@@ -170,33 +157,27 @@ export class ProjectionRunner {
       const record = await this.options.log.last(TOPIC).catch(() => null);
       this.head = { at: Date.now(), record };
     }
-    return this.tracker.snapshot(this.set.name, this.head.record);
+    return this.tracker.snapshot(this.set, this.head.record);
   }
 
   private async run(): Promise<void> {
-    let delay = this.options.retryDelayMs ?? 1_000;
+    const firstDelay = this.options.retryDelayMs ?? 1_000;
+    let delay = firstDelay;
     while (!this.stopping) {
       try {
         await this.runOnce();
-        delay = this.options.retryDelayMs ?? 1_000;
+        delay = firstDelay;
       } catch (error) {
-        this.options.logger?.error({ set: this.set.name, err: error }, 'projection batch failed; retrying');
-        await this.pause(delay);
+        this.options.logger?.error({ set: this.set, err: error }, 'projection batch failed; retrying');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
         delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
       }
     }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).finally(() => {
-      this.wake = null;
-    });
   }
 }

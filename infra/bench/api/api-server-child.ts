@@ -16,7 +16,7 @@ import { buildApp } from '../../../api/app.js';
 import { answerCacheOn } from '../../../api/deps.js';
 import { createViews } from '../../../api/views/views.js';
 import { HealthScorer } from '../../../projections/health/scorer.js';
-import { projectorVersions } from '../../../projections/projector-set.js';
+import { projectorVersions } from '../../../projections/runner-state.js';
 import { ProjectionRunner } from '../../../projections/runner.js';
 import type { TradeRow } from '../../../projections/trades/projector.js';
 import type { TradeEvent } from '../../../schemas/events/index.js';
