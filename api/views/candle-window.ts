@@ -17,7 +17,7 @@ import { formatPrice } from '../decimal.js';
 import { ChainGuard } from './chain-guard.js';
 import type { TouchedCoins, View } from './view.js';
 
-const INTERVALS = Object.entries(INTERVAL_SECONDS) as [Interval, number][];
+const INTERVALS = Object.values(INTERVAL_SECONDS);
 const DAY = 86_400;
 /** A candle's amounts are four prices, each a quote amount and then a coin amount, from these offsets. */
 const OPEN = 0;
@@ -149,7 +149,7 @@ export class CandleWindow implements View {
   /** Folds a trade in once; whether it was new and moved coins. */
   private fold(mint: string, slot: number, id: string, seconds: number, quote: bigint, coin: bigint): boolean {
     if (!this.guard.admit(mint, slot, id) || coin === 0n) return false;
-    for (const [, interval] of INTERVALS) {
+    for (const interval of INTERVALS) {
       const series = this.series(mint, interval);
       if (seconds >= series.tableBefore) series.fold(Math.floor(seconds / interval), quote, coin);
     }
