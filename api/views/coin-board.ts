@@ -130,7 +130,6 @@ export class CoinBoard implements View {
     return this.coins.has(mint);
   }
 
-  /** The coin's name and symbol as searches compare them. */
   searchedOf(mint: string): SearchedText | undefined {
     return this.coins.get(mint)?.searched;
   }
@@ -172,7 +171,6 @@ export class CoinBoard implements View {
       }));
   }
 
-  /** The mints `creator` launched. */
   creatorCoins(creator: string): string[] {
     return [...this.coins.values()].filter((coin) => coin.launch.creator === creator).map((coin) => coin.launch.mint);
   }

@@ -31,7 +31,6 @@ export function firstAtOrAfter(items: readonly { seconds: number }[], seconds: n
   return low;
 }
 
-/** Rank of trade `i` within its second. */
 export function rankOf(trades: readonly HeldTrade[], i: number): number {
   return i - firstAtOrAfter(trades, trades[i]!.seconds);
 }

@@ -8,7 +8,7 @@ import { HELD_TRADE_COLUMNS, type HeldTrade, heldTrade, type TradeRun } from '..
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { Trade } from '../../schemas/api/trades.js';
 import { ChainGuard } from './chain-guard.js';
-import { rankOf, tradeItem } from './trade-page.js';
+import { firstAtOrAfter, rankOf, tradeItem } from './trade-page.js';
 import type { TouchedCoins, View } from './view.js';
 
 /** Trades held per coin at least: two pages of the largest size. */
@@ -89,8 +89,7 @@ export class TradeWindow implements View {
         this.admitted.push({ mint: d.mint, item: tradeItem(trade, 0) });
         continue;
       }
-      let at = run.trades.length;
-      while (at > 0 && run.trades[at - 1]!.seconds > trade.seconds) at -= 1;
+      const at = firstAtOrAfter(run.trades, trade.seconds + 1);
       run.trades.splice(at, 0, trade);
       this.admitted.push({ mint: d.mint, item: tradeItem(trade, rankOf(run.trades, at)) });
       trim(run);
