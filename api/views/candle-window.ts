@@ -17,17 +17,13 @@ import { formatPrice } from '../decimal.js';
 import { ChainGuard } from './chain-guard.js';
 import type { TouchedCoins, View } from './view.js';
 
-const INTERVALS = Object.entries(INTERVAL_SECONDS) as [Interval, number][];
+const INTERVALS = Object.values(INTERVAL_SECONDS);
 const DAY = 86_400;
-/** Amounts of a candle, in this order. */
-const OPEN_Q = 0;
-const OPEN_C = 1;
-const HIGH_Q = 2;
-const HIGH_C = 3;
-const LOW_Q = 4;
-const LOW_C = 5;
-const CLOSE_Q = 6;
-const CLOSE_C = 7;
+/** A candle's amounts are four prices, each a quote amount and then a coin amount, from these offsets. */
+const OPEN = 0;
+const HIGH = 2;
+const LOW = 4;
+const CLOSE = 6;
 const AMOUNTS = 8;
 
 /** One coin's candles at one interval, oldest first. */
@@ -43,24 +39,17 @@ class Series {
   fold(bucket: number, quote: bigint, coin: bigint): void {
     let i = this.length - 1;
     while (i >= 0 && this.buckets[i]! > bucket) i -= 1;
-    if (i >= 0 && this.buckets[i] === bucket) {
-      const a = this.amounts;
-      const at = i * AMOUNTS;
-      if (quote * a[at + HIGH_C]! > a[at + HIGH_Q]! * coin) [a[at + HIGH_Q], a[at + HIGH_C]] = [quote, coin];
-      if (quote * a[at + LOW_C]! < a[at + LOW_Q]! * coin) [a[at + LOW_Q], a[at + LOW_C]] = [quote, coin];
-      [a[at + CLOSE_Q], a[at + CLOSE_C]] = [quote, coin];
-      this.volumes[i]! += quote;
-      return;
-    }
-    this.insert(i + 1, bucket, [quote, coin, quote, coin, quote, coin, quote, coin], quote);
+    if (i < 0 || this.buckets[i] !== bucket) return this.put(i + 1, bucket, [quote, coin, quote, coin, quote, coin, quote, coin], quote);
+    const a = this.amounts;
+    const at = i * AMOUNTS;
+    if (quote * a[at + HIGH + 1]! > a[at + HIGH]! * coin) [a[at + HIGH], a[at + HIGH + 1]] = [quote, coin];
+    if (quote * a[at + LOW + 1]! < a[at + LOW]! * coin) [a[at + LOW], a[at + LOW + 1]] = [quote, coin];
+    [a[at + CLOSE], a[at + CLOSE + 1]] = [quote, coin];
+    this.volumes[i]! += quote;
   }
 
-  /** A candle as the store holds it. */
-  put(bucket: number, amounts: readonly bigint[], volume: bigint): void {
-    this.insert(this.length, bucket, amounts, volume);
-  }
-
-  private insert(i: number, bucket: number, amounts: readonly bigint[], volume: bigint): void {
+  /** Puts a candle at index `i`; past MAX_CANDLES the oldest leaves. */
+  put(i: number, bucket: number, amounts: readonly bigint[], volume: bigint): void {
     if (this.length === this.buckets.length) this.grow();
     this.buckets.copyWithin(i + 1, i, this.length);
     this.amounts.copyWithin((i + 1) * AMOUNTS, i * AMOUNTS, this.length * AMOUNTS);
@@ -68,7 +57,11 @@ class Series {
     this.amounts.set(amounts, i * AMOUNTS);
     this.volumes.splice(i, 0, volume);
     this.length += 1;
-    if (this.length > MAX_CANDLES) this.dropOldest();
+    if (this.length <= MAX_CANDLES) return;
+    this.buckets.copyWithin(0, 1, this.length);
+    this.amounts.copyWithin(0, AMOUNTS, this.length * AMOUNTS);
+    this.volumes.shift();
+    this.length -= 1;
   }
 
   private grow(): void {
@@ -80,23 +73,16 @@ class Series {
     [this.buckets, this.amounts] = [buckets, amounts];
   }
 
-  private dropOldest(): void {
-    this.buckets.copyWithin(0, 1, this.length);
-    this.amounts.copyWithin(0, AMOUNTS, this.length * AMOUNTS);
-    this.volumes.shift();
-    this.length -= 1;
-  }
-
   candle(i: number, interval: number, units: PriceDecimals): Candle {
     const a = this.amounts;
     const at = i * AMOUNTS;
-    const price = (q: number, c: number) => formatPrice(a[at + q]!, a[at + c]!, units);
+    const price = (offset: number) => formatPrice(a[at + offset]!, a[at + offset + 1]!, units);
     return {
       time: isoFromSeconds(this.buckets[i]! * interval),
-      open: price(OPEN_Q, OPEN_C),
-      high: price(HIGH_Q, HIGH_C),
-      low: price(LOW_Q, LOW_C),
-      close: price(CLOSE_Q, CLOSE_C),
+      open: price(OPEN),
+      high: price(HIGH),
+      low: price(LOW),
+      close: price(CLOSE),
       volume: this.volumes[i]!.toString(),
     };
   }
@@ -140,7 +126,7 @@ export class CandleWindow implements View {
       const row = old[i]!;
       const series = this.series(row.mint, Number(row.interval));
       series.tableBefore = since;
-      series.put(Number(row.bucket), row.amounts.map(BigInt), BigInt(row.volume));
+      series.put(series.length, Number(row.bucket), row.amounts.map(BigInt), BigInt(row.volume));
     }
     const recent = await olap.query<TradeRow>(
       `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
@@ -163,7 +149,7 @@ export class CandleWindow implements View {
   /** Folds a trade in once; whether it was new and moved coins. */
   private fold(mint: string, slot: number, id: string, seconds: number, quote: bigint, coin: bigint): boolean {
     if (!this.guard.admit(mint, slot, id) || coin === 0n) return false;
-    for (const [, interval] of INTERVALS) {
+    for (const interval of INTERVALS) {
       const series = this.series(mint, interval);
       if (seconds >= series.tableBefore) series.fold(Math.floor(seconds / interval), quote, coin);
     }

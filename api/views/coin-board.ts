@@ -12,13 +12,13 @@ import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCES_TABLE } from '../../projections/balances/table.js';
 import { coinRow, type CoinRow as LaunchRow } from '../../projections/coins/projector.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
-import { lamportsValue, valuingMints } from '../../projections/prices/sol-value.js';
-import { PRICES_TABLE } from '../../projections/prices/table.js';
+import { lamportsValue, type ValuingMints, valuingMints } from '../../projections/prices/sol-value.js';import { PRICES_TABLE } from '../../projections/prices/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { figuresPending } from '../figures.js';
 import { ChainGuard } from './chain-guard.js';
+import { firstAtOrAfter } from './trade-page.js';
 import type { TouchedCoins, View } from './view.js';
 
 const DAY = 86_400;
@@ -45,19 +45,13 @@ export type BoardRow = LaunchRow & {
   holders: number;
 };
 
-interface Reserves {
+/** A block second of a coin's trades: the reserves after its last, and the quote traded through it since the
+ * window's start. */
+interface Tick {
+  seconds: number;
   quote: string;
   coin: string;
-}
-
-/** Reserves after a trade, and the quote traded through it since the window's start. */
-interface Through extends Reserves {
   volumeThrough: bigint;
-}
-
-/** A block second of a coin's trades, as of its last. */
-interface Tick extends Through {
-  seconds: number;
 }
 
 /** A name and symbol as the searches compare them, lowercased: the symbol as it is and without spaces around it or
@@ -81,7 +75,7 @@ interface BoardCoin {
   graduation: { seconds: number; pool: string } | null;
   ticks: Tick[];
   /** After the last trade before the first tick (a tick gone, or as loaded: no volume); null without one. */
-  before: Through | null;
+  before: Omit<Tick, 'seconds'> | null;
   accounts: Map<string, { owner: string; balance: bigint; slot: number }>;
   owners: Map<string, bigint>;
   holders: number;
@@ -113,18 +107,6 @@ function volumeThrough(coin: BoardCoin, i: number): bigint {
   return i < 0 ? (coin.before?.volumeThrough ?? 0n) : coin.ticks[i]!.volumeThrough;
 }
 
-/** The index of the last tick at or before `seconds`; -1 when none. */
-function lastAtOrBefore(ticks: readonly Tick[], seconds: number): number {
-  let low = 0;
-  let high = ticks.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (ticks[mid]!.seconds <= seconds) low = mid + 1;
-    else high = mid;
-  }
-  return low - 1;
-}
-
 export class CoinBoard implements View {
   readonly name = 'coin-board';
   readonly canHandle = ['coin.launched', 'coin.graduated', 'trade', 'token.balance_changed', 'price.updated'] as const;
@@ -136,19 +118,17 @@ export class CoinBoard implements View {
   private last: (BoardAt & { changes: number }) | null = null;
   private milestones: LoggedEvent[] = [];
   private readonly service: ReadonlySet<string>;
+  private readonly valuing: ValuingMints;
 
-  constructor(
-    serviceWallets: readonly string[],
-    private readonly stablecoinMint: string,
-  ) {
+  constructor(serviceWallets: readonly string[], stablecoinMint: string) {
     this.service = new Set(serviceWallets);
+    this.valuing = valuingMints(stablecoinMint);
   }
 
   has(mint: string): boolean {
     return this.coins.has(mint);
   }
 
-  /** The coin's name and symbol as searches compare them. */
   searchedOf(mint: string): SearchedText | undefined {
     return this.coins.get(mint)?.searched;
   }
@@ -190,7 +170,6 @@ export class CoinBoard implements View {
       }));
   }
 
-  /** The mints `creator` launched. */
   creatorCoins(creator: string): string[] {
     return [...this.coins.values()].filter((coin) => coin.launch.creator === creator).map((coin) => coin.launch.mint);
   }
@@ -225,7 +204,7 @@ export class CoinBoard implements View {
 
   /** `amount` raw quote units of `row`'s quote in lamports at the board's SOL price; null when it cannot be valued. */
   lamports(row: BoardRow, amount: string | null, board: BoardAt): bigint | null {
-    return amount === null ? null : lamportsValue(BigInt(amount), row.quoteMint, valuingMints(this.stablecoinMint), board.solMicroUsd);
+    return amount === null ? null : lamportsValue(BigInt(amount), row.quoteMint, this.valuing, board.solMicroUsd);
   }
 
   /** The board's coins in the list's order for `sort`: newest first; or by 24-hour volume or market cap in lamports,
@@ -371,17 +350,15 @@ export class CoinBoard implements View {
 
   /** Folds a trade in; whether it was new. A row loaded from the store is (the store holds each trade once, and a
    * block time gone back may put it before the window's last slot). */
-  private traded(mint: string, slot: number, id: string, seconds: number, volume: bigint, reserves: Reserves, loaded = false): boolean {
+  private traded(mint: string, slot: number, id: string, seconds: number, volume: bigint, reserves: Pick<Tick, 'quote' | 'coin'>, loaded = false): boolean {
     const coin = this.coins.get(mint);
     if (coin === undefined || (!this.guard.admit(mint, slot, id) && !loaded)) return false;
     const { ticks } = coin;
     const after = { quote: reserves.quote, coin: reserves.coin };
     // The second's tick (a new last one, or, were block times ever to go back, an earlier one) and the sums after it.
-    let at = lastAtOrBefore(ticks, seconds);
-    if (at < 0 || ticks[at]!.seconds !== seconds) {
-      ticks.splice(at + 1, 0, { seconds, volumeThrough: volumeThrough(coin, at), ...after });
-      at += 1;
-    } else if (at === ticks.length - 1) Object.assign(ticks[at]!, after);
+    const at = firstAtOrAfter(ticks, seconds);
+    if (ticks[at]?.seconds !== seconds) ticks.splice(at, 0, { seconds, volumeThrough: volumeThrough(coin, at - 1), ...after });
+    else if (at === ticks.length - 1) Object.assign(ticks[at]!, after);
     for (let i = at; i < ticks.length; i++) ticks[i]!.volumeThrough += volume;
     this.latestSeconds = Math.max(this.latestSeconds, seconds);
     let drop = 0;
@@ -415,8 +392,9 @@ export class CoinBoard implements View {
     const initial =
       launch.initialReserveQuote === null || launch.initialReserveCoin === null ? null : { quote: launch.initialReserveQuote, coin: launch.initialReserveCoin };
     const latest = ticks.at(-1) ?? before ?? initial ?? { quote: '0', coin: '0' };
-    const end = lastAtOrBefore(ticks, nowSeconds);
-    const start = lastAtOrBefore(ticks, nowSeconds - DAY);
+    // The last ticks at or before now and 24 hours ago (-1: none).
+    const end = firstAtOrAfter(ticks, nowSeconds + 1) - 1;
+    const start = firstAtOrAfter(ticks, nowSeconds - DAY + 1) - 1;
     const volume = volumeThrough(coin, end) - volumeThrough(coin, start);
     const reference = start >= 0 ? ticks[start]! : (before ?? initial ?? (end >= 0 ? ticks[0]! : null) ?? latest);
     const spotCoin = BigInt(latest.coin);

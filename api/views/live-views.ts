@@ -47,7 +47,6 @@ export interface LiveViewsOptions {
   logger?: Logger;
 }
 
-/** Adds `coins` to what `sources` holds for `source`. */
 function touch(sources: Map<string, TouchedCoins>, source: string, coins: TouchedCoins): void {
   const held = sources.get(source) as Set<string> | null | undefined;
   if (held === null || coins === null) sources.set(source, null);

@@ -7,8 +7,6 @@
 import { MAX_DATETIME_SECONDS, type HeldTrade, type TradeRun } from '../../projections/trades/queries.js';
 import { formatCursor, TAIL_RANK, type Trade, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
 
-export type { HeldTrade, TradeRun };
-
 /** The trade as every answer shows it (pages, streams): its time is its place, the block second and its rank in it. */
 export function tradeItem(trade: HeldTrade, rank: number): Trade {
   return {
@@ -21,19 +19,18 @@ export function tradeItem(trade: HeldTrade, rank: number): Trade {
   };
 }
 
-/** Index of the first trade at or after `seconds`. */
-function firstAtOrAfter(trades: readonly HeldTrade[], seconds: number): number {
+/** Index of the first of `items` (in block-second order: trades, the coin board's ticks) at or after `seconds`. */
+export function firstAtOrAfter(items: readonly { seconds: number }[], seconds: number): number {
   let low = 0;
-  let high = trades.length;
+  let high = items.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (trades[mid]!.seconds < seconds) low = mid + 1;
+    if (items[mid]!.seconds < seconds) low = mid + 1;
     else high = mid;
   }
   return low;
 }
 
-/** Rank of trade `i` within its second. */
 export function rankOf(trades: readonly HeldTrade[], i: number): number {
   return i - firstAtOrAfter(trades, trades[i]!.seconds);
 }

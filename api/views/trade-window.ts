@@ -4,11 +4,11 @@
 // oldest seconds leave while the rest still hold WINDOW_TRADES.
 import type { Olap } from '../../infra/olap/olap.js';
 import type { LoggedEvent } from '../../projections/projector.js';
-import { HELD_TRADE_COLUMNS, heldTrade } from '../../projections/trades/queries.js';
+import { HELD_TRADE_COLUMNS, type HeldTrade, heldTrade, type TradeRun } from '../../projections/trades/queries.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { Trade } from '../../schemas/api/trades.js';
 import { ChainGuard } from './chain-guard.js';
-import { rankOf, tradeItem, type HeldTrade, type TradeRun } from './trade-page.js';
+import { firstAtOrAfter, rankOf, tradeItem } from './trade-page.js';
 import type { TouchedCoins, View } from './view.js';
 
 /** Trades held per coin at least: two pages of the largest size. */
@@ -89,8 +89,7 @@ export class TradeWindow implements View {
         this.admitted.push({ mint: d.mint, item: tradeItem(trade, 0) });
         continue;
       }
-      let at = run.trades.length;
-      while (at > 0 && run.trades[at - 1]!.seconds > trade.seconds) at -= 1;
+      const at = firstAtOrAfter(run.trades, trade.seconds + 1);
       run.trades.splice(at, 0, trade);
       this.admitted.push({ mint: d.mint, item: tradeItem(trade, rankOf(run.trades, at)) });
       trim(run);
@@ -99,17 +98,12 @@ export class TradeWindow implements View {
   }
 }
 
-/** Lets the oldest seconds go while the rest hold WINDOW_TRADES. */
+/** Lets the oldest seconds go while the rest hold WINDOW_TRADES: the run starts at the second of its WINDOW_TRADES-th
+ * latest trade. */
 function trim(run: CoinRun): void {
-  const { trades } = run;
-  let cut = 0;
-  for (;;) {
-    let next = cut;
-    while (next < trades.length && trades[next]!.seconds === trades[cut]!.seconds) next += 1;
-    if (trades.length - next < WINDOW_TRADES) break;
-    cut = next;
-  }
+  const last = run.trades.length - WINDOW_TRADES;
+  const cut = last > 0 ? last - rankOf(run.trades, last) : 0;
   if (cut === 0) return;
-  trades.splice(0, cut);
+  run.trades.splice(0, cut);
   run.complete = false;
 }

@@ -1,23 +1,17 @@
 // The live views a serving process holds, on one feed (live-views.ts): the coin board, the trade window and the
 // candle window.
-import type { Logger } from 'pino';
-import type { EventLog } from '../../infra/event-log/event-log.js';
-import type { Olap } from '../../infra/olap/olap.js';
 import { readModelProjectors } from '../../projections/read-models.js';
 import { serviceWalletList, type Config } from '../../schemas/config.js';
 import { CandleWindow } from './candle-window.js';
 import { CoinBoard } from './coin-board.js';
-import { LiveViews } from './live-views.js';
+import { LiveViews, type LiveViewsOptions } from './live-views.js';
 import { TradeWindow } from './trade-window.js';
 
-export interface ViewsOptions {
-  log: EventLog;
-  olap: Olap;
+export type ViewsOptions = Pick<LiveViewsOptions, 'log' | 'olap' | 'logger'> & {
   config: Pick<Config, 'wallets' | 'mints'>;
   /** Bounds the windows loaded at start; the service's clock. */
   clock?: () => Date;
-  logger?: Logger;
-}
+};
 
 /** The views on their feed, not started (`feed.start()` loads them and follows the log). */
 export function createViews({ log, olap, config, clock = () => new Date(), logger }: ViewsOptions) {
