@@ -17,13 +17,12 @@ export interface Dependency {
 
 /** An answer as it is sent. */
 export class Answer {
-  private wrappedJson: Buffer | null = null;
+  private wrapped: Buffer | null = null;
   constructor(readonly json: Buffer) {}
 
   /** The answer as MCP sends it, made by `wrap` from the JSON on first use. */
   mcp(wrap: (json: Buffer) => Buffer): Buffer {
-    this.wrappedJson ??= wrap(this.json);
-    return this.wrappedJson;
+    return (this.wrapped ??= wrap(this.json));
   }
 }
 
@@ -37,11 +36,8 @@ interface Slot {
 
 /** The key of a route's answer for its parameters, whatever order they were given in. */
 export function answerKey(route: string, params: Readonly<Record<string, unknown>> = {}): string {
-  return `${route}\n${JSON.stringify(
-    Object.keys(params)
-      .sort()
-      .map((name) => [name, params[name]]),
-  )}`;
+  const sorted = Object.keys(params).sort();
+  return `${route}\n${JSON.stringify(sorted.map((name) => [name, params[name]]))}`;
 }
 
 /** What an entry costs besides its JSON: its record, its index entries and the MCP copy that may join it. */
@@ -81,11 +77,8 @@ export class AnswerCache {
     };
     this.slots.set(key, made);
     for (const { source, coin } of sources.on) {
-      let byCoin = this.index.get(source);
-      if (byCoin === undefined) this.index.set(source, (byCoin = new Map()));
-      let keys = byCoin.get(coin);
-      if (keys === undefined) byCoin.set(coin, (keys = new Set()));
-      keys.add(key);
+      const byCoin = this.index.get(source) ?? this.index.set(source, new Map()).get(source)!;
+      byCoin.set(coin, (byCoin.get(coin) ?? new Set()).add(key));
     }
     made.answer.then(
       (answer) => {

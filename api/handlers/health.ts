@@ -20,13 +20,6 @@ export function getHealth(ctx: ApiContext, mint: string): Promise<Answer> {
     if (check === undefined) return { grade: null, checkedAt: null, signals: null, levels: null, context: null, note: HEALTH_NOTE };
     const levels = healthLevels(check.signals);
     const fresh = ctx.now().getTime() - check.checkedAt.getTime() <= GRADE_TTL_MS;
-    return {
-      grade: fresh ? healthGrade(levels) : null,
-      checkedAt: check.checkedAt.toISOString(),
-      signals: check.signals,
-      levels,
-      context: check.context,
-      note: HEALTH_NOTE,
-    };
+    return { ...check, grade: fresh ? healthGrade(levels) : null, checkedAt: check.checkedAt.toISOString(), levels, note: HEALTH_NOTE };
   });
 }
