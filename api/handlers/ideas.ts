@@ -64,17 +64,17 @@ async function linkedIdeas(board: IdeaBoard, onLinkError: (error: unknown) => vo
   return linked ? board.store.query(ideasCollection) : ideas;
 }
 
-/** The ideas as the board shows them, each launched coin's market cap in lamports as the coin board values it. */
+/** The ideas as the board shows them, market caps in lamports as the coin board values them; records are spread, as
+ * the schema keeps only the answer's fields (of `user`: the idea's words). */
 function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number): Idea[] {
   const board = ctx.views.board.at(Math.floor(nowMs / 1000));
   return ideas.map((idea): Idea => {
     const coin = idea.launchedMint === null ? undefined : board.rows.get(idea.launchedMint);
     const marketCapLamports = coin === undefined ? null : coinFigures(coin, board.nowSeconds, inLamportsAt(ctx, board)).marketCapLamports;
     return {
-      id: idea.id,
-      user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
+      ...idea,
+      user: idea,
       pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, ctx.config.mints.stablecoin) },
-      crewScore: idea.crewScore,
       scoredAt: new Date(idea.scoredAt).toISOString(),
       launched: coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports },
       createdAt: new Date(idea.createdAt).toISOString(),
