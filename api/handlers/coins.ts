@@ -1,7 +1,7 @@
 // Handlers of the coin reads, shared by the HTTP routes and the MCP tools: the coin list and one coin in full,
 // from the coin board at the context's second, kept in the answer cache per query while the board reads the same
 // (a list: the board's version; one coin: its window and the SOL price) and the board announces no change of it.
-// Creator-written text goes only under `user`; times become ISO strings; figures come from api/figures.ts.
+// Creator-written text goes only under `user`.
 import { coinFull as coinFullSchema, type CoinFull } from '../../schemas/api/coin-full.js';
 import { coinListResponse, type CoinListQuery, type CoinSummary } from '../../schemas/api/coins.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';

@@ -1,7 +1,7 @@
-// Handler of the ideas board `GET /ideas` (spec 2.15), shared by the HTTP route and the MCP tool: ideas from the
-// operational store in board order, each with the coin launched from it (api/ideas/idea-linker.ts) and that coin's
-// market cap in lamports as the coin board gives it at the context's second; kept a moment (ideas are written by
-// other processes too) and while no coin launches.
+// Handlers of the ideas board `GET /ideas` and `GET /ideas/{id}` (spec 2.15), shared by the HTTP routes and the MCP
+// tool: ideas from the operational store in board order, each with the coin launched from it
+// (api/ideas/idea-linker.ts) and that coin's market cap in lamports as the coin board gives it at the context's
+// second; kept a moment (ideas are written by other processes too) and while no coin launches.
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { ideaResponse, ideasResponse, type Idea, type IdeasQuery } from '../../schemas/api/ideas.js';
@@ -25,9 +25,8 @@ type ScoredIdea = IdeaRecord & { crewScore: number; scoredAt: number };
 
 const isScored = (idea: IdeaRecord): idea is ScoredIdea => idea.crewScore !== null && idea.scoredAt !== null;
 
-/** The board's ideas: the scored ones, those scored by the crew in the last day and not launched first (highest
- * score, then newest), then every other, newest first; within `launched` and `q` (a literal, case-insensitive part
- * of name, ticker, trend or pitch). */
+/** The scored ideas within `launched` and `q` (a literal, case-insensitive part of a searched field) in board order
+ * (schemas/api/ideas.ts): scored in the last day and not launched first, by score then newest, then the rest, newest. */
 function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: number): ScoredIdea[] {
   const dayAgo = nowMs - DAY_MS;
   const needle = query.q?.toLowerCase();

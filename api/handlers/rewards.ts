@@ -1,8 +1,7 @@
 // Handlers of the rewards reads (spec 2.5, 2.9, 2.10), shared by the HTTP routes and the MCP tools, read from the
-// rewards tables (projections/rewards/coin-rewards.ts). US dollar figures: a coin's quote token is priced as SOL from
-// the price feed, the dollar stablecoin at $1, any other quote token not at all; raw quote amounts become whole US
-// cents, rounded down, with bigint arithmetic only. Rows are spread into answers as they are read: the response schema
-// leaves out what a row carries beyond its answer (answer-cache.ts).
+// rewards tables (projections/rewards/coin-rewards.ts). Raw quote amounts become whole US cents, rounded down, with
+// bigint arithmetic only. Rows are spread into answers as they are read: the response schema leaves out what a row
+// carries beyond its answer (answer-cache.ts).
 import type { CreatorSendEntry, CreatorTotals } from '../../projections/creators/queries.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards } from '../../projections/rewards/coin-rewards.js';
@@ -43,14 +42,14 @@ function centsNow({ token, paid, last }: TokenTotals, coin: RewardCoin, microUsd
 
 const quoteOf = (coin: RewardCoin) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
 
-/** Earned, sent and waiting (earned not sent yet) of a creator-mode coin. */
+/** A creator-mode coin's earnings. */
 const earningsView = ({ earned, sent }: CreatorTotals) => ({
   earned: earned.toString(),
   sent: sent.toString(),
   waiting: (earned > sent ? earned - sent : 0n).toString(),
 });
 
-/** What a holder-mode coin's pot took in, spent and holds (taken in less spent). */
+/** A holder-mode coin's pot. */
 const potView = ({ takenIn, spent }: PotTotals) => ({
   holds: (takenIn > spent ? takenIn - spent : 0n).toString(),
   takenIn: takenIn.toString(),
