@@ -10,10 +10,7 @@ import { safeParse } from 'zod/v4/core';
 import type { TouchedCoins } from '../views/view.js';
 
 /** A source an answer is made from: every coin of it, or one coin's part (which changes with the whole too). */
-export interface Dependency {
-  source: string;
-  coin?: string;
-}
+export type Dependency = { source: string; coin?: string };
 
 /** An answer as it is sent. */
 export class Answer {
@@ -27,12 +24,7 @@ export class Answer {
 }
 
 /** A key's answer, being made (`bytes` 0) or kept. */
-interface Slot {
-  answer: Promise<Answer>;
-  deps: readonly Dependency[];
-  expires: number;
-  bytes: number;
-}
+type Slot = { answer: Promise<Answer>; deps: readonly Dependency[]; expires: number; bytes: number };
 
 /** The key of a route's answer for its parameters, whatever order they were given in. */
 export function answerKey(route: string, params: Readonly<Record<string, unknown>> = {}): string {

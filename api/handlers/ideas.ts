@@ -43,10 +43,7 @@ function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: numb
 }
 
 /** What the board reads with: the linker writing launches into the ideas. */
-export interface IdeaBoard {
-  store: OpStore;
-  linker: IdeaLinker;
-}
+export type IdeaBoard = { store: OpStore; linker: IdeaLinker };
 
 /** The board of a context; null without an operational store. */
 export function ideaBoard(ctx: ApiContext): IdeaBoard | null {
