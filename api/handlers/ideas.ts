@@ -86,7 +86,7 @@ const IDEAS_MAX_AGE_MS = 2_000;
 const SOURCES = { on: [{ source: COINS_TABLE }, { source: opstoreSource(ideasCollection.name) }], maxAgeMs: IDEAS_MAX_AGE_MS };
 
 /** `GET /ideas`. */
-export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: IdeasQuery, onLinkError: (error: unknown) => void = () => {}): Promise<Answer> {
+export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: IdeasQuery, onLinkError: (error: unknown) => void): Promise<Answer> {
   const nowMs = ctx.now().getTime();
   return ctx.answers.get(answerKey('ideas', { ...query, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideasResponse, async () =>
     board === null ? { ideas: [] } : { ideas: ideaItems(ctx, boardOrder(await linkedIdeas(board, onLinkError), query, nowMs), nowMs) },
@@ -94,7 +94,7 @@ export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: Ideas
 }
 
 /** `GET /ideas/{id}`: one idea as the board shows it. */
-export function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void = () => {}): Promise<Answer> {
+export function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void): Promise<Answer> {
   const nowMs = ctx.now().getTime();
   return ctx.answers.get(answerKey('idea', { id, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideaResponse, async () => {
     const idea = board === null ? undefined : (await linkedIdeas(board, onLinkError)).find((each) => each.id === id);

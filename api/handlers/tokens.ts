@@ -22,8 +22,8 @@ import { logoUrl, type Logo, type LogoStore } from '../tokens/token-logo.js';
 export interface TokenSearchDeps {
   aggregator: TokenAggregator | null;
   logos: LogoStore;
-  /** The launchpad's quote configs on chain; null or left out without a chain connection. */
-  quoteConfigs?: QuoteConfigReader | null;
+  /** The launchpad's quote configs on chain; null without a chain connection. */
+  quoteConfigs: QuoteConfigReader | null;
 }
 
 const aggregatorTokens = z.array(aggregatorToken);
@@ -46,7 +46,7 @@ const QUOTE_CONFIGS_MAX_AGE_MS = 30_000;
  * configs read are young enough. */
 async function listedPairStates(ctx: ApiContext, deps: TokenSearchDeps): Promise<PairState[]> {
   const sources = { on: [{ source: QUOTE_LISTINGS_TABLE }], maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS };
-  const states = async () => (await pairStates(ctx, listedTokens(ctx.config), deps.quoteConfigs ?? null)).states;
+  const states = async () => (await pairStates(ctx, listedTokens(ctx.config), deps.quoteConfigs)).states;
   const answer = await ctx.answers.get(answerKey('listed-pair-states'), sources, pairStatesSchema, states);
   return JSON.parse(answer.json.toString()) as PairState[];
 }
@@ -91,12 +91,7 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
 /** `GET /tokens`: the aggregator's answer for a text (asked once per text and configured time; a failure is not
  * kept) with the service's facts about its tokens, else the service's own, kept per text, limit and second (its
  * coins as the board shows them). A failing aggregator is reported through `onFallback`. */
-export async function searchTokens(
-  ctx: ApiContext,
-  deps: TokenSearchDeps,
-  query: TokensQuery,
-  onFallback: (error: unknown) => void = () => {},
-): Promise<Answer> {
+export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void): Promise<Answer> {
   const on = [{ source: ctx.views.board.name }, { source: QUOTE_LISTINGS_TABLE }];
   const { aggregator } = deps;
   if (aggregator !== null) {
