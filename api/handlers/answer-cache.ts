@@ -10,38 +10,26 @@ import { safeParse } from 'zod/v4/core';
 import type { TouchedCoins } from '../views/view.js';
 
 /** A source an answer is made from: every coin of it, or one coin's part (which changes with the whole too). */
-export interface Dependency {
-  source: string;
-  coin?: string;
-}
+export type Dependency = { source: string; coin?: string };
 
 /** An answer as it is sent. */
 export class Answer {
-  private wrappedJson: Buffer | null = null;
+  private wrapped: Buffer | null = null;
   constructor(readonly json: Buffer) {}
 
   /** The answer as MCP sends it, made by `wrap` from the JSON on first use. */
   mcp(wrap: (json: Buffer) => Buffer): Buffer {
-    this.wrappedJson ??= wrap(this.json);
-    return this.wrappedJson;
+    return (this.wrapped ??= wrap(this.json));
   }
 }
 
 /** A key's answer, being made (`bytes` 0) or kept. */
-interface Slot {
-  answer: Promise<Answer>;
-  deps: readonly Dependency[];
-  expires: number;
-  bytes: number;
-}
+type Slot = { answer: Promise<Answer>; deps: readonly Dependency[]; expires: number; bytes: number };
 
 /** The key of a route's answer for its parameters, whatever order they were given in. */
 export function answerKey(route: string, params: Readonly<Record<string, unknown>> = {}): string {
-  return `${route}\n${JSON.stringify(
-    Object.keys(params)
-      .sort()
-      .map((name) => [name, params[name]]),
-  )}`;
+  const sorted = Object.keys(params).sort();
+  return `${route}\n${JSON.stringify(sorted.map((name) => [name, params[name]]))}`;
 }
 
 /** What an entry costs besides its JSON: its record, its index entries and the MCP copy that may join it. */
@@ -81,11 +69,8 @@ export class AnswerCache {
     };
     this.slots.set(key, made);
     for (const { source, coin } of sources.on) {
-      let byCoin = this.index.get(source);
-      if (byCoin === undefined) this.index.set(source, (byCoin = new Map()));
-      let keys = byCoin.get(coin);
-      if (keys === undefined) byCoin.set(coin, (keys = new Set()));
-      keys.add(key);
+      const byCoin = this.index.get(source) ?? this.index.set(source, new Map()).get(source)!;
+      byCoin.set(coin, (byCoin.get(coin) ?? new Set()).add(key));
     }
     made.answer.then(
       (answer) => {

@@ -1,7 +1,7 @@
 // Handlers of the coin reads, shared by the HTTP routes and the MCP tools: the coin list and one coin in full,
 // from the coin board at the context's second, kept in the answer cache per query while the board reads the same
 // (a list: the board's version; one coin: its window and the SOL price) and the board announces no change of it.
-// Creator-written text goes only under `user`; times become ISO strings; figures come from api/figures.ts.
+// Creator-written text goes only under `user`.
 import { coinFull as coinFullSchema, type CoinFull } from '../../schemas/api/coin-full.js';
 import { coinListResponse, type CoinListQuery, type CoinSummary } from '../../schemas/api/coins.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
@@ -20,10 +20,9 @@ const LAUNCH_TEXT_MAX_AGE_MS = 10_000;
 export const boardNow = (ctx: ApiContext): BoardAt => ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000));
 
 /** Raw quote amounts of a board's rows in lamports, at that board's SOL price. */
-export const inLamportsAt =
-  (ctx: ApiContext, board: BoardAt): InLamports =>
-  (row, amount) =>
-    ctx.views.board.lamports(row, amount, board);
+export function inLamportsAt(ctx: ApiContext, board: BoardAt): InLamports {
+  return (row, amount) => ctx.views.board.lamports(row, amount, board);
+}
 
 /** What a coin pairs with: SOL, the configured stablecoin, or another token. */
 export function pairKind(mint: string, stablecoin: string): CoinFull['pair']['kind'] {
@@ -102,14 +101,9 @@ export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer
 /** `GET /coins/{mint}`: the coin in full. */
 export async function getCoin(ctx: ApiContext, mint: string): Promise<Answer> {
   const { row, board } = boardRowOf(ctx, mint);
+  const key = answerKey('coin', { mint, window: rowWindow(row, board.nowSeconds), sol: String(board.solMicroUsd) });
   const sources = { on: [{ source: ctx.views.board.name, coin: mint }], maxAgeMs: LAUNCH_TEXT_MAX_AGE_MS };
-  return ctx.answers.get(
-    answerKey('coin', { mint, window: rowWindow(row, board.nowSeconds), sol: String(board.solMicroUsd) }),
-    sources,
-    coinFullSchema,
-    async () => {
-      const text = await launchTextOf(ctx.opstore, mint, row.creator);
-      return coinFull(row, board.nowSeconds, inLamportsAt(ctx, board), ctx.config.mints.stablecoin, text);
-    },
+  return ctx.answers.get(key, sources, coinFullSchema, async () =>
+    coinFull(row, board.nowSeconds, inLamportsAt(ctx, board), ctx.config.mints.stablecoin, await launchTextOf(ctx.opstore, mint, row.creator)),
   );
 }

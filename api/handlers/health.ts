@@ -1,7 +1,6 @@
 // Handler of a coin's health (`GET /coins/{mint}/health`), shared by the HTTP route and the MCP tool: the latest
-// check's signals with the levels and grade derived from them (projections/health/grade.ts); the grade is null
-// before the first check and once the check is over an hour old. The scorer writes checks on its own schedule (a pass
-// a minute), which nothing announces: an answer is kept half a pass at most.
+// check's signals with the levels and grade derived from them (projections/health/grade.ts). The scorer writes checks
+// on its own schedule (a pass a minute), which nothing announces: an answer is kept half a pass at most.
 import { GRADE_TTL_MS, healthGrade, healthLevels } from '../../projections/health/grade.js';
 import { latestHealthChecks } from '../../projections/health/queries.js';
 import { DEFAULT_INTERVAL_MS } from '../../projections/health/scorer.js';
@@ -20,13 +19,6 @@ export function getHealth(ctx: ApiContext, mint: string): Promise<Answer> {
     if (check === undefined) return { grade: null, checkedAt: null, signals: null, levels: null, context: null, note: HEALTH_NOTE };
     const levels = healthLevels(check.signals);
     const fresh = ctx.now().getTime() - check.checkedAt.getTime() <= GRADE_TTL_MS;
-    return {
-      grade: fresh ? healthGrade(levels) : null,
-      checkedAt: check.checkedAt.toISOString(),
-      signals: check.signals,
-      levels,
-      context: check.context,
-      note: HEALTH_NOTE,
-    };
+    return { ...check, grade: fresh ? healthGrade(levels) : null, checkedAt: check.checkedAt.toISOString(), levels, note: HEALTH_NOTE };
   });
 }

@@ -1,7 +1,7 @@
-// Handler of the ideas board `GET /ideas` (spec 2.15), shared by the HTTP route and the MCP tool: ideas from the
-// operational store in board order, each with the coin launched from it (api/ideas/idea-linker.ts) and that coin's
-// market cap in lamports as the coin board gives it at the context's second; kept a moment (ideas are written by
-// other processes too) and while no coin launches.
+// Handlers of the ideas board `GET /ideas` and `GET /ideas/{id}` (spec 2.15), shared by the HTTP routes and the MCP
+// tool: ideas from the operational store in board order, each with the coin launched from it
+// (api/ideas/idea-linker.ts) and that coin's market cap in lamports as the coin board gives it at the context's
+// second; kept a moment (ideas are written by other processes too) and while no coin launches.
 import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { ideaResponse, ideasResponse, type Idea, type IdeasQuery } from '../../schemas/api/ideas.js';
@@ -25,9 +25,8 @@ type ScoredIdea = IdeaRecord & { crewScore: number; scoredAt: number };
 
 const isScored = (idea: IdeaRecord): idea is ScoredIdea => idea.crewScore !== null && idea.scoredAt !== null;
 
-/** The board's ideas: the scored ones, those scored by the crew in the last day and not launched first (highest
- * score, then newest), then every other, newest first; within `launched` and `q` (a literal, case-insensitive part
- * of name, ticker, trend or pitch). */
+/** The scored ideas within `launched` and `q` (a literal, case-insensitive part of a searched field) in board order
+ * (schemas/api/ideas.ts): scored in the last day and not launched first, by score then newest, then the rest, newest. */
 function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: number): ScoredIdea[] {
   const dayAgo = nowMs - DAY_MS;
   const needle = query.q?.toLowerCase();
@@ -44,10 +43,7 @@ function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: numb
 }
 
 /** What the board reads with: the linker writing launches into the ideas. */
-export interface IdeaBoard {
-  store: OpStore;
-  linker: IdeaLinker;
-}
+export type IdeaBoard = { store: OpStore; linker: IdeaLinker };
 
 /** The board of a context; null without an operational store. */
 export function ideaBoard(ctx: ApiContext): IdeaBoard | null {
@@ -64,17 +60,17 @@ async function linkedIdeas(board: IdeaBoard, onLinkError: (error: unknown) => vo
   return linked ? board.store.query(ideasCollection) : ideas;
 }
 
-/** The ideas as the board shows them, each launched coin's market cap in lamports as the coin board values it. */
+/** The ideas as the board shows them, market caps in lamports as the coin board values them; records are spread, as
+ * the schema keeps only the answer's fields (of `user`: the idea's words). */
 function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number): Idea[] {
   const board = ctx.views.board.at(Math.floor(nowMs / 1000));
   return ideas.map((idea): Idea => {
     const coin = idea.launchedMint === null ? undefined : board.rows.get(idea.launchedMint);
     const marketCapLamports = coin === undefined ? null : coinFigures(coin, board.nowSeconds, inLamportsAt(ctx, board)).marketCapLamports;
     return {
-      id: idea.id,
-      user: { name: idea.name, ticker: idea.ticker, pitch: idea.pitch, trend: idea.trend, story: idea.story, takes: [...idea.takes] },
+      ...idea,
+      user: idea,
       pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, ctx.config.mints.stablecoin) },
-      crewScore: idea.crewScore,
       scoredAt: new Date(idea.scoredAt).toISOString(),
       launched: coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports },
       createdAt: new Date(idea.createdAt).toISOString(),
@@ -90,7 +86,7 @@ const IDEAS_MAX_AGE_MS = 2_000;
 const SOURCES = { on: [{ source: COINS_TABLE }, { source: opstoreSource(ideasCollection.name) }], maxAgeMs: IDEAS_MAX_AGE_MS };
 
 /** `GET /ideas`. */
-export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: IdeasQuery, onLinkError: (error: unknown) => void = () => {}): Promise<Answer> {
+export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: IdeasQuery, onLinkError: (error: unknown) => void): Promise<Answer> {
   const nowMs = ctx.now().getTime();
   return ctx.answers.get(answerKey('ideas', { ...query, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideasResponse, async () =>
     board === null ? { ideas: [] } : { ideas: ideaItems(ctx, boardOrder(await linkedIdeas(board, onLinkError), query, nowMs), nowMs) },
@@ -98,7 +94,7 @@ export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: Ideas
 }
 
 /** `GET /ideas/{id}`: one idea as the board shows it. */
-export function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void = () => {}): Promise<Answer> {
+export function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void): Promise<Answer> {
   const nowMs = ctx.now().getTime();
   return ctx.answers.get(answerKey('idea', { id, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideaResponse, async () => {
     const idea = board === null ? undefined : (await linkedIdeas(board, onLinkError)).find((each) => each.id === id);

@@ -1,8 +1,7 @@
 // Handlers of the rewards reads (spec 2.5, 2.9, 2.10), shared by the HTTP routes and the MCP tools, read from the
-// rewards tables (projections/rewards/coin-rewards.ts). US dollar figures: a coin's quote token is priced as SOL from
-// the price feed, the dollar stablecoin at $1, any other quote token not at all; raw quote amounts become whole US
-// cents, rounded down, with bigint arithmetic only. Rows are spread into answers as they are read: the response schema
-// leaves out what a row carries beyond its answer (answer-cache.ts).
+// rewards tables (projections/rewards/coin-rewards.ts). Raw quote amounts become whole US cents, rounded down, with
+// bigint arithmetic only. Rows are spread into answers as they are read: the response schema leaves out what a row
+// carries beyond its answer (answer-cache.ts).
 import type { CreatorSendEntry, CreatorTotals } from '../../projections/creators/queries.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards } from '../../projections/rewards/coin-rewards.js';
@@ -16,20 +15,17 @@ import { creatorResponse, RECENT_SENDS } from '../../schemas/api/creators.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse, type RoundView } from '../../schemas/api/rewards.js';
 import { walletRewardsResponse, type WalletRewardsQuery } from '../../schemas/api/wallet-rewards.js';
-import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { type Answer, answerKey, type Dependency } from './answer-cache.js';
-import { boardRowOf, requireCoin } from './coins.js';
+import { boardRowOf, pairKind, requireCoin } from './coins.js';
 
-/** One US dollar in micro-USD. */
 const ONE_DOLLAR_MICRO_USD = 1_000_000n;
-/** Micro-USD in a cent. */
 const MICRO_USD_PER_CENT = 10_000n;
 
-function quotePricing(quoteMint: string, stablecoinMint: string): QuotePricing {
-  if (quoteMint === NATIVE_MINT_ID) return { kind: 'sol' };
-  if (quoteMint === stablecoinMint) return { kind: 'fixed', microUsd: ONE_DOLLAR_MICRO_USD };
-  return { kind: 'none' };
+/** The quote's pricing by what it pairs as (pairKind): SOL from the feed, the stablecoin at $1, any other not at all. */
+function quotePricing(quoteMint: string, stablecoin: string): QuotePricing {
+  const kind = pairKind(quoteMint, stablecoin);
+  return kind === 'token' ? { kind: 'none' } : kind === 'sol' ? { kind } : { kind: 'fixed', microUsd: ONE_DOLLAR_MICRO_USD };
 }
 
 /** Cents of `microUsdTimesRaw` (raw quote units times micro-USD per whole unit), for a quote with `decimals`. */
@@ -46,14 +42,14 @@ function centsNow({ token, paid, last }: TokenTotals, coin: RewardCoin, microUsd
 
 const quoteOf = (coin: RewardCoin) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
 
-/** Earned, sent and waiting (earned not sent yet) of a creator-mode coin. */
+/** A creator-mode coin's earnings. */
 const earningsView = ({ earned, sent }: CreatorTotals) => ({
   earned: earned.toString(),
   sent: sent.toString(),
   waiting: (earned > sent ? earned - sent : 0n).toString(),
 });
 
-/** What a holder-mode coin's pot took in, spent and holds (taken in less spent). */
+/** A holder-mode coin's pot. */
 const potView = ({ takenIn, spent }: PotTotals) => ({
   holds: (takenIn > spent ? takenIn - spent : 0n).toString(),
   takenIn: takenIn.toString(),
@@ -67,7 +63,7 @@ function roundView(round: RoundRow, paid: RoundPayouts | undefined): RoundView {
     time: isoFromSeconds(round.time),
     potSpent: round.potSpent.toString(),
     tokens: round.tokens.map((token) => ({
-      mint: token.mint,
+      ...token,
       bought: token.bought.toString(),
       cost: token.cost.toString(),
       paid: (paid?.paid.get(token.mint) ?? 0n).toString(),
@@ -104,17 +100,13 @@ async function rewardsView(ctx: ApiContext, { coin, creator, rounds, pot, payout
     quote: quoteOf(coin),
     mode: 'holder',
     pot: potView(pot),
-    paidByToken: tokenTotalsOf(rounds, paidByToken, pricing).map((token) => {
-      const now = centsNow(token, coin, quoteNow);
-      return {
-        token: token.token,
-        paid: token.paid.toString(),
-        cost: token.cost.toString(),
-        usdCentsAtPayout: centsOf(token.costMicroUsd, coin.quoteDecimals).toString(),
-        unpricedRounds: token.unpricedRounds,
-        usdCentsNow: now === null ? null : now.toString(),
-      };
-    }),
+    paidByToken: tokenTotalsOf(rounds, paidByToken, pricing).map((token) => ({
+      ...token,
+      paid: token.paid.toString(),
+      cost: token.cost.toString(),
+      usdCentsAtPayout: centsOf(token.costMicroUsd, coin.quoteDecimals).toString(),
+      usdCentsNow: centsNow(token, coin, quoteNow)?.toString() ?? null,
+    })),
     rounds: rounds.slice(0, limit).map((round) => roundView(round, payouts.get(round.round))),
   };
 }
@@ -133,7 +125,6 @@ export function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletR
   });
 }
 
-/** Newest first: time, slot, log offset, event id, all descending. */
 const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
   b.ms - a.ms || b.slot - a.slot || b.logOffset - a.logOffset || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
 
@@ -154,9 +145,8 @@ export async function getCreator(ctx: ApiContext, wallet: string): Promise<Answe
     return {
       wallet,
       coins: coins.map(({ coin, creator, pot }) => ({
-        mint: coin.mint,
+        ...coin,
         user: { name: coin.name, symbol: coin.symbol },
-        mode: coin.mode,
         createdAt: isoFromSeconds(coin.createdAt),
         quote: quoteOf(coin),
         creator: coin.mode === 'creator' ? earningsView(creator) : null,

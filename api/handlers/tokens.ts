@@ -11,6 +11,7 @@ import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { QUOTE_LISTINGS_TABLE } from '../../projections/quote-listings/table.js';
 import { type Answer, answerKey } from './answer-cache.js';
+import { boardNow } from './coins.js';
 import { aggregatorToken, type AggregatorToken, type TokenAggregator } from '../tokens/aggregator.js';
 import { embeddedTokenSearch } from '../tokens/embedded-search.js';
 import { labelName, labelSymbol } from '../tokens/label-rule.js';
@@ -21,24 +22,20 @@ import { logoUrl, type Logo, type LogoStore } from '../tokens/token-logo.js';
 export interface TokenSearchDeps {
   aggregator: TokenAggregator | null;
   logos: LogoStore;
-  /** The launchpad's quote configs on chain; null or left out without a chain connection. */
-  quoteConfigs?: QuoteConfigReader | null;
+  /** The launchpad's quote configs on chain; null without a chain connection. */
+  quoteConfigs: QuoteConfigReader | null;
 }
 
 const aggregatorTokens = z.array(aggregatorToken);
 
 const address = (value: string | null | undefined) => (typeof value === 'string' && isAddress(value) ? value : null);
 
-function httpsUrl(value: string | null | undefined): string | null {
-  if (typeof value !== 'string' || !URL.canParse(value)) return null;
-  return new URL(value).protocol === 'https:' ? value : null;
-}
+const httpsUrl = (value: string | null | undefined) =>
+  typeof value === 'string' && URL.canParse(value) && new URL(value).protocol === 'https:' ? value : null;
 
-function volume(token: AggregatorToken): number | null {
-  const buy = token.stats24h?.buyVolume;
-  const sell = token.stats24h?.sellVolume;
-  if (buy == null && sell == null) return null;
-  return (buy ?? 0) + (sell ?? 0);
+function volume({ stats24h }: AggregatorToken): number | null {
+  const { buyVolume: buy, sellVolume: sell } = stats24h ?? {};
+  return buy == null && sell == null ? null : (buy ?? 0) + (sell ?? 0);
 }
 
 const pairStatesSchema = z.array(z.object({ quote: z.boolean(), addedAt: z.string().nullable(), decimals: z.int().nullable(), configured: z.boolean() }));
@@ -49,61 +46,52 @@ const QUOTE_CONFIGS_MAX_AGE_MS = 30_000;
  * configs read are young enough. */
 async function listedPairStates(ctx: ApiContext, deps: TokenSearchDeps): Promise<PairState[]> {
   const sources = { on: [{ source: QUOTE_LISTINGS_TABLE }], maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS };
-  const answer = await ctx.answers.get(answerKey('listed-pair-states'), sources, pairStatesSchema, async () => {
-    return (await pairStates(ctx, listedTokens(ctx.config), deps.quoteConfigs ?? null)).states;
-  });
+  const states = async () => (await pairStates(ctx, listedTokens(ctx.config), deps.quoteConfigs)).states;
+  const answer = await ctx.answers.get(answerKey('listed-pair-states'), sources, pairStatesSchema, states);
   return JSON.parse(answer.json.toString()) as PairState[];
 }
 
 async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: AggregatorToken[]): Promise<TokenItem[]> {
-  const own = listedTokens(ctx.config);
-  const valid = tokens.filter((token) => isAddress(token.id));
-  const board = ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000));
-  const launchDay = (mint: string) => {
-    const row = board.rows.get(mint);
-    return row === undefined ? null : new Date(row.launchMs).toISOString().slice(0, 10);
-  };
+  const board = boardNow(ctx);
   const pairs = await listedPairStates(ctx, deps);
-  const listed = new Map(own.map((token, i) => [token.mint, { token, pair: pairs[i]! }]));
-  return valid.map((token) => {
-    deps.logos.remember(token.id, token.icon);
-    const mine = listed.get(token.id);
-    return {
-      mint: token.id,
-      symbol: labelSymbol(token.symbol ?? ''),
-      name: labelName(token.name ?? ''),
-      logoUrl: logoUrl(ctx.config.siteUrl, token.id),
-      description: null,
-      verified: token.isVerified ?? false,
-      tags: token.tags ?? [],
-      onService: {
-        quote: mine?.pair.quote ?? false,
-        basket: mine?.token.basket ?? false,
-        addedAt: mine === undefined ? launchDay(token.id) : mine.pair.addedAt,
-      },
-      decimals: token.decimals,
-      tokenProgram: token.tokenProgram === TOKEN_2022_PROGRAM_ID || token.tokenProgram === 'token-2022' ? 'token-2022' : 'spl',
-      mintAuthority: address(token.mintAuthority),
-      freezeAuthority: address(token.freezeAuthority),
-      priceUsd: token.usdPrice ?? null,
-      marketCap: token.mcap ?? null,
-      liquidityUsd: token.liquidity ?? null,
-      volume24h: volume(token),
-      holders: token.holderCount ?? null,
-      links: { website: httpsUrl(token.website), x: httpsUrl(token.twitter) },
-    };
-  });
+  const listed = new Map(listedTokens(ctx.config).map((token, i) => [token.mint, { token, pair: pairs[i]! }]));
+  return tokens
+    .filter((token) => isAddress(token.id))
+    .map((token) => {
+      deps.logos.remember(token.id, token.icon);
+      const mine = listed.get(token.id);
+      const coin = board.rows.get(token.id);
+      return {
+        mint: token.id,
+        symbol: labelSymbol(token.symbol ?? ''),
+        name: labelName(token.name ?? ''),
+        logoUrl: logoUrl(ctx.config.siteUrl, token.id),
+        description: null,
+        verified: token.isVerified ?? false,
+        tags: token.tags ?? [],
+        onService: {
+          quote: mine?.pair.quote ?? false,
+          basket: mine?.token.basket ?? false,
+          addedAt: mine !== undefined ? mine.pair.addedAt : coin === undefined ? null : new Date(coin.launchMs).toISOString().slice(0, 10),
+        },
+        decimals: token.decimals,
+        tokenProgram: token.tokenProgram === TOKEN_2022_PROGRAM_ID || token.tokenProgram === 'token-2022' ? 'token-2022' : 'spl',
+        mintAuthority: address(token.mintAuthority),
+        freezeAuthority: address(token.freezeAuthority),
+        priceUsd: token.usdPrice ?? null,
+        marketCap: token.mcap ?? null,
+        liquidityUsd: token.liquidity ?? null,
+        volume24h: volume(token),
+        holders: token.holderCount ?? null,
+        links: { website: httpsUrl(token.website), x: httpsUrl(token.twitter) },
+      };
+    });
 }
 
 /** `GET /tokens`: the aggregator's answer for a text (asked once per text and configured time; a failure is not
  * kept) with the service's facts about its tokens, else the service's own, kept per text, limit and second (its
  * coins as the board shows them). A failing aggregator is reported through `onFallback`. */
-export async function searchTokens(
-  ctx: ApiContext,
-  deps: TokenSearchDeps,
-  query: TokensQuery,
-  onFallback: (error: unknown) => void = () => {},
-): Promise<Answer> {
+export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void): Promise<Answer> {
   const on = [{ source: ctx.views.board.name }, { source: QUOTE_LISTINGS_TABLE }];
   const { aggregator } = deps;
   if (aggregator !== null) {
@@ -121,8 +109,8 @@ export async function searchTokens(
       }));
     }
   }
-  const board = ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000));
-  return ctx.answers.get(answerKey('tokens-own', { ...query, board: board.version }), { on, maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS }, tokensResponse, async () =>
+  const key = answerKey('tokens-own', { ...query, board: boardNow(ctx).version });
+  return ctx.answers.get(key, { on, maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS }, tokensResponse, async () =>
     embeddedTokenSearch(ctx, query.q, query.limit, await listedPairStates(ctx, deps)),
   );
 }

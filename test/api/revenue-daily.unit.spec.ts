@@ -2,7 +2,7 @@
 // from the last one posted before it, dollar figures null before the first price, cents rounded down per day,
 // and the cumulative sum counting priced days older than the window.
 import { describe, expect, it } from 'vitest';
-import { addDays, firstDayNeeded, revenueDaily, utcDayOf } from '../../api/handlers/revenue-daily.js';
+import { addDays, firstDayNeeded, revenueDaily, utcDayOf } from '../../api/handlers/platform.js';
 import type { DayPrices, RevenueDay } from '../../projections/platform/queries.js';
 
 const day = (d: string, feeShare: bigint, swapReferral = 0n, api = 0n): RevenueDay => ({
