@@ -5,7 +5,8 @@
 //
 // Record layout (little-endian u32s): slot, transactions, sample trades' JSON length, that JSON, message count,
 // then each message as its length and its bytes.
-import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { TradeRef } from '../bench-types.js';
 import type { MarketTruth } from './market-truth.js';
 
@@ -49,6 +50,7 @@ export class CaptureWriter {
 
   constructor(private readonly path: string) {
     this.partial = `${path}.partial`;
+    mkdirSync(dirname(path), { recursive: true });
     this.fd = openSync(this.partial, 'w');
   }
 
