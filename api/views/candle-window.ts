@@ -95,7 +95,7 @@ export class CandleWindow implements View {
   readonly name = 'candle-window';
   readonly canHandle = ['trade'] as const;
   private coins = new Map<string, Map<number, Series>>();
-  private readonly guard = new ChainGuard();
+  private guard = new ChainGuard();
 
   /** The coin's latest candles at `interval`, oldest first, priced with `units`. */
   candles(mint: string, interval: Interval, units: PriceDecimals): Candle[] {
@@ -113,7 +113,7 @@ export class CandleWindow implements View {
 
   async load(olap: Olap, nowSeconds: number): Promise<void> {
     this.coins = new Map();
-    this.guard.clear();
+    this.guard = new ChainGuard();
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
     const old = await olap.query<CandleRow>(
       `SELECT mint, interval, bucket, [toString(openQuote), toString(openCoin), toString(highQuote), toString(highCoin),

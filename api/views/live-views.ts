@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { isBefore, TOPICS, type EventLog, type LogPosition } from '../../infra/event-log/event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { decodeRecords } from '../../projections/project-batch.js';
-import type { LoggedEvent, Projector } from '../../projections/projector.js';
+import type { Projector } from '../../projections/projector.js';
 import { READ_MODEL_SET } from '../../projections/read-models.js';
 import { groupName, loadSetState } from '../../projections/runner-state.js';
 import type { EventType } from '../../schemas/events/index.js';
@@ -27,7 +27,7 @@ const GENERATION_MS = 2_000;
 const MAX_RETRY_MS = 10_000;
 const CATCH_UP_FIRST_WAIT_MS = 2_000;
 const CATCH_UP_WAIT_MS = 200;
-/** Batches waiting for the projections to commit them, past which neighbours are merged (a stalled writer). */
+/** Batches waiting for the projections to commit them, past which a batch joins the last (a stalled writer). */
 const MAX_PENDING = 1_000;
 
 /** What may have changed: coins by source (a view's name, or a table's). */
@@ -146,23 +146,17 @@ export class LiveViews {
         const mine = events.filter((logged) => view.canHandle.includes(logged.event.type));
         if (mine.length > 0) touch(sources, view.name, view.handle(mine));
       }
-      const through = new Map<number, bigint>();
-      for (const { partition, offset } of records) if (offset >= (through.get(partition) ?? 0n)) through.set(partition, offset + 1n);
-      this.pending.push({ through, tables: this.tablesWritten(events) });
-      if (this.pending.length > MAX_PENDING) this.pending.splice(0, 2, merged(this.pending[0]!, this.pending[1]!));
+      if (this.pending.length < MAX_PENDING) this.pending.push({ through: new Map(), tables: new Map() });
+      const batch = this.pending.at(-1)!;
+      for (const { partition, offset } of records) if (offset >= (batch.through.get(partition) ?? 0n)) batch.through.set(partition, offset + 1n);
+      for (const { event } of events) {
+        const mint = (event.data as { mint?: unknown }).mint;
+        for (const table of this.tablesOf.get(event.type) ?? []) touch(batch.tables, table, typeof mint === 'string' ? new Set([mint]) : null);
+      }
       this.publish({ sources });
     }
     if (this.pending.length > 0 && this.runnerGroup !== null) this.announceCommitted(await log.committed(TOPIC, this.runnerGroup));
     return records.length;
-  }
-
-  private tablesWritten(events: readonly LoggedEvent[]): Map<string, TouchedCoins> {
-    const tables = new Map<string, TouchedCoins>();
-    for (const { event } of events) {
-      const mint = (event.data as { mint?: unknown }).mint;
-      for (const table of this.tablesOf.get(event.type) ?? []) touch(tables, table, typeof mint === 'string' ? new Set([mint]) : null);
-    }
-    return tables;
   }
 
   /** Announces the tables of every pending batch the projections' `position` has passed. */
@@ -197,12 +191,4 @@ export class LiveViews {
       }
     }
   }
-}
-
-function merged(a: Pending, b: Pending): Pending {
-  const through = new Map(a.through);
-  for (const [partition, next] of b.through) if (next > (through.get(partition) ?? 0n)) through.set(partition, next);
-  const tables = new Map(a.tables);
-  for (const [table, coins] of b.tables) touch(tables, table, coins);
-  return { through, tables };
 }
