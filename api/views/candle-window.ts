@@ -122,8 +122,7 @@ export class CandleWindow implements View {
        ORDER BY mint, interval, bucket DESC LIMIT ${MAX_CANDLES} BY mint, interval`,
       { since },
     );
-    for (let i = old.length - 1; i >= 0; i -= 1) {
-      const row = old[i]!;
+    for (const row of old.reverse()) {
       const series = this.series(row.mint, Number(row.interval));
       series.tableBefore = since;
       series.put(series.length, Number(row.bucket), row.amounts.map(BigInt), BigInt(row.volume));

@@ -55,8 +55,8 @@ function touch(sources: Map<string, TouchedCoins>, source: string, coins: Touche
 }
 
 interface Pending {
-  /** Each partition's next offset past the batch. */
-  through: Map<number, bigint>;
+  /** Each partition's last offset in the batch. */
+  last: Map<number, bigint>;
   tables: Map<string, TouchedCoins>;
 }
 
@@ -146,9 +146,9 @@ export class LiveViews {
         const mine = events.filter((logged) => view.canHandle.includes(logged.event.type));
         if (mine.length > 0) touch(sources, view.name, view.handle(mine));
       }
-      if (this.pending.length < MAX_PENDING) this.pending.push({ through: new Map(), tables: new Map() });
+      if (this.pending.length < MAX_PENDING) this.pending.push({ last: new Map(), tables: new Map() });
       const batch = this.pending.at(-1)!;
-      for (const { partition, offset } of records) if (offset >= (batch.through.get(partition) ?? 0n)) batch.through.set(partition, offset + 1n);
+      for (const { partition, offset } of records) if (offset > (batch.last.get(partition) ?? -1n)) batch.last.set(partition, offset);
       for (const { event } of events) {
         const mint = (event.data as { mint?: unknown }).mint;
         for (const table of this.tablesOf.get(event.type) ?? []) touch(batch.tables, table, typeof mint === 'string' ? new Set([mint]) : null);
@@ -161,15 +161,11 @@ export class LiveViews {
 
   /** Announces the tables of every pending batch the projections' `position` has passed. */
   private announceCommitted(position: LogPosition): void {
-    let done = 0;
+    const waiting = this.pending.findIndex((batch) => [...batch.last].some(([partition, offset]) => !isBefore({ partition, offset }, position)));
+    const passed = this.pending.splice(0, waiting === -1 ? this.pending.length : waiting);
+    if (passed.length === 0) return;
     const sources = new Map<string, TouchedCoins>();
-    for (const batch of this.pending) {
-      if (![...batch.through].every(([partition, next]) => isBefore({ partition, offset: next - 1n }, position))) break;
-      for (const [table, coins] of batch.tables) touch(sources, table, coins);
-      done += 1;
-    }
-    if (done === 0) return;
-    this.pending.splice(0, done);
+    for (const batch of passed) for (const [table, coins] of batch.tables) touch(sources, table, coins);
     this.publish({ sources });
   }
 
