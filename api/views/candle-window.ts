@@ -5,7 +5,7 @@
 // day and from the trades since (so no loaded bucket can still change), then each trade folds in once
 // (chain-guard.ts). A trade the log brings from before that day is in the loaded buckets already, or, when the
 // projections were still replaying that history at the load, reaches them when the views next load. A candle is
-// eight u64 amounts in one BigUint64Array and its volume a bigint.
+// eleven u64s in one BigUint64Array.
 import type { Olap } from '../../infra/olap/olap.js';
 import { CANDLES_TABLE } from '../../projections/candles/table.js';
 import type { LoggedEvent } from '../../projections/projector.js';
@@ -19,71 +19,66 @@ import type { TouchedCoins, View } from './view.js';
 
 const INTERVALS = Object.values(INTERVAL_SECONDS);
 const DAY = 86_400;
-/** A candle's amounts are four prices, each a quote amount and then a coin amount, from these offsets. */
-const OPEN = 0;
-const HIGH = 2;
-const LOW = 4;
-const CLOSE = 6;
-const AMOUNTS = 8;
+/** A candle's u64s from these offsets: its bucket; four prices, each a quote amount and then a coin amount; its volume,
+ * the low 64 bits and then the high (a sum of 64-bit amounts needs more than 128 bits only past 2^64 trades). */
+const BUCKET = 0;
+const OPEN = 1;
+const HIGH = 3;
+const LOW = 5;
+const CLOSE = 7;
+const VOLUME = 9;
+const SIZE = 11;
+
+const volumeAt = (a: BigUint64Array, at: number) => (a[at + VOLUME + 1]! << 64n) | a[at + VOLUME]!;
 
 /** One coin's candles at one interval, oldest first. */
 class Series {
   /** Unix seconds before which the candles are the candles table's as loaded: a trade before it is in them. */
   tableBefore = 0;
-  buckets = new Uint32Array(4);
-  amounts = new BigUint64Array(4 * AMOUNTS);
-  volumes: bigint[] = [];
+  candles = new BigUint64Array(4 * SIZE);
   length = 0;
 
   /** Folds a trade into bucket `bucket` (a new one after the last, or one held). */
   fold(bucket: number, quote: bigint, coin: bigint): void {
-    let i = this.length - 1;
-    while (i >= 0 && this.buckets[i]! > bucket) i -= 1;
-    if (i < 0 || this.buckets[i] !== bucket) return this.put(i + 1, bucket, [quote, coin, quote, coin, quote, coin, quote, coin], quote);
-    const a = this.amounts;
-    const at = i * AMOUNTS;
+    const a = this.candles;
+    const key = BigInt(bucket);
+    let at = (this.length - 1) * SIZE;
+    while (at >= 0 && a[at + BUCKET]! > key) at -= SIZE;
+    if (at < 0 || a[at + BUCKET] !== key) return this.put(at / SIZE + 1, [key, quote, coin, quote, coin, quote, coin, quote, coin], quote);
     if (quote * a[at + HIGH + 1]! > a[at + HIGH]! * coin) [a[at + HIGH], a[at + HIGH + 1]] = [quote, coin];
     if (quote * a[at + LOW + 1]! < a[at + LOW]! * coin) [a[at + LOW], a[at + LOW + 1]] = [quote, coin];
     [a[at + CLOSE], a[at + CLOSE + 1]] = [quote, coin];
-    this.volumes[i]! += quote;
+    const volume = volumeAt(a, at) + quote;
+    [a[at + VOLUME], a[at + VOLUME + 1]] = [volume, volume >> 64n];
   }
 
-  /** Puts a candle at index `i`; past MAX_CANDLES the oldest leaves. */
-  put(i: number, bucket: number, amounts: readonly bigint[], volume: bigint): void {
-    if (this.length === this.buckets.length) this.grow();
-    this.buckets.copyWithin(i + 1, i, this.length);
-    this.amounts.copyWithin((i + 1) * AMOUNTS, i * AMOUNTS, this.length * AMOUNTS);
-    this.buckets[i] = bucket;
-    this.amounts.set(amounts, i * AMOUNTS);
-    this.volumes.splice(i, 0, volume);
+  /** Puts a candle (its bucket and prices, and its volume) at index `i`; past MAX_CANDLES the oldest leaves. */
+  put(i: number, candle: readonly bigint[], volume: bigint): void {
+    if (this.length * SIZE === this.candles.length) {
+      const grown = new BigUint64Array(Math.min(this.length * 2, MAX_CANDLES + 1) * SIZE);
+      grown.set(this.candles);
+      this.candles = grown;
+    }
+    const a = this.candles;
+    a.copyWithin((i + 1) * SIZE, i * SIZE, this.length * SIZE);
+    a.set([...candle, volume, volume >> 64n], i * SIZE);
     this.length += 1;
     if (this.length <= MAX_CANDLES) return;
-    this.buckets.copyWithin(0, 1, this.length);
-    this.amounts.copyWithin(0, AMOUNTS, this.length * AMOUNTS);
-    this.volumes.shift();
+    a.copyWithin(0, SIZE, this.length * SIZE);
     this.length -= 1;
   }
 
-  private grow(): void {
-    const capacity = Math.min(this.buckets.length * 2, MAX_CANDLES + 1);
-    const buckets = new Uint32Array(capacity);
-    buckets.set(this.buckets);
-    const amounts = new BigUint64Array(capacity * AMOUNTS);
-    amounts.set(this.amounts);
-    [this.buckets, this.amounts] = [buckets, amounts];
-  }
-
   candle(i: number, interval: number, units: PriceDecimals): Candle {
-    const a = this.amounts;
-    const at = i * AMOUNTS;
+    const a = this.candles;
+    const at = i * SIZE;
     const price = (offset: number) => formatPrice(a[at + offset]!, a[at + offset + 1]!, units);
     return {
-      time: isoFromSeconds(this.buckets[i]! * interval),
+      time: isoFromSeconds(Number(a[at + BUCKET]) * interval),
       open: price(OPEN),
       high: price(HIGH),
       low: price(LOW),
       close: price(CLOSE),
-      volume: this.volumes[i]!.toString(),
+      volume: volumeAt(a, at).toString(),
     };
   }
 }
@@ -95,7 +90,7 @@ export class CandleWindow implements View {
   readonly name = 'candle-window';
   readonly canHandle = ['trade'] as const;
   private coins = new Map<string, Map<number, Series>>();
-  private readonly guard = new ChainGuard();
+  private guard = new ChainGuard();
 
   /** The coin's latest candles at `interval`, oldest first, priced with `units`. */
   candles(mint: string, interval: Interval, units: PriceDecimals): Candle[] {
@@ -113,7 +108,7 @@ export class CandleWindow implements View {
 
   async load(olap: Olap, nowSeconds: number): Promise<void> {
     this.coins = new Map();
-    this.guard.clear();
+    this.guard = new ChainGuard();
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
     const old = await olap.query<CandleRow>(
       `SELECT mint, interval, bucket, [toString(openQuote), toString(openCoin), toString(highQuote), toString(highCoin),
@@ -122,11 +117,10 @@ export class CandleWindow implements View {
        ORDER BY mint, interval, bucket DESC LIMIT ${MAX_CANDLES} BY mint, interval`,
       { since },
     );
-    for (let i = old.length - 1; i >= 0; i -= 1) {
-      const row = old[i]!;
+    for (const row of old.reverse()) {
       const series = this.series(row.mint, Number(row.interval));
       series.tableBefore = since;
-      series.put(series.length, Number(row.bucket), row.amounts.map(BigInt), BigInt(row.volume));
+      series.put(series.length, [BigInt(row.bucket), ...row.amounts.map(BigInt)], BigInt(row.volume));
     }
     const recent = await olap.query<TradeRow>(
       `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin

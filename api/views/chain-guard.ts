@@ -18,8 +18,4 @@ export class ChainGuard {
     coin.ids.add(id);
     return true;
   }
-
-  clear(): void {
-    this.coins.clear();
-  }
 }

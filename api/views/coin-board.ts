@@ -1,13 +1,11 @@
 // The coin board: every coin's launch facts, graduation, holder count and market, and from them its figures at a
 // second (api/figures.ts), for the coin list, one coin, the token search and the ideas board. A coin's market is
-// its trades since the window's start, one tick a block second (the quote traded, and the reserves after the
-// second's last trade), and the reserves after its last trade before them: enough for the 24 hours before any
-// second of the last day. Its holders are the owners whose token accounts hold a positive sum, its venues (curve,
-// launch pool, locked pool) and the service's wallets left out. The SOL price values stablecoin coins in lamports.
-//
-// Loaded from the coins, graduations, balances, prices and trades tables; then launches and graduations replace
-// their coin's facts (idempotent), a balance change its account's balance unless the account's balance is from a
-// later slot, a price the price unless it is older, and a trade folds in once (chain-guard.ts).
+// its ticks since the window's start and the reserves after its last trade before them: enough for the 24 hours
+// before any second of the last day. Its holders are the owners whose token accounts hold a positive sum, its venues
+// (curve, launch pool, locked pool) and the service's wallets left out. The SOL price values stablecoin coins in
+// lamports. Loaded from the coins, graduations, balances, prices and trades tables; then a coin's first launch and
+// graduation set its facts, a balance change its account's balance unless the account's balance is from a later
+// slot, a price the price unless it is older, and a trade folds in once (chain-guard.ts).
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCES_TABLE } from '../../projections/balances/table.js';
 import { coinRow, type CoinRow as LaunchRow } from '../../projections/coins/projector.js';
@@ -112,12 +110,14 @@ export class CoinBoard implements View {
   readonly name = 'coin-board';
   readonly canHandle = ['coin.launched', 'coin.graduated', 'trade', 'token.balance_changed', 'price.updated'] as const;
   private coins = new Map<string, BoardCoin>();
-  private readonly guard = new ChainGuard();
+  private guard = new ChainGuard();
   private price: { slot: number; microUsd: bigint } | null = null;
   private latestSeconds = 0;
-  private changes = 0;
-  private last: (BoardAt & { changes: number }) | null = null;
-  private milestones: LoggedEvent[] = [];
+  private version = 0;
+  /** The board as last asked for; null once an event changed it. */
+  private last: BoardAt | null = null;
+  /** The launches and graduations the last batch brought (each once, however often the log brings it). */
+  newMilestones: LoggedEvent[] = [];
   private readonly service: ReadonlySet<string>;
   private readonly valuing: ValuingMints;
 
@@ -158,26 +158,19 @@ export class CoinBoard implements View {
 
   /** Every coin launched at or after `fromSlot`, in launch order (slot, then mint). */
   launchedFrom(fromSlot: number): { mint: string; name: string; symbol: string; launchSlot: number; launchMs: number }[] {
-    return [...this.coins.values()]
-      .map(({ launch }) => launch)
-      .filter((launch) => launch.launchSlot >= fromSlot)
-      .sort((a, b) => a.launchSlot - b.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0))
-      .map((launch) => ({
-        mint: launch.mint,
-        name: launch.untrustedName,
-        symbol: launch.untrustedSymbol,
-        launchSlot: launch.launchSlot,
-        launchMs: msOf(launch.launchTime),
-      }));
+    const launches = [...this.coins.values()].map(({ launch }) => launch).filter((launch) => launch.launchSlot >= fromSlot);
+    launches.sort((a, b) => a.launchSlot - b.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0));
+    return launches.map(({ mint, untrustedName, untrustedSymbol, launchSlot, launchTime }) => ({
+      mint,
+      name: untrustedName,
+      symbol: untrustedSymbol,
+      launchSlot,
+      launchMs: msOf(launchTime),
+    }));
   }
 
   creatorCoins(creator: string): string[] {
     return [...this.coins.values()].filter((coin) => coin.launch.creator === creator).map((coin) => coin.launch.mint);
-  }
-
-  /** The launches and graduations the last batch brought (each once, however often the log brings it). */
-  get newMilestones(): readonly LoggedEvent[] {
-    return this.milestones;
   }
 
   /** The latest SOL price posted, micro-USD; null before any. */
@@ -189,17 +182,15 @@ export class CoinBoard implements View {
    * rows, orders and version while no event came and every row's window reads the same). */
   at(nowSeconds: number): BoardAt {
     const last = this.last;
-    if (last?.nowSeconds === nowSeconds && last.changes === this.changes) return last;
+    if (last?.nowSeconds === nowSeconds) return last;
     const rows = new Map<string, BoardRow>();
-    let same = last !== null && last.changes === this.changes;
+    let same = last !== null;
     for (const [mint, coin] of this.coins) {
       const row = this.rowAt(coin, nowSeconds);
       if (same) same = rowWindow(last!.rows.get(mint)!, last!.nowSeconds) === rowWindow(row, nowSeconds);
       rows.set(mint, row);
     }
-    this.last = same
-      ? { ...last!, nowSeconds }
-      : { nowSeconds, version: (last?.version ?? 0) + 1, rows, solMicroUsd: this.solMicroUsd, orders: new Map(), changes: this.changes };
+    this.last = same ? { ...last!, nowSeconds } : { nowSeconds, version: ++this.version, rows, solMicroUsd: this.solMicroUsd, orders: new Map() };
     return this.last;
   }
 
@@ -257,9 +248,9 @@ export class CoinBoard implements View {
 
   async load(olap: Olap, nowSeconds: number): Promise<void> {
     this.coins = new Map();
-    this.guard.clear();
+    this.guard = new ChainGuard();
     this.price = null;
-    this.changes += 1;
+    this.last = null;
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
     // Of its columns only UInt64 and wider come back as text (infra/olap/json-rows.ts); the launch slot is a number.
     for (const row of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched({ ...row, launchSlot: Number(row.launchSlot) });
@@ -303,7 +294,7 @@ export class CoinBoard implements View {
   handle(events: readonly LoggedEvent[]): TouchedCoins {
     const touched = new Set<string>();
     let everyCoin = false;
-    this.milestones = [];
+    this.newMilestones = [];
     for (const logged of events) {
       const { event } = logged;
       switch (event.type) {
@@ -311,7 +302,7 @@ export class CoinBoard implements View {
         case 'coin.graduated':
           if (event.type === 'coin.launched' ? this.launched(coinRow(event)) : this.graduated(event.data.mint, event.blockTime, event.data.pool)) {
             touched.add(event.data.mint);
-            this.milestones.push(logged);
+            this.newMilestones.push(logged);
           }
           break;
         case 'trade':
@@ -329,7 +320,7 @@ export class CoinBoard implements View {
           break;
       }
     }
-    if (everyCoin || touched.size > 0) this.changes += 1;
+    if (everyCoin || touched.size > 0) this.last = null;
     return everyCoin ? null : touched;
   }
 

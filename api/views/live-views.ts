@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { isBefore, TOPICS, type EventLog, type LogPosition } from '../../infra/event-log/event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { decodeRecords } from '../../projections/project-batch.js';
-import type { LoggedEvent, Projector } from '../../projections/projector.js';
+import type { Projector } from '../../projections/projector.js';
 import { READ_MODEL_SET } from '../../projections/read-models.js';
 import { groupName, loadSetState } from '../../projections/runner-state.js';
 import type { EventType } from '../../schemas/events/index.js';
@@ -27,7 +27,7 @@ const GENERATION_MS = 2_000;
 const MAX_RETRY_MS = 10_000;
 const CATCH_UP_FIRST_WAIT_MS = 2_000;
 const CATCH_UP_WAIT_MS = 200;
-/** Batches waiting for the projections to commit them, past which neighbours are merged (a stalled writer). */
+/** Batches waiting for the projections to commit them, past which a batch joins the last (a stalled writer). */
 const MAX_PENDING = 1_000;
 
 /** What may have changed: coins by source (a view's name, or a table's). */
@@ -55,8 +55,8 @@ function touch(sources: Map<string, TouchedCoins>, source: string, coins: Touche
 }
 
 interface Pending {
-  /** Each partition's next offset past the batch. */
-  through: Map<number, bigint>;
+  /** Each partition's last offset in the batch. */
+  last: Map<number, bigint>;
   tables: Map<string, TouchedCoins>;
 }
 
@@ -146,36 +146,26 @@ export class LiveViews {
         const mine = events.filter((logged) => view.canHandle.includes(logged.event.type));
         if (mine.length > 0) touch(sources, view.name, view.handle(mine));
       }
-      const through = new Map<number, bigint>();
-      for (const { partition, offset } of records) if (offset >= (through.get(partition) ?? 0n)) through.set(partition, offset + 1n);
-      this.pending.push({ through, tables: this.tablesWritten(events) });
-      if (this.pending.length > MAX_PENDING) this.pending.splice(0, 2, merged(this.pending[0]!, this.pending[1]!));
+      if (this.pending.length < MAX_PENDING) this.pending.push({ last: new Map(), tables: new Map() });
+      const batch = this.pending.at(-1)!;
+      for (const { partition, offset } of records) if (offset > (batch.last.get(partition) ?? -1n)) batch.last.set(partition, offset);
+      for (const { event } of events) {
+        const mint = (event.data as { mint?: unknown }).mint;
+        for (const table of this.tablesOf.get(event.type) ?? []) touch(batch.tables, table, typeof mint === 'string' ? new Set([mint]) : null);
+      }
       this.publish({ sources });
     }
     if (this.pending.length > 0 && this.runnerGroup !== null) this.announceCommitted(await log.committed(TOPIC, this.runnerGroup));
     return records.length;
   }
 
-  private tablesWritten(events: readonly LoggedEvent[]): Map<string, TouchedCoins> {
-    const tables = new Map<string, TouchedCoins>();
-    for (const { event } of events) {
-      const mint = (event.data as { mint?: unknown }).mint;
-      for (const table of this.tablesOf.get(event.type) ?? []) touch(tables, table, typeof mint === 'string' ? new Set([mint]) : null);
-    }
-    return tables;
-  }
-
   /** Announces the tables of every pending batch the projections' `position` has passed. */
   private announceCommitted(position: LogPosition): void {
-    let done = 0;
+    const waiting = this.pending.findIndex((batch) => [...batch.last].some(([partition, offset]) => !isBefore({ partition, offset }, position)));
+    const passed = this.pending.splice(0, waiting === -1 ? this.pending.length : waiting);
+    if (passed.length === 0) return;
     const sources = new Map<string, TouchedCoins>();
-    for (const batch of this.pending) {
-      if (![...batch.through].every(([partition, next]) => isBefore({ partition, offset: next - 1n }, position))) break;
-      for (const [table, coins] of batch.tables) touch(sources, table, coins);
-      done += 1;
-    }
-    if (done === 0) return;
-    this.pending.splice(0, done);
+    for (const batch of passed) for (const [table, coins] of batch.tables) touch(sources, table, coins);
     this.publish({ sources });
   }
 
@@ -197,12 +187,4 @@ export class LiveViews {
       }
     }
   }
-}
-
-function merged(a: Pending, b: Pending): Pending {
-  const through = new Map(a.through);
-  for (const [partition, next] of b.through) if (next > (through.get(partition) ?? 0n)) through.set(partition, next);
-  const tables = new Map(a.tables);
-  for (const [table, coins] of b.tables) touch(tables, table, coins);
-  return { through, tables };
 }

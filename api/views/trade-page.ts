@@ -60,7 +60,6 @@ function pageStart(trades: readonly HeldTrade[], end: number, limit: number): nu
 export function tradePage(run: TradeRun, cursor: TradeCursor | null, limit: number): TradesResponse | null {
   const { trades, complete } = run;
   const end = countBefore(run, cursor);
-  if (end === 0 && complete) return { trades: [], next: { before: null } };
   if (end === null || (!complete && end - limit < 0)) return null;
   const start = pageStart(trades, end, limit);
   const page: Trade[] = [];

@@ -40,23 +40,19 @@ export class TradeWindow implements View {
   readonly name = 'trade-window';
   readonly canHandle = ['trade'] as const;
   private coins = new Map<string, CoinRun>();
-  private readonly guard = new ChainGuard();
-  private admitted: NewTrade[] = [];
+  private guard = new ChainGuard();
+  /** The trades the last batch folded in, in log order. */
+  newTrades: NewTrade[] = [];
 
   /** The coin's run of latest trades; an empty complete run for a coin without trades. */
   run(mint: string): TradeRun {
     return this.coins.get(mint) ?? { trades: [], complete: true };
   }
 
-  /** The trades the last batch folded in, in log order. */
-  get newTrades(): readonly NewTrade[] {
-    return this.admitted;
-  }
-
   async load(olap: Olap): Promise<void> {
     const rows = await olap.query<HeldTrade & { mint: string; id: string; slot: string; latest: string }>(LATEST_SQL);
     this.coins = new Map();
-    this.guard.clear();
+    this.guard = new ChainGuard();
     for (const row of rows) {
       let run = this.coins.get(row.mint);
       if (run === undefined) this.coins.set(row.mint, (run = { trades: [], complete: Number(row.latest) <= WINDOW_TRADES }));
@@ -67,43 +63,32 @@ export class TradeWindow implements View {
 
   handle(events: readonly LoggedEvent[]): TouchedCoins {
     const touched = new Set<string>();
-    this.admitted = [];
+    this.newTrades = [];
     for (const { event } of events) {
       if (event.type !== 'trade' || !this.guard.admit(event.data.mint, event.slot, event.id)) continue;
       const d = event.data;
       let run = this.coins.get(d.mint);
       if (run === undefined) this.coins.set(d.mint, (run = { trades: [], complete: true }));
-      const trade: HeldTrade = {
-        signature: event.signature,
-        seconds: event.blockTime,
-        side: d.side,
-        trader: d.trader,
-        coinAmount: d.coinAmount,
-        quoteAmount: d.quoteAmount,
-      };
+      const trade = heldTrade({ ...d, signature: event.signature, seconds: event.blockTime });
       touched.add(d.mint);
       // A block time may go back a little: the trade sits in page order (its second, then chain order). One older
       // than a partial run's first second is the table's alone (the run holds whole seconds); streams show it at
       // rank 0, where its page may rank it later in that second.
       if (!run.complete && run.trades.length > 0 && trade.seconds < run.trades[0]!.seconds) {
-        this.admitted.push({ mint: d.mint, item: tradeItem(trade, 0) });
+        this.newTrades.push({ mint: d.mint, item: tradeItem(trade, 0) });
         continue;
       }
       const at = firstAtOrAfter(run.trades, trade.seconds + 1);
       run.trades.splice(at, 0, trade);
-      this.admitted.push({ mint: d.mint, item: tradeItem(trade, rankOf(run.trades, at)) });
-      trim(run);
+      this.newTrades.push({ mint: d.mint, item: tradeItem(trade, rankOf(run.trades, at)) });
+      // The run starts at the second of its WINDOW_TRADES-th latest trade.
+      const last = run.trades.length - WINDOW_TRADES;
+      const cut = last > 0 ? last - rankOf(run.trades, last) : 0;
+      if (cut > 0) {
+        run.trades.splice(0, cut);
+        run.complete = false;
+      }
     }
     return touched;
   }
-}
-
-/** Lets the oldest seconds go while the rest hold WINDOW_TRADES: the run starts at the second of its WINDOW_TRADES-th
- * latest trade. */
-function trim(run: CoinRun): void {
-  const last = run.trades.length - WINDOW_TRADES;
-  const cut = last > 0 ? last - rankOf(run.trades, last) : 0;
-  if (cut === 0) return;
-  run.trades.splice(0, cut);
-  run.complete = false;
 }
