@@ -65,7 +65,7 @@ export function firstDayNeeded(today: string, revenue: readonly RevenueDay[]): s
   return first !== undefined && first < windowStart ? first : windowStart;
 }
 
-export interface RevenueDailyInputs {
+interface RevenueDailyInputs {
   today: string;
   /** Revenue of each day up to `today` that has any, oldest first. */
   revenue: readonly RevenueDay[];
