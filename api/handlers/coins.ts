@@ -3,12 +3,12 @@
 // (a list: the board's version; one coin: its window and the SOL price) and the board announces no change of it.
 // Creator-written text goes only under `user`.
 import { coinFull as coinFullSchema, type CoinFull } from '../../schemas/api/coin-full.js';
-import { coinListResponse, type CoinListQuery, type CoinSummary } from '../../schemas/api/coins.js';
+import { coinListResponse, type CoinListQuery } from '../../schemas/api/coins.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinFigures, type InLamports } from '../figures.js';
+import { coinFigures, type Figures } from '../figures.js';
 import { launchTextOf, type LaunchText } from '../launch/launch-text.js';
 import { type BoardAt, type BoardRow, rowWindow } from '../views/coin-board.js';
 import { type Answer, answerKey } from './answer-cache.js';
@@ -19,9 +19,9 @@ const LAUNCH_TEXT_MAX_AGE_MS = 10_000;
 /** The coin board at the context's second. */
 export const boardNow = (ctx: ApiContext): BoardAt => ctx.views.board.at(Math.floor(ctx.now().getTime() / 1000));
 
-/** Raw quote amounts of a board's rows in lamports, at that board's SOL price. */
-export function inLamportsAt(ctx: ApiContext, board: BoardAt): InLamports {
-  return (row, amount) => ctx.views.board.lamports(row, amount, board);
+/** A board row's figures, raw quote amounts valued in lamports at that board's SOL price. */
+export function figuresAt(ctx: ApiContext, board: BoardAt, row: BoardRow): Figures {
+  return coinFigures(row, board.nowSeconds, (each, amount) => ctx.views.board.lamports(each, amount, board));
 }
 
 /** What a coin pairs with: SOL, the configured stablecoin, or another token. */
@@ -42,15 +42,15 @@ export function boardRowOf(ctx: ApiContext, mint: string): { row: BoardRow; boar
   return { row: board.rows.get(mint)!, board };
 }
 
-function coinSummary(row: BoardRow, nowSeconds: number, inLamports: InLamports): CoinSummary {
+/** The row is spread (its mint, mode, holdersPaid, hooks, decimals): the schemas keep only their fields. */
+function coinSummary(ctx: ApiContext, board: BoardAt, row: BoardRow) {
   return {
-    mint: row.mint,
+    ...row,
     user: { name: row.untrustedName, symbol: row.untrustedSymbol },
-    mode: row.mode,
     graduated: row.graduatedAt !== null,
     createdAt: isoFromSeconds(row.createdAt),
     quote: { mint: row.quoteMint, decimals: row.quoteDecimals },
-    ...coinFigures(row, nowSeconds, inLamports),
+    ...figuresAt(ctx, board, row),
   };
 }
 
@@ -63,8 +63,8 @@ function pools(row: BoardRow): CoinFull['pools'] {
   return list;
 }
 
-function coinFull(row: BoardRow, nowSeconds: number, inLamports: InLamports, stablecoin: string, launchText: LaunchText | null): CoinFull {
-  const summary = coinSummary(row, nowSeconds, inLamports);
+function coinFull(ctx: ApiContext, board: BoardAt, row: BoardRow, launchText: LaunchText | null): CoinFull {
+  const summary = coinSummary(ctx, board, row);
   return {
     ...summary,
     user: {
@@ -76,14 +76,11 @@ function coinFull(row: BoardRow, nowSeconds: number, inLamports: InLamports, sta
     venue: row.route,
     creator: { wallet: row.creator },
     pools: pools(row),
-    holdersPaid: row.holdersPaid,
     basket: row.basketMints.map((mint, i) => ({ mint, weight: row.basketWeightsBps[i] ?? 0 })),
     creatorSplit: row.creatorRecipientWallets.map((wallet, i) => ({ wallet, pct: (row.creatorRecipientBps[i] ?? 0) / 100 })),
     fee: { bps: row.feeBps },
-    pair: { mint: row.quoteMint, kind: pairKind(row.quoteMint, stablecoin) },
-    hooks: row.hooks,
+    pair: { mint: row.quoteMint, kind: pairKind(row.quoteMint, ctx.config.mints.stablecoin) },
     token: row.tokenProgram,
-    decimals: row.decimals,
     supply: row.totalSupply,
     graduation: row.graduatedAt === null || row.graduatedPool === null ? null : { time: isoFromSeconds(row.graduatedAt), pool: row.graduatedPool },
   };
@@ -94,7 +91,7 @@ export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer
   const board = boardNow(ctx);
   return ctx.answers.get(answerKey('coins', { ...query, board: board.version }), { on: [{ source: ctx.views.board.name }] }, coinListResponse, () => {
     const { page, next } = ctx.views.board.page(board, query);
-    return { coins: page.map((row) => coinSummary(row, board.nowSeconds, inLamportsAt(ctx, board))), next };
+    return { coins: page.map((row) => coinSummary(ctx, board, row)), next };
   });
 }
 
@@ -103,7 +100,5 @@ export async function getCoin(ctx: ApiContext, mint: string): Promise<Answer> {
   const { row, board } = boardRowOf(ctx, mint);
   const key = answerKey('coin', { mint, window: rowWindow(row, board.nowSeconds), sol: String(board.solMicroUsd) });
   const sources = { on: [{ source: ctx.views.board.name, coin: mint }], maxAgeMs: LAUNCH_TEXT_MAX_AGE_MS };
-  return ctx.answers.get(key, sources, coinFullSchema, async () =>
-    coinFull(row, board.nowSeconds, inLamportsAt(ctx, board), ctx.config.mints.stablecoin, await launchTextOf(ctx.opstore, mint, row.creator)),
-  );
+  return ctx.answers.get(key, sources, coinFullSchema, async () => coinFull(ctx, board, row, await launchTextOf(ctx.opstore, mint, row.creator)));
 }

@@ -7,12 +7,11 @@ import { COINS_TABLE } from '../../projections/coins/table.js';
 import { ideaResponse, ideasResponse, type Idea, type IdeasQuery } from '../../schemas/api/ideas.js';
 import { opstoreSource, type ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
-import { coinFigures } from '../figures.js';
 import { ideasCollection, type IdeaRecord } from '../ideas/idea-records.js';
 import { IdeaLinker } from '../ideas/idea-linker.js';
 import { ideaPageUrl } from '../site/coin-metadata.js';
 import { type Answer, answerKey } from './answer-cache.js';
-import { inLamportsAt, pairKind } from './coins.js';
+import { figuresAt, pairKind } from './coins.js';
 
 const DAY_MS = 86_400_000;
 const SEARCHED_FIELDS = ['name', 'ticker', 'trend', 'pitch'] as const;
@@ -66,13 +65,12 @@ function ideaItems(ctx: ApiContext, ideas: readonly ScoredIdea[], nowMs: number)
   const board = ctx.views.board.at(Math.floor(nowMs / 1000));
   return ideas.map((idea): Idea => {
     const coin = idea.launchedMint === null ? undefined : board.rows.get(idea.launchedMint);
-    const marketCapLamports = coin === undefined ? null : coinFigures(coin, board.nowSeconds, inLamportsAt(ctx, board)).marketCapLamports;
     return {
       ...idea,
       user: idea,
       pair: { mint: idea.pairMint, kind: pairKind(idea.pairMint, ctx.config.mints.stablecoin) },
       scoredAt: new Date(idea.scoredAt).toISOString(),
-      launched: coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports },
+      launched: coin === undefined ? null : { mint: coin.mint, venue: coin.route, marketCapLamports: figuresAt(ctx, board, coin).marketCapLamports },
       createdAt: new Date(idea.createdAt).toISOString(),
       page: ideaPageUrl(ctx.config.siteUrl, idea.id),
     };

@@ -65,7 +65,7 @@ export function firstDayNeeded(today: string, revenue: readonly RevenueDay[]): s
   return first !== undefined && first < windowStart ? first : windowStart;
 }
 
-export interface RevenueDailyInputs {
+interface RevenueDailyInputs {
   today: string;
   /** Revenue of each day up to `today` that has any, oldest first. */
   revenue: readonly RevenueDay[];
@@ -114,46 +114,42 @@ const everyCoinOf = (tables: readonly string[]) => ({ on: tables.map((source) =>
 /** `GET /platform/stats`. */
 export function getPlatformStats(ctx: ApiContext): Promise<Answer> {
   const today = utcDayOf(ctx.now());
-  return ctx.answers.get(answerKey('platform-stats', { today }), everyCoinOf(STATS_TABLES), platformStatsResponse, () => computeStats(ctx, today));
-}
-
-async function computeStats(ctx: ApiContext, today: string): Promise<PlatformStatsResponse> {
-  const mints = valuingMints(ctx.config.mints.stablecoin);
-  const [totals, revenue] = await Promise.all([platformTotals(ctx.olap, mints), revenueByDay(ctx.olap, today, mints)]);
-  const from = firstDayNeeded(today, revenue);
-  const [prices, priceBefore] = await Promise.all([solPricesByDay(ctx.olap, from, today), priceAt(ctx.olap, 'SOL', justBefore(from))]);
-  return {
-    ...totals,
-    volumeLamports: totals.volumeLamports.toString(),
-    paidToHoldersLamports: totals.paidToHoldersLamports.toString(),
-    sentToCreatorsLamports: totals.sentToCreatorsLamports.toString(),
-    revenueDaily: revenueDaily({ today, revenue, prices, priceBefore }),
-  };
+  return ctx.answers.get(answerKey('platform-stats', { today }), everyCoinOf(STATS_TABLES), platformStatsResponse, async (): Promise<PlatformStatsResponse> => {
+    const mints = valuingMints(ctx.config.mints.stablecoin);
+    const [totals, revenue] = await Promise.all([platformTotals(ctx.olap, mints), revenueByDay(ctx.olap, today, mints)]);
+    const from = firstDayNeeded(today, revenue);
+    const [prices, priceBefore] = await Promise.all([solPricesByDay(ctx.olap, from, today), priceAt(ctx.olap, 'SOL', justBefore(from))]);
+    return {
+      ...totals,
+      volumeLamports: totals.volumeLamports.toString(),
+      paidToHoldersLamports: totals.paidToHoldersLamports.toString(),
+      sentToCreatorsLamports: totals.sentToCreatorsLamports.toString(),
+      revenueDaily: revenueDaily({ today, revenue, prices, priceBefore }),
+    };
+  });
 }
 
 /** `GET /platform/funds`: each fund's latest balance on chain; the flywheel's until it is emptied. */
 export function getPlatformFunds(ctx: ApiContext): Promise<Answer> {
-  return ctx.answers.get(answerKey('platform-funds'), everyCoinOf([FUND_LATEST_TABLE]), platformFundsResponse, () => computeFunds(ctx));
-}
-
-async function computeFunds(ctx: ApiContext): Promise<PlatformFundsResponse> {
-  const balances = await latestFundBalances(ctx.olap);
-  const { burnFund, aiFund, treasury, flywheelFund } = ctx.config.wallets;
-  const fund = (wallet: Address) => {
-    const balance = balances.get(wallet);
-    return {
-      wallet,
-      lamports: balance?.lamports.toString() ?? null,
-      slot: balance?.slot ?? null,
-      asOf: balance === undefined ? null : isoFromSeconds(balance.time),
+  return ctx.answers.get(answerKey('platform-funds'), everyCoinOf([FUND_LATEST_TABLE]), platformFundsResponse, async (): Promise<PlatformFundsResponse> => {
+    const balances = await latestFundBalances(ctx.olap);
+    const { burnFund, aiFund, treasury, flywheelFund } = ctx.config.wallets;
+    const fund = (wallet: Address) => {
+      const balance = balances.get(wallet);
+      return {
+        wallet,
+        lamports: balance?.lamports.toString() ?? null,
+        slot: balance?.slot ?? null,
+        asOf: balance === undefined ? null : isoFromSeconds(balance.time),
+      };
     };
-  };
-  return {
-    burnFund: fund(burnFund),
-    aiFund: fund(aiFund),
-    platformShare: fund(treasury),
-    flywheelLeftover: balances.get(flywheelFund)?.lamports === 0n ? null : { ...fund(flywheelFund), removedOn: FLYWHEEL_REMOVED_ON },
-  };
+    return {
+      burnFund: fund(burnFund),
+      aiFund: fund(aiFund),
+      platformShare: fund(treasury),
+      flywheelLeftover: balances.get(flywheelFund)?.lamports === 0n ? null : { ...fund(flywheelFund), removedOn: FLYWHEEL_REMOVED_ON },
+    };
+  });
 }
 
 /** Tables the burns read: the answer for a day is kept while none of them changes (and today stays today). */
