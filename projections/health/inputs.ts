@@ -83,9 +83,14 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     params,
   );
   const balancesOf = groupBy(balances, (row) => [row.owner, BigInt(row.balance)] as const);
-  const [early, cross] = [trades.filter((row) => row.early), trades.filter((row) => row.crossSlot)];
-  const tradesOf = groupBy(early, tradeOf);
-  const crossOf = groupBy(cross, tradeOf);
+  const tradesOf = groupBy(
+    trades.filter((row) => row.early),
+    tradeOf,
+  );
+  const crossOf = groupBy(
+    trades.filter((row) => row.crossSlot),
+    tradeOf,
+  );
   const transfersOf = groupBy(transfers, (row) => ({ to: row.recipient, amount: BigInt(row.amount) }));
   const byCreator = new Map(creators.map((row) => [row.creator, row]));
   const authorityOf = new Map(authorities.map((row) => [row.mint, row]));
