@@ -23,26 +23,28 @@ export interface TokenTotals {
   last: { bought: bigint; cost: bigint };
 }
 
-/** Per-token totals of a coin's rounds, given newest first (round and slot descending, as coin-rewards.ts reads them),
- * in the order of first purchase (round, slot, then token). */
+type At = { round: number; slot: number };
+const after = (a: At, b: At) => a.round > b.round || (a.round === b.round && a.slot > b.slot);
+
+/** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token). */
 export function tokenTotalsOf(rounds: readonly RoundRow[], paidByToken: ReadonlyMap<string, bigint>, pricing: QuotePricing): TokenTotals[] {
-  const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: RoundRow }>();
-  // Oldest first: a token's first round seen is its first purchase, its last its latest buy.
-  for (const round of rounds.toReversed()) {
+  const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: At; last: At }>();
+  for (const round of rounds) {
     const microUsd = pricing.kind === 'sol' ? round.solMicroUsd : pricing.kind === 'fixed' ? pricing.microUsd : null;
     for (const { mint, bought, cost } of round.tokens) {
       let token = tokens.get(mint);
       if (token === undefined) {
         const totals = { token: mint, paid: paidByToken.get(mint) ?? 0n, cost: 0n, costMicroUsd: 0n, unpricedRounds: 0, last: { bought, cost } };
-        tokens.set(mint, (token = { totals, unpriced: new Set(), first: round }));
+        tokens.set(mint, (token = { totals, unpriced: new Set(), first: round, last: round }));
       }
-      token.totals.last = { bought, cost };
+      if (after(round, token.last)) [token.last, token.totals.last] = [round, { bought, cost }];
+      if (after(token.first, round)) token.first = round;
       token.totals.cost += cost;
       if (microUsd === null) token.unpriced.add(round.round);
       else token.totals.costMicroUsd += cost * microUsd;
     }
   }
   return [...tokens.values()]
-    .sort((a, b) => a.first.round - b.first.round || a.first.slot - b.first.slot || (a.totals.token < b.totals.token ? -1 : 1))
+    .sort((a, b) => (after(b.first, a.first) ? -1 : after(a.first, b.first) ? 1 : a.totals.token < b.totals.token ? -1 : 1))
     .map(({ totals, unpriced }) => ({ ...totals, unpricedRounds: unpriced.size }));
 }
