@@ -83,14 +83,9 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     params,
   );
   const balancesOf = groupBy(balances, (row) => [row.owner, BigInt(row.balance)] as const);
-  const tradesOf = groupBy(
-    trades.filter((row) => row.early),
-    tradeOf,
-  );
-  const crossOf = groupBy(
-    trades.filter((row) => row.crossSlot),
-    tradeOf,
-  );
+  const [early, cross] = [trades.filter((row) => row.early), trades.filter((row) => row.crossSlot)];
+  const tradesOf = groupBy(early, tradeOf);
+  const crossOf = groupBy(cross, tradeOf);
   const transfersOf = groupBy(transfers, (row) => ({ to: row.recipient, amount: BigInt(row.amount) }));
   const byCreator = new Map(creators.map((row) => [row.creator, row]));
   const authorityOf = new Map(authorities.map((row) => [row.mint, row]));
