@@ -52,26 +52,23 @@ export class HealthScorer {
     return rows.map((row) => row.mint);
   }
 
-  /** Check the coins in `mints` at `now`; returns how many were written. */
-  async score(mints: readonly string[], now: Date): Promise<number> {
+  /** One pass: every coin due is checked; returns how many were written. */
+  async runOnce(): Promise<number> {
+    const { olap, serviceWallets } = this.options;
+    for (const table of [coinMintFactsTable, coinHealthTable]) await olap.exec(table.ddl);
+    const now = this.options.clock?.() ?? new Date();
+    const due = await this.dueCoins(now);
     const checkedAt = dateTime64(now.getTime() / 1000);
     let written = 0;
-    for (let i = 0; i < mints.length; i += BATCH_SIZE) {
-      const coins = await healthInputs(this.options.olap, mints.slice(i, i + BATCH_SIZE), this.options.serviceWallets);
+    for (let i = 0; i < due.length; i += BATCH_SIZE) {
+      const coins = await healthInputs(olap, due.slice(i, i + BATCH_SIZE), serviceWallets);
       const rows: CoinHealthRow[] = coins.map(({ mint, facts, activitySlot }) => {
         return { mint, checkedAt, activitySlot, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(healthContext(facts)) };
       });
-      if (rows.length > 0) await this.options.olap.insert(COIN_HEALTH_TABLE, rows);
+      if (rows.length > 0) await olap.insert(COIN_HEALTH_TABLE, rows);
       written += rows.length;
     }
     return written;
-  }
-
-  /** One pass: every coin due is checked. */
-  async runOnce(): Promise<number> {
-    for (const table of [coinMintFactsTable, coinHealthTable]) await this.options.olap.exec(table.ddl);
-    const now = this.options.clock?.() ?? new Date();
-    return this.score(await this.dueCoins(now), now);
   }
 
   /** Pass after pass in the background, DEFAULT_INTERVAL_MS apart, until stop(). */

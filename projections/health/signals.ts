@@ -6,13 +6,15 @@
 // Wallet funding (who sent a wallet its SOL) is not among the facts: the ingest follows the service's programs,
 // its wallets and the token programs, not every System transfer on the chain. So a bundle is read from buys
 // landing together, and an insider from coins the creator handed out rather than SOL it sent.
+import type { z } from 'zod';
+import type { healthContext as contextSchema, healthSignals as signalsSchema } from '../../schemas/api/health.js';
 
 /** A sniper bought in the launch slot or within this many slots after it (1.2 s at 400 ms slots). */
 export const SNIPER_WINDOW_SLOTS = 3;
 /** A bundle: at least this many wallets buying in one slot of the sniper window. */
-export const BUNDLE_MIN_WALLETS = 3;
+const BUNDLE_MIN_WALLETS = 3;
 /** A wash pair traded against each other in at least this many slots (in both directions). */
-export const WASH_MIN_SLOTS = 2;
+const WASH_MIN_SLOTS = 2;
 
 const BPS = 10_000n;
 
@@ -46,38 +48,21 @@ export interface HealthFacts {
   creatorOtherGraduations: number;
 }
 
-export interface HealthSignals {
-  top10Bps: number;
-  creatorUnlockedBps: number;
-  creatorSoldLaunchBuy: boolean;
-  sniperBps: number;
-  bundleBps: number;
-  insiderBps: number;
-  washBps: number;
-  /** True while set; absent when unknown. */
-  mintAuthority?: boolean;
-  freezeAuthority?: boolean;
-}
-
-export type HealthContext = Pick<HealthFacts, 'creatorOtherLaunches' | 'creatorOtherGraduations'> & { holders: number };
-
-export function shareBps(amount: bigint, supply: bigint): number {
-  if (supply <= 0n) return 0;
-  const bps = (amount * BPS) / supply;
-  return Number(bps > BPS ? BPS : bps);
-}
+/** As the API gives them (schemas/api/health.ts); the authorities are absent when unknown. */
+export type HealthSignals = z.output<typeof signalsSchema>;
+export type HealthContext = z.output<typeof contextSchema>;
 
 /** Share of supply of the amounts together. */
-function sumBps(amounts: Iterable<bigint>, supply: bigint): number {
-  let total = 0n;
-  for (const amount of amounts) total += amount;
-  return shareBps(total, supply);
+function shareBps(amounts: readonly bigint[], supply: bigint): number {
+  if (supply <= 0n) return 0;
+  const bps = (amounts.reduce((sum, amount) => sum + amount, 0n) * BPS) / supply;
+  return Number(bps > BPS ? BPS : bps);
 }
 
 /** Share of supply the wallets hold now. */
 function heldBps(wallets: ReadonlySet<string>, facts: HealthFacts): number {
   const held = Array.from(wallets, (wallet) => facts.balances.get(wallet) ?? 0n);
-  return sumBps(held, facts.supply);
+  return shareBps(held, facts.supply);
 }
 
 const isOutsider = (wallet: string, facts: HealthFacts) => wallet !== facts.creator && !facts.excluded.has(wallet);
@@ -157,13 +142,13 @@ export function washTrades(facts: HealthFacts): { pairs: [string, string][]; coi
 export function healthSignals(facts: HealthFacts): HealthSignals {
   const launch = creatorLaunchBuy(facts);
   const signals: HealthSignals = {
-    top10Bps: sumBps([...facts.balances.values()].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, 10), facts.supply),
-    creatorUnlockedBps: shareBps(facts.balances.get(facts.creator) ?? 0n, facts.supply),
+    top10Bps: shareBps([...facts.balances.values()].sort((x, y) => (x > y ? -1 : x < y ? 1 : 0)).slice(0, 10), facts.supply),
+    creatorUnlockedBps: shareBps([facts.balances.get(facts.creator) ?? 0n], facts.supply),
     creatorSoldLaunchBuy: launch.bought > 0n && launch.sold * 2n >= launch.bought,
     sniperBps: heldBps(sniperWallets(facts), facts),
     bundleBps: heldBps(bundleWallets(facts), facts),
     insiderBps: heldBps(insiderWallets(facts), facts),
-    washBps: shareBps(washTrades(facts).coins, facts.supply),
+    washBps: shareBps([washTrades(facts).coins], facts.supply),
   };
   if (facts.mintAuthority !== undefined) signals.mintAuthority = facts.mintAuthority !== null;
   if (facts.freezeAuthority !== undefined) signals.freezeAuthority = facts.freezeAuthority !== null;

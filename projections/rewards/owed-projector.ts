@@ -23,9 +23,6 @@ import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type R
 /** A position in chain order: slot, then log offset within the coin's partition. */
 type ChainPosition = { slot: number; logOffset: bigint };
 
-/** The holders' share of one fee claim of a coin: what it put in the pot. */
-type PotIncome = ChainPosition & { amount: bigint };
-
 /** A payout round (payout.round) at its position. */
 type OwedRound = EventOf<'payout.round'>['data'] & ChainPosition;
 
@@ -54,14 +51,14 @@ async function startsOf(olap: Olap, byCoin: Map<string, OwedRound[]>, mints: str
   return starts;
 }
 
-/** The holders' share of every fee claim of each coin, in chain order. */
-async function incomeOf(olap: Olap, mints: string[]): Promise<Map<string, PotIncome[]>> {
+/** The holders' share of every fee claim of each coin (what it put in the pot), in chain order. */
+async function incomeOf(olap: Olap, mints: string[]) {
   const rows = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
     `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL
      WHERE mint IN {mints:Array(String)} ORDER BY mint, slot, logOffset`,
     { mints },
   );
-  const income = new Map<string, PotIncome[]>();
+  const income = new Map<string, (ChainPosition & { amount: bigint })[]>();
   for (const row of rows) {
     let list = income.get(row.mint);
     if (list === undefined) income.set(row.mint, (list = []));

@@ -3,7 +3,6 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 
-/** What the reward reads need to know of a coin. */
 export interface RewardCoin {
   mint: string;
   mode: 'holder' | 'creator';

@@ -16,14 +16,13 @@ export function walletPayouts(olap: Olap, wallet: string, coin: string | null, l
 }
 
 /** What the wallet is owed after each coin's latest round (of `coin` only, when named), by coin, at most `limit`.
- * The text is read as `owed`: an alias `amount` would stand for the column in the WHERE clause. */
-export async function walletOwed(olap: Olap, wallet: string, coin: string | null, limit: number) {
-  const rows = await olap.query<{ coin: string; token: string; owed: string; round: number }>(
-    `SELECT mint AS coin, quoteMint AS token, toString(amount) AS owed, round
+ * The filter names the column with its table: unqualified, `amount` would be the text alias. */
+export function walletOwed(olap: Olap, wallet: string, coin: string | null, limit: number) {
+  return olap.query<{ coin: string; token: string; amount: string; round: number }>(
+    `SELECT mint AS coin, quoteMint AS token, toString(amount) AS amount, round
      FROM ${WALLET_OWED_TABLE} FINAL
-     WHERE wallet = {wallet:String} AND amount > 0 AND ({coin:String} = '' OR mint = {coin:String})
+     WHERE wallet = {wallet:String} AND ${WALLET_OWED_TABLE}.amount > 0 AND ({coin:String} = '' OR mint = {coin:String})
      ORDER BY mint LIMIT {limit:UInt32}`,
     { wallet, coin: coin ?? '', limit },
   );
-  return rows.map(({ coin, token, owed, round }) => ({ coin, token, amount: owed, round }));
 }
