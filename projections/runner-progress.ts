@@ -1,6 +1,4 @@
-// Progress of a projection runner, for /readyz and metrics: the last slot and log offset written and
-// committed, the head of the log, the lag between them, whether the last poll found nothing new, and the
-// last error. The runner feeds the tracker; snapshot() turns it into plain JSON-friendly figures.
+// Progress of a projection runner, for /readyz: the runner feeds the tracker; snapshot() turns it into plain JSON-friendly figures.
 import type { LogRecord } from '../infra/event-log/event-log.js';
 import type { Checkpoint } from './runner-state.js';
 
