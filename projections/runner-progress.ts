@@ -74,10 +74,3 @@ export class ProgressTracker {
     };
   }
 }
-
-/** A readiness rule over a runner's progress: no failing batch, and caught up or within `maxLagSlots` of the log's head. */
-export function isProjectionReady(progress: ProjectionProgress, maxLagSlots = 150): boolean {
-  if (progress.lastError !== null || progress.state === 'rebuilding') return false;
-  if (progress.caughtUp) return true;
-  return progress.lagSlots !== null && progress.lastSlot !== null && progress.lagSlots <= maxLagSlots;
-}
