@@ -2,8 +2,6 @@
 import type { LogRecord } from '../infra/event-log/event-log.js';
 import type { Checkpoint } from './runner-state.js';
 
-export type ProjectionProgress = ReturnType<ProgressTracker['snapshot']>;
-
 function slotOf(record: LogRecord): number | null {
   try {
     const slot = (JSON.parse(record.value) as { slot?: unknown }).slot;
@@ -16,15 +14,11 @@ function slotOf(record: LogRecord): number | null {
 export class ProgressTracker {
   state: 'stopped' | 'running' | 'rebuilding' = 'stopped';
   caughtUp = false;
-  private group = '';
-  private generation = 0;
   private checkpoint: Checkpoint | null = null;
   private totals = { recordsHandled: 0, eventsProjected: 0, recordsSkipped: 0 };
   private lastError: string | null = null;
 
-  restore(group: string, generation: number, checkpoint: Checkpoint | null): void {
-    this.group = group;
-    this.generation = generation;
+  restore(checkpoint: Checkpoint | null): void {
     this.checkpoint = checkpoint;
     this.caughtUp = false;
   }
@@ -48,13 +42,10 @@ export class ProgressTracker {
     this.lastError = error instanceof Error ? error.message : String(error);
   }
 
-  snapshot(set: string, head: LogRecord | null) {
+  snapshot(head: LogRecord | null) {
     const checkpoint = this.checkpoint;
     const headSlot = head === null ? null : slotOf(head);
     return {
-      set,
-      group: this.group,
-      generation: this.generation,
       state: this.state,
       /** Highest slot whose events are written and committed; null before the first batch of this generation. */
       lastSlot: checkpoint?.lastSlot ?? null,

@@ -11,7 +11,7 @@ import { type BatchPolling, pollBatch } from './batch-poller.js';
 import { projectBatch, writeBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
-import { ProgressTracker, type ProjectionProgress } from './runner-progress.js';
+import { ProgressTracker } from './runner-progress.js';
 import { groupName, loadCheckpoint, openSet, rebuildSet, saveCheckpoint, type SetState } from './runner-state.js';
 
 /** Records per batch (test/projections/throughput.bench.ts measures it): larger batches gain little. */
@@ -66,7 +66,7 @@ export class ProjectionRunner {
   static async open(options: RunnerOptions): Promise<ProjectionRunner> {
     const { olap, set = READ_MODEL_SET, projectors = READ_MODEL_PROJECTORS } = options;
     const runner = new ProjectionRunner(options, set, projectors, await openSet(olap, set, projectors));
-    runner.tracker.restore(runner.group, runner.state.generation, await loadCheckpoint(olap, runner.group));
+    runner.tracker.restore(await loadCheckpoint(olap, runner.group));
     return runner;
   }
 
@@ -141,7 +141,7 @@ export class ProjectionRunner {
     if (wasRunning) await this.stop();
     this.tracker.state = 'rebuilding';
     this.state = await rebuildSet(this.options.olap, this.set, this.projectors, this.state.generation + 1);
-    this.tracker.restore(this.group, this.state.generation, null);
+    this.tracker.restore(null);
     this.options.logger?.info({ set: this.set, group: this.group }, 'projections rebuilt: replaying the log from the start');
     if (wasRunning) this.start();
     else this.tracker.state = 'stopped';
@@ -149,12 +149,12 @@ export class ProjectionRunner {
 
   /** Progress for /readyz. The log's head is read at most once a second; a log that cannot name its head
    * (a multi-partition Kafka topic) leaves the lag fields null. */
-  async progress(): Promise<ProjectionProgress> {
+  async progress() {
     if (this.head === null || Date.now() - this.head.at > HEAD_CACHE_MS) {
       const record = await this.options.log.last(TOPIC).catch(() => null);
       this.head = { at: Date.now(), record };
     }
-    return this.tracker.snapshot(this.set, this.head.record);
+    return { set: this.set, group: this.group, generation: this.state.generation, ...this.tracker.snapshot(this.head.record) };
   }
 
   private async run(): Promise<void> {
