@@ -104,8 +104,7 @@ export async function writeBatch(olap: Olap, batch: Pick<ProjectedBatch, 'rows' 
   await insertAll(olap, await deriveBatch(batch.events, projectors, olap));
 }
 
-/** Writes `events` through `projectors` as the runner does, without a log. For loaders and tests that seed a store
- * with events. */
+/** Writes `events` through `projectors` as the runner does, without a log: for tests that seed a store with events. */
 export async function writeEvents(olap: Olap, events: readonly LoggedEvent[], projectors: readonly Projector[]): Promise<void> {
   await writeBatch(olap, projectEvents(events, projectors), projectors);
 }

@@ -2,7 +2,7 @@
 // it. Per set: its generation (the consumer group is `projections.<set>.<generation>`, so a rebuild starts a fresh
 // group at the start of the log), whether a rebuild is under way, the projector versions the tables were built
 // with; and per group a checkpoint (last slot and offset written), so progress is known again after a restart.
-// Both tables are ReplacingMergeTree(seq) with a seq that grows with every write, so FINAL shows the latest row.
+// Both are ReplacingMergeTree(seq), seq growing with each transition of a set and each batch of a group, so FINAL shows the latest.
 import type { Olap } from '../infra/olap/olap.js';
 import { dateTime64 } from './column-values.js';
 import type { Projector, TableDef } from './projector.js';
