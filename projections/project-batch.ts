@@ -8,7 +8,6 @@ import type { Olap } from '../infra/olap/olap.js';
 import { isEventType, safeParseEvent, type Event } from '../schemas/events/index.js';
 import type { LoggedEvent, ProjectedRows, Projector } from './projector.js';
 
-/** Rows to insert, by table. */
 type RowsByTable = Map<string, Record<string, unknown>[]>;
 
 export interface SkippedRecord {
