@@ -9,7 +9,6 @@ export interface BatchPolling {
   group: string;
   batchSize: number;
   maxBatchWaitMs: number;
-  /** Stop filling once no record has arrived for this long (default: fill until maxBatchWaitMs). */
   quietMs?: number;
   idleWaitMs: number;
   /** Checked between polls: stop filling when it turns true. */

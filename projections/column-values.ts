@@ -1,5 +1,4 @@
-// Column values the projectors share: times as DateTime64(3, 'UTC') text, and the (slot, log offset) version of
-// "latest" rows.
+// Column values the projectors share.
 
 /** Unix seconds as 'YYYY-MM-DD HH:MM:SS.mmm' (UTC), the text both engines read into DateTime64(3, 'UTC'). */
 export function dateTime64(unixSeconds: number): string {

@@ -8,7 +8,6 @@ import type { Olap } from '../infra/olap/olap.js';
 import { isEventType, safeParseEvent, type Event } from '../schemas/events/index.js';
 import type { LoggedEvent, ProjectedRows, Projector } from './projector.js';
 
-/** Rows to insert, by table. */
 type RowsByTable = Map<string, Record<string, unknown>[]>;
 
 export interface SkippedRecord {
@@ -70,10 +69,7 @@ const eventsOf = (projector: Projector, events: readonly LoggedEvent[]) => event
 
 function collect(rows: RowsByTable, projected: ProjectedRows): void {
   for (const [table, tableRows] of Object.entries(projected)) {
-    if (tableRows.length === 0) continue;
-    const into = rows.get(table);
-    if (into === undefined) rows.set(table, [...tableRows]);
-    else for (const row of tableRows) into.push(row);
+    if (tableRows.length > 0) rows.set(table, [...(rows.get(table) ?? []), ...tableRows]);
   }
 }
 
@@ -107,8 +103,7 @@ export async function writeBatch(olap: Olap, batch: Pick<ProjectedBatch, 'rows' 
   await insertAll(olap, await deriveBatch(batch.events, projectors, olap));
 }
 
-/** Writes `events` through `projectors` as the runner does, without a log. For loaders and tests that seed a store
- * with events. */
+/** Writes `events` through `projectors` as the runner does, without a log: for tests that seed a store with events. */
 export async function writeEvents(olap: Olap, events: readonly LoggedEvent[], projectors: readonly Projector[]): Promise<void> {
   await writeBatch(olap, projectEvents(events, projectors), projectors);
 }

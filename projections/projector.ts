@@ -1,6 +1,5 @@
-// What a projection is: ClickHouse tables plus a pure function from a batch of logged events to rows per table, and for
-// a read model computed from what is stored (candles from every trade of their interval, what each holder is owed after
-// a payout round from the round before it) a second step that reads the store. runner.ts feeds them from the event log.
+// What a projection is: ClickHouse tables plus a pure function from a batch of logged events to rows per table, and, for
+// a read model computed from what is stored, a second step that reads the store. runner.ts feeds them from the event log.
 import type { Olap } from '../infra/olap/olap.js';
 import type { Event, EventType } from '../schemas/events/index.js';
 

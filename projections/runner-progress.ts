@@ -1,10 +1,6 @@
-// Progress of a projection runner, for /readyz and metrics: the last slot and log offset written and
-// committed, the head of the log, the lag between them, whether the last poll found nothing new, and the
-// last error. The runner feeds the tracker; snapshot() turns it into plain JSON-friendly figures.
+// Progress of a projection runner, for /readyz: the runner feeds the tracker; snapshot() turns it into plain JSON-friendly figures.
 import type { LogRecord } from '../infra/event-log/event-log.js';
 import type { Checkpoint } from './runner-state.js';
-
-export type ProjectionProgress = ReturnType<ProgressTracker['snapshot']>;
 
 function slotOf(record: LogRecord): number | null {
   try {
@@ -18,15 +14,11 @@ function slotOf(record: LogRecord): number | null {
 export class ProgressTracker {
   state: 'stopped' | 'running' | 'rebuilding' = 'stopped';
   caughtUp = false;
-  private group = '';
-  private generation = 0;
   private checkpoint: Checkpoint | null = null;
   private totals = { recordsHandled: 0, eventsProjected: 0, recordsSkipped: 0 };
   private lastError: string | null = null;
 
-  restore(group: string, generation: number, checkpoint: Checkpoint | null): void {
-    this.group = group;
-    this.generation = generation;
+  restore(checkpoint: Checkpoint | null): void {
     this.checkpoint = checkpoint;
     this.caughtUp = false;
   }
@@ -50,13 +42,10 @@ export class ProgressTracker {
     this.lastError = error instanceof Error ? error.message : String(error);
   }
 
-  snapshot(set: string, head: LogRecord | null) {
+  snapshot(head: LogRecord | null) {
     const checkpoint = this.checkpoint;
     const headSlot = head === null ? null : slotOf(head);
     return {
-      set,
-      group: this.group,
-      generation: this.generation,
       state: this.state,
       /** Highest slot whose events are written and committed; null before the first batch of this generation. */
       lastSlot: checkpoint?.lastSlot ?? null,
@@ -75,11 +64,4 @@ export class ProgressTracker {
       lastError: this.lastError,
     };
   }
-}
-
-/** A readiness rule over a runner's progress: no failing batch, and caught up or within `maxLagSlots` of the log's head. */
-export function isProjectionReady(progress: ProjectionProgress, maxLagSlots = 150): boolean {
-  if (progress.lastError !== null || progress.state === 'rebuilding') return false;
-  if (progress.caughtUp) return true;
-  return progress.lagSlots !== null && progress.lastSlot !== null && progress.lagSlots <= maxLagSlots;
 }

@@ -2,10 +2,7 @@
 // it. Per set: its generation (the consumer group is `projections.<set>.<generation>`, so a rebuild starts a fresh
 // group at the start of the log), whether a rebuild is under way, the projector versions the tables were built
 // with; and per group a checkpoint (last slot and offset written), so progress is known again after a restart.
-//
-// projection_state — ReplacingMergeTree(seq) ORDER BY set; seq = generation * 2 + (ready ? 1 : 0) grows
-//   with every transition, so FINAL shows the latest.
-// projection_checkpoints — ReplacingMergeTree(seq) ORDER BY group; seq counts batches.
+// Both are ReplacingMergeTree(seq), seq growing with each transition of a set and each batch of a group, so FINAL shows the latest.
 import type { Olap } from '../infra/olap/olap.js';
 import { dateTime64 } from './column-values.js';
 import type { Projector, TableDef } from './projector.js';
@@ -61,6 +58,7 @@ export async function loadSetState(olap: Olap, set: string): Promise<SetState | 
   return state ?? null;
 }
 
+/** seq grows with every transition: rebuilding, then ready, then the next generation's rebuilding. */
 export async function saveSetState(olap: Olap, set: string, state: SetState): Promise<void> {
   const seq = state.generation * 2 + (state.status === 'ready' ? 1 : 0);
   await olap.insert(PROJECTION_STATE_TABLE, [{ set, ...state, seq, updatedAt: now() }]);

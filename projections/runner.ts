@@ -4,13 +4,14 @@
 // the commit repeats the batch without double-counting. A failed batch is rewound and retried with backoff.
 // Rebuild drops the set's tables and replays the log from the start under a fresh consumer group.
 // Use either start()/stop() (background) or runOnce()/runUntilCaughtUp() (driven), not both at once.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventLog, type LogRecord, TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
 import { type BatchPolling, pollBatch } from './batch-poller.js';
 import { projectBatch, writeBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
-import { ProgressTracker, type ProjectionProgress } from './runner-progress.js';
+import { ProgressTracker } from './runner-progress.js';
 import { groupName, loadCheckpoint, openSet, rebuildSet, saveCheckpoint, type SetState } from './runner-state.js';
 
 /** Records per batch (test/projections/throughput.bench.ts measures it): larger batches gain little. */
@@ -19,8 +20,8 @@ const DEFAULT_BATCH_SIZE = 5_000;
  * while a busy log makes at most ten inserts a second per table (each insert is a part ClickHouse must merge). */
 const DEFAULT_MAX_BATCH_WAIT_MS = 100;
 /** ...and is written as soon as no record has come for this long (or for as long as the batch before took, when
- * that was longer): the decoding pipeline appends a slot's events at once, so a pause this long means the burst is
- * over (waiting out the 100 ms would only add latency). */
+ * that was longer, so that under load writes grow in size rather than in number): the decoding pipeline appends a
+ * slot's events at once, so a pause this long means the burst is over (waiting out the 100 ms would only add latency). */
 const DEFAULT_BATCH_QUIET_MS = 15;
 const TOPIC = TOPICS.coinEvents;
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -48,9 +49,8 @@ export interface RunnerOptions extends Partial<Pick<BatchPolling, 'batchSize' | 
 export class ProjectionRunner {
   private readonly tracker = new ProgressTracker();
   private loop: Promise<void> | null = null;
-  private stopping = false;
-  /** Ends a retry wait early when stop() is called. */
-  private wake = (): void => {};
+  /** Aborted by stop(): ends the batch's filling and a retry wait early. */
+  private stopped = new AbortController();
   private head: { at: number; record: LogRecord | null } | null = null;
   /** How long the last batch took from its records to its commit. */
   private lastWriteMs = 0;
@@ -66,7 +66,7 @@ export class ProjectionRunner {
   static async open(options: RunnerOptions): Promise<ProjectionRunner> {
     const { olap, set = READ_MODEL_SET, projectors = READ_MODEL_PROJECTORS } = options;
     const runner = new ProjectionRunner(options, set, projectors, await openSet(olap, set, projectors));
-    runner.tracker.restore(runner.group, runner.state.generation, await loadCheckpoint(olap, runner.group));
+    runner.tracker.restore(await loadCheckpoint(olap, runner.group));
     return runner;
   }
 
@@ -78,14 +78,13 @@ export class ProjectionRunner {
   /** Consume in the background until stop(). */
   start(): void {
     if (this.loop !== null) return;
-    this.stopping = false;
+    this.stopped = new AbortController();
     this.tracker.state = 'running';
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
+    this.stopped.abort();
     await this.loop;
     this.loop = null;
     this.tracker.state = 'stopped';
@@ -102,11 +101,9 @@ export class ProjectionRunner {
         group: this.group,
         batchSize: this.options.batchSize ?? DEFAULT_BATCH_SIZE,
         maxBatchWaitMs: this.options.maxBatchWaitMs ?? DEFAULT_MAX_BATCH_WAIT_MS,
-        // Under load a batch waits for more about as long as the one before took to write (up to maxBatchWaitMs), so
-        // writes grow with the load rather than in number; while writes are quick the quiet gap ends a batch.
         quietMs: Math.max(this.options.quietMs ?? DEFAULT_BATCH_QUIET_MS, this.lastWriteMs),
         idleWaitMs: this.options.idleWaitMs ?? 500,
-        stopping: () => this.stopping,
+        stopping: () => this.stopped.signal.aborted,
       });
       if (records.length === 0) {
         this.tracker.caughtUp = true;
@@ -144,7 +141,7 @@ export class ProjectionRunner {
     if (wasRunning) await this.stop();
     this.tracker.state = 'rebuilding';
     this.state = await rebuildSet(this.options.olap, this.set, this.projectors, this.state.generation + 1);
-    this.tracker.restore(this.group, this.state.generation, null);
+    this.tracker.restore(null);
     this.options.logger?.info({ set: this.set, group: this.group }, 'projections rebuilt: replaying the log from the start');
     if (wasRunning) this.start();
     else this.tracker.state = 'stopped';
@@ -152,30 +149,24 @@ export class ProjectionRunner {
 
   /** Progress for /readyz. The log's head is read at most once a second; a log that cannot name its head
    * (a multi-partition Kafka topic) leaves the lag fields null. */
-  async progress(): Promise<ProjectionProgress> {
+  async progress() {
     if (this.head === null || Date.now() - this.head.at > HEAD_CACHE_MS) {
       const record = await this.options.log.last(TOPIC).catch(() => null);
       this.head = { at: Date.now(), record };
     }
-    return this.tracker.snapshot(this.set, this.head.record);
+    return { set: this.set, group: this.group, generation: this.state.generation, ...this.tracker.snapshot(this.head.record) };
   }
 
   private async run(): Promise<void> {
     const firstDelay = this.options.retryDelayMs ?? 1_000;
     let delay = firstDelay;
-    while (!this.stopping) {
+    while (!this.stopped.signal.aborted) {
       try {
         await this.runOnce();
         delay = firstDelay;
       } catch (error) {
         this.options.logger?.error({ set: this.set, err: error }, 'projection batch failed; retrying');
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        await sleep(delay, undefined, { signal: this.stopped.signal }).catch(() => undefined);
         delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
       }
     }
