@@ -25,11 +25,8 @@ const AT = '(quoteAmount, coinAmount, slot)';
 const PRICE = `intDiv(toUInt256(quoteAmount) * toUInt256('1${'0'.repeat(39)}'), coinAmount)`;
 
 const MINUTES_SQL = `
-  SELECT mint, ${MINUTE} AS interval, bucket,
-    toString(open.1) AS openQuote, toString(open.2) AS openCoin, toString(open.3) AS openSlot,
-    toString(high.1) AS highQuote, toString(high.2) AS highCoin, toString(low.1) AS lowQuote, toString(low.2) AS lowCoin,
-    toString(close.1) AS closeQuote, toString(close.2) AS closeCoin, toString(close.3) AS closeSlot,
-    toString(volume) AS volume
+  SELECT mint, ${MINUTE} AS interval, bucket, open.1 AS openQuote, open.2 AS openCoin, open.3 AS openSlot,
+    high.1 AS highQuote, high.2 AS highCoin, low.1 AS lowQuote, low.2 AS lowCoin, close.1 AS closeQuote, close.2 AS closeCoin, close.3 AS closeSlot, volume
   FROM (
     SELECT mint, intDiv(toUInt32(toUnixTimestamp(time)), ${MINUTE}) AS bucket,
       argMin(${AT}, ${CHAIN}) AS open, argMax((quoteAmount, coinAmount), ${PRICE}) AS high,
