@@ -15,15 +15,12 @@ export const balancesProjector: Projector = {
       const { mint, tokenAccount, owner, post, delta } = event.data;
       return [{ id: event.id, mint, tokenAccount, owner, slot: event.slot, logOffset: offset, post, delta }];
     });
-    const latest = new Map<string, (typeof changes)[number]>();
-    for (const change of changes) {
-      const key = `${change.mint}/${change.tokenAccount}`;
-      const known = latest.get(key);
-      if (known === undefined || chainVersion(change.slot, change.logOffset) > chainVersion(known.slot, known.logOffset)) latest.set(key, change);
+    const latest = new Map<string, { mint: string; tokenAccount: string; owner: string; balance: string; slot: number; version: bigint }>();
+    for (const { mint, tokenAccount, owner, post, slot, logOffset } of changes) {
+      const version = chainVersion(slot, logOffset);
+      const kept = latest.get(`${mint}/${tokenAccount}`);
+      if (kept === undefined || version > kept.version) latest.set(`${mint}/${tokenAccount}`, { mint, tokenAccount, owner, balance: post, slot, version });
     }
-    const balances = [...latest.values()].map(({ mint, tokenAccount, owner, post, slot, logOffset }) => {
-      return { mint, tokenAccount, owner, balance: post, slot, version: chainVersion(slot, logOffset) };
-    });
-    return { [BALANCES_TABLE]: balances, [BALANCE_CHANGES_TABLE]: changes };
+    return { [BALANCES_TABLE]: [...latest.values()], [BALANCE_CHANGES_TABLE]: changes };
   },
 };

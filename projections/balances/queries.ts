@@ -1,32 +1,25 @@
 // Balances at a past slot from the balance history (balance_changes): for each token account of the mint, the
 // latest change at or before the slot by (slot, log offset) gives its balance and its owner then; an owner's
 // balance is the sum over the accounts it owned. Payout rounds read holders at their snapshot and baseline
-// slots this way (schemas/rewards/allocation.ts), and so does `countsNextRound` of the holders read
-// (projections/holders/queries.ts).
+// slots this way (schemas/rewards/allocation.ts), and so does `countsNextRound` of the holders read (api/handlers/holders.ts).
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE } from './table.js';
-
-/** SQL of owners' positive balances at the end of a slot per coin, `{atSlots:Array(UInt64)}` by
- * `{atMints:Array(String)}`: columns `mint`, `owner` and `amount` (UInt128). */
-const OWNER_BALANCES_AT_SQL = `
-  SELECT mint, owner, sum(post) AS amount
-  FROM (
-    SELECT mint, tokenAccount, argMax(owner, (slot, logOffset)) AS owner, argMax(post, (slot, logOffset)) AS post
-    FROM ${BALANCE_CHANGES_TABLE} FINAL
-    WHERE mint IN {atMints:Array(String)} AND slot <= transform(mint, {atMints:Array(String)}, {atSlots:Array(UInt64)}, toUInt64(0))
-    GROUP BY mint, tokenAccount
-  )
-  WHERE post > 0
-  GROUP BY mint, owner`;
 
 /** Every owner's balance of `mint` at the end of `slot` (owners without any are absent); only `owners` when given. */
 export async function ownerBalancesAt(olap: Olap, mint: string, slot: number, owners?: readonly string[]): Promise<Map<string, bigint>> {
   if (owners !== undefined && owners.length === 0) return new Map();
-  const filter = owners === undefined ? '' : 'WHERE owner IN {owners:Array(String)}';
-  const rows = await olap.query<{ owner: string; balance: string }>(`SELECT owner, toString(amount) AS balance FROM (${OWNER_BALANCES_AT_SQL}) ${filter}`, {
-    atMints: [mint],
-    atSlots: [slot],
-    owners: owners === undefined ? [] : [...owners],
-  });
+  const filter = owners === undefined ? '' : 'AND owner IN {owners:Array(String)}';
+  const rows = await olap.query<{ owner: string; balance: string }>(
+    `SELECT owner, toString(sum(post)) AS balance
+    FROM (
+      SELECT argMax(owner, (slot, logOffset)) AS owner, argMax(post, (slot, logOffset)) AS post
+      FROM ${BALANCE_CHANGES_TABLE} FINAL
+      WHERE mint = {mint:String} AND slot <= {slot:UInt64}
+      GROUP BY tokenAccount
+    )
+    WHERE post > 0 ${filter}
+    GROUP BY owner`,
+    { mint, slot, owners: owners === undefined ? [] : [...owners] },
+  );
   return new Map(rows.map((row) => [row.owner, BigInt(row.balance)]));
 }

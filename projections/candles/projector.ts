@@ -18,16 +18,15 @@ import { CANDLES_TABLE, candlesTable, type CandleRow } from './table.js';
 /** Shortest first, each a multiple of the one before. */
 const INTERVALS: readonly number[] = Object.values(INTERVAL_SECONDS).sort((a, b) => a - b);
 const MINUTE = INTERVALS[0]!;
+/** Each longer interval with the next shorter one, whose candles it is made of. */
+const STEPS = INTERVALS.slice(1).map((longer, k) => ({ shorter: INTERVALS[k]!, longer }));
 const CHAIN = '(slot, logOffset, id)';
 const AT = '(quoteAmount, coinAmount, slot)';
 const PRICE = `intDiv(toUInt256(quoteAmount) * toUInt256('1${'0'.repeat(39)}'), coinAmount)`;
 
 const MINUTES_SQL = `
-  SELECT mint, ${MINUTE} AS interval, bucket,
-    toString(open.1) AS openQuote, toString(open.2) AS openCoin, toString(open.3) AS openSlot,
-    toString(high.1) AS highQuote, toString(high.2) AS highCoin, toString(low.1) AS lowQuote, toString(low.2) AS lowCoin,
-    toString(close.1) AS closeQuote, toString(close.2) AS closeCoin, toString(close.3) AS closeSlot,
-    toString(volume) AS volume
+  SELECT mint, ${MINUTE} AS interval, bucket, open.1 AS openQuote, open.2 AS openCoin, open.3 AS openSlot,
+    high.1 AS highQuote, high.2 AS highCoin, low.1 AS lowQuote, low.2 AS lowCoin, close.1 AS closeQuote, close.2 AS closeCoin, close.3 AS closeSlot, volume
   FROM (
     SELECT mint, intDiv(toUInt32(toUnixTimestamp(time)), ${MINUTE}) AS bucket,
       argMin(${AT}, ${CHAIN}) AS open, argMax((quoteAmount, coinAmount), ${PRICE}) AS high,
@@ -50,24 +49,24 @@ function above(aQuote: string, aCoin: string, bQuote: string, bCoin: string): bo
   return BigInt(aQuote) * BigInt(bCoin) > BigInt(bQuote) * BigInt(aCoin);
 }
 
-/** The candle of `interval` at `bucket` made of the shorter candles inside it (at least one). */
-function unionOf(interval: number, bucket: number, parts: readonly CandleRow[]): CandleRow {
-  const first = parts.reduce((a, b) => (Number(b.openSlot) < Number(a.openSlot) ? b : a));
-  const last = parts.reduce((a, b) => (Number(b.closeSlot) > Number(a.closeSlot) ? b : a));
-  const high = parts.reduce((a, b) => (above(b.highQuote, b.highCoin, a.highQuote, a.highCoin) ? b : a));
-  const low = parts.reduce((a, b) => (above(a.lowQuote, a.lowCoin, b.lowQuote, b.lowCoin) ? b : a));
+/** The candle spanning `a` and `b`, two parts of one longer candle (they hold different slots). */
+function union(a: CandleRow, b: CandleRow): CandleRow {
+  const open = Number(b.openSlot) < Number(a.openSlot) ? b : a;
+  const close = Number(b.closeSlot) > Number(a.closeSlot) ? b : a;
+  const high = above(b.highQuote, b.highCoin, a.highQuote, a.highCoin) ? b : a;
+  const low = above(a.lowQuote, a.lowCoin, b.lowQuote, b.lowCoin) ? b : a;
   return {
-    ...first,
-    interval,
-    bucket,
+    ...open,
+    interval: a.interval,
+    bucket: a.bucket,
     highQuote: high.highQuote,
     highCoin: high.highCoin,
     lowQuote: low.lowQuote,
     lowCoin: low.lowCoin,
-    closeQuote: last.closeQuote,
-    closeCoin: last.closeCoin,
-    closeSlot: last.closeSlot,
-    volume: parts.reduce((sum, part) => sum + BigInt(part.volume), 0n).toString(),
+    closeQuote: close.closeQuote,
+    closeCoin: close.closeCoin,
+    closeSlot: close.closeSlot,
+    volume: (BigInt(a.volume) + BigInt(b.volume)).toString(),
   };
 }
 
@@ -80,31 +79,21 @@ async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, number>): 
   // `since` (the earliest of them) is what the trades table's key can skip by.
   const made = await olap.query<CandleRow>(MINUTES_SQL, { mints, froms, since: Math.min(...froms) });
   // The stored shorter candles a longer one also needs: those before the first one made again, in its bucket.
-  const keys: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const mint of mints) {
-    for (let k = 1; k < INTERVALS.length; k++) {
-      const [shorter, longer] = [INTERVALS[k - 1]!, INTERVALS[k]!];
-      keys.push(`${mint}/${shorter}`);
-      starts.push(startOf(mint, longer) / shorter);
-      ends.push(startOf(mint, shorter) / shorter);
-    }
-  }
+  const keys = mints.flatMap((mint) => STEPS.map(({ shorter }) => `${mint}/${shorter}`));
+  const starts = mints.flatMap((mint) => STEPS.map(({ shorter, longer }) => startOf(mint, longer) / shorter));
+  const ends = mints.flatMap((mint) => STEPS.map(({ shorter }) => startOf(mint, shorter) / shorter));
   const stored = await olap.query<CandleRow>(STORED_SQL, { mints, intervals: INTERVALS.slice(0, -1), keys, froms: starts, tos: ends });
-  const rows: CandleRow[] = made.map((row) => ({ ...row, interval: MINUTE, bucket: Number(row.bucket) }));
-  let level = rows;
-  for (let k = 1; k < INTERVALS.length; k++) {
-    const [shorter, longer] = [INTERVALS[k - 1]!, INTERVALS[k]!];
-    const inside = new Map<string, { bucket: number; parts: CandleRow[] }>();
+  let level: CandleRow[] = made.map((row) => ({ ...row, interval: MINUTE, bucket: Number(row.bucket) }));
+  const rows = [...level];
+  for (const { shorter, longer } of STEPS) {
+    const inside = new Map<string, CandleRow>();
     for (const part of [...stored.filter((row) => Number(row.interval) === shorter), ...level]) {
       const bucket = Math.floor((Number(part.bucket) * shorter) / longer);
       const key = `${part.mint}/${bucket}`;
-      let entry = inside.get(key);
-      if (entry === undefined) inside.set(key, (entry = { bucket, parts: [] }));
-      entry.parts.push(part);
+      const kept = inside.get(key);
+      inside.set(key, kept === undefined ? { ...part, interval: longer, bucket } : union(kept, part));
     }
-    level = [...inside.values()].map(({ bucket, parts }) => unionOf(longer, bucket, parts));
+    level = [...inside.values()];
     rows.push(...level);
   }
   return rows;

@@ -1,10 +1,10 @@
-// The `coins` projector: coin.launched, coin.fee_split_locked and coin.graduated into one row per mint each.
+// The `coins` projector: coin.launched and coin.graduated into one row per mint each.
 // `curveAllotment` and `initialReserves` are null when the launch event does not carry them (the pool-venue
 // route has no curve); bonding progress cannot be computed then.
 import type { CoinLaunchedEvent } from '../../schemas/events/index.js';
 import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import { COIN_FEE_SPLITS_TABLE, COIN_GRADUATIONS_TABLE, COINS_TABLE, coinFeeSplitsTable, coinGraduationsTable, coinsTable } from './table.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE, coinGraduationsTable, coinsTable } from './table.js';
 
 /** A coins row: the launch facts, the nested ones in columns of their own (the mint and freeze authorities are not kept). */
 export function coinRow(event: CoinLaunchedEvent) {
@@ -36,20 +36,14 @@ export type CoinRow = ReturnType<typeof coinRow>;
 
 export const coinsProjector: Projector = {
   name: 'coins',
-  version: 2,
-  tables: [coinsTable, coinFeeSplitsTable, coinGraduationsTable],
-  canHandle: ['coin.launched', 'coin.fee_split_locked', 'coin.graduated'],
+  version: 3,
+  tables: [coinsTable, coinGraduationsTable],
+  canHandle: ['coin.launched', 'coin.graduated'],
   handle(events: readonly LoggedEvent[]) {
-    const splits = events.flatMap(({ event }) => {
-      if (event.type !== 'coin.fee_split_locked') return [];
-      const { mint, referrer, recipients } = event.data;
-      const [roles, wallets, bps] = [recipients.map((r) => r.role), recipients.map((r) => r.wallet), recipients.map((r) => r.bps)];
-      return [{ mint, eventId: event.id, slot: event.slot, referrer, roles, wallets, bps }];
-    });
     const graduations = events.flatMap(({ event }) =>
       event.type === 'coin.graduated' ? [{ mint: event.data.mint, eventId: event.id, time: dateTime64(event.blockTime), pool: event.data.pool }] : [],
     );
     const coins = events.flatMap(({ event }) => (event.type === 'coin.launched' ? [coinRow(event)] : []));
-    return { [COINS_TABLE]: coins, [COIN_FEE_SPLITS_TABLE]: splits, [COIN_GRADUATIONS_TABLE]: graduations };
+    return { [COINS_TABLE]: coins, [COIN_GRADUATIONS_TABLE]: graduations };
   },
 };

@@ -1,14 +1,13 @@
-// Tables of the `coins` read model: launch facts (coin.launched), the locked fee split
-// (coin.fee_split_locked) and graduation (coin.graduated), one row per mint in each.
+// Tables of the `coins` read model: launch facts (coin.launched) and graduation (coin.graduated), one row per
+// mint in each.
 //
-// Keys: each table is a ReplacingMergeTree ORDER BY mint. A mint is launched, split-locked and graduated at
-// most once on chain, and every event of one fact carries the same deterministic content, so a replayed
-// event rewrites an identical row and FINAL (or a merge) leaves one. Three tables instead of one wide row
-// keep the projector pure: no fact needs to read another to be written. Join them on mint.
+// Keys: each table is a ReplacingMergeTree ORDER BY mint. A mint is launched and graduated at most once on
+// chain, and every event of one fact carries the same deterministic content, so a replayed event rewrites an
+// identical row and FINAL (or a merge) leaves one. Two tables instead of one wide row keep the projector pure:
+// no fact needs to read another to be written. Join them on mint.
 import type { TableDef } from '../projector.js';
 
 export const COINS_TABLE = 'coins';
-export const COIN_FEE_SPLITS_TABLE = 'coin_fee_splits';
 export const COIN_GRADUATIONS_TABLE = 'coin_graduations';
 
 export const coinsTable: TableDef = {
@@ -24,14 +23,6 @@ export const coinsTable: TableDef = {
   creatorRecipientWallets Array(String), creatorRecipientBps Array(UInt16),
   untrustedName String, untrustedSymbol String, untrustedUri String,
   curveAllotment Nullable(UInt128), initialReserveCoin Nullable(UInt128), initialReserveQuote Nullable(UInt128)
-) ENGINE = ReplacingMergeTree ORDER BY mint`,
-};
-
-export const coinFeeSplitsTable: TableDef = {
-  name: COIN_FEE_SPLITS_TABLE,
-  ddl: `CREATE TABLE IF NOT EXISTS ${COIN_FEE_SPLITS_TABLE} (
-  mint String, eventId String, slot UInt64, referrer Nullable(String),
-  roles Array(String), wallets Array(String), bps Array(UInt16)
 ) ENGINE = ReplacingMergeTree ORDER BY mint`,
 };
 

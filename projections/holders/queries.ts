@@ -1,7 +1,7 @@
 // Holder queries over the balances, coins and rewards projections: a coin's holder facts (for the holders read and
-// the health scorer) and its holders' balances (for the health scorer; the reads count holders on the coin board). A holder is an owner whose balance, summed over its token accounts (each at its
-// latest version), is above zero, leaving out the coin's venues (its curve, its launch pool and its graduated,
-// locked pool: their vaults are owned by those addresses) and the service's own wallets (spec 2.6).
+// the health scorer) and its holders' balances (for the health scorer; the coin board counts its own). A holder is an
+// owner whose balance, summed over its token accounts (each at its latest version), is above zero, leaving out the
+// coin's venues (its curve, launch pool and graduated, locked pool: their vaults' owners) and the service's wallets (spec 2.6).
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';

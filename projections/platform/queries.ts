@@ -1,8 +1,6 @@
-// Queries of the platform stats and funds: all-time totals (coins, graduations, trades, volume, paid to holders,
-// sent to creators) in lamports, revenue per UTC day in lamports and micro-USD, each day's SOL price figures,
-// and the latest balance of each fund. Amounts in the dollar stablecoin are valued at the SOL price in force
-// when they happened (prices/sol-value.ts); amounts that cannot be valued that way (a stablecoin trade before
-// any price) are left out of the sums.
+// Queries of the platform stats and funds. Amounts in the dollar stablecoin are valued at the SOL price in force
+// when they happened (prices/sol-value.ts); amounts that cannot be valued that way (a stablecoin trade before any
+// price) are left out of the sums.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { PRICES_TABLE } from '../prices/table.js';

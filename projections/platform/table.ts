@@ -1,6 +1,5 @@
 // Tables of the `platform` read model: the service's revenue, what its keepers paid out (holder payout rounds,
-// creator sends) and the lamport balances of its funds. The platform stats and funds routes read them, with
-// coins, graduations and trades from their own read models and SOL prices from `prices`.
+// creator sends) and the lamport balances of its funds, for the platform stats and funds routes (queries.ts).
 //
 // Keys: platform_revenue, platform_payouts and fund_balances are ReplacingMergeTrees whose sorting key ends in the
 // event id and whose other parts come from the event itself (time, wallet, slot), so a replayed event lands on

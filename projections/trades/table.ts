@@ -1,11 +1,8 @@
-// The table of the `trades` read model: every trade.
-//
-// trades — ReplacingMergeTree ORDER BY (mint, time, slot, id), PARTITION BY month. The sorting key ends in
-//   the event id and its other parts (mint, time, slot) come from the event itself, so a replayed trade
-//   lands on the same key and FINAL keeps one row: volumes and candles never double-count. `mint, time`
-//   first serves the per-coin pages (`before` a time) and candle scans. `logOffset` orders trades of one
-//   slot (same mint = same log partition) and is not part of the key, because a re-appended event may
-//   carry a new offset.
+// The table of the `trades` read model: every trade. Its sorting key ends in the event id and its other parts
+// (mint, time, slot) come from the event itself, so a replayed trade lands on the same key and FINAL keeps one row:
+// volumes and candles never double-count. `mint, time` first serves the per-coin pages (`before` a time) and candle
+// scans. `logOffset` orders trades of one slot (same mint = same log partition) and is not part of the key, because
+// a re-appended event may carry a new offset.
 import type { TableDef } from '../projector.js';
 
 export const TRADES_TABLE = 'trades';

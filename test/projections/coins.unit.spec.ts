@@ -1,15 +1,15 @@
-// The coins projector, given events then rows: launch facts, fee split and graduation, one row per mint each.
+// The coins projector, given events then rows: launch facts and graduation, one row per mint each.
 import { describe, expect, it } from 'vitest';
 import { coinsProjector } from '../../projections/coins/projector.js';
-import { COIN_FEE_SPLITS_TABLE, COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
-import { addr, CURVE_ALLOTMENT, feeSplitLocked, graduated, launched, logged, QUOTE_SOL, sig, SOL_INITIAL, timeOfSlot } from './event-fixtures.js';
+import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
+import { addr, CURVE_ALLOTMENT, graduated, launched, logged, QUOTE_SOL, sig, SOL_INITIAL, timeOfSlot } from './event-fixtures.js';
 
 const MINT = addr(1);
 
 describe('coins projector', () => {
   it('declares its tables and the events it handles', () => {
-    expect(coinsProjector.tables.map((table) => table.name)).toEqual([COINS_TABLE, COIN_FEE_SPLITS_TABLE, COIN_GRADUATIONS_TABLE]);
-    expect(coinsProjector.canHandle).toEqual(['coin.launched', 'coin.fee_split_locked', 'coin.graduated']);
+    expect(coinsProjector.tables.map((table) => table.name)).toEqual([COINS_TABLE, COIN_GRADUATIONS_TABLE]);
+    expect(coinsProjector.canHandle).toEqual(['coin.launched', 'coin.graduated']);
   });
 
   it('given coin.launched with curve facts, then one coins row with every launch fact', () => {
@@ -50,7 +50,6 @@ describe('coins projector', () => {
         initialReserveQuote: SOL_INITIAL.quote,
       },
     ]);
-    expect(rows[COIN_FEE_SPLITS_TABLE]).toEqual([]);
     expect(rows[COIN_GRADUATIONS_TABLE]).toEqual([]);
   });
 
@@ -80,21 +79,6 @@ describe('coins projector', () => {
     });
   });
 
-  it('given coin.fee_split_locked, then the split as parallel arrays in on-chain order', () => {
-    const rows = coinsProjector.handle(logged([feeSplitLocked({ slot: 100, tx: 1, ix: 0 }, MINT)]));
-    expect(rows[COIN_FEE_SPLITS_TABLE]).toEqual([
-      {
-        mint: MINT,
-        eventId: `${sig(1)}:0:fee-split`,
-        slot: 100,
-        referrer: addr(501),
-        roles: ['holders', 'creator', 'service', 'ai-fund', 'burn'],
-        wallets: [addr(700), addr(500), addr(701), addr(702), addr(703)],
-        bps: [7_000, 1_200, 300, 1_000, 500],
-      },
-    ]);
-  });
-
   it('given coin.graduated, then a graduation row with its time and pool', () => {
     const rows = coinsProjector.handle(logged([graduated({ slot: 900, tx: 3 }, MINT, addr(600), addr(601))]));
     expect(rows[COIN_GRADUATIONS_TABLE]).toEqual([
@@ -103,7 +87,7 @@ describe('coins projector', () => {
   });
 
   it('given the same events twice, then the same rows twice (pure: the table key folds them)', () => {
-    const events = logged([launched({ slot: 1, tx: 1 }, MINT), feeSplitLocked({ slot: 1, tx: 1 }, MINT)]);
+    const events = logged([launched({ slot: 1, tx: 1 }, MINT), graduated({ slot: 2, tx: 2 }, MINT, addr(600), addr(601))]);
     expect(coinsProjector.handle(events)).toEqual(coinsProjector.handle(events));
   });
 });

@@ -6,7 +6,7 @@ import { projectBatch } from '../../projections/project-batch.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { ProgressTracker } from '../../projections/runner-progress.js';
 import { parseEvent, type Event } from '../../schemas/events/index.js';
-import { addr, balanceChanged, feeSplitLocked, launched, trade } from './event-fixtures.js';
+import { addr, balanceChanged, launched, trade } from './event-fixtures.js';
 import { simulateMarket } from './market-simulation.js';
 
 const MINT = addr(1);
@@ -22,7 +22,6 @@ describe('projectBatch', () => {
   it('given events of every read model, then rows for each table and the batch’s highest slot', () => {
     const events: Event[] = [
       launched({ slot: 5, tx: 1 }, MINT),
-      feeSplitLocked({ slot: 5, tx: 1 }, MINT),
       trade({ slot: 7, tx: 2 }, { mint: MINT }),
       balanceChanged({ slot: 7, tx: 2, account: 1 }, { mint: MINT, owner: addr(2), tokenAccount: addr(3), pre: 0n, post: 1_000_000n }),
     ];
@@ -33,12 +32,11 @@ describe('projectBatch', () => {
     // Other read models may take these events too (their own specs say how); these tables must have exactly these rows.
     expect(Object.fromEntries([...batch.rows].map(([table, rows]) => [table, rows.length]))).toMatchObject({
       coins: 1,
-      coin_fee_splits: 1,
       trades: 1,
       balances: 1,
       balance_changes: 1,
     });
-    expect(batch).toMatchObject({ projected: 4, skipped: [], lastSlot: 7 });
+    expect(batch).toMatchObject({ projected: 3, skipped: [], lastSlot: 7 });
   });
 
   it('given records that are not events, then they are skipped with a reason and the rest projected', () => {

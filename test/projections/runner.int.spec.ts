@@ -66,7 +66,6 @@ describe('projection runner on SQLite and chDB', () => {
 
     const count = async (table: string) => (await olap.query<{ n: string }>(`SELECT count() AS n FROM ${table} FINAL`))[0]?.n;
     expect(await count('coins')).toBe(String(MINTS.length));
-    expect(await count('coin_fee_splits')).toBe(String(MINTS.length));
     expect(await count('trades')).toBe(String(TRADES.length));
     expect(await count('coin_graduations')).toBe(String(EVENTS.filter((event) => event.type === 'coin.graduated').length));
     expect(await count('balance_changes')).toBe(String(EVENTS.filter((event) => event.type === 'token.balance_changed').length));
