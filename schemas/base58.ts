@@ -99,7 +99,9 @@ export function decodeBase58(text: string): Uint8Array {
   return out;
 }
 
-const CACHE_LIMIT = 100_000;
+/** Enough for the addresses that recur (programs, mints, venues, the service's and active wallets); emptied when
+ * full, so the long tail of wallets seen once costs no memory past it. */
+const CACHE_LIMIT = 16_384;
 const bytesByAddress = new Map<string, Uint8Array>();
 const addressByKey = new Map<string, Address>();
 

@@ -2,7 +2,9 @@
 // index order, then its completion marker, in a single append, so the durable point (the last marker)
 // only moves past whole slots. Coins launched in the slot go to the known-coins registry first.
 // Anything at or before the durable point, or already written (by signature, or by index within a
-// slot written in part), is dropped: a replay across the reconnect seam emits nothing twice.
+// slot written in part), is dropped: a replay across the reconnect seam emits nothing twice. Written
+// signatures are remembered for SEEN_SLOTS: a transaction lands only while its blockhash is recent (150
+// blocks), so the same signature cannot come again in a later slot past that.
 import type { Logger } from 'pino';
 import { TOPICS, type EventLog, type WriteBatch } from '../../infra/event-log/event-log.js';
 import type { CoinInfo } from '../known-coins/known-coins.js';
@@ -16,7 +18,8 @@ interface Pending {
   launched: CoinInfo[];
 }
 
-const SEEN_LIMIT = 100_000;
+/** Slots a written signature is remembered past its own: twice the blockhash's lifetime, skipped slots included. */
+const SEEN_SLOTS = 300;
 
 export class SlotWriter {
   durableSlot: number | null;
@@ -24,7 +27,8 @@ export class SlotWriter {
   private partial: ResumePoint['partial'];
   private readonly pending = new Map<number, Map<string, Pending>>();
   private readonly blockTimes = new Map<number, number>();
-  private readonly seen = new Set<string>();
+  /** Written signatures and their slots, oldest first (slots are written in order). */
+  private readonly seen = new Map<string, number>();
   private lastMarker: number | null;
 
   constructor(
@@ -85,7 +89,7 @@ export class SlotWriter {
     await writeBatch(this.log, { appends });
 
     for (const coin of coins) this.registered.add(coin.mint);
-    for (const { tx } of txs) this.remember(tx.signature);
+    for (const { tx } of txs) this.seen.set(tx.signature, tx.slot);
     this.written += txs.length;
     this.durableSlot = slot;
     this.lastMarker = slot;
@@ -109,13 +113,9 @@ export class SlotWriter {
   private forget(slot: number): void {
     for (const s of this.pending.keys()) if (s <= slot) this.pending.delete(s);
     for (const s of this.blockTimes.keys()) if (s <= slot) this.blockTimes.delete(s);
-  }
-
-  private remember(signature: string): void {
-    if (this.seen.size >= SEEN_LIMIT) {
-      const oldest = this.seen.values().next().value;
-      if (oldest !== undefined) this.seen.delete(oldest);
+    for (const [signature, written] of this.seen) {
+      if (written > slot - SEEN_SLOTS) break;
+      this.seen.delete(signature);
     }
-    this.seen.add(signature);
   }
 }

@@ -7,7 +7,8 @@ import { isAddress, isSignature } from '@solana/kit';
 import { addressBytesView, decodeBase58 } from '../../schemas/base58.js';
 import { isEventId } from '../../schemas/events/index.js';
 
-const MEMO_LIMIT = 50_000;
+/** The checks of one signature come within one transaction's decode, so the memo need only hold the latest few. */
+const MEMO_LIMIT = 4_096;
 
 /** A set of strings known to pass, emptied when full (the hot ones come back at once). */
 class Memo {
