@@ -17,7 +17,7 @@ import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse, t
 import { walletRewardsResponse, type WalletRewardsQuery } from '../../schemas/api/wallet-rewards.js';
 import type { ApiContext } from '../deps.js';
 import { type Answer, answerKey, type Dependency } from './answer-cache.js';
-import { boardRowOf, pairKind, requireCoin } from './coins.js';
+import { pairKind, requireCoin } from './coins.js';
 
 const ONE_DOLLAR_MICRO_USD = 1_000_000n;
 const MICRO_USD_PER_CENT = 10_000n;
@@ -84,8 +84,8 @@ function rewardSources(mint: string): Dependency[] {
 /** `GET /coins/{mint}/rewards`: a holder-mode coin's pot, per-token totals (priced in US cents) and latest rounds, or
  * a creator-mode coin's earnings, kept while the coin's rows of the reward tables and the prices are unchanged. */
 export function getCoinRewards(ctx: ApiContext, mint: string, query: CoinRewardsQuery): Promise<Answer> {
-  const { row } = boardRowOf(ctx, mint);
-  const limit = row.mode === 'creator' ? 0 : query.limit;
+  requireCoin(ctx, mint);
+  const limit = ctx.views.board.launchOf(mint)!.mode === 'creator' ? 0 : query.limit;
   return ctx.answers.get(answerKey('coin-rewards', { mint, limit }), { on: rewardSources(mint) }, coinRewardsResponse, async () =>
     rewardsView(ctx, (await readCoinRewards(ctx.olap, [mint])).get(mint)!, limit),
   );
