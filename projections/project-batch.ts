@@ -69,7 +69,10 @@ const eventsOf = (projector: Projector, events: readonly LoggedEvent[]) => event
 
 function collect(rows: RowsByTable, projected: ProjectedRows): void {
   for (const [table, tableRows] of Object.entries(projected)) {
-    if (tableRows.length > 0) rows.set(table, [...(rows.get(table) ?? []), ...tableRows]);
+    if (tableRows.length === 0) continue;
+    const into = rows.get(table);
+    if (into === undefined) rows.set(table, [...tableRows]);
+    else for (const row of tableRows) into.push(row);
   }
 }
 
