@@ -10,7 +10,7 @@ import { writeBatch } from '../infra/event-log/write-batch.js';
 import { decodeContext, decodeTransaction, eventKey, type DecodeContext } from './decoders/index.js';
 import type { IngestConfig } from './ingest-config.js';
 import { loadKnownCoins } from './known-coins/registry-topic.js';
-import { parseRawRecord } from './raw/raw-transaction.js';
+import { parseRawRecord, readRawRecord } from './raw/raw-transaction.js';
 import { validateDecodedEvent } from './validation/event-validation.js';
 
 /** Raw records decoded between event-loop turns. */
@@ -131,7 +131,7 @@ export class Pipeline {
   private decodeRecord(record: LogRecord, batch: { lastSlot: number | null }): AppendRecord[] {
     let raw;
     try {
-      raw = parseRawRecord(record.value);
+      raw = readRawRecord(record.value);
     } catch (error) {
       this.counts.skipped++;
       this.logger.error({ err: error, offset: record.offset.toString(), key: record.key }, 'unreadable raw-tx record skipped');

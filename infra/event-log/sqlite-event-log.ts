@@ -27,6 +27,8 @@ export { SQLITE_EVENT_LOG_FILE };
 
 /** A reader in another process sees an append within this long (a re-read costs tens of microseconds). */
 const DEFAULT_POLL_INTERVAL_MS = 10;
+/** Bytes per database page of a new log. */
+const PAGE_SIZE = 16_384;
 /** Least time between two retention steps of a topic, unless the last one deleted a whole step. */
 const DEFAULT_PRUNE_INTERVAL_MS = 1_000;
 
@@ -70,6 +72,9 @@ export class SqliteEventLog implements EventLog {
     const synchronous = options.synchronous ?? 'FULL';
     try {
       db.pragma('busy_timeout = 10000');
+      // A new file only (an existing one keeps its size): a raw transaction's record is about one 4 KiB page, so at
+      // the default size nearly each took a page and an overflow page of its own.
+      db.pragma(`page_size = ${PAGE_SIZE}`);
       const mode = walMode(db);
       if (mode !== 'wal') throw new Error(`event log ${db.name}: SQLite refused WAL mode (got ${String(mode)})`);
       if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new Error(`synchronous must be FULL or NORMAL`);

@@ -81,6 +81,18 @@ export function parseRawRecord(value: string): RawRecord {
   return rawRecordSchema.parse(JSON.parse(value));
 }
 
+/** The record in a log value as the decoding pipeline takes it: a transaction is trusted once it is JSON of the
+ * right kind (the subscriber wrote it from the client's typed update; the decoders read it defensively, and every
+ * event they build is validated before it is appended, so a full parse would repeat that work on every record);
+ * a marker is parsed in full. Throws when the value is no record. */
+export function readRawRecord(value: string): RawRecord {
+  const record: unknown = JSON.parse(value);
+  if (typeof record === 'object' && record !== null && 'kind' in record && record.kind === 'tx' && 'tx' in record) {
+    if (typeof record.tx === 'object' && record.tx !== null) return record as RawRecord;
+  }
+  return rawRecordSchema.parse(record);
+}
+
 /** The raw-tx log key of a slot. */
 export function slotKey(slot: number): string {
   return String(slot);

@@ -121,6 +121,27 @@ describe('SQLite event log', () => {
     expect(existsSync(join(dir, SQLITE_EVENT_LOG_FILE))).toBe(true);
   });
 
+  it('makes a new log of 16 KiB pages (a raw transaction is about 4 KiB) and keeps an older file at its own size', async () => {
+    const pageSize = (dir: string) => {
+      const db = new Database(join(dir, SQLITE_EVENT_LOG_FILE), { readonly: true });
+      const size = db.pragma('page_size', { simple: true });
+      db.close();
+      return size;
+    };
+    const fresh = tempDir();
+    await open(fresh).append(TOPICS.rawTransactions, [{ key: '1', value: 'x'.repeat(4_000) }]);
+    expect(pageSize(fresh)).toBe(16_384);
+
+    const older = tempDir();
+    const made = new Database(join(older, SQLITE_EVENT_LOG_FILE));
+    made.pragma('journal_mode = WAL');
+    made.close();
+    const log = open(older);
+    await log.append(TOPICS.rawTransactions, [{ key: '1', value: 'x'.repeat(4_000) }]);
+    expect(pageSize(older)).toBe(4_096);
+    expect(await readAll(log, TOPICS.rawTransactions)).toEqual(['x'.repeat(4_000)]);
+  });
+
   it('refuses calls after close and ends waiting polls', async () => {
     const log = SqliteEventLog.open(tempDir());
     const waiting = log.poll(TOPICS.coinEvents, 'g', { maxRecords: 1, waitMs: 10_000 });
