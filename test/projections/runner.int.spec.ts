@@ -1,6 +1,7 @@
 // The projection runner end to end on real stores (SQLite event log, chDB): events in, tables out; a crash
 // between the write and the commit, then a restart, leaves the same rows as a clean run; replaying the log
-// never double-counts; candles equal a recomputation from the trades for every interval; rebuilds.
+// never double-counts; candles equal a recomputation from the trades for every interval; rebuilds; batches that grow
+// behind a slow store.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,5 +189,28 @@ describe('projection runner on SQLite and chDB', () => {
     expect(progress).toMatchObject({ lagRecords: 0, state: 'running', lastError: null });
     expect((await runner.progress()).state).toBe('stopped');
     expect(await olap.query('SELECT count() AS n FROM coins FINAL')).toEqual([{ n: String(MINTS.length + 2) }]);
+  });
+
+  it('given a batch that took long to write, then the next one gathers for longer: a slow store takes fewer, larger batches', async () => {
+    // A store whose every write takes 300 ms more.
+    const slow: Olap = {
+      exec: (sql, params) => olap.exec(sql, params),
+      query: (sql, params) => olap.query(sql, params),
+      insert: async (table, rows) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await olap.insert(table, rows);
+      },
+      close: async () => undefined,
+    };
+    const runner = await ProjectionRunner.open({ log: openLog(), olap: slow, ...FAST, batchSize: 50_000 });
+    expect(await runner.runOnce()).toBe(EVENTS.length);
+
+    // Two appends 150 ms apart: the quiet log's 20 ms window would have closed the batch on the first.
+    const more: Event[] = simulateMarket({ seed: 8, coins: 2, trades: 300, firstTx: 1_000_000 });
+    const half = Math.floor(more.length / 2);
+    await appendEvents(logs[0]!, more.slice(0, half));
+    const second = new Promise((resolve) => setTimeout(resolve, 150)).then(() => appendEvents(logs[0]!, more.slice(half)));
+    expect(await runner.runOnce()).toBe(more.length);
+    await second;
   });
 });
