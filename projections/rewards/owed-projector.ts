@@ -5,7 +5,7 @@
 // What a holder is owed are its shares below the minimum payout, carried from round to round. The chain does not
 // record them, so they are recomputed with the keeper's own rule (schemas/rewards/allocation.ts) from the round facts
 // (payout.round), the pot each round had (the holders' share of the fee claims before it, less what earlier rounds
-// spent) and every owner's balance at the round's snapshot and baseline slots (balance-buckets.ts). A round starts
+// spent) and every owner's balance at the round's snapshot and baseline slots (balances/queries.ts). A round starts
 // from what the coin's round before it left (read back from reward_owed). Everything it reads lies before the round
 // in chain order, so a replayed batch derives the same rows.
 //
@@ -15,8 +15,8 @@ import { walletsKey } from '../../schemas/config.js';
 import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
 import type { EventOf } from '../../schemas/events/index.js';
+import { ownerBalancesAt } from '../balances/queries.js';
 import type { LoggedEvent, ProjectedRows, Projector } from '../projector.js';
-import { BalanceHistory, type BalancesAtSlots } from './balance-buckets.js';
 import { readRewardCoins } from './queries.js';
 import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type Row, rewardOwedTable, walletOwedTable } from './table.js';
 
@@ -69,7 +69,7 @@ async function incomeOf(olap: Olap, mints: string[]) {
 
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
 
-async function derive(events: readonly LoggedEvent[], olap: Olap, history: BalanceHistory, serviceWallets: readonly string[]): Promise<ProjectedRows> {
+async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<ProjectedRows> {
   // Each coin's rounds of the batch, in log order.
   const byCoin = new Map<string, OwedRound[]>();
   for (const { event, offset } of events) {
@@ -83,19 +83,23 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, history: Balan
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(olap, byCoin, mints);
   const income = await incomeOf(olap, mints);
-  const balances = new Map<string, BalancesAtSlots>();
-  const buckets = mints.map((mint) => {
-    const rounds = byCoin.get(mint)!;
-    const slots = new Set(rounds.flatMap((round) => [round.snapshotSlot, round.baselineSlot ?? round.snapshotSlot]));
-    return { mint, slots: [...slots].sort((a, b) => a - b), completeBefore: Math.max(...rounds.map((round) => round.slot)) };
-  });
-  await history.balancesAtSlots(olap, buckets, (mint, atSlots) => balances.set(mint, atSlots));
+  // Every owner's balance of each coin at each slot its rounds count at.
+  const balances = new Map<string, Map<number, Map<string, bigint>>>();
+  for (const mint of mints) {
+    const atSlots = new Map<number, Map<string, bigint>>();
+    for (const round of byCoin.get(mint)!) {
+      for (const slot of [round.snapshotSlot, round.baselineSlot ?? round.snapshotSlot]) {
+        if (!atSlots.has(slot)) atSlots.set(slot, await ownerBalancesAt(olap, mint, slot));
+      }
+    }
+    balances.set(mint, atSlots);
+  }
   const rows: Row<typeof rewardOwedTable>[] = [];
   const byWallet: Row<typeof walletOwedTable>[] = [];
   for (const coin of coins) {
     const progress = starts.get(coin.mint)!;
     const wallets = new Set(progress.owed.keys());
-    const at = (slot: number) => balances.get(coin.mint)?.get(slot) ?? new Map<string, bigint>();
+    const at = (slot: number) => balances.get(coin.mint)!.get(slot)!;
     const excluded = new Set([...coin.venues, ...serviceWallets]);
     for (const round of byCoin.get(coin.mint)!) {
       if (round.round <= progress.round) continue;
@@ -122,7 +126,6 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, history: Balan
 }
 
 export function owedProjector(serviceWallets: readonly string[]): Projector {
-  const history = new BalanceHistory();
   return {
     name: 'reward-owed',
     version: 2,
@@ -130,6 +133,6 @@ export function owedProjector(serviceWallets: readonly string[]): Projector {
     tables: [rewardOwedTable, walletOwedTable],
     canHandle: ['payout.round'],
     handle: () => ({}),
-    derive: (events, olap) => derive(events, olap, history, serviceWallets),
+    derive: (events, olap) => derive(events, olap, serviceWallets),
   };
 }
