@@ -83,11 +83,12 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(olap, byCoin, mints);
   const income = await incomeOf(olap, mints);
-  // Every owner's balance of each coin at each slot its rounds count at.
+  // Every owner's balance of each coin at each slot its rounds not yet written count at.
   const balances = new Map<string, Map<number, Map<string, bigint>>>();
   for (const mint of mints) {
     const atSlots = new Map<number, Map<string, bigint>>();
     for (const round of byCoin.get(mint)!) {
+      if (round.round <= starts.get(mint)!.round) continue;
       for (const slot of [round.snapshotSlot, round.baselineSlot ?? round.snapshotSlot]) {
         if (!atSlots.has(slot)) atSlots.set(slot, await ownerBalancesAt(olap, mint, slot));
       }
