@@ -59,9 +59,10 @@ export class ChdbOlap implements Olap {
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
     checkTableName(table);
     if (rows.length === 0) return;
-    const values = Buffer.from(toJsonEachRow(rows));
+    // The rows are encoded when the insert's turn comes, not when it is queued: a batch queues all its tables at
+    // once, and encoding them together would hold the event loop for all of them.
     await this.run(`INSERT INTO ${table} FORMAT JSONEachRow`, async () => {
-      await this.shared.session.insert({ table, values, format: 'JSONEachRow' });
+      await this.shared.session.insert({ table, values: Buffer.from(toJsonEachRow(rows)), format: 'JSONEachRow' });
     });
   }
 
