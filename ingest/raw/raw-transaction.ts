@@ -87,10 +87,8 @@ export function parseRawRecord(value: string): RawRecord {
  * a marker is parsed in full. Throws when the value is no record. */
 export function readRawRecord(value: string): RawRecord {
   const record: unknown = JSON.parse(value);
-  if (typeof record === 'object' && record !== null && 'kind' in record && record.kind === 'tx' && 'tx' in record) {
-    if (typeof record.tx === 'object' && record.tx !== null) return record as RawRecord;
-  }
-  return rawRecordSchema.parse(record);
+  const tx = (record as { kind?: unknown; tx?: unknown } | null)?.kind === 'tx' ? (record as { tx?: unknown }).tx : undefined;
+  return typeof tx === 'object' && tx !== null ? (record as RawRecord) : rawRecordSchema.parse(record);
 }
 
 /** The raw-tx log key of a slot. */

@@ -83,30 +83,24 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(olap, byCoin, mints);
   const income = await incomeOf(olap, mints);
-  // Every owner's balance of each coin at each slot its rounds not yet written count at.
-  const balances = new Map<string, Map<number, Map<string, bigint>>>();
-  for (const mint of mints) {
-    const atSlots = new Map<number, Map<string, bigint>>();
-    for (const round of byCoin.get(mint)!) {
-      if (round.round <= starts.get(mint)!.round) continue;
-      for (const slot of [round.snapshotSlot, round.baselineSlot ?? round.snapshotSlot]) {
-        if (!atSlots.has(slot)) atSlots.set(slot, await ownerBalancesAt(olap, mint, slot));
-      }
-    }
-    balances.set(mint, atSlots);
-  }
   const rows: Row<typeof rewardOwedTable>[] = [];
   const byWallet: Row<typeof walletOwedTable>[] = [];
   for (const coin of coins) {
     const progress = starts.get(coin.mint)!;
     const wallets = new Set(progress.owed.keys());
-    const at = (slot: number) => balances.get(coin.mint)!.get(slot)!;
+    // Every owner's balance at a slot a round counts at, read once per slot.
+    const atSlots = new Map<number, Map<string, bigint>>();
+    const at = async (slot: number) => {
+      let owners = atSlots.get(slot);
+      if (owners === undefined) atSlots.set(slot, (owners = await ownerBalancesAt(olap, coin.mint, slot)));
+      return owners;
+    };
     const excluded = new Set([...coin.venues, ...serviceWallets]);
     for (const round of byCoin.get(coin.mint)!) {
       if (round.round <= progress.round) continue;
       let pot = -progress.spent;
       for (const claim of income.get(coin.mint) ?? []) if (before(claim, round)) pot += claim.amount;
-      const [snapshot, baseline] = [at(round.snapshotSlot), at(round.baselineSlot ?? round.snapshotSlot)];
+      const [snapshot, baseline] = [await at(round.snapshotSlot), await at(round.baselineSlot ?? round.snapshotSlot)];
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
       // Owed amounts are below the minimum payout and above zero (allocation.ts).
       progress.owed = allocateRound(input).owed;
