@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { Session } from 'chdb';
 import type { Olap, QueryParams } from './olap.js';
 import { checkTableName, olapError, OlapError } from './olap-error.js';
-import { OLAP_SETTINGS, parseJsonEachRow, toJsonEachRow } from './json-rows.js';
+import { insertColumns, OLAP_SETTINGS, parseJsonEachRow, toJsonCompactEachRow } from './json-rows.js';
 import { SerialQueue } from './serial-queue.js';
 
 const CONNECTION_ARGS = Object.entries(OLAP_SETTINGS).map(([name, value]) => `--${name}=${value}`);
@@ -61,8 +61,9 @@ export class ChdbOlap implements Olap {
     if (rows.length === 0) return;
     // The rows are encoded when the insert's turn comes, not when it is queued: a batch queues all its tables at
     // once, and encoding them together would hold the event loop for all of them.
-    await this.run(`INSERT INTO ${table} FORMAT JSONEachRow`, async () => {
-      await this.shared.session.insert({ table, values: Buffer.from(toJsonEachRow(rows)), format: 'JSONEachRow' });
+    await this.run(`INSERT INTO ${table} FORMAT JSONCompactEachRow`, async () => {
+      const columns = insertColumns(rows);
+      await this.shared.session.insert({ table, columns, values: Buffer.from(toJsonCompactEachRow(rows, columns)), format: 'JSONCompactEachRow' });
     });
   }
 

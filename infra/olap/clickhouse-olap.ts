@@ -1,9 +1,9 @@
-// The analytics store on a ClickHouse server through @clickhouse/client: JSONEachRow inserts and reads,
+// The analytics store on a ClickHouse server through @clickhouse/client: JSONCompactEachRow inserts, JSONEachRow reads,
 // `{name:Type}` parameters bound by the server. The same statements run here as on chDB.
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Olap, QueryParams } from './olap.js';
 import { checkTableName, olapError } from './olap-error.js';
-import { OLAP_SETTINGS, stringifyRow } from './json-rows.js';
+import { insertColumns, OLAP_SETTINGS, rowValues, stringifyRow } from './json-rows.js';
 
 export interface ClickhouseOlapOptions {
   /** Server URL, e.g. http://user:password@host:8123/database. */
@@ -52,10 +52,16 @@ export class ClickhouseOlap implements Olap {
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
     checkTableName(table);
     if (rows.length === 0) return;
+    const columns = insertColumns(rows);
     try {
-      await this.client.insert({ table, values: rows as Record<string, unknown>[], format: 'JSONEachRow' });
+      await this.client.insert({
+        table,
+        columns: columns as [string, ...string[]],
+        values: rows.map((row) => rowValues(row, columns)),
+        format: 'JSONCompactEachRow',
+      });
     } catch (error) {
-      throw olapError(`INSERT INTO ${table} FORMAT JSONEachRow`, error);
+      throw olapError(`INSERT INTO ${table} FORMAT JSONCompactEachRow`, error);
     }
   }
 

@@ -29,7 +29,7 @@ export function describeOlapContract(name: string, target: OlapContractTarget): 
       if (olap === undefined) olap = await target.open();
     });
     afterAll(async () => {
-      for (const table of ['ddl', 'amounts', 'dedup', 'persist', 'sane']) await olap.exec(`DROP TABLE IF EXISTS ${t(table)}`);
+      for (const table of ['ddl', 'amounts', 'shapes', 'dedup', 'persist', 'sane']) await olap.exec(`DROP TABLE IF EXISTS ${t(table)}`);
       await olap.close();
       await target.cleanup?.();
     });
@@ -132,6 +132,24 @@ export function describeOlapContract(name: string, target: OlapContractTarget): 
         yes: true,
         n: '-5',
       });
+    });
+
+    it('inserts rows that name their columns in any order or leave some out: a missing column takes its default', async () => {
+      await olap.exec(
+        `CREATE TABLE ${t('shapes')} (id String, amount UInt128 DEFAULT 7, note Nullable(String), tags Array(String)) ENGINE = MergeTree ORDER BY id`,
+      );
+      await olap.insert(t('shapes'), [
+        { id: 'a', amount: 1n, note: 'x\ty\n"z"', tags: ['p', 'q'] },
+        { tags: [], note: null, id: 'b', amount: U128_MAX },
+        { id: 'c' },
+        { id: 'd', amount: undefined, note: undefined },
+      ]);
+      expect(await olap.query(`SELECT id, amount, note, tags FROM ${t('shapes')} ORDER BY id`)).toEqual([
+        { id: 'a', amount: '1', note: 'x\ty\n"z"', tags: ['p', 'q'] },
+        { id: 'b', amount: U128_MAX.toString(), note: null, tags: [] },
+        { id: 'c', amount: '7', note: null, tags: [] },
+        { id: 'd', amount: '7', note: null, tags: [] },
+      ]);
     });
 
     it('deduplicates a ReplacingMergeTree under FINAL, keeping the highest version', async () => {
