@@ -8,7 +8,7 @@ import type { Olap } from '../infra/olap/olap.js';
 import { isEventType, safeParseEvent, type Event } from '../schemas/events/index.js';
 import type { LoggedEvent, ProjectedRows, Projector } from './projector.js';
 
-type RowsByTable = Map<string, Record<string, unknown>[]>;
+type RowsByTable = ReadonlyMap<string, readonly Record<string, unknown>[]>;
 
 export interface SkippedRecord {
   offset: bigint;
@@ -65,24 +65,19 @@ export function decodeRecords(records: readonly LogRecord[], strict = false, ski
   return events;
 }
 
-const eventsOf = (projector: Projector, events: readonly LoggedEvent[]) => events.filter((logged) => projector.canHandle.includes(logged.event.type));
+/** Each projector with the events of `events` it handles, those handling none left out. */
+const handedOut = (projectors: readonly Projector[], events: readonly LoggedEvent[]) =>
+  projectors
+    .map((projector) => [projector, events.filter((logged) => projector.canHandle.includes(logged.event.type))] as const)
+    .filter(([, mine]) => mine.length > 0);
 
-function collect(rows: RowsByTable, projected: ProjectedRows): void {
-  for (const [table, tableRows] of Object.entries(projected)) {
-    if (tableRows.length === 0) continue;
-    const into = rows.get(table);
-    if (into === undefined) rows.set(table, [...tableRows]);
-    else for (const row of tableRows) into.push(row);
-  }
-}
+/** The projectors' rows merged by table, empty ones left out: a table is one projector's (openSet refuses a set where two share one). */
+const byTable = (projected: readonly ProjectedRows[]): RowsByTable =>
+  new Map(projected.flatMap((rows) => Object.entries(rows)).filter(([, tableRows]) => tableRows.length > 0));
 
 /** `events` through `projectors`: their rows by table (the derived rows apart). */
 export function projectEvents(events: readonly LoggedEvent[], projectors: readonly Projector[]): Omit<ProjectedBatch, 'skipped'> {
-  const rows: RowsByTable = new Map();
-  for (const projector of projectors) {
-    const mine = eventsOf(projector, events);
-    if (mine.length > 0) collect(rows, projector.handle(mine));
-  }
+  const rows = byTable(handedOut(projectors, events).map(([projector, mine]) => projector.handle(mine)));
   const projected = events.filter((logged) => projectors.some((projector) => projector.canHandle.includes(logged.event.type))).length;
   const lastSlot = events.reduce<number | null>((last, { event }) => (last === null || event.slot > last ? event.slot : last), null);
   return { rows, projected, lastSlot, events };
@@ -90,12 +85,10 @@ export function projectEvents(events: readonly LoggedEvent[], projectors: readon
 
 /** The derived rows of `events` (written already with every projector's rows), by table. */
 export async function deriveBatch(events: readonly LoggedEvent[], projectors: readonly Projector[], olap: Olap): Promise<RowsByTable> {
-  const rows: RowsByTable = new Map();
-  for (const projector of projectors) {
-    const mine = projector.derive === undefined ? [] : eventsOf(projector, events);
-    if (mine.length > 0) collect(rows, await projector.derive!(mine, olap));
-  }
-  return rows;
+  const derived: ProjectedRows[] = [];
+  const deriving = projectors.filter((projector) => projector.derive !== undefined);
+  for (const [projector, mine] of handedOut(deriving, events)) derived.push(await projector.derive!(mine, olap));
+  return byTable(derived);
 }
 
 const insertAll = (olap: Olap, rows: RowsByTable) => Promise.all([...rows].map(([table, tableRows]) => olap.insert(table, tableRows)));
@@ -104,11 +97,6 @@ const insertAll = (olap: Olap, rows: RowsByTable) => Promise.all([...rows].map((
 export async function writeBatch(olap: Olap, batch: Pick<ProjectedBatch, 'rows' | 'events'>, projectors: readonly Projector[]): Promise<void> {
   await insertAll(olap, batch.rows);
   await insertAll(olap, await deriveBatch(batch.events, projectors, olap));
-}
-
-/** Writes `events` through `projectors` as the runner does, without a log: for tests that seed a store with events. */
-export async function writeEvents(olap: Olap, events: readonly LoggedEvent[], projectors: readonly Projector[]): Promise<void> {
-  await writeBatch(olap, projectEvents(events, projectors), projectors);
 }
 
 export function projectBatch(records: readonly LogRecord[], projectors: readonly Projector[]): ProjectedBatch {

@@ -13,7 +13,7 @@ import { CandleWindow } from '../../api/views/candle-window.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
 import { candlesProjector } from '../../projections/candles/projector.js';
-import { writeEvents } from '../../projections/project-batch.js';
+import { projectEvents, writeBatch } from '../../projections/project-batch.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
@@ -95,14 +95,14 @@ describe('the candles projector', () => {
     const batches = [all.slice(0, 250), all.slice(250, 251), all.slice(251, 420), all.slice(420)];
     const fed = new CandleWindow();
     for (const [i, batch] of batches.entries()) {
-      await writeEvents(olap, batch, PROJECTORS);
+      await writeBatch(olap, projectEvents(batch, PROJECTORS), PROJECTORS);
       const sofar = all.slice(0, batches.slice(0, i + 1).flat().length);
       await expectStoredCandlesOf(sofar);
       fed.handle(batch);
       fed.handle(batch);
       expectCandlesOf(fed, sofar, 'fed');
     }
-    await writeEvents(olap, batches[2]!, PROJECTORS);
+    await writeBatch(olap, projectEvents(batches[2]!, PROJECTORS), PROJECTORS);
     await expectStoredCandlesOf(all);
     fed.handle(all);
     expectCandlesOf(fed, all, 'fed again from the start');

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventLog } from '../../infra/event-log/sqlite-event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
-import { writeEvents } from '../../projections/project-batch.js';
+import { projectEvents, writeBatch } from '../../projections/project-batch.js';
 import { readModelProjectors } from '../../projections/read-models.js';
 import { REWARD_OWED_TABLE } from '../../projections/rewards/table.js';
 import { ProjectionRunner } from '../../projections/runner.js';
@@ -53,9 +53,9 @@ afterEach(async () => {
 describe('the reward-owed projector', () => {
   it('given the story in one batch, then each round leaves the hand-worked owed shares; written again, the same rows', async () => {
     for (const projector of projectors) for (const table of projector.tables) await olap.exec(table.ddl);
-    await writeEvents(olap, story, projectors);
+    await writeBatch(olap, projectEvents(story, projectors), projectors);
     expect(await owedRows()).toEqual(EXPECTED);
-    await writeEvents(olap, story, projectors);
+    await writeBatch(olap, projectEvents(story, projectors), projectors);
     expect(await owedRows()).toEqual(EXPECTED);
   });
 
