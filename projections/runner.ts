@@ -11,8 +11,7 @@ import { type BatchPolling, pollBatch } from './batch-poller.js';
 import { projectBatch, writeBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
-import { ProgressTracker } from './runner-progress.js';
-import { groupName, loadCheckpoint, openSet, rebuildSet, saveCheckpoint, type SetState } from './runner-state.js';
+import { type Checkpoint, groupName, loadCheckpoint, openSet, rebuildSet, saveCheckpoint, type SetState } from './runner-state.js';
 
 /** Records per batch at most. */
 const DEFAULT_BATCH_SIZE = 20_000;
@@ -48,8 +47,22 @@ export interface RunnerOptions extends Partial<Pick<BatchPolling, 'batchSize' | 
   logger?: RunnerLogger;
 }
 
+function slotOf(record: LogRecord): number | null {
+  try {
+    const slot = (JSON.parse(record.value) as { slot?: unknown }).slot;
+    return typeof slot === 'number' ? slot : null;
+  } catch {
+    return null;
+  }
+}
+
 export class ProjectionRunner {
-  private readonly tracker = new ProgressTracker();
+  private status: 'stopped' | 'running' | 'rebuilding' = 'stopped';
+  /** The latest poll returned nothing new. */
+  private caughtUp = false;
+  private totals = { recordsHandled: 0, eventsProjected: 0, recordsSkipped: 0 };
+  /** Message of the last failed batch; cleared by the next successful one. */
+  private lastError: string | null = null;
   private loop: Promise<void> | null = null;
   /** Aborted by stop(): ends the batch's filling and a retry wait early. */
   private stopped = new AbortController();
@@ -62,14 +75,15 @@ export class ProjectionRunner {
     private readonly set: string,
     private readonly projectors: readonly Projector[],
     private state: SetState,
+    /** The last one written; null before the first batch of this generation. */
+    private checkpoint: Checkpoint | null,
   ) {}
 
   /** Create the tables when missing; finish an interrupted rebuild; rebuild when a projector version changed. */
   static async open(options: RunnerOptions): Promise<ProjectionRunner> {
     const { olap, set = READ_MODEL_SET, projectors = READ_MODEL_PROJECTORS } = options;
-    const runner = new ProjectionRunner(options, set, projectors, await openSet(olap, set, projectors));
-    runner.tracker.restore(await loadCheckpoint(olap, runner.group));
-    return runner;
+    const state = await openSet(olap, set, projectors);
+    return new ProjectionRunner(options, set, projectors, state, await loadCheckpoint(olap, groupName(set, state.generation)));
   }
 
   /** The consumer group of the current generation. */
@@ -81,7 +95,7 @@ export class ProjectionRunner {
   start(): void {
     if (this.loop !== null) return;
     this.stopped = new AbortController();
-    this.tracker.state = 'running';
+    this.status = 'running';
     this.loop = this.run();
   }
 
@@ -89,7 +103,7 @@ export class ProjectionRunner {
     this.stopped.abort();
     await this.loop;
     this.loop = null;
-    this.tracker.state = 'stopped';
+    this.status = 'stopped';
   }
 
   /** Poll one batch, write it, commit it. Resolves with the number of records handled, 0 when caught up.
@@ -108,23 +122,30 @@ export class ProjectionRunner {
         stopping: () => this.stopped.signal.aborted,
       });
       if (records.length === 0) {
-        this.tracker.caughtUp = true;
+        this.caughtUp = true;
         return 0;
       }
       const started = performance.now();
       const batch = projectBatch(records, this.projectors);
       await writeBatch(olap, batch, this.projectors);
-      const checkpoint = this.tracker.nextCheckpoint(batch.lastSlot, records.at(-1)!.offset);
+      // Slots only move forward (a batch of skipped records holds none).
+      const { lastSlot = 0, seq = 0 } = this.checkpoint ?? {};
+      const checkpoint = { lastSlot: Math.max(lastSlot, batch.lastSlot ?? 0), lastOffset: records.at(-1)!.offset, seq: seq + 1 };
       await saveCheckpoint(olap, this.group, checkpoint);
       await log.commit(TOPIC, this.group, records);
       this.lastWriteMs = performance.now() - started;
-      this.tracker.written(checkpoint, records.length, batch.projected, batch.skipped.length);
+      this.checkpoint = checkpoint;
+      this.totals.recordsHandled += records.length;
+      this.totals.eventsProjected += batch.projected;
+      this.totals.recordsSkipped += batch.skipped.length;
+      this.lastError = null;
+      this.caughtUp = false;
       for (const { offset, partition, reason } of batch.skipped) {
         logger?.warn({ set: this.set, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
       }
       return records.length;
     } catch (error) {
-      this.tracker.failed(error);
+      this.lastError = error instanceof Error ? error.message : String(error);
       await log.rewind(TOPIC, this.group).catch(() => undefined);
       throw error;
     }
@@ -141,12 +162,13 @@ export class ProjectionRunner {
   async rebuild(): Promise<void> {
     const wasRunning = this.loop !== null;
     if (wasRunning) await this.stop();
-    this.tracker.state = 'rebuilding';
+    this.status = 'rebuilding';
     this.state = await rebuildSet(this.options.olap, this.set, this.projectors, this.state.generation + 1);
-    this.tracker.restore(null);
+    this.checkpoint = null;
+    this.caughtUp = false;
     this.options.logger?.info({ set: this.set, group: this.group }, 'projections rebuilt: replaying the log from the start');
     if (wasRunning) this.start();
-    else this.tracker.state = 'stopped';
+    else this.status = 'stopped';
   }
 
   /** Progress for /readyz. The log's head is read at most once a second; a log that cannot name its head
@@ -156,7 +178,28 @@ export class ProjectionRunner {
       const record = await this.options.log.last(TOPIC).catch(() => null);
       this.head = { at: Date.now(), record };
     }
-    return { set: this.set, group: this.group, generation: this.state.generation, ...this.tracker.snapshot(this.head.record) };
+    const { record: head } = this.head;
+    const checkpoint = this.checkpoint;
+    const headSlot = head === null ? null : slotOf(head);
+    return {
+      set: this.set,
+      group: this.group,
+      generation: this.state.generation,
+      state: this.status,
+      /** Highest slot whose events are written and committed; null before the first batch of this generation. */
+      lastSlot: checkpoint?.lastSlot ?? null,
+      /** Offset of the last committed record (single-partition logs: the position in the log). */
+      lastOffset: checkpoint?.lastOffset.toString() ?? null,
+      /** Offset and slot of the last record in the log; null when empty or not known (multi-partition topics). */
+      headOffset: head?.offset.toString() ?? null,
+      headSlot,
+      /** Records and slots still to project; null when the head is not known. */
+      lagRecords: head === null ? null : Math.max(0, Number(head.offset - (checkpoint?.lastOffset ?? -1n))),
+      lagSlots: headSlot === null ? null : Math.max(0, headSlot - (checkpoint?.lastSlot ?? 0)),
+      caughtUp: this.caughtUp,
+      ...this.totals,
+      lastError: this.lastError,
+    };
   }
 
   private async run(): Promise<void> {

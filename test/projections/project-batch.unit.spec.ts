@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { LogRecord } from '../../infra/event-log/event-log.js';
 import { projectBatch } from '../../projections/project-batch.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
-import { ProgressTracker } from '../../projections/runner-progress.js';
 import { parseEvent, type Event } from '../../schemas/events/index.js';
 import { addr, balanceChanged, launched, trade } from './event-fixtures.js';
 import { simulateMarket } from './market-simulation.js';
@@ -75,22 +74,5 @@ describe('projectBatch', () => {
         expect(() => parseEvent(event)).not.toThrow();
       }
     }
-  });
-});
-
-describe('projection progress', () => {
-  it('reports lag against the log head and the last error', () => {
-    const tracker = new ProgressTracker();
-    tracker.restore(null);
-    const head = record(99, trade({ slot: 500, tx: 1 }, { mint: MINT }));
-    expect(tracker.snapshot(head)).toMatchObject({ lastSlot: null, lagRecords: 100, lagSlots: 500, caughtUp: false });
-    const checkpoint = tracker.nextCheckpoint(450, 89n);
-    tracker.written(checkpoint, 90, 80, 0);
-    const progress = tracker.snapshot(head);
-    expect(progress).toMatchObject({ lastSlot: 450, lastOffset: '89', headOffset: '99', headSlot: 500, lagRecords: 10, lagSlots: 50, recordsHandled: 90 });
-    expect(progress.lastError).toBeNull();
-    tracker.failed(new Error('olap down'));
-    expect(tracker.snapshot(head).lastError).toBe('olap down');
-    expect(tracker.nextCheckpoint(300, 95n)).toEqual({ lastSlot: 450, lastOffset: 95n, seq: 2 });
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventLog } from '../../infra/event-log/event-log.js';
+import { type EventLog, TOPICS } from '../../infra/event-log/event-log.js';
 import { SqliteEventLog } from '../../infra/event-log/sqlite-event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
@@ -117,14 +117,37 @@ describe('projection runner on SQLite and chDB', () => {
 
   it('given a crash after some tables are written and before the checkpoint, then a restart repeats the batch without double-counting', async () => {
     const crashing = await ProjectionRunner.open({ log: openLog(), olap: new CrashingOlap(olap, PROJECTION_CHECKPOINTS_TABLE, 4), ...FAST });
+    // Progress on the way: lag against the log's head, then the failed batch's error.
+    const headSlot = EVENTS.at(-1)!.slot;
+    expect(await crashing.progress()).toMatchObject({ lastSlot: null, lagRecords: EVENTS.length, lagSlots: headSlot, caughtUp: false });
     for (let i = 0; i < 3; i += 1) await crashing.runOnce();
+    const written = Math.max(...EVENTS.slice(0, 3_000).map((event) => event.slot));
+    expect(await crashing.progress()).toMatchObject({
+      lastSlot: written,
+      lastOffset: '2999',
+      headOffset: String(EVENTS.length - 1),
+      headSlot,
+      lagRecords: EVENTS.length - 3_000,
+      lagSlots: headSlot - written,
+      recordsHandled: 3_000,
+      lastError: null,
+    });
     await expect(crashing.runOnce()).rejects.toThrow(/crash/);
+    expect((await crashing.progress()).lastError).toMatch(/^crash: process died/);
     const runner = await restart();
     await runner.runUntilCaughtUp();
     const afterCrash = await snapshotTables(olap, READ_MODEL_PROJECTORS);
     await runner.rebuild();
     await runner.runUntilCaughtUp();
     expect(await snapshotTables(olap, READ_MODEL_PROJECTORS)).toEqual(afterCrash);
+  });
+
+  it('given a batch of records that are no events, then they are counted as skipped and the checkpoint keeps its slot', async () => {
+    const runner = await restart();
+    await runner.runUntilCaughtUp();
+    await logs[0]!.append(TOPICS.coinEvents, [{ key: 'platform', value: '{not json' }]);
+    expect(await runner.runOnce()).toBe(1);
+    expect(await runner.progress()).toMatchObject({ lastSlot: MAX_SLOT, lastOffset: String(EVENTS.length), lagRecords: 0, recordsSkipped: 1 });
   });
 
   it('given the whole log replayed a second time into the same tables, then nothing changes', async () => {
