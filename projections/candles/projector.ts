@@ -49,25 +49,15 @@ function above(aQuote: string, aCoin: string, bQuote: string, bCoin: string): bo
   return BigInt(aQuote) * BigInt(bCoin) > BigInt(bQuote) * BigInt(aCoin);
 }
 
-/** The candle spanning `a` and `b`, two parts of one longer candle (they hold different slots). */
+/** The candle spanning `a` and `b`, two parts of one longer candle (they hold different slots); its interval and
+ * bucket are the caller's to set. */
 function union(a: CandleRow, b: CandleRow): CandleRow {
   const open = Number(b.openSlot) < Number(a.openSlot) ? b : a;
-  const close = Number(b.closeSlot) > Number(a.closeSlot) ? b : a;
-  const high = above(b.highQuote, b.highCoin, a.highQuote, a.highCoin) ? b : a;
-  const low = above(a.lowQuote, a.lowCoin, b.lowQuote, b.lowCoin) ? b : a;
-  return {
-    ...open,
-    interval: a.interval,
-    bucket: a.bucket,
-    highQuote: high.highQuote,
-    highCoin: high.highCoin,
-    lowQuote: low.lowQuote,
-    lowCoin: low.lowCoin,
-    closeQuote: close.closeQuote,
-    closeCoin: close.closeCoin,
-    closeSlot: close.closeSlot,
-    volume: (BigInt(a.volume) + BigInt(b.volume)).toString(),
-  };
+  const { closeQuote, closeCoin, closeSlot } = Number(b.closeSlot) > Number(a.closeSlot) ? b : a;
+  const { highQuote, highCoin } = above(b.highQuote, b.highCoin, a.highQuote, a.highCoin) ? b : a;
+  const { lowQuote, lowCoin } = above(a.lowQuote, a.lowCoin, b.lowQuote, b.lowCoin) ? b : a;
+  const volume = (BigInt(a.volume) + BigInt(b.volume)).toString();
+  return { ...open, highQuote, highCoin, lowQuote, lowCoin, closeQuote, closeCoin, closeSlot, volume };
 }
 
 /** Each coin's candles at every interval from the one its trade at `earliest` (unix seconds, by coin) falls in. */
@@ -91,7 +81,7 @@ async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, number>): 
       const bucket = Math.floor((Number(part.bucket) * shorter) / longer);
       const key = `${part.mint}/${bucket}`;
       const kept = inside.get(key);
-      inside.set(key, kept === undefined ? { ...part, interval: longer, bucket } : union(kept, part));
+      inside.set(key, { ...(kept === undefined ? part : union(kept, part)), interval: longer, bucket });
     }
     level = [...inside.values()];
     rows.push(...level);
