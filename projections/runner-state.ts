@@ -58,10 +58,11 @@ export async function loadSetState(olap: Olap, set: string): Promise<SetState | 
   return state ?? null;
 }
 
-/** seq grows with every transition: rebuilding, then ready, then the next generation's rebuilding. */
-export async function saveSetState(olap: Olap, set: string, state: SetState): Promise<void> {
+/** seq grows with every transition: rebuilding, then ready, then the next generation's rebuilding. Resolves with `state`. */
+export async function saveSetState(olap: Olap, set: string, state: SetState): Promise<SetState> {
   const seq = state.generation * 2 + (state.status === 'ready' ? 1 : 0);
   await olap.insert(PROJECTION_STATE_TABLE, [{ set, ...state, seq, updatedAt: now() }]);
+  return state;
 }
 
 export async function loadCheckpoint(olap: Olap, group: string): Promise<Checkpoint | null> {
@@ -86,21 +87,15 @@ export async function openSet(olap: Olap, set: string, projectors: readonly Proj
   if (stored?.status === 'rebuilding') return rebuildSet(olap, set, projectors, stored.generation);
   if (stored !== null && stored.versions !== projectorVersions(projectors)) return rebuildSet(olap, set, projectors, stored.generation + 1);
   for (const table of tables) await olap.exec(table.ddl);
-  if (stored !== null) return stored;
-  const state: SetState = { generation: 1, status: 'ready', versions: projectorVersions(projectors) };
-  await saveSetState(olap, set, state);
-  return state;
+  return stored ?? saveSetState(olap, set, { generation: 1, status: 'ready', versions: projectorVersions(projectors) });
 }
 
 /** Drops and recreates every table of the set under `generation` (marked rebuilding meanwhile, so a crash in
  * between is finished at the next openSet); the caller replays the log into them. */
 export async function rebuildSet(olap: Olap, set: string, projectors: readonly Projector[], generation: number): Promise<SetState> {
-  const rebuilding: SetState = { generation, status: 'rebuilding', versions: projectorVersions(projectors) };
-  await saveSetState(olap, set, rebuilding);
+  const rebuilding = await saveSetState(olap, set, { generation, status: 'rebuilding', versions: projectorVersions(projectors) });
   const tables = projectors.flatMap((projector) => projector.tables);
   for (const table of tables) await olap.exec(`DROP TABLE IF EXISTS ${table.name} SYNC`);
   for (const table of tables) await olap.exec(table.ddl);
-  const ready: SetState = { ...rebuilding, status: 'ready' };
-  await saveSetState(olap, set, ready);
-  return ready;
+  return saveSetState(olap, set, { ...rebuilding, status: 'ready' });
 }
