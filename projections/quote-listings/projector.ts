@@ -12,18 +12,8 @@ export const quoteListingsProjector: Projector = {
     const rows = events.flatMap(({ event, offset }) => {
       if (event.type !== 'quote.configured') return [];
       const { quoteMint, quoteDecimals, enabled } = event.data;
-      return [
-        {
-          eventId: event.id,
-          signature: event.signature,
-          slot: event.slot,
-          time: dateTime64(event.blockTime),
-          logOffset: offset,
-          quoteMint,
-          quoteDecimals,
-          enabled,
-        },
-      ];
+      const at = { eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
+      return [{ ...at, quoteMint, quoteDecimals, enabled }];
     });
     return { [QUOTE_LISTINGS_TABLE]: rows };
   },
