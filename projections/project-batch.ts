@@ -10,11 +10,8 @@ import type { LoggedEvent, ProjectedRows, Projector } from './projector.js';
 
 type RowsByTable = ReadonlyMap<string, readonly Record<string, unknown>[]>;
 
-export interface SkippedRecord {
-  offset: bigint;
-  partition: number;
-  reason: string;
-}
+/** A log record that holds no event, and why. */
+export type SkippedRecord = Pick<LogRecord, 'offset' | 'partition'> & { reason: string };
 
 export interface ProjectedBatch {
   rows: RowsByTable;

@@ -57,7 +57,7 @@ function slotOf(record: LogRecord): number | null {
 }
 
 export class ProjectionRunner {
-  private status: 'stopped' | 'running' | 'rebuilding' = 'stopped';
+  private rebuilding = false;
   /** The latest poll returned nothing new. */
   private caughtUp = false;
   private totals = { recordsHandled: 0, eventsProjected: 0, recordsSkipped: 0 };
@@ -95,7 +95,6 @@ export class ProjectionRunner {
   start(): void {
     if (this.loop !== null) return;
     this.stopped = new AbortController();
-    this.status = 'running';
     this.loop = this.run();
   }
 
@@ -103,7 +102,6 @@ export class ProjectionRunner {
     this.stopped.abort();
     await this.loop;
     this.loop = null;
-    this.status = 'stopped';
   }
 
   /** Poll one batch, write it, commit it. Resolves with the number of records handled, 0 when caught up.
@@ -162,13 +160,13 @@ export class ProjectionRunner {
   async rebuild(): Promise<void> {
     const wasRunning = this.loop !== null;
     if (wasRunning) await this.stop();
-    this.status = 'rebuilding';
+    this.rebuilding = true;
     this.state = await rebuildSet(this.options.olap, this.set, this.projectors, this.state.generation + 1);
     this.checkpoint = null;
     this.caughtUp = false;
     this.options.logger?.info({ set: this.set, group: this.group }, 'projections rebuilt: replaying the log from the start');
+    this.rebuilding = false;
     if (wasRunning) this.start();
-    else this.status = 'stopped';
   }
 
   /** Progress for /readyz. The log's head is read at most once a second; a log that cannot name its head
@@ -185,7 +183,7 @@ export class ProjectionRunner {
       set: this.set,
       group: this.group,
       generation: this.state.generation,
-      state: this.status,
+      state: this.rebuilding ? 'rebuilding' : this.loop === null ? 'stopped' : 'running',
       /** Highest slot whose events are written and committed; null before the first batch of this generation. */
       lastSlot: checkpoint?.lastSlot ?? null,
       /** Offset of the last committed record (single-partition logs: the position in the log). */
