@@ -4,16 +4,11 @@ import type { Olap } from '../../infra/olap/olap.js';
 import type { HealthContext, HealthSignals } from './signals.js';
 import { COIN_HEALTH_TABLE } from './table.js';
 
-export type HealthCheck = { checkedAt: Date; signals: HealthSignals; context: HealthContext };
-
-/** The latest check of each of `mints` that was checked. */
-export async function latestHealthChecks(olap: Olap, mints: readonly string[]): Promise<Map<string, HealthCheck>> {
-  const rows = await olap.query<{ mint: string; checkedMs: string; signals: string; context: string }>(
-    `SELECT mint, toString(toUnixTimestamp64Milli(checkedAt)) AS checkedMs, signals, context
-     FROM ${COIN_HEALTH_TABLE} FINAL WHERE mint IN {mints:Array(String)} LIMIT 1 BY mint`,
-    { mints: [...mints] },
+/** The latest check of `mint`; undefined before its first. */
+export async function latestHealthCheck(olap: Olap, mint: string): Promise<{ checkedAt: Date; signals: HealthSignals; context: HealthContext } | undefined> {
+  const [row] = await olap.query<{ checkedMs: string; signals: string; context: string }>(
+    `SELECT toString(toUnixTimestamp64Milli(checkedAt)) AS checkedMs, signals, context FROM ${COIN_HEALTH_TABLE} FINAL WHERE mint = {mint:String} LIMIT 1`,
+    { mint },
   );
-  return new Map(
-    rows.map((row) => [row.mint, { checkedAt: new Date(Number(row.checkedMs)), signals: JSON.parse(row.signals), context: JSON.parse(row.context) }]),
-  );
+  return row && { checkedAt: new Date(Number(row.checkedMs)), signals: JSON.parse(row.signals), context: JSON.parse(row.context) };
 }
