@@ -5,18 +5,12 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { coinHolderFacts, HOLDER_BALANCES_SQL, holderParams } from '../holders/queries.js';
+import { coinHolderFacts, holderBalances } from '../holders/queries.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { SNIPER_WINDOW_SLOTS, type HealthFacts } from './signals.js';
 import { COIN_MINT_FACTS_TABLE } from './table.js';
 
 type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string; early: number; crossSlot: number };
-
-function groupBy<R extends { mint: string }, T>(rows: readonly R[], map: (row: R) => T): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) out.set(row.mint, [...(out.get(row.mint) ?? []), map(row)]);
-  return out;
-}
 
 const tradeOf = ({ slot, signature, trader, side, coinAmount }: TradeRow) => ({ slot: Number(slot), signature, trader, side, coinAmount: BigInt(coinAmount) });
 
@@ -31,10 +25,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
   const params = { mints: known };
   // One statement at a time: with the embedded store every statement queues behind the one before, so reads
   // of the API wait for one of these at most, never for a whole batch.
-  const balances = await olap.query<{ mint: string; owner: string; balance: string }>(
-    `SELECT mint, owner, toString(amount) AS balance FROM (${HOLDER_BALANCES_SQL})`,
-    holderParams([...coins.values()], serviceWallets),
-  );
+  const balances = await holderBalances(olap, [...coins.values()], serviceWallets);
   // The trades of HealthFacts: `early` (the sniper window, every trade of the creator) and of a `crossSlot`.
   const trades = await olap.query<TradeRow>(
     `SELECT t.mint AS mint, toString(t.slot) AS slot, t.signature AS signature, t.trader AS trader, t.side AS side,
@@ -82,32 +73,25 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     `SELECT mint, toString(max(slot)) AS slot FROM ${BALANCES_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint`,
     params,
   );
-  const balancesOf = groupBy(balances, (row) => [row.owner, BigInt(row.balance)] as const);
-  const [early, cross] = [trades.filter((row) => row.early), trades.filter((row) => row.crossSlot)];
-  const tradesOf = groupBy(early, tradeOf);
-  const crossOf = groupBy(cross, tradeOf);
-  const transfersOf = groupBy(transfers, (row) => ({ to: row.recipient, amount: BigInt(row.amount) }));
-  const byCreator = new Map(creators.map((row) => [row.creator, row]));
-  const authorityOf = new Map(authorities.map((row) => [row.mint, row]));
-  const activityOf = new Map(activity.map((row) => [row.mint, Number(row.slot)]));
   return known.map((mint) => {
     const coin = coins.get(mint)!;
-    const mine = byCreator.get(coin.creator);
+    const mine = creators.find((row) => row.creator === coin.creator);
+    const authority = authorities.find((row) => row.mint === mint);
     const facts: HealthFacts = {
       supply: coin.totalSupply,
       creator: coin.creator,
       launchSlot: coin.launchSlot,
       excluded: new Set([...coin.venues, ...serviceWallets]),
-      balances: new Map(balancesOf.get(mint) ?? []),
-      trades: tradesOf.get(mint) ?? [],
-      crossTrades: crossOf.get(mint) ?? [],
-      creatorTransfers: transfersOf.get(mint) ?? [],
+      balances: balances.get(mint) ?? new Map(),
+      trades: trades.filter((row) => row.mint === mint && row.early).map(tradeOf),
+      crossTrades: trades.filter((row) => row.mint === mint && row.crossSlot).map(tradeOf),
+      creatorTransfers: transfers.filter((row) => row.mint === mint).map((row) => ({ to: row.recipient, amount: BigInt(row.amount) })),
       // Unknown (undefined) without a row: the launch event did not say.
-      mintAuthority: authorityOf.get(mint)?.mintAuthority,
-      freezeAuthority: authorityOf.get(mint)?.freezeAuthority,
+      mintAuthority: authority?.mintAuthority,
+      freezeAuthority: authority?.freezeAuthority,
       creatorOtherLaunches: (mine?.coins ?? []).filter((other) => other !== mint).length,
       creatorOtherGraduations: (mine?.graduated ?? []).filter((other) => other !== mint).length,
     };
-    return { mint, facts, activitySlot: activityOf.get(mint) ?? 0 };
+    return { mint, facts, activitySlot: Number(activity.find((row) => row.mint === mint)?.slot ?? 0) };
   });
 }

@@ -10,7 +10,6 @@ import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../rewards/table.j
 /** What the holder rules need to know of a coin. */
 export interface CoinHolderFacts {
   mint: string;
-  mode: 'holder' | 'creator';
   creator: string;
   launchSlot: number;
   totalSupply: bigint;
@@ -23,7 +22,7 @@ export interface CoinHolderFacts {
 
 /** The facts of `{mints:Array(String)}`. */
 const FACTS_SQL = `
-  SELECT c.mint AS mint, c.mode AS mode, c.creator AS creator, c.launchSlot AS launchSlot,
+  SELECT c.mint AS mint, c.creator AS creator, c.launchSlot AS launchSlot,
     toString(c.totalSupply) AS totalSupply, arrayFilter(v -> v != '', [ifNull(c.curve, ''), ifNull(c.pool, ''), ifNull(g.pool, '')]) AS venues,
     if(c.mode = 'holder', toString(coalesce(r.snapshot, p.first)), NULL) AS baseline
   FROM ${COINS_TABLE} AS c FINAL
@@ -36,9 +35,10 @@ const FACTS_SQL = `
 /** The holder facts of each coin in `mints` that exists. */
 export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinHolderFacts>> {
   if (mints.length === 0) return new Map();
-  const rows = await olap.query<
-    Pick<CoinHolderFacts, 'mint' | 'mode' | 'creator' | 'venues'> & { launchSlot: string; totalSupply: string; baseline: string | null }
-  >(FACTS_SQL, { mints: [...mints] });
+  const rows = await olap.query<Pick<CoinHolderFacts, 'mint' | 'creator' | 'venues'> & { launchSlot: string; totalSupply: string; baseline: string | null }>(
+    FACTS_SQL,
+    { mints: [...mints] },
+  );
   return new Map(
     rows.map(({ launchSlot, totalSupply, baseline, ...row }) => [
       row.mint,
@@ -47,21 +47,18 @@ export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Pro
   );
 }
 
-/** The parameters of HOLDER_BALANCES_SQL for `coins` and the service's wallets. */
-export function holderParams(coins: readonly CoinHolderFacts[], service: readonly string[]) {
-  return {
-    mints: coins.map((coin) => coin.mint),
-    service: [...service],
-    venues: coins.flatMap((coin) => coin.venues.map((venue) => `${coin.mint}/${venue}`)),
-  };
+/** The holders of each of `coins` with their balances, by mint then owner: the `service` wallets and each coin's
+ * venues left out. */
+export async function holderBalances(olap: Olap, coins: readonly CoinHolderFacts[], service: readonly string[]) {
+  const rows = await olap.query<{ mint: string; owner: string; amount: string }>(
+    `SELECT mint, owner, toString(sum(balance)) AS amount
+     FROM ${BALANCES_TABLE} FINAL
+     WHERE mint IN {mints:Array(String)} AND owner NOT IN {service:Array(String)} AND NOT has({venues:Array(String)}, concat(mint, '/', owner))
+     GROUP BY mint, owner
+     HAVING sum(balance) > 0`,
+    { mints: coins.map((coin) => coin.mint), service: [...service], venues: coins.flatMap((coin) => coin.venues.map((venue) => `${coin.mint}/${venue}`)) },
+  );
+  const balances = new Map<string, Map<string, bigint>>();
+  for (const { mint, owner, amount } of rows) balances.set(mint, (balances.get(mint) ?? new Map()).set(owner, BigInt(amount)));
+  return balances;
 }
-
-/** Holders of `{mints:Array(String)}` with their balances (columns `mint`, `owner`, `amount` UInt128), the
- * `{service:Array(String)}` wallets and each coin's venues (`{venues:Array(String)}`, as `mint/venue`) left out:
- * see holderParams. */
-export const HOLDER_BALANCES_SQL = `
-  SELECT mint, owner, sum(balance) AS amount
-  FROM ${BALANCES_TABLE} FINAL
-  WHERE mint IN {mints:Array(String)} AND owner NOT IN {service:Array(String)} AND NOT has({venues:Array(String)}, concat(mint, '/', owner))
-  GROUP BY mint, owner
-  HAVING amount > 0`;

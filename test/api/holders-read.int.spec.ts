@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerBalancesAt } from '../../projections/balances/queries.js';
-import { coinHolderFacts, HOLDER_BALANCES_SQL, holderParams } from '../../projections/holders/queries.js';
+import { coinHolderFacts, holderBalances } from '../../projections/holders/queries.js';
 import type { HoldersResponse } from '../../schemas/api/holders.js';
 import { loadConfig } from '../../schemas/config.js';
 import { DEVNET_ADDRESSES } from '../../schemas/devnet-addresses.js';
@@ -188,15 +188,11 @@ const routeBook: HolderBook = {
  * baseline balances from the balance history. */
 async function storeHolders(mints: readonly string[], limit: number): Promise<Map<string, HoldersResponse>> {
   const facts = [...(await coinHolderFacts(store.olap, mints)).values()];
-  const rows = await store.olap.query<{ mint: string; owner: string; amount: string }>(
-    `SELECT mint, owner, toString(amount) AS amount FROM (${HOLDER_BALANCES_SQL})`,
-    holderParams(facts, SERVICE),
-  );
+  const balances = await holderBalances(store.olap, facts, SERVICE);
   const answers = new Map<string, HoldersResponse>();
   for (const coin of facts) {
-    const held = rows
-      .filter((row) => row.mint === coin.mint)
-      .map((row) => ({ wallet: row.owner, amount: BigInt(row.amount) }))
+    const held = [...(balances.get(coin.mint) ?? [])]
+      .map(([wallet, amount]) => ({ wallet, amount }))
       .sort((a, b) => (a.amount === b.amount ? (a.wallet < b.wallet ? -1 : 1) : a.amount > b.amount ? -1 : 1));
     const top = held.slice(0, limit);
     const atBaseline =
