@@ -80,16 +80,10 @@ export function sniperWallets(facts: HealthFacts): Set<string> {
 /** Bundlers: among those early buys, wallets buying in a slot where BUNDLE_MIN_WALLETS or more wallets bought, or in
  * one transaction that bought for two or more wallets. */
 export function bundleWallets(facts: HealthFacts): Set<string> {
-  const bySlot = new Map<number, Set<string>>();
-  const bySignature = new Map<string, Set<string>>();
-  for (const t of earlyBuys(facts)) {
-    bySlot.set(t.slot, (bySlot.get(t.slot) ?? new Set()).add(t.trader));
-    bySignature.set(t.signature, (bySignature.get(t.signature) ?? new Set()).add(t.trader));
-  }
-  const out = new Set<string>();
-  for (const wallets of bySlot.values()) if (wallets.size >= BUNDLE_MIN_WALLETS) for (const w of wallets) out.add(w);
-  for (const wallets of bySignature.values()) if (wallets.size >= 2) for (const w of wallets) out.add(w);
-  return out;
+  const early = earlyBuys(facts);
+  const walletsWhere = (together: (t: CoinTrade) => boolean) => new Set(early.filter(together).map((t) => t.trader)).size;
+  const bundled = early.filter((t) => walletsWhere((u) => u.slot === t.slot) >= BUNDLE_MIN_WALLETS || walletsWhere((u) => u.signature === t.signature) >= 2);
+  return new Set(bundled.map((t) => t.trader));
 }
 
 /** Insiders: wallets the creator sent coins to outside a trade. */
@@ -99,24 +93,16 @@ export function insiderWallets(facts: HealthFacts): Set<string> {
 
 /** The creator's launch buy (its buys in the launch slot) and what it sold since. */
 export function creatorLaunchBuy(facts: HealthFacts): { bought: bigint; sold: bigint } {
-  let bought = 0n;
-  let sold = 0n;
-  for (const t of facts.trades) {
-    if (t.trader !== facts.creator) continue;
-    if (t.side === 'buy' && t.slot === facts.launchSlot) bought += t.coinAmount;
-    if (t.side === 'sell' && t.slot >= facts.launchSlot) sold += t.coinAmount;
-  }
-  return { bought, sold };
+  const creators = (side: CoinTrade['side'], inSlot: (slot: number) => boolean) =>
+    facts.trades.filter((t) => t.trader === facts.creator && t.side === side && inSlot(t.slot)).reduce((sum, t) => sum + t.coinAmount, 0n);
+  return { bought: creators('buy', (slot) => slot === facts.launchSlot), sold: creators('sell', (slot) => slot >= facts.launchSlot) };
 }
 
 /** Wash trading: pairs of wallets (the creator included) that, in WASH_MIN_SLOTS or more slots, one bought while
  * the other sold, each wallet on each side at least once; and the coins their trades in those slots moved. */
 export function washTrades(facts: HealthFacts): { pairs: [string, string][]; coins: bigint } {
   const bySlot = new Map<number, CoinTrade[]>();
-  for (const t of facts.crossTrades) {
-    if (facts.excluded.has(t.trader)) continue;
-    bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t]);
-  }
+  for (const t of facts.crossTrades) if (!facts.excluded.has(t.trader)) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t]);
   // Per ordered pair "a bought while b sold": the slots it happened in.
   const directed = new Map<string, Set<number>>();
   for (const [slot, trades] of bySlot) {
