@@ -7,15 +7,10 @@ import { STABLECOIN_DECIMALS } from '../../schemas/programs/launchpad/constants.
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { PRICES_TABLE } from './table.js';
 
-/** The mints the service values by, which are also the parameters every valuing statement takes. */
-export type ValuingMints = {
-  /** The native SOL mint, as quote mints name it. */
-  solMint: string;
-  stablecoinMint: string;
-  stablecoinDecimals: number;
-};
+/** The mints the service values by (SOL's native mint, as quote mints name it, and its dollar stablecoin with the
+ * stablecoin's decimals), which are also the parameters every valuing statement takes. */
+export type ValuingMints = { solMint: string; stablecoinMint: string; stablecoinDecimals: number };
 
-/** The mints the service values by: SOL, and its dollar stablecoin (`stablecoinMint`) with the stablecoin's decimals. */
 export function valuingMints(stablecoinMint: string): ValuingMints {
   return { solMint: NATIVE_MINT_ID, stablecoinMint, stablecoinDecimals: STABLECOIN_DECIMALS };
 }
