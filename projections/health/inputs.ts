@@ -20,9 +20,7 @@ type ScoredCoin = { mint: string; facts: HealthFacts; activitySlot: number };
 /** The facts of each coin in `mints` that exists. */
 export async function healthInputs(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<ScoredCoin[]> {
   const coins = await coinHolderFacts(olap, mints);
-  if (coins.size === 0) return [];
-  const known = [...coins.keys()];
-  const params = { mints: known };
+  const params = { mints: [...coins.keys()] };
   // One statement at a time: with the embedded store every statement queues behind the one before, so reads
   // of the API wait for one of these at most, never for a whole batch.
   const balances = await holderBalances(olap, [...coins.values()], serviceWallets);
@@ -42,18 +40,13 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
   // Owners whose balance grew in a transaction in which the creator's balance fell (event ids of balance changes
   // start with the transaction's signature); recipients that are venues (a creator's sell) are left out later.
   const transfers = await olap.query<{ mint: string; recipient: string; amount: string }>(
-    `SELECT r.mint AS mint, r.owner AS recipient, toString(sum(r.delta)) AS amount
-     FROM (
-       SELECT mint, owner, delta, splitByChar(':', id)[1] AS tx FROM ${BALANCE_CHANGES_TABLE} FINAL
-       WHERE mint IN {mints:Array(String)} AND delta > 0
-     ) AS r
-     INNER JOIN (
-       SELECT DISTINCT b.mint AS mint, splitByChar(':', b.id)[1] AS tx
-       FROM ${BALANCE_CHANGES_TABLE} AS b FINAL
-       INNER JOIN (SELECT mint, creator FROM ${COINS_TABLE} FINAL WHERE mint IN {mints:Array(String)}) AS c ON c.mint = b.mint
-       WHERE b.mint IN {mints:Array(String)} AND b.owner = c.creator AND b.delta < 0
-     ) AS s ON s.mint = r.mint AND s.tx = r.tx
-     GROUP BY r.mint, r.owner`,
+    `SELECT mint, owner AS recipient, toString(sum(delta)) AS amount FROM ${BALANCE_CHANGES_TABLE} FINAL
+     WHERE mint IN {mints:Array(String)} AND delta > 0 AND (mint, splitByChar(':', id)[1]) IN (
+       SELECT mint, splitByChar(':', id)[1] FROM ${BALANCE_CHANGES_TABLE} FINAL
+       WHERE mint IN {mints:Array(String)} AND delta < 0
+         AND (mint, owner) IN (SELECT mint, creator FROM ${COINS_TABLE} FINAL WHERE mint IN {mints:Array(String)})
+     )
+     GROUP BY mint, owner`,
     params,
   );
   const creators = await olap.query<{ creator: string; coins: string[]; graduated: string[] }>(
@@ -73,8 +66,8 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     `SELECT mint, toString(max(slot)) AS slot FROM ${BALANCES_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint`,
     params,
   );
-  return known.map((mint) => {
-    const coin = coins.get(mint)!;
+  return [...coins.values()].map((coin) => {
+    const { mint } = coin;
     const mine = creators.find((row) => row.creator === coin.creator);
     const authority = authorities.find((row) => row.mint === mint);
     const facts: HealthFacts = {

@@ -34,7 +34,6 @@ const FACTS_SQL = `
 
 /** The holder facts of each coin in `mints` that exists. */
 export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinHolderFacts>> {
-  if (mints.length === 0) return new Map();
   const rows = await olap.query<Pick<CoinHolderFacts, 'mint' | 'creator' | 'venues'> & { launchSlot: string; totalSupply: string; baseline: string | null }>(
     FACTS_SQL,
     { mints: [...mints] },
