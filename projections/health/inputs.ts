@@ -14,11 +14,8 @@ type TradeRow = { mint: string; slot: string; signature: string; trader: string;
 
 const tradeOf = ({ slot, signature, trader, side, coinAmount }: TradeRow) => ({ slot: Number(slot), signature, trader, side, coinAmount: BigInt(coinAmount) });
 
-/** A coin's facts, with its latest balance change (0 without any). */
-type ScoredCoin = { mint: string; facts: HealthFacts; activitySlot: number };
-
-/** The facts of each coin in `mints` that exists. */
-export async function healthInputs(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]): Promise<ScoredCoin[]> {
+/** The facts of each coin in `mints` that exists, with its latest balance change (0 without any). */
+export async function healthInputs(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]) {
   const coins = await coinHolderFacts(olap, mints);
   const params = { mints: [...coins.keys()] };
   // One statement at a time: with the embedded store every statement queues behind the one before, so reads

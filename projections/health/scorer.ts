@@ -71,11 +71,9 @@ export class HealthScorer {
     return written;
   }
 
-  /** Pass after pass in the background, DEFAULT_INTERVAL_MS apart, until stop(). */
+  /** Pass after pass in the background, DEFAULT_INTERVAL_MS apart, until stop() (for good: a scorer is started once). */
   start(): void {
-    if (this.loop !== null) return;
-    this.stopping = false;
-    this.loop = (async () => {
+    this.loop ??= (async () => {
       while (!this.stopping) {
         try {
           const started = Date.now();
@@ -93,6 +91,5 @@ export class HealthScorer {
     this.stopping = true;
     this.wake.notify();
     await this.loop;
-    this.loop = null;
   }
 }
