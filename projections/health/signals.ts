@@ -111,18 +111,16 @@ export function washTrades(facts: HealthFacts): { pairs: [string, string][]; coi
     for (const a of buyers) for (const b of sellers) if (a !== b) directed.set(`${a} ${b}`, (directed.get(`${a} ${b}`) ?? new Set()).add(slot));
   }
   const pairs: [string, string][] = [];
-  const washed = new Map<number, Set<string>>();
+  // The pairs' trades in those slots, each counted once however many pairs it is part of.
+  const washed = new Set<CoinTrade>();
   for (const [key, slots] of directed) {
     const [a, b] = key.split(' ') as [string, string];
-    if (a > b) continue;
     const back = directed.get(`${b} ${a}`);
-    if (back === undefined || slots.size + back.size < WASH_MIN_SLOTS) continue;
+    if (a > b || back === undefined || slots.size + back.size < WASH_MIN_SLOTS) continue;
     pairs.push([a, b]);
-    for (const slot of [...slots, ...back]) washed.set(slot, (washed.get(slot) ?? new Set()).add(a).add(b));
+    for (const slot of [...slots, ...back]) for (const t of bySlot.get(slot)!) if (t.trader === a || t.trader === b) washed.add(t);
   }
-  let coins = 0n;
-  for (const [slot, wallets] of washed) for (const t of bySlot.get(slot) ?? []) if (wallets.has(t.trader)) coins += t.coinAmount;
-  return { pairs: pairs.sort(), coins };
+  return { pairs: pairs.sort(), coins: [...washed].reduce((sum, t) => sum + t.coinAmount, 0n) };
 }
 
 export function healthSignals(facts: HealthFacts): HealthSignals {
