@@ -18,7 +18,7 @@ export function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): 
   const on = [ctx.views.board.name, BALANCE_CHANGES_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE].map((source) => ({ source, coin: mint }));
   return ctx.answers.get(answerKey('holders', { mint, ...query }), { on }, holdersResponse, async () => {
     const { count, top } = ctx.views.board.holders(mint, query.limit);
-    const baselineSlot = (await coinHolderFacts(ctx.olap, [mint])).get(mint)?.baselineSlot ?? null;
+    const baselineSlot = (await coinHolderFacts(ctx.olap, [mint]))[0]?.baselineSlot ?? null;
     const wallets = top.map((holder) => holder.wallet);
     const atBaseline = baselineSlot === null ? null : await ownerBalancesAt(ctx.olap, mint, baselineSlot, wallets);
     const supply = BigInt(row.totalSupply);

@@ -17,10 +17,10 @@ const tradeOf = ({ slot, signature, trader, side, coinAmount }: TradeRow) => ({ 
 /** The facts of each coin in `mints` that exists, with its latest balance change (0 without any). */
 export async function healthInputs(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]) {
   const coins = await coinHolderFacts(olap, mints);
-  const params = { mints: [...coins.keys()] };
+  const params = { mints: coins.map((coin) => coin.mint) };
   // One statement at a time: with the embedded store every statement queues behind the one before, so reads
   // of the API wait for one of these at most, never for a whole batch.
-  const balances = await holderBalances(olap, [...coins.values()], serviceWallets);
+  const balances = await holderBalances(olap, coins, serviceWallets);
   // The trades of HealthFacts: `early` (the sniper window, every trade of the creator) and of a `crossSlot`.
   const trades = await olap.query<TradeRow>(
     `SELECT t.mint AS mint, toString(t.slot) AS slot, t.signature AS signature, t.trader AS trader, t.side AS side,
@@ -53,7 +53,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
      WHERE c.creator IN {creators:Array(String)}
      GROUP BY c.creator
      SETTINGS join_use_nulls = 1`,
-    { creators: [...new Set([...coins.values()].map((coin) => coin.creator))] },
+    { creators: [...new Set(coins.map((coin) => coin.creator))] },
   );
   const authorities = await olap.query<{ mint: string; mintAuthority: string | null; freezeAuthority: string | null }>(
     `SELECT mint, mintAuthority, freezeAuthority FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND known = 1`,
@@ -63,7 +63,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     `SELECT mint, toString(max(slot)) AS slot FROM ${BALANCES_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint`,
     params,
   );
-  return [...coins.values()].map((coin) => {
+  return coins.map((coin) => {
     const { mint } = coin;
     const mine = creators.find((row) => row.creator === coin.creator);
     const authority = authorities.find((row) => row.mint === mint);

@@ -20,30 +20,26 @@ export interface CoinHolderFacts {
   baselineSlot: number | null;
 }
 
-/** The facts of `{mints:Array(String)}`. */
-const FACTS_SQL = `
-  SELECT c.mint AS mint, c.creator AS creator, c.launchSlot AS launchSlot,
-    toString(c.totalSupply) AS totalSupply, arrayFilter(v -> v != '', [ifNull(c.curve, ''), ifNull(c.pool, ''), ifNull(g.pool, '')]) AS venues,
-    if(c.mode = 'holder', toString(coalesce(r.snapshot, p.first)), NULL) AS baseline
-  FROM ${COINS_TABLE} AS c FINAL
-  LEFT JOIN (SELECT mint, any(pool) AS pool FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS g ON g.mint = c.mint
-  LEFT JOIN (SELECT mint, argMax(snapshotSlot, round) AS snapshot FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS r ON r.mint = c.mint
-  LEFT JOIN (SELECT mint, min(slot) AS first FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS p ON p.mint = c.mint
-  WHERE c.mint IN {mints:Array(String)}
-  SETTINGS join_use_nulls = 1`;
-
 /** The holder facts of each coin in `mints` that exists. */
-export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<Map<string, CoinHolderFacts>> {
+export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<CoinHolderFacts[]> {
   const rows = await olap.query<Pick<CoinHolderFacts, 'mint' | 'creator' | 'venues'> & { launchSlot: string; totalSupply: string; baseline: string | null }>(
-    FACTS_SQL,
+    `SELECT c.mint AS mint, c.creator AS creator, c.launchSlot AS launchSlot,
+       toString(c.totalSupply) AS totalSupply, arrayFilter(v -> v != '', [ifNull(c.curve, ''), ifNull(c.pool, ''), ifNull(g.pool, '')]) AS venues,
+       if(c.mode = 'holder', toString(coalesce(r.snapshot, p.first)), NULL) AS baseline
+     FROM ${COINS_TABLE} AS c FINAL
+     LEFT JOIN (SELECT mint, any(pool) AS pool FROM ${COIN_GRADUATIONS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS g ON g.mint = c.mint
+     LEFT JOIN (SELECT mint, argMax(snapshotSlot, round) AS snapshot FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS r ON r.mint = c.mint
+     LEFT JOIN (SELECT mint, min(slot) AS first FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint) AS p ON p.mint = c.mint
+     WHERE c.mint IN {mints:Array(String)}
+     SETTINGS join_use_nulls = 1`,
     { mints: [...mints] },
   );
-  return new Map(
-    rows.map(({ launchSlot, totalSupply, baseline, ...row }) => [
-      row.mint,
-      { ...row, launchSlot: Number(launchSlot), totalSupply: BigInt(totalSupply), baselineSlot: baseline === null ? null : Number(baseline) },
-    ]),
-  );
+  return rows.map(({ launchSlot, totalSupply, baseline, ...row }) => ({
+    ...row,
+    launchSlot: Number(launchSlot),
+    totalSupply: BigInt(totalSupply),
+    baselineSlot: baseline === null ? null : Number(baseline),
+  }));
 }
 
 /** The holders of each of `coins` with their balances, by mint then owner: the `service` wallets and each coin's
