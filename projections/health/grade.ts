@@ -22,7 +22,6 @@ export const THRESHOLDS = {
   washBps: { caution: 500, warning: 2_000 },
 } as const satisfies Record<string, { caution: number; warning: number }>;
 
-/** Points per level; the grade is read from their sum. */
 const POINTS: Record<Level, number> = { ok: 0, caution: 1, warning: 2 };
 
 /** Shares by THRESHOLDS; the flags (creatorSoldLaunchBuy and the authorities) are a warning while set. */

@@ -16,7 +16,6 @@ export const COIN_HEALTH_TABLE = 'coin_health';
 
 export type MintFactsRow = { mint: string; known: number; mintAuthority: string | null; freezeAuthority: string | null };
 
-/** `signals` and `context` are HealthSignals and HealthContext (signals.ts) as JSON. */
 export type CoinHealthRow = { mint: string; checkedAt: string; activitySlot: number; signals: string; context: string };
 
 export const coinMintFactsTable: TableDef = {
