@@ -72,7 +72,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
       creator: coin.creator,
       launchSlot: coin.launchSlot,
       excluded: new Set([...coin.venues, ...serviceWallets]),
-      balances: balances.get(mint) ?? new Map(),
+      balances: new Map(balances.filter((row) => row.mint === mint).map((row) => [row.owner, row.amount])),
       trades: trades.filter((row) => row.mint === mint && row.early).map(tradeOf),
       crossTrades: trades.filter((row) => row.mint === mint && row.crossSlot).map(tradeOf),
       creatorTransfers: transfers.filter((row) => row.mint === mint).map((row) => ({ to: row.recipient, amount: BigInt(row.amount) })),

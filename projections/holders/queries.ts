@@ -42,8 +42,7 @@ export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Pro
   }));
 }
 
-/** The holders of each of `coins` with their balances, by mint then owner: the `service` wallets and each coin's
- * venues left out. */
+/** The holders of each of `coins` with their balances: the `service` wallets and each coin's venues left out. */
 export async function holderBalances(olap: Olap, coins: readonly CoinHolderFacts[], service: readonly string[]) {
   const rows = await olap.query<{ mint: string; owner: string; amount: string }>(
     `SELECT mint, owner, toString(sum(balance)) AS amount
@@ -53,7 +52,5 @@ export async function holderBalances(olap: Olap, coins: readonly CoinHolderFacts
      HAVING sum(balance) > 0`,
     { mints: coins.map((coin) => coin.mint), service: [...service], venues: coins.flatMap((coin) => coin.venues.map((venue) => `${coin.mint}/${venue}`)) },
   );
-  const balances = new Map<string, Map<string, bigint>>();
-  for (const { mint, owner, amount } of rows) balances.set(mint, (balances.get(mint) ?? new Map()).set(owner, BigInt(amount)));
-  return balances;
+  return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
 }

@@ -191,8 +191,9 @@ async function storeHolders(mints: readonly string[], limit: number): Promise<Ma
   const balances = await holderBalances(store.olap, facts, SERVICE);
   const answers = new Map<string, HoldersResponse>();
   for (const coin of facts) {
-    const held = [...(balances.get(coin.mint) ?? [])]
-      .map(([wallet, amount]) => ({ wallet, amount }))
+    const held = balances
+      .filter((row) => row.mint === coin.mint)
+      .map((row) => ({ wallet: row.owner, amount: row.amount }))
       .sort((a, b) => (a.amount === b.amount ? (a.wallet < b.wallet ? -1 : 1) : a.amount > b.amount ? -1 : 1));
     const top = held.slice(0, limit);
     const atBaseline =
