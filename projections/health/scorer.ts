@@ -7,7 +7,7 @@
 // answer within milliseconds under load; the spec's grade is "null when over an hour old", a check with a time.
 // So the read is one row, and a coin is rechecked within a pass of any change and at least every
 // REFRESH_AFTER_MS (30 minutes), well inside the hour, even if a pass fails.
-import { WakeSignal } from '../../infra/event-log/wake-signal.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Olap } from '../../infra/olap/olap.js';
 import { dateTime64 } from '../column-values.js';
 import { BALANCES_TABLE } from '../balances/table.js';
@@ -31,9 +31,8 @@ export interface HealthScorerOptions {
 }
 
 export class HealthScorer {
-  private loop: Promise<void> | null = null;
-  private stopping = false;
-  private readonly wake = new WakeSignal();
+  private loop: Promise<void> | undefined;
+  private readonly stopped = new AbortController();
 
   constructor(private readonly options: HealthScorerOptions) {}
 
@@ -74,7 +73,7 @@ export class HealthScorer {
   /** Pass after pass in the background, DEFAULT_INTERVAL_MS apart, until stop() (for good: a scorer is started once). */
   start(): void {
     this.loop ??= (async () => {
-      while (!this.stopping) {
+      while (!this.stopped.signal.aborted) {
         try {
           const started = Date.now();
           const scored = await this.runOnce();
@@ -82,14 +81,13 @@ export class HealthScorer {
         } catch (error) {
           this.options.logger?.error({ err: error }, 'health pass failed; retrying next interval');
         }
-        if (!this.stopping) await this.wake.wait(DEFAULT_INTERVAL_MS);
+        await sleep(DEFAULT_INTERVAL_MS, undefined, { signal: this.stopped.signal }).catch(() => {});
       }
     })();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake.notify();
+    this.stopped.abort();
     await this.loop;
   }
 }
