@@ -51,23 +51,21 @@ export class HealthScorer {
     return rows.map((row) => row.mint);
   }
 
-  /** One pass: every coin due is checked; returns how many were written. */
+  /** One pass: every coin due is checked (one row written each); returns how many. */
   async runOnce(): Promise<number> {
     const { olap, serviceWallets } = this.options;
     for (const table of [coinMintFactsTable, coinHealthTable]) await olap.exec(table.ddl);
     const now = this.options.clock?.() ?? new Date();
     const due = await this.dueCoins(now);
     const checkedAt = dateTime64(now.getTime() / 1000);
-    let written = 0;
     for (let i = 0; i < due.length; i += BATCH_SIZE) {
       const coins = await healthInputs(olap, due.slice(i, i + BATCH_SIZE), serviceWallets);
       const rows: CoinHealthRow[] = coins.map(({ mint, facts, activitySlot }) => {
         return { mint, checkedAt, activitySlot, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(healthContext(facts)) };
       });
       if (rows.length > 0) await olap.insert(COIN_HEALTH_TABLE, rows);
-      written += rows.length;
     }
-    return written;
+    return due.length;
   }
 
   /** Pass after pass in the background, DEFAULT_INTERVAL_MS apart, until stop() (for good: a scorer is started once). */
