@@ -9,13 +9,12 @@ export const healthProjector: Projector = {
   tables: [coinMintFactsTable, coinHealthTable],
   canHandle: ['coin.launched'],
   handle(events: readonly LoggedEvent[]) {
-    const rows: MintFactsRow[] = [];
-    for (const { event } of events) {
-      if (event.type !== 'coin.launched') continue;
+    const rows = events.flatMap(({ event }): MintFactsRow[] => {
+      if (event.type !== 'coin.launched') return [];
       const { mint, mintAuthority, freezeAuthority } = event.data;
       const known = mintAuthority !== undefined && freezeAuthority !== undefined;
-      rows.push({ mint, known: known ? 1 : 0, mintAuthority: mintAuthority ?? null, freezeAuthority: freezeAuthority ?? null });
-    }
+      return [{ mint, known: known ? 1 : 0, mintAuthority: mintAuthority ?? null, freezeAuthority: freezeAuthority ?? null }];
+    });
     return { [COIN_MINT_FACTS_TABLE]: rows };
   },
 };
