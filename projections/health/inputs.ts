@@ -8,7 +8,7 @@ import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { coinHolderFacts, holderBalances } from '../holders/queries.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { SNIPER_WINDOW_SLOTS, type HealthFacts } from './signals.js';
-import { COIN_MINT_FACTS_TABLE } from './table.js';
+import { COIN_MINT_FACTS_TABLE, type MintFactsRow } from './table.js';
 
 type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string; early: number; crossSlot: number };
 
@@ -55,10 +55,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
      SETTINGS join_use_nulls = 1`,
     { creators: [...new Set(coins.map((coin) => coin.creator))] },
   );
-  const authorities = await olap.query<{ mint: string; mintAuthority: string | null; freezeAuthority: string | null }>(
-    `SELECT mint, mintAuthority, freezeAuthority FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND known = 1`,
-    params,
-  );
+  const authorities = await olap.query<MintFactsRow>(`SELECT * FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND known = 1`, params);
   const activity = await olap.query<{ mint: string; slot: string }>(
     `SELECT mint, toString(max(slot)) AS slot FROM ${BALANCES_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint`,
     params,
