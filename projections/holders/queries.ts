@@ -7,22 +7,12 @@ import { BALANCES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE } from '../rewards/table.js';
 
-/** What the holder rules need to know of a coin. */
-export interface CoinHolderFacts {
-  mint: string;
-  creator: string;
-  launchSlot: number;
-  totalSupply: bigint;
-  /** Curve, launch pool and graduated pool: never holders. */
-  venues: string[];
-  /** The next payout round's baseline slot: the latest round's snapshot slot, else the slot of the coin's first fee
-   * claim (its first pot income); null before either and always in creator mode. */
-  baselineSlot: number | null;
-}
-
-/** The holder facts of each coin in `mints` that exists. */
-export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Promise<CoinHolderFacts[]> {
-  const rows = await olap.query<Pick<CoinHolderFacts, 'mint' | 'creator' | 'venues'> & { launchSlot: string; totalSupply: string; baseline: string | null }>(
+/** What the holder rules need to know of each coin in `mints` that exists: its creator, launch slot and supply, its
+ * `venues` (curve, launch pool and graduated pool: never holders) and `baselineSlot`, the next payout round's baseline:
+ * the latest round's snapshot slot, else the slot of the coin's first fee claim (its first pot income); null before
+ * either and always in creator mode. */
+export async function coinHolderFacts(olap: Olap, mints: readonly string[]) {
+  const rows = await olap.query<{ mint: string; creator: string; venues: string[]; launchSlot: string; totalSupply: string; baseline: string | null }>(
     `SELECT c.mint AS mint, c.creator AS creator, c.launchSlot AS launchSlot,
        toString(c.totalSupply) AS totalSupply, arrayFilter(v -> v != '', [ifNull(c.curve, ''), ifNull(c.pool, ''), ifNull(g.pool, '')]) AS venues,
        if(c.mode = 'holder', toString(coalesce(r.snapshot, p.first)), NULL) AS baseline
@@ -43,7 +33,7 @@ export async function coinHolderFacts(olap: Olap, mints: readonly string[]): Pro
 }
 
 /** The holders of each of `coins` with their balances: the `service` wallets and each coin's venues left out. */
-export async function holderBalances(olap: Olap, coins: readonly CoinHolderFacts[], service: readonly string[]) {
+export async function holderBalances(olap: Olap, coins: readonly { mint: string; venues: string[] }[], service: readonly string[]) {
   const rows = await olap.query<{ mint: string; owner: string; amount: string }>(
     `SELECT mint, owner, toString(sum(balance)) AS amount
      FROM ${BALANCES_TABLE} FINAL
