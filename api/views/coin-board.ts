@@ -80,26 +80,16 @@ interface BoardCoin {
   holders: number;
 }
 
-/** The board at a second: each coin's row, and its orders as they are asked for. `version` moves only when some
- * row reads otherwise than at the second before (an event, or a trade leaving a 24-hour window), so answers made
- * from the whole board are kept by it rather than by the second. */
+/** The board at a second: each coin's row. */
 export interface BoardAt {
   nowSeconds: number;
-  version: number;
   rows: ReadonlyMap<string, BoardRow>;
   /** The SOL price the lamport values are at (micro-USD); null without one. */
   solMicroUsd: bigint | null;
-  orders: Map<string, BoardRow[]>;
 }
 
 const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
-
-/** What of a coin's row moves with the clock alone, at `nowSeconds`: its 24-hour window and whether its figures are
- * still pending. A row reads the same at two seconds when this is the same and no event came between. */
-export function rowWindow(row: BoardRow, nowSeconds: number): string {
-  return `${figuresPending(row, nowSeconds)}:${row.volume24h}:${row.refQuote}:${row.refCoin}`;
-}
 
 /** The quote the coin traded through tick `i` (-1: through `before`) since the window's start. */
 function volumeThrough(coin: BoardCoin, i: number): bigint {
@@ -113,7 +103,6 @@ export class CoinBoard implements View {
   private guard = new ChainGuard();
   private price: { slot: number; microUsd: bigint } | null = null;
   private latestSeconds = 0;
-  private version = 0;
   /** The board as last asked for; null once an event changed it. */
   private last: BoardAt | null = null;
   /** The launches and graduations the last batch brought (each once, however often the log brings it). */
@@ -178,19 +167,12 @@ export class CoinBoard implements View {
     return this.price?.microUsd ?? null;
   }
 
-  /** Every coin's row at `nowSeconds` (the same object while nothing changed and the second is the same; the same
-   * rows, orders and version while no event came and every row's window reads the same). */
+  /** Every coin's row at `nowSeconds` (the same object while nothing changed and the second is the same). */
   at(nowSeconds: number): BoardAt {
-    const last = this.last;
-    if (last?.nowSeconds === nowSeconds) return last;
-    const rows = new Map<string, BoardRow>();
-    let same = last !== null;
-    for (const [mint, coin] of this.coins) {
-      const row = this.rowAt(coin, nowSeconds);
-      if (same) same = rowWindow(last!.rows.get(mint)!, last!.nowSeconds) === rowWindow(row, nowSeconds);
-      rows.set(mint, row);
+    if (this.last?.nowSeconds !== nowSeconds) {
+      const rows = new Map([...this.coins].map(([mint, coin]) => [mint, this.rowAt(coin, nowSeconds)]));
+      this.last = { nowSeconds, rows, solMicroUsd: this.solMicroUsd };
     }
-    this.last = same ? { ...last!, nowSeconds } : { nowSeconds, version: ++this.version, rows, solMicroUsd: this.solMicroUsd, orders: new Map() };
     return this.last;
   }
 
@@ -202,8 +184,6 @@ export class CoinBoard implements View {
   /** The board's coins in the list's order for `sort`: newest first; or by 24-hour volume or market cap in lamports,
    * largest first, coins still pending or without a lamport value last, then newest first. */
   sorted(board: BoardAt, sort: CoinListQuery['sort']): BoardRow[] {
-    const kept = board.orders.get(sort);
-    if (kept !== undefined) return kept;
     const rows = [...board.rows.values()];
     const newestFirst = (a: BoardRow, b: BoardRow) =>
       b.launchMs - a.launchMs || b.launchSlot - a.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
@@ -220,7 +200,6 @@ export class CoinBoard implements View {
         return va > vb ? -1 : 1;
       });
     }
-    board.orders.set(sort, rows);
     return rows;
   }
 
