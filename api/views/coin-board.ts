@@ -70,7 +70,6 @@ export function searchedText(symbol: string | null, name: string | null): Search
 
 interface BoardCoin {
   launch: LaunchRow;
-  searched: SearchedText;
   graduation: { seconds: number; pool: string } | null;
   ticks: Tick[];
   /** After the last trade before the first tick (a tick gone, or as loaded: no volume); null without one. */
@@ -117,10 +116,6 @@ export class CoinBoard implements View {
 
   has(mint: string): boolean {
     return this.coins.has(mint);
-  }
-
-  searchedOf(mint: string): SearchedText | undefined {
-    return this.coins.get(mint)?.searched;
   }
 
   /** The coin's launch facts as the coins table holds them; undefined when it is not a coin. */
@@ -212,7 +207,7 @@ export class CoinBoard implements View {
     const text = q?.toLowerCase();
     const symbol = text?.replace(/^\$/, '');
     const matches = (row: BoardRow) => {
-      const searched = this.coins.get(row.mint)!.searched;
+      const searched = searchedText(row.untrustedSymbol, row.untrustedName);
       return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
     };
     const chosen = this.sorted(board, query.sort).filter(
@@ -305,8 +300,7 @@ export class CoinBoard implements View {
 
   private launched(launch: LaunchRow): boolean {
     if (this.coins.has(launch.mint)) return false;
-    const searched = searchedText(launch.untrustedSymbol, launch.untrustedName);
-    this.coins.set(launch.mint, { launch, searched, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
+    this.coins.set(launch.mint, { launch, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
     return true;
   }
 
