@@ -32,7 +32,7 @@ export function pairKind(mint: string, stablecoin: string): CoinFull['pair']['ki
 
 /** NotFoundError unless `mint` is a coin on this network. */
 export function requireCoin(ctx: ApiContext, mint: string): void {
-  if (!ctx.views.board.has(mint)) throw new NotFoundError(`no coin ${mint} on this network`);
+  if (ctx.views.board.launchOf(mint) === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
 }
 
 /** The coin's board row at the context's second; NotFoundError when it is not a coin on this network. */

@@ -111,7 +111,7 @@ export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query
 
 /** `GET /tokens/{mint}/logo`: for a token the service lists, one of its coins, or one the aggregator named. */
 export async function tokenLogo(ctx: ApiContext, deps: TokenSearchDeps, mint: string): Promise<Logo> {
-  const known = deps.logos.knows(mint) || listedTokens(ctx.config).some((token) => token.mint === mint) || ctx.views.board.has(mint);
+  const known = deps.logos.knows(mint) || listedTokens(ctx.config).some((token) => token.mint === mint) || ctx.views.board.launchOf(mint) !== undefined;
   if (!known) throw new NotFoundError(`no token ${mint} known to the service`);
   return deps.logos.logo(mint);
 }

@@ -10,7 +10,7 @@ const COIN_ARGUMENTS = ['mint', 'coin'] as const;
 export function unknownCoin(ctx: ApiContext, args: Readonly<Record<string, unknown>>): string | null {
   for (const key of COIN_ARGUMENTS) {
     const mint = args[key];
-    if (typeof mint === 'string' && !ctx.views.board.has(mint)) return `no coin ${mint} on this network`;
+    if (typeof mint === 'string' && ctx.views.board.launchOf(mint) === undefined) return `no coin ${mint} on this network`;
   }
   return null;
 }

@@ -61,7 +61,7 @@ export function streamRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!ctx.views.board.has(request.params.mint)) throw new NotFoundError(`no coin ${request.params.mint} on this network`);
+        if (ctx.views.board.launchOf(request.params.mint) === undefined) throw new NotFoundError(`no coin ${request.params.mint} on this network`);
         return follow(request, request.query, reply, coinChannel(request.params.mint));
       },
     );

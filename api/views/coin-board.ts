@@ -114,10 +114,6 @@ export class CoinBoard implements View {
     this.valuing = valuingMints(stablecoinMint);
   }
 
-  has(mint: string): boolean {
-    return this.coins.has(mint);
-  }
-
   /** The coin's launch facts as the coins table holds them; undefined when it is not a coin. */
   launchOf(mint: string): LaunchRow | undefined {
     return this.coins.get(mint)?.launch;
@@ -142,15 +138,16 @@ export class CoinBoard implements View {
 
   /** Every coin launched at or after `fromSlot`, in launch order (slot, then mint). */
   launchedFrom(fromSlot: number): { mint: string; name: string; symbol: string; launchSlot: number; launchMs: number }[] {
-    const launches = [...this.coins.values()].map(({ launch }) => launch).filter((launch) => launch.launchSlot >= fromSlot);
-    launches.sort((a, b) => a.launchSlot - b.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0));
-    return launches.map(({ mint, untrustedName, untrustedSymbol, launchSlot, launchTime }) => ({
-      mint,
-      name: untrustedName,
-      symbol: untrustedSymbol,
-      launchSlot,
-      launchMs: msOf(launchTime),
-    }));
+    return [...this.coins.values()]
+      .filter(({ launch }) => launch.launchSlot >= fromSlot)
+      .map(({ launch }) => ({
+        mint: launch.mint,
+        name: launch.untrustedName,
+        symbol: launch.untrustedSymbol,
+        launchSlot: launch.launchSlot,
+        launchMs: msOf(launch.launchTime),
+      }))
+      .sort((a, b) => a.launchSlot - b.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0));
   }
 
   creatorCoins(creator: string): string[] {
@@ -176,10 +173,26 @@ export class CoinBoard implements View {
     return amount === null ? null : lamportsValue(BigInt(amount), row.quoteMint, this.valuing, board.solMicroUsd);
   }
 
-  /** The board's coins in the list's order for `sort`: newest first; or by 24-hour volume or market cap in lamports,
-   * largest first, coins still pending or without a lamport value last, then newest first. */
-  sorted(board: BoardAt, sort: CoinListQuery['sort']): BoardRow[] {
-    const rows = [...board.rows.values()];
+  /** One page of the coin list: the coins `query` filters in, in its order, and the offset of the next page. The
+   * order for `sort`: newest first; or by 24-hour volume or market cap in lamports, largest first, coins still
+   * pending or without a lamport value last, then newest first. */
+  page(board: BoardAt, query: CoinListQuery): { page: BoardRow[]; next: number | null } {
+    const { q, sort } = query;
+    const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
+    // `q` matches the mint itself, the symbol equal to it (a leading `$` dropped) or a name containing it, without
+    // regard to case (as JavaScript lowercases).
+    const text = q?.toLowerCase();
+    const symbol = text?.replace(/^\$/, '');
+    const matches = (row: BoardRow) => {
+      const searched = searchedText(row.untrustedSymbol, row.untrustedName);
+      return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
+    };
+    const rows = [...board.rows.values()].filter(
+      (row) =>
+        (query.mode === 'any' || row.mode === query.mode) &&
+        (graduated === null || (row.graduatedAt !== null) === graduated) &&
+        (q === undefined || matches(row)),
+    );
     const newestFirst = (a: BoardRow, b: BoardRow) =>
       b.launchMs - a.launchMs || b.launchSlot - a.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
     if (sort === 'newest') rows.sort(newestFirst);
@@ -195,29 +208,8 @@ export class CoinBoard implements View {
         return va > vb ? -1 : 1;
       });
     }
-    return rows;
-  }
-
-  /** One page of the coin list: the coins `query` filters in, in its order, and the offset of the next page. */
-  page(board: BoardAt, query: CoinListQuery): { page: BoardRow[]; next: number | null } {
-    const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
-    const { q } = query;
-    // `q` matches the mint itself, the symbol equal to it (a leading `$` dropped) or a name containing it, without
-    // regard to case (as JavaScript lowercases).
-    const text = q?.toLowerCase();
-    const symbol = text?.replace(/^\$/, '');
-    const matches = (row: BoardRow) => {
-      const searched = searchedText(row.untrustedSymbol, row.untrustedName);
-      return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
-    };
-    const chosen = this.sorted(board, query.sort).filter(
-      (row) =>
-        (query.mode === 'any' || row.mode === query.mode) &&
-        (graduated === null || (row.graduatedAt !== null) === graduated) &&
-        (q === undefined || matches(row)),
-    );
     const end = query.offset + query.limit;
-    return { page: chosen.slice(query.offset, end), next: chosen.length > end ? end : null };
+    return { page: rows.slice(query.offset, end), next: rows.length > end ? end : null };
   }
 
   async load(olap: Olap, nowSeconds: number): Promise<void> {

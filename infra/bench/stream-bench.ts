@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   try {
     await log.append(TOPICS.coinEvents, [{ key: MINT, value: JSON.stringify(launchEvent()) }]);
     await views.feed.settled();
-    if (!views.board.has(MINT)) throw new Error('the bench coin is not on the board');
+    if (views.board.launchOf(MINT) === undefined) throw new Error('the bench coin is not on the board');
     await runner.stop(); // the stream path alone from here
     const publish = (events: TradeEvent[]) =>
       log.append(

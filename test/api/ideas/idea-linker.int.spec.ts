@@ -66,7 +66,7 @@ it('links ideas to coins launched after them, looking at new coins only once cau
   expect(slots()).toEqual([0]);
   // The only Moon Frog launched before the idea was made.
   expect(await launchedMint('a')).toBeNull();
-  expect(board.has(MOON_FROG_EARLY)).toBe(true);
+  expect(board.launchOf(MOON_FROG_EARLY)).toBeDefined();
 
   await sleep(5);
   await chain.append([
