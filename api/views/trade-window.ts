@@ -14,15 +14,7 @@ import type { TouchedCoins, View } from './view.js';
 /** Trades held per coin at least: two pages of the largest size. */
 export const WINDOW_TRADES = 200;
 
-interface CoinRun extends TradeRun {
-  trades: HeldTrade[];
-}
-
-/** A trade the last batch brought, as answers show it. */
-export interface NewTrade {
-  mint: string;
-  item: Trade;
-}
+type CoinRun = TradeRun & { trades: HeldTrade[] };
 
 /** Each coin's trades from the second of its (WINDOW_TRADES + 1)th latest on, oldest first, with how many of the
  * latest it has up to that many: a run from the start of a second, so whole seconds. */
@@ -41,8 +33,8 @@ export class TradeWindow implements View {
   readonly canHandle = ['trade'] as const;
   private coins = new Map<string, CoinRun>();
   private guard = new ChainGuard();
-  /** The trades the last batch folded in, in log order. */
-  newTrades: NewTrade[] = [];
+  /** The trades the last batch folded in, in log order, as answers show them. */
+  newTrades: { mint: string; item: Trade }[] = [];
 
   /** The coin's run of latest trades; an empty complete run for a coin without trades. */
   run(mint: string): TradeRun {
