@@ -318,8 +318,7 @@ export class CoinBoard implements View {
     else if (at === ticks.length - 1) Object.assign(ticks[at]!, after);
     for (let i = at; i < ticks.length; i++) ticks[i]!.volumeThrough += volume;
     this.latestSeconds = Math.max(this.latestSeconds, seconds);
-    let drop = 0;
-    while (drop < ticks.length - 1 && ticks[drop]!.seconds < this.latestSeconds - KEPT_SECONDS) drop += 1;
+    const drop = Math.min(firstAtOrAfter(ticks, this.latestSeconds - KEPT_SECONDS), ticks.length - 1);
     if (drop > 0) coin.before = ticks.splice(0, drop).at(-1)!;
     return true;
   }
