@@ -11,7 +11,7 @@ import type { ApiContext } from '../deps.js';
 import { tradePage } from '../views/trade-page.js';
 import type { TradeWindow } from '../views/trade-window.js';
 import { type Answer, answerKey } from './answer-cache.js';
-import { boardNow, requireCoin } from './coins.js';
+import { requireCoin } from './coins.js';
 
 /** The page of `query` from the trade window, else from the store. */
 export async function tradesPage(olap: Olap, window: TradeWindow, mint: string, query: TradesQuery): Promise<TradesResponse> {
@@ -34,5 +34,5 @@ export function listCandles(ctx: ApiContext, mint: string, query: OhlcvQuery): P
 }
 
 export function candlesOf(ctx: ApiContext, mint: string, query: OhlcvQuery) {
-  return ctx.views.candles.candles(mint, query.interval, boardNow(ctx).rows.get(mint)!);
+  return ctx.views.candles.candles(mint, query.interval, ctx.views.board.launchOf(mint)!);
 }
