@@ -38,15 +38,21 @@ function volume({ stats24h }: AggregatorToken): number | null {
   return buy == null && sell == null ? null : (buy ?? 0) + (sell ?? 0);
 }
 
+const pairStatesSchema = z.array(z.object({ quote: z.boolean(), addedAt: z.string().nullable(), decimals: z.int().nullable(), configured: z.boolean() }));
 /** The chain's quote configs are read again past this age. */
 const QUOTE_CONFIGS_MAX_AGE_MS = 30_000;
 
-/** The listed tokens' pair states, in `listedTokens` order. */
+/** The listed tokens' pair states (in `listedTokens` order), kept while the listings are unchanged and the chain's
+ * configs read are young enough. */
 async function listedPairStates(ctx: ApiContext, deps: TokenSearchDeps): Promise<PairState[]> {
-  return (await pairStates(ctx, listedTokens(ctx.config), deps.quoteConfigs)).states;
+  const sources = { on: [{ source: QUOTE_LISTINGS_TABLE }], maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS };
+  const states = async () => (await pairStates(ctx, listedTokens(ctx.config), deps.quoteConfigs)).states;
+  const answer = await ctx.answers.get(answerKey('listed-pair-states'), sources, pairStatesSchema, states);
+  return JSON.parse(answer.json.toString()) as PairState[];
 }
 
 async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: AggregatorToken[]): Promise<TokenItem[]> {
+  const board = boardNow(ctx);
   const pairs = await listedPairStates(ctx, deps);
   const listed = new Map(listedTokens(ctx.config).map((token, i) => [token.mint, { token, pair: pairs[i]! }]));
   return tokens
@@ -54,7 +60,7 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
     .map((token) => {
       deps.logos.remember(token.id, token.icon);
       const mine = listed.get(token.id);
-      const launch = ctx.views.board.launchOf(token.id);
+      const coin = board.rows.get(token.id);
       return {
         mint: token.id,
         symbol: labelSymbol(token.symbol ?? ''),
@@ -66,7 +72,7 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
         onService: {
           quote: mine?.pair.quote ?? false,
           basket: mine?.token.basket ?? false,
-          addedAt: mine !== undefined ? mine.pair.addedAt : (launch?.launchTime.slice(0, 10) ?? null),
+          addedAt: mine !== undefined ? mine.pair.addedAt : coin === undefined ? null : new Date(coin.launchMs).toISOString().slice(0, 10),
         },
         decimals: token.decimals,
         tokenProgram: token.tokenProgram === TOKEN_2022_PROGRAM_ID || token.tokenProgram === 'token-2022' ? 'token-2022' : 'spl',
