@@ -54,7 +54,7 @@ export function embeddedTokenSearch(ctx: ApiContext, q: string, limit: number, p
   const board = ctx.views.board.at(nowSeconds);
   const listed = listedTokens(ctx.config);
   const rows = [...board.rows.values()]
-    .filter((row) => matchRank(q, row.mint, searchedText(row.untrustedSymbol, row.untrustedName)) !== null)
+    .filter((row) => matchRank(q, row.mint, ctx.views.board.searchedOf(row.mint)!) !== null)
     .sort((a, b) => b.launchMs - a.launchMs || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0))
     .slice(0, MAX_COIN_CANDIDATES);
   return { tokens: rankedItems(ctx, q, limit, listed, pairs, rows, nowSeconds, board.solMicroUsd) };
@@ -105,7 +105,7 @@ function rankedItems(
 
   const listedMints = new Set(ranked.map((entry) => entry.item.mint));
   for (const row of rows) {
-    const rank = matchRank(q, row.mint, searchedText(row.untrustedSymbol, row.untrustedName));
+    const rank = matchRank(q, row.mint, ctx.views.board.searchedOf(row.mint)!);
     if (rank === null || listedMints.has(row.mint)) continue;
     const figures = coinFigures(row, nowSeconds, () => null);
     ranked.push({

@@ -70,6 +70,7 @@ export function searchedText(symbol: string | null, name: string | null): Search
 
 interface BoardCoin {
   launch: LaunchRow;
+  searched: SearchedText;
   graduation: { seconds: number; pool: string } | null;
   ticks: Tick[];
   /** After the last trade before the first tick (a tick gone, or as loaded: no volume); null without one. */
@@ -112,6 +113,10 @@ export class CoinBoard implements View {
   constructor(serviceWallets: readonly string[], stablecoinMint: string) {
     this.service = new Set(serviceWallets);
     this.valuing = valuingMints(stablecoinMint);
+  }
+
+  searchedOf(mint: string): SearchedText | undefined {
+    return this.coins.get(mint)?.searched;
   }
 
   /** The coin's launch facts as the coins table holds them; undefined when it is not a coin. */
@@ -184,7 +189,7 @@ export class CoinBoard implements View {
     const text = q?.toLowerCase();
     const symbol = text?.replace(/^\$/, '');
     const matches = (row: BoardRow) => {
-      const searched = searchedText(row.untrustedSymbol, row.untrustedName);
+      const searched = this.coins.get(row.mint)!.searched;
       return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
     };
     const rows = [...board.rows.values()].filter(
@@ -292,7 +297,8 @@ export class CoinBoard implements View {
 
   private launched(launch: LaunchRow): boolean {
     if (this.coins.has(launch.mint)) return false;
-    this.coins.set(launch.mint, { launch, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
+    const searched = searchedText(launch.untrustedSymbol, launch.untrustedName);
+    this.coins.set(launch.mint, { launch, searched, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
     return true;
   }
 
