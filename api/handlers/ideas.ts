@@ -36,9 +36,8 @@ function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: numb
       (needle === undefined || SEARCHED_FIELDS.some((field) => idea[field].toLowerCase().includes(needle))),
   );
   const isFresh = (idea: ScoredIdea) => idea.launchedMint === null && idea.scoredAt >= dayAgo;
-  const fresh = chosen.filter(isFresh).sort((a, b) => b.crewScore - a.crewScore || newestFirst(a, b));
-  const rest = chosen.filter((idea) => !isFresh(idea)).sort(newestFirst);
-  return [...fresh, ...rest].slice(0, query.limit);
+  const freshScore = (idea: ScoredIdea) => (isFresh(idea) ? idea.crewScore : -1);
+  return chosen.sort((a, b) => freshScore(b) - freshScore(a) || newestFirst(a, b)).slice(0, query.limit);
 }
 
 /** What the board reads with: the linker writing launches into the ideas. */
