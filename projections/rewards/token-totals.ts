@@ -4,7 +4,7 @@
 //
 // The quote token's price at a round is the SOL price in force at the round's block time (coin-rewards.ts reads it
 // with each round) for SOL, one dollar for the stablecoin, and none for any other quote token.
-import type { RoundRow } from './coin-rewards.js';
+import type { RoundRow } from './queries.js';
 
 export interface TokenTotals {
   token: string;
