@@ -97,16 +97,25 @@ export async function solPricesByDay(olap: Olap, fromDay: string, toDay: string)
   return new Map(rows.map((row) => [row.day, { average: BigInt(row.average), last: BigInt(row.last) }]));
 }
 
+export interface FundBalance {
+  fund: string;
+  wallet: string;
+  lamports: bigint;
+  slot: number;
+  /** Unix seconds of the transaction that left this balance. */
+  time: number;
+}
+
 /** The latest balance of each fund wallet seen so far, by chain order, keyed by wallet (a fund whose wallet
  * the configuration changed starts afresh). */
-export async function latestFundBalances(olap: Olap) {
+export async function latestFundBalances(olap: Olap): Promise<Map<string, FundBalance>> {
   const rows = await olap.query<FundBalanceSql>(`SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_LATEST_TABLE} FINAL`);
   return new Map(rows.map((row) => [row.wallet, fundBalance(row)]));
 }
 
 /** A wallet's balance at `at`: the last one at or before it by chain order; null when none. Duplicates of one
  * event carry the same balance, so the history is read without FINAL. */
-export async function fundBalanceAt(olap: Olap, wallet: string, at: Date) {
+export async function fundBalanceAt(olap: Olap, wallet: string, at: Date): Promise<FundBalance | null> {
   const rows = await olap.query<FundBalanceSql>(
     `SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_BALANCES_TABLE}
     WHERE wallet = {wallet:String} AND time <= {at:DateTime64(3, 'UTC')}
@@ -120,7 +129,6 @@ type FundBalanceSql = { fund: string; wallet: string; lamports: string; slot: st
 
 const FUND_BALANCE_COLUMNS = 'fund, wallet, toString(lamports) AS lamports, slot, toString(toUnixTimestamp(time)) AS seconds';
 
-/** A fund's balance as the reads give it; `time`: unix seconds of the transaction that left it. */
-function fundBalance(row: FundBalanceSql) {
+function fundBalance(row: FundBalanceSql): FundBalance {
   return { fund: row.fund, wallet: row.wallet, lamports: BigInt(row.lamports), slot: Number(row.slot), time: Number(row.seconds) };
 }
