@@ -51,13 +51,20 @@ async function startsOf(olap: Olap, byCoin: Map<string, OwedRound[]>, mints: str
   return starts;
 }
 
-/** The holders' share of every fee claim of the coins (what each put in its pot). */
+/** The holders' share of every fee claim of each coin (what it put in the pot), in chain order. */
 async function incomeOf(olap: Olap, mints: string[]) {
   const rows = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
-    `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
+    `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL
+     WHERE mint IN {mints:Array(String)} ORDER BY mint, slot, logOffset`,
     { mints },
   );
-  return rows.map((row) => ({ mint: row.mint, slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) }));
+  const income = new Map<string, (ChainPosition & { amount: bigint })[]>();
+  for (const row of rows) {
+    let list = income.get(row.mint);
+    if (list === undefined) income.set(row.mint, (list = []));
+    list.push({ slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) });
+  }
+  return income;
 }
 
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
@@ -81,13 +88,19 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
   for (const coin of coins) {
     const progress = starts.get(coin.mint)!;
     const wallets = new Set(progress.owed.keys());
+    // Every owner's balance at a slot a round counts at, read once per slot.
+    const atSlots = new Map<number, Map<string, bigint>>();
+    const at = async (slot: number) => {
+      let owners = atSlots.get(slot);
+      if (owners === undefined) atSlots.set(slot, (owners = await ownerBalancesAt(olap, coin.mint, slot)));
+      return owners;
+    };
     const excluded = new Set([...coin.venues, ...serviceWallets]);
     for (const round of byCoin.get(coin.mint)!) {
       if (round.round <= progress.round) continue;
       let pot = -progress.spent;
-      for (const claim of income) if (claim.mint === coin.mint && before(claim, round)) pot += claim.amount;
-      const snapshot = await ownerBalancesAt(olap, coin.mint, round.snapshotSlot);
-      const baseline = round.baselineSlot === null ? snapshot : await ownerBalancesAt(olap, coin.mint, round.baselineSlot);
+      for (const claim of income.get(coin.mint) ?? []) if (before(claim, round)) pot += claim.amount;
+      const [snapshot, baseline] = [await at(round.snapshotSlot), await at(round.baselineSlot ?? round.snapshotSlot)];
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
       // Owed amounts are below the minimum payout and above zero (allocation.ts).
       progress.owed = allocateRound(input).owed;
