@@ -6,6 +6,9 @@
 // with each round) for SOL, one dollar for the stablecoin, and none for any other quote token.
 import type { RoundRow } from './queries.js';
 
+/** How the coin's quote token is priced in US dollars. */
+export type QuotePricing = { kind: 'sol' } | { kind: 'fixed'; microUsd: bigint } | { kind: 'none' };
+
 export interface TokenTotals {
   token: string;
   /** Raw units of the token sent to holders. */
@@ -23,16 +26,11 @@ export interface TokenTotals {
 type At = { round: number; slot: number };
 const after = (a: At, b: At) => a.round > b.round || (a.round === b.round && a.slot > b.slot);
 
-/** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token), with the
- * quote token's micro-USD per whole unit at each round (null: none). */
-export function tokenTotalsOf(
-  rounds: readonly RoundRow[],
-  paidByToken: ReadonlyMap<string, bigint>,
-  quoteMicroUsdAt: (round: RoundRow) => bigint | null,
-): TokenTotals[] {
+/** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token). */
+export function tokenTotalsOf(rounds: readonly RoundRow[], paidByToken: ReadonlyMap<string, bigint>, pricing: QuotePricing): TokenTotals[] {
   const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: At; last: At }>();
   for (const round of rounds) {
-    const microUsd = quoteMicroUsdAt(round);
+    const microUsd = pricing.kind === 'sol' ? round.solMicroUsd : pricing.kind === 'fixed' ? pricing.microUsd : null;
     for (const { mint, bought, cost } of round.tokens) {
       let token = tokens.get(mint);
       if (token === undefined) {
