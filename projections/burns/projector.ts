@@ -11,9 +11,19 @@ export const burnsProjector: Projector = {
   handle(events: readonly LoggedEvent[]) {
     const rows = events.flatMap(({ event, offset }) => {
       if (event.type !== 'platform.burned') return [];
-      // The table holds no fund balance: the burns route reads the burn fund from fund_balances.
-      const { burnFundLamportsAfter: _, ...burn } = event.data;
-      return [{ eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset, ...burn }];
+      const { platformMint, amount, solCost } = event.data;
+      return [
+        {
+          eventId: event.id,
+          signature: event.signature,
+          slot: event.slot,
+          time: dateTime64(event.blockTime),
+          logOffset: offset,
+          platformMint,
+          amount,
+          solCost,
+        },
+      ];
     });
     return { [PLATFORM_BURNS_TABLE]: rows };
   },
