@@ -1,5 +1,5 @@
 // The `platform` projector: revenue events, holder payout rounds and creator sends, and fund balances, one
-// row per event each, plus each fund wallet's latest balance of the batch (projections/platform/table.ts).
+// row per event each (projections/platform/table.ts).
 import type { Event } from '../../schemas/events/index.js';
 import { chainVersion, dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
@@ -36,12 +36,8 @@ export const platformProjector: Projector = {
       return event.type === 'creator.sent' ? payout(event, 'creator', event.data.mint, event.data.quoteMint, event.data.amount) : [];
     });
     const funds = events.flatMap(({ event, offset }) => (event.type === 'fund.balance' ? [{ ...at(event), ...event.data, logOffset: offset }] : []));
-    const latest = new Map<string, (typeof funds)[number] & { version: bigint }>();
-    for (const row of funds) {
-      const version = chainVersion(row.slot, row.logOffset);
-      const kept = latest.get(row.wallet);
-      if (kept === undefined || version > kept.version) latest.set(row.wallet, { ...row, version });
-    }
-    return { [PLATFORM_REVENUE_TABLE]: revenue, [PLATFORM_PAYOUTS_TABLE]: payouts, [FUND_BALANCES_TABLE]: funds, [FUND_LATEST_TABLE]: [...latest.values()] };
+    // Every balance goes to fund_latest with its chain version: the table keeps the highest per wallet.
+    const latest = funds.map((row) => ({ ...row, version: chainVersion(row.slot, row.logOffset) }));
+    return { [PLATFORM_REVENUE_TABLE]: revenue, [PLATFORM_PAYOUTS_TABLE]: payouts, [FUND_BALANCES_TABLE]: funds, [FUND_LATEST_TABLE]: latest };
   },
 };

@@ -90,7 +90,8 @@ describe('platform projector', () => {
     ]);
   });
 
-  it('given several balances of one wallet in a batch, then its latest by slot and log order, versioned by chain order', () => {
+  // The table keeps each wallet's highest version (the latest by slot and log order): platform.int.spec.ts reads it.
+  it('given several balances of one wallet in a batch, then each one versioned by chain order', () => {
     const wallet = addr(703);
     const batch = logged(
       [
@@ -101,12 +102,9 @@ describe('platform projector', () => {
       ],
       50n,
     );
-    const latest = platformProjector.handle(batch)[FUND_LATEST_TABLE]!;
-    expect(latest).toEqual([
-      { ...platformProjector.handle(batch)[FUND_BALANCES_TABLE]![2], version: (31n << 64n) | 52n },
-      { ...platformProjector.handle(batch)[FUND_BALANCES_TABLE]![3], version: (29n << 64n) | 53n },
-    ]);
-    expect(latest.map((row) => row.lamports)).toEqual(['1', '9']);
+    const rows = platformProjector.handle(batch);
+    const versions = [(30n << 64n) | 50n, (31n << 64n) | 51n, (31n << 64n) | 52n, (29n << 64n) | 53n];
+    expect(rows[FUND_LATEST_TABLE]).toEqual(rows[FUND_BALANCES_TABLE]!.map((row, i) => ({ ...row, version: versions[i] })));
   });
 
   it('handles only its own event types, and gives the same rows for the same events', () => {
