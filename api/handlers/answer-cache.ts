@@ -45,8 +45,6 @@ function encodeAnswer(schema: z.ZodType, value: unknown): Buffer {
 export class AnswerCache {
   /** In the order last asked for, least recent first. */
   private readonly slots = new Map<string, Slot>();
-  /** Keys by source, then by coin (undefined: made from all of the source). */
-  private readonly index = new Map<string, Map<string | undefined, Set<string>>>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -68,10 +66,6 @@ export class AnswerCache {
       bytes: 0,
     };
     this.slots.set(key, made);
-    for (const { source, coin } of sources.on) {
-      const byCoin = this.index.get(source) ?? this.index.set(source, new Map()).get(source)!;
-      byCoin.set(coin, (byCoin.get(coin) ?? new Set()).add(key));
-    }
     made.answer.then(
       (answer) => {
         // Dropped meanwhile (its sources changed): its askers have it, later askers get one made after the change.
@@ -92,12 +86,11 @@ export class AnswerCache {
     return made.answer;
   }
 
-  /** `coins` of `source` changed (null: all of it): drops every answer made from them. */
+  /** `coins` of `source` changed (null: all of it): drops every answer made from them (of all the source, or of one
+   * of those coins). */
   invalidate(source: string, coins: TouchedCoins): void {
-    const byCoin = this.index.get(source);
-    if (byCoin === undefined) return;
-    const hit = coins === null ? [...byCoin.values()] : [undefined, ...coins].map((coin) => byCoin.get(coin) ?? []);
-    for (const key of new Set(hit.flatMap((keys) => [...keys]))) this.drop(key);
+    const hit = (dep: Dependency) => dep.source === source && (coins === null || dep.coin === undefined || coins.has(dep.coin));
+    for (const [key, slot] of this.slots) if (slot.deps.some(hit)) this.drop(key);
   }
 
   /** Bytes of the answers kept. */
@@ -106,15 +99,7 @@ export class AnswerCache {
   }
 
   private drop(key: string): void {
-    const slot = this.slots.get(key);
-    if (slot === undefined) return;
+    this.bytes -= this.slots.get(key)?.bytes ?? 0;
     this.slots.delete(key);
-    this.bytes -= slot.bytes;
-    for (const { source, coin } of slot.deps) {
-      const byCoin = this.index.get(source);
-      const keys = byCoin?.get(coin);
-      keys?.delete(key);
-      if (keys?.size === 0) byCoin?.delete(coin);
-    }
   }
 }
