@@ -26,11 +26,12 @@ type ChainPosition = { slot: number; logOffset: bigint };
 /** A payout round (payout.round) at its position. */
 type OwedRound = EventOf<'payout.round'>['data'] & ChainPosition;
 
-/** Where each coin's replay of `byCoin` starts, what it carries from round to round: its latest round written
- * before the batch's first (0: none), what the rounds before that first spent (quote raw units) and the owed
+/** Where each coin's replay of the batch's `rounds` starts, what it carries from round to round: its latest round
+ * written before the batch's first (0: none), what the rounds before that first spent (quote raw units) and the owed
  * amounts the latest round left. */
-async function startsOf(olap: Olap, byCoin: Map<string, OwedRound[]>, mints: string[]) {
-  const params = { mints, firsts: mints.map((mint) => Math.min(...byCoin.get(mint)!.map((round) => round.round))) };
+async function startsOf(olap: Olap, rounds: OwedRound[], mints: string[]) {
+  const firstOf = (mint: string) => Math.min(...rounds.filter((round) => round.mint === mint).map((round) => round.round));
+  const params = { mints, firsts: mints.map(firstOf) };
   const before = 'mint IN {mints:Array(String)} AND round < transform(mint, {mints:Array(String)}, {firsts:Array(UInt32)}, toUInt32(0))';
   const spent = await olap.query<{ mint: string; spent: string }>(
     `SELECT mint, toString(sum(potSpent)) AS spent FROM ${REWARD_ROUNDS_TABLE} FINAL WHERE ${before} GROUP BY mint`,
@@ -58,49 +59,34 @@ async function incomeOf(olap: Olap, mints: string[]) {
      WHERE mint IN {mints:Array(String)} ORDER BY mint, slot, logOffset`,
     { mints },
   );
-  const income = new Map<string, (ChainPosition & { amount: bigint })[]>();
-  for (const row of rows) {
-    let list = income.get(row.mint);
-    if (list === undefined) income.set(row.mint, (list = []));
-    list.push({ slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) });
-  }
-  return income;
+  return rows.map((row) => ({ mint: row.mint, slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) }));
 }
 
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
 
 async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<ProjectedRows> {
-  // Each coin's rounds of the batch, in log order.
-  const byCoin = new Map<string, OwedRound[]>();
-  for (const { event, offset } of events) {
-    if (event.type !== 'payout.round') continue;
-    let rounds = byCoin.get(event.data.mint);
-    if (rounds === undefined) byCoin.set(event.data.mint, (rounds = []));
-    rounds.push({ ...event.data, slot: event.slot, logOffset: offset });
-  }
-  const coins = (await readRewardCoins(olap, [...byCoin.keys()])).filter((coin) => coin.mode === 'holder');
+  // The batch's rounds, in log order.
+  const rounds = events.flatMap(({ event, offset }): OwedRound[] =>
+    event.type === 'payout.round' ? [{ ...event.data, slot: event.slot, logOffset: offset }] : [],
+  );
+  const coins = (await readRewardCoins(olap, [...new Set(rounds.map((round) => round.mint))])).filter((coin) => coin.mode === 'holder');
   if (coins.length === 0) return {};
   const mints = coins.map((coin) => coin.mint);
-  const starts = await startsOf(olap, byCoin, mints);
+  const starts = await startsOf(olap, rounds, mints);
   const income = await incomeOf(olap, mints);
   const rows: Row<typeof rewardOwedTable>[] = [];
   const byWallet: Row<typeof walletOwedTable>[] = [];
   for (const coin of coins) {
     const progress = starts.get(coin.mint)!;
     const wallets = new Set(progress.owed.keys());
-    // Every owner's balance at a slot a round counts at, read once per slot.
-    const atSlots = new Map<number, Map<string, bigint>>();
-    const at = async (slot: number) => {
-      let owners = atSlots.get(slot);
-      if (owners === undefined) atSlots.set(slot, (owners = await ownerBalancesAt(olap, coin.mint, slot)));
-      return owners;
-    };
     const excluded = new Set([...coin.venues, ...serviceWallets]);
-    for (const round of byCoin.get(coin.mint)!) {
-      if (round.round <= progress.round) continue;
+    for (const round of rounds) {
+      if (round.mint !== coin.mint || round.round <= progress.round) continue;
       let pot = -progress.spent;
-      for (const claim of income.get(coin.mint) ?? []) if (before(claim, round)) pot += claim.amount;
-      const [snapshot, baseline] = [await at(round.snapshotSlot), await at(round.baselineSlot ?? round.snapshotSlot)];
+      for (const claim of income) if (claim.mint === coin.mint && before(claim, round)) pot += claim.amount;
+      // Every owner's balance at the slots the round counts at.
+      const snapshot = await ownerBalancesAt(olap, coin.mint, round.snapshotSlot);
+      const baseline = round.baselineSlot === null ? snapshot : await ownerBalancesAt(olap, coin.mint, round.baselineSlot);
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
       // Owed amounts are below the minimum payout and above zero (allocation.ts).
       progress.owed = allocateRound(input).owed;
