@@ -7,13 +7,12 @@ import { COINS_TABLE } from '../../projections/coins/table.js';
 import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards } from '../../projections/rewards/coin-rewards.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
-import type { PotTotals, RewardCoin, RoundPayouts, RoundRow } from '../../projections/rewards/queries.js';
 import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
 import { tokenTotalsOf, type QuotePricing, type TokenTotals } from '../../projections/rewards/token-totals.js';
 import { walletOwed, walletPayouts } from '../../projections/rewards/wallet-queries.js';
 import { creatorResponse, RECENT_SENDS } from '../../schemas/api/creators.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
-import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse, type RoundView } from '../../schemas/api/rewards.js';
+import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse } from '../../schemas/api/rewards.js';
 import { walletRewardsResponse, type WalletRewardsQuery } from '../../schemas/api/wallet-rewards.js';
 import type { ApiContext } from '../deps.js';
 import { type Answer, answerKey, type Dependency } from './answer-cache.js';
@@ -33,14 +32,14 @@ const centsOf = (microUsdTimesRaw: bigint, decimals: number) => microUsdTimesRaw
 
 /** `paid` raw units of `token` worth `last.cost` quote units per `last.bought` raw units, at the quote's price
  * `microUsd`, in cents; the quote token itself is worth one quote unit per unit. Null without a price. */
-function centsNow({ token, paid, last }: TokenTotals, coin: RewardCoin, microUsd: bigint | null): bigint | null {
+function centsNow({ token, paid, last }: TokenTotals, coin: CoinRewards['coin'], microUsd: bigint | null): bigint | null {
   if (microUsd === null) return null;
   if (token === coin.quoteMint) return centsOf(paid * microUsd, coin.quoteDecimals);
   if (last.bought === 0n) return null;
   return (paid * last.cost * microUsd) / (last.bought * 10n ** BigInt(coin.quoteDecimals) * MICRO_USD_PER_CENT);
 }
 
-const quoteOf = (coin: RewardCoin) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
+const quoteOf = (coin: CoinRewards['coin']) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });
 
 /** A creator-mode coin's earnings. */
 const earningsView = ({ earned, sent }: CreatorTotals) => ({
@@ -50,31 +49,11 @@ const earningsView = ({ earned, sent }: CreatorTotals) => ({
 });
 
 /** A holder-mode coin's pot. */
-const potView = ({ takenIn, spent }: PotTotals) => ({
+const potView = ({ takenIn, spent }: CoinRewards['pot']) => ({
   holds: (takenIn > spent ? takenIn - spent : 0n).toString(),
   takenIn: takenIn.toString(),
   spent: spent.toString(),
 });
-
-/** One round with what its payouts sent. */
-function roundView(round: RoundRow, paid: RoundPayouts | undefined): RoundView {
-  return {
-    ...round,
-    time: isoFromSeconds(round.time),
-    potSpent: round.potSpent.toString(),
-    tokens: round.tokens.map((token) => ({
-      ...token,
-      bought: token.bought.toString(),
-      cost: token.cost.toString(),
-      paid: (paid?.paid.get(token.mint) ?? 0n).toString(),
-    })),
-    payouts: {
-      holdersPaid: paid?.wallets ?? 0,
-      signatures: paid?.signatures ?? [],
-      lastAt: paid?.lastAt == null ? null : isoFromSeconds(paid.lastAt),
-    },
-  };
-}
 
 /** What a coin's rewards are read from: its rows of the reward tables, and every price. */
 function rewardSources(mint: string): Dependency[] {
@@ -107,7 +86,26 @@ async function rewardsView(ctx: ApiContext, { coin, creator, rounds, pot, payout
       usdCentsAtPayout: centsOf(token.costMicroUsd, coin.quoteDecimals).toString(),
       usdCentsNow: centsNow(token, coin, quoteNow)?.toString() ?? null,
     })),
-    rounds: rounds.slice(0, limit).map((round) => roundView(round, payouts.get(round.round))),
+    // Each round with what its payouts sent.
+    rounds: rounds.slice(0, limit).map((round) => {
+      const paid = payouts.get(round.round);
+      return {
+        ...round,
+        time: isoFromSeconds(round.time),
+        potSpent: round.potSpent.toString(),
+        tokens: round.tokens.map((token) => ({
+          ...token,
+          bought: token.bought.toString(),
+          cost: token.cost.toString(),
+          paid: (paid?.paid.get(token.mint) ?? 0n).toString(),
+        })),
+        payouts: {
+          holdersPaid: paid?.wallets ?? 0,
+          signatures: paid?.signatures ?? [],
+          lastAt: paid === undefined ? null : isoFromSeconds(paid.lastAt),
+        },
+      };
+    }),
   };
 }
 

@@ -6,7 +6,7 @@ import { readCreatorLedgers, type CreatorLedgerRows } from '../creators/queries.
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import type { Olap } from '../../infra/olap/olap.js';
-import { readRewardCoins, type PotTotals, type RewardCoin, type RoundPayouts, type RoundRow } from './queries.js';
+import { readRewardCoins, type RewardCoin } from './queries.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type rewardRoundsTable, type StoredRow } from './table.js';
 
 export const COIN_REWARD_TABLES = [
@@ -20,13 +20,35 @@ export const COIN_REWARD_TABLES = [
   CREATOR_SENDS_TABLE,
 ];
 
+/** A round as read with its SOL price: `time` is the block time of its transaction, unix seconds; `solMicroUsd` the
+ * SOL price in force at that time (the greatest (time, slot) at or before it), null when none. */
+function roundOf(row: StoredRow<typeof rewardRoundsTable> & { seconds: number; solMicroUsd: string | null }) {
+  return {
+    round: row.round,
+    signature: row.signature,
+    time: row.seconds,
+    slot: Number(row.slot),
+    snapshotSlot: Number(row.snapshotSlot),
+    baselineSlot: row.baselineSlot === null ? null : Number(row.baselineSlot),
+    holdersCounted: row.holdersCounted,
+    potSpent: BigInt(row.potSpent),
+    paidIn: row.paidIn as 'pair' | 'basket',
+    tokens: row.tokenMints.map((mint, i) => ({ mint, bought: BigInt(row.tokenBought[i] ?? '0'), cost: BigInt(row.tokenCost[i] ?? '0') })),
+    solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd),
+  };
+}
+
+export type RoundRow = ReturnType<typeof roundOf>;
+
 export interface CoinRewards {
   coin: RewardCoin;
   /** Newest first: round and slot descending, event id ascending. */
   rounds: RoundRow[];
-  pot: PotTotals;
-  /** What each round's payouts sent, by round. */
-  payouts: Map<number, RoundPayouts>;
+  /** Quote raw units the holders' share of fee claims brought in (`takenIn`) and payout rounds took out (`spent`). */
+  pot: { takenIn: bigint; spent: bigint; rounds: number };
+  /** What each round's payouts sent, by round: raw units per token, distinct wallets paid, the payout transactions in
+   * chain order and the block time of the last (unix seconds). */
+  payouts: Map<number, { paid: Map<string, bigint>; wallets: number; signatures: string[]; lastAt: number }>;
   /** Raw units of each token sent over all rounds. */
   paidByToken: Map<string, bigint>;
   creator: CreatorLedgerRows;
@@ -57,23 +79,10 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
     out.set(coin.mint, { coin, rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
   }
-  const rounds = await olap.query<StoredRow<typeof rewardRoundsTable> & { seconds: number; solMicroUsd: string | null }>(ROUNDS_SQL, { mints });
-  for (const row of rounds) {
+  for (const row of await olap.query<Parameters<typeof roundOf>[0]>(ROUNDS_SQL, { mints })) {
     const coin = out.get(row.mint);
     if (coin === undefined) continue;
-    const round: RoundRow = {
-      round: row.round,
-      signature: row.signature,
-      time: row.seconds,
-      slot: Number(row.slot),
-      snapshotSlot: Number(row.snapshotSlot),
-      baselineSlot: row.baselineSlot === null ? null : Number(row.baselineSlot),
-      holdersCounted: row.holdersCounted,
-      potSpent: BigInt(row.potSpent),
-      paidIn: row.paidIn as RoundRow['paidIn'],
-      tokens: row.tokenMints.map((mint, i) => ({ mint, bought: BigInt(row.tokenBought[i] ?? '0'), cost: BigInt(row.tokenCost[i] ?? '0') })),
-      solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd),
-    };
+    const round = roundOf(row);
     coin.rounds.push(round);
     coin.pot.spent += round.potSpent;
     coin.pot.rounds += 1;

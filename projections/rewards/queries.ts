@@ -1,5 +1,4 @@
-// What the rewards reads and the owed projector need to know of a coin (its mode, quote and venues), with its read;
-// and the shapes of a coin's rounds, pot totals and each round's payouts as coin-rewards.ts reads them.
+// What the rewards reads and the owed projector need to know of a coin (its mode, quote and venues), with its read.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 
@@ -27,39 +26,4 @@ export function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<R
      WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`,
     { mints: [...mints] },
   );
-}
-
-export interface PotTotals {
-  /** Quote raw units the holders' share of fee claims brought in. */
-  takenIn: bigint;
-  /** Quote raw units payout rounds took out. */
-  spent: bigint;
-  rounds: number;
-}
-
-export interface RoundRow {
-  round: number;
-  signature: string;
-  /** Block time of the round's transaction, unix seconds. */
-  time: number;
-  slot: number;
-  snapshotSlot: number;
-  baselineSlot: number | null;
-  holdersCounted: number;
-  potSpent: bigint;
-  paidIn: 'pair' | 'basket';
-  tokens: { mint: string; bought: bigint; cost: bigint }[];
-  /** The SOL price in force at the round's block time (the greatest (time, slot) at or before it); null when none. */
-  solMicroUsd: bigint | null;
-}
-
-export interface RoundPayouts {
-  /** Raw units sent per token. */
-  paid: Map<string, bigint>;
-  /** Distinct wallets paid. */
-  wallets: number;
-  /** Payout transactions, in chain order. */
-  signatures: string[];
-  /** Block time of the last payout, unix seconds. */
-  lastAt: number;
 }

@@ -4,7 +4,7 @@
 //
 // The quote token's price at a round is the SOL price in force at the round's block time (coin-rewards.ts reads it
 // with each round) for SOL, one dollar for the stablecoin, and none for any other quote token.
-import type { RoundRow } from './queries.js';
+import type { RoundRow } from './coin-rewards.js';
 
 /** How the coin's quote token is priced in US dollars. */
 export type QuotePricing = { kind: 'sol' } | { kind: 'fixed'; microUsd: bigint } | { kind: 'none' };
