@@ -2,7 +2,7 @@
 // rewards tables (projections/rewards/coin-rewards.ts). Raw quote amounts become whole US cents, rounded down, with
 // bigint arithmetic only. Rows are spread into answers as they are read: the response schema leaves out what a row
 // carries beyond its answer (answer-cache.ts).
-import type { CreatorSendEntry, CreatorTotals } from '../../projections/creators/queries.js';
+import { type CreatorTotals, recentCreatorSends } from '../../projections/creators/queries.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards } from '../../projections/rewards/coin-rewards.js';
 import { priceAt } from '../../projections/prices/queries.js';
@@ -10,7 +10,7 @@ import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
 import { tokenTotalsOf, type QuotePricing, type TokenTotals } from '../../projections/rewards/token-totals.js';
 import { walletOwed, walletPayouts } from '../../projections/rewards/wallet-queries.js';
-import { creatorResponse, RECENT_SENDS } from '../../schemas/api/creators.js';
+import { creatorResponse } from '../../schemas/api/creators.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse } from '../../schemas/api/rewards.js';
 import { walletRewardsResponse, type WalletRewardsQuery } from '../../schemas/api/wallet-rewards.js';
@@ -123,9 +123,6 @@ export function getWalletRewards(ctx: ApiContext, wallet: string, query: WalletR
   });
 }
 
-const newestFirst = (a: CreatorSendEntry, b: CreatorSendEntry) =>
-  b.ms - a.ms || b.slot - a.slot || b.logOffset - a.logOffset || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
-
 /** `GET /creators/{wallet}`: the coins the wallet launched (newest first) with what each earned (creator mode: earned,
  * sent, waiting; holder mode: its pot and rounds) and the latest payments of those coins' creator earnings, kept while
  * the creator's coins and their rewards are unchanged. A wallet that launched nothing is answered with empty lists:
@@ -136,10 +133,8 @@ export async function getCreator(ctx: ApiContext, wallet: string): Promise<Answe
     const mintsNow = await coinsOfCreator(ctx.olap, wallet);
     const rewards = await readCoinRewards(ctx.olap, mintsNow);
     const coins = mintsNow.flatMap((mint) => rewards.get(mint) ?? []);
-    const sends = coins
-      .flatMap((coin) => (coin.coin.mode === 'creator' ? coin.creator.sends : []))
-      .sort(newestFirst)
-      .slice(0, RECENT_SENDS);
+    const creatorModeMints = coins.flatMap(({ coin }) => (coin.mode === 'creator' ? [coin.mint] : []));
+    const sends = await recentCreatorSends(ctx.olap, creatorModeMints);
     return {
       wallet,
       coins: coins.map(({ coin, creator, pot }) => ({
@@ -151,7 +146,7 @@ export async function getCreator(ctx: ApiContext, wallet: string): Promise<Answe
         pot: coin.mode === 'holder' ? potView(pot) : null,
         roundCount: coin.mode === 'holder' ? pot.rounds : null,
       })),
-      recentSends: sends.map((send) => ({ ...send, time: isoFromSeconds(send.time) })),
+      recentSends: sends.map((send) => ({ ...send, time: isoFromSeconds(send.seconds) })),
     };
   });
 }

@@ -2,7 +2,7 @@
 // newest first (each with the SOL price in force at its block time), its pot totals, what each round's payouts
 // sent, and its creator earnings; any number of coins in the same statements.
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
-import { readCreatorLedgers, type CreatorLedgerRows } from '../creators/queries.js';
+import { readCreatorTotals, type CreatorTotals } from '../creators/queries.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import type { Olap } from '../../infra/olap/olap.js';
@@ -51,7 +51,7 @@ export interface CoinRewards {
   payouts: Map<number, { paid: Map<string, bigint>; wallets: number; signatures: string[]; lastAt: number }>;
   /** Raw units of each token sent over all rounds. */
   paidByToken: Map<string, bigint>;
-  creator: CreatorLedgerRows;
+  creator: CreatorTotals;
 }
 
 /** Seconds and slot packed in one UInt64 (slot in the low 32 bits), so ASOF JOIN finds the price with the greatest
@@ -73,7 +73,7 @@ const ROUNDS_SQL = `
 /** The rewards of each coin of `mints` that exists. */
 export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<string, CoinRewards>> {
   const facts = await readRewardCoins(olap, mints);
-  const creators = await readCreatorLedgers(olap, mints);
+  const creators = await readCreatorTotals(olap, mints);
   const out = new Map<string, CoinRewards>();
   for (const coin of facts) {
     const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
