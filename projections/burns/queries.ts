@@ -3,18 +3,9 @@
 import type { Olap } from '../../infra/olap/olap.js';
 import { PLATFORM_BURNS_TABLE } from './table.js';
 
-export interface BurnDay {
-  burnedRaw: bigint;
-  solCostLamports: bigint;
-  count: number;
-  /** Signature of the day's last burn (chain order); null on a day without burns. */
-  lastSignature: string | null;
-  /** Every burn up to the end of the day, raw units. */
-  burnedTotalRaw: bigint;
-}
-
-/** Burns of `platformMint` on `day` ('YYYY-MM-DD', UTC). */
-export async function burnDay(olap: Olap, platformMint: string, day: string): Promise<BurnDay> {
+/** Burns of `platformMint` on `day` ('YYYY-MM-DD', UTC): `lastSignature` is the day's last burn (chain order), null on
+ * a day without burns; `burnedTotalRaw` counts every burn up to the end of the day. */
+export async function burnDay(olap: Olap, platformMint: string, day: string) {
   const [row] = await olap.query<{ burned: string; cost: string; count: string; last: string; total: string }>(
     `SELECT
       toString(sumIf(toUInt256(amount), toDate(time) = toDate({day:String}))) AS burned,

@@ -48,18 +48,10 @@ export async function platformTotals(olap: Olap, mints: ValuingMints) {
   };
 }
 
-export interface RevenueDay {
-  /** 'YYYY-MM-DD', UTC. */
-  day: string;
-  feeShareLamports: bigint;
-  swapReferralLamports: bigint;
-  apiMicroUsd: bigint;
-}
-
-/** Revenue of every UTC day up to `toDay` (inclusive) that has any, oldest first: fee shares and swap referrals
- * in lamports, paid calls in micro-USD, each amount valued at the SOL price in force at its slot when its unit
- * needs one. */
-export async function revenueByDay(olap: Olap, toDay: string, mints: ValuingMints): Promise<RevenueDay[]> {
+/** Revenue of every UTC day ('YYYY-MM-DD') up to `toDay` (inclusive) that has any, oldest first: fee shares and swap
+ * referrals in lamports, paid calls in micro-USD, each amount valued at the SOL price in force at its slot when its
+ * unit needs one. */
+export async function revenueByDay(olap: Olap, toDay: string, mints: ValuingMints) {
   const rows = await olap.query<{ day: string; feeShare: string; swapReferral: string; api: string }>(
     `SELECT toString(toDate(s.time)) AS day,
       toString(ifNull(sumIf(${REVENUE_LAMPORTS}, s.kind = 'fee-share'), 0)) AS feeShare,
@@ -76,6 +68,8 @@ export async function revenueByDay(olap: Olap, toDay: string, mints: ValuingMint
     apiMicroUsd: BigInt(row.api),
   }));
 }
+
+export type RevenueDay = Awaited<ReturnType<typeof revenueByDay>>[number];
 
 export interface DayPrices {
   /** Average of the day's posted SOL prices, micro-USD, rounded down. */
@@ -97,25 +91,16 @@ export async function solPricesByDay(olap: Olap, fromDay: string, toDay: string)
   return new Map(rows.map((row) => [row.day, { average: BigInt(row.average), last: BigInt(row.last) }]));
 }
 
-export interface FundBalance {
-  fund: string;
-  wallet: string;
-  lamports: bigint;
-  slot: number;
-  /** Unix seconds of the transaction that left this balance. */
-  time: number;
-}
-
 /** The latest balance of each fund wallet seen so far, by chain order, keyed by wallet (a fund whose wallet
  * the configuration changed starts afresh). */
-export async function latestFundBalances(olap: Olap): Promise<Map<string, FundBalance>> {
+export async function latestFundBalances(olap: Olap) {
   const rows = await olap.query<FundBalanceSql>(`SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_LATEST_TABLE} FINAL`);
   return new Map(rows.map((row) => [row.wallet, fundBalance(row)]));
 }
 
 /** A wallet's balance at `at`: the last one at or before it by chain order; null when none. Duplicates of one
  * event carry the same balance, so the history is read without FINAL. */
-export async function fundBalanceAt(olap: Olap, wallet: string, at: Date): Promise<FundBalance | null> {
+export async function fundBalanceAt(olap: Olap, wallet: string, at: Date) {
   const rows = await olap.query<FundBalanceSql>(
     `SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_BALANCES_TABLE}
     WHERE wallet = {wallet:String} AND time <= {at:DateTime64(3, 'UTC')}
@@ -129,6 +114,7 @@ type FundBalanceSql = { fund: string; wallet: string; lamports: string; slot: st
 
 const FUND_BALANCE_COLUMNS = 'fund, wallet, toString(lamports) AS lamports, slot, toString(toUnixTimestamp(time)) AS seconds';
 
-function fundBalance(row: FundBalanceSql): FundBalance {
+/** A fund's balance as read: `time` is the unix seconds of the transaction that left it. */
+function fundBalance(row: FundBalanceSql) {
   return { fund: row.fund, wallet: row.wallet, lamports: BigInt(row.lamports), slot: Number(row.slot), time: Number(row.seconds) };
 }
