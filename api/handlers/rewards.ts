@@ -8,7 +8,7 @@ import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards }
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
-import { tokenTotalsOf, type QuotePricing, type TokenTotals } from '../../projections/rewards/token-totals.js';
+import { tokenTotalsOf, type TokenTotals } from '../../projections/rewards/token-totals.js';
 import { walletOwed, walletPayouts } from '../../projections/rewards/wallet-queries.js';
 import { creatorResponse } from '../../schemas/api/creators.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
@@ -20,12 +20,6 @@ import { pairKind, requireCoin } from './coins.js';
 
 const ONE_DOLLAR_MICRO_USD = 1_000_000n;
 const MICRO_USD_PER_CENT = 10_000n;
-
-/** The quote's pricing by what it pairs as (pairKind): SOL from the feed, the stablecoin at $1, any other not at all. */
-function quotePricing(quoteMint: string, stablecoin: string): QuotePricing {
-  const kind = pairKind(quoteMint, stablecoin);
-  return kind === 'token' ? { kind: 'none' } : kind === 'sol' ? { kind } : { kind: 'fixed', microUsd: ONE_DOLLAR_MICRO_USD };
-}
 
 /** Cents of `microUsdTimesRaw` (raw quote units times micro-USD per whole unit), for a quote with `decimals`. */
 const centsOf = (microUsdTimesRaw: bigint, decimals: number) => microUsdTimesRaw / (10n ** BigInt(decimals) * MICRO_USD_PER_CENT);
@@ -72,14 +66,17 @@ export function getCoinRewards(ctx: ApiContext, mint: string, query: CoinRewards
 
 async function rewardsView(ctx: ApiContext, { coin, creator, rounds, pot, payouts, paidByToken }: CoinRewards, limit: number): Promise<CoinRewardsResponse> {
   if (coin.mode === 'creator') return { mint: coin.mint, quote: quoteOf(coin), mode: 'creator', creator: earningsView(creator) };
-  const pricing = quotePricing(coin.quoteMint, ctx.config.mints.stablecoin);
-  const quoteNow = pricing.kind === 'sol' ? await priceAt(ctx.olap, 'SOL') : pricing.kind === 'fixed' ? pricing.microUsd : null;
+  // The quote token's US dollar price by what it pairs as (pairKind), given SOL's: SOL's own (from the feed: now, or in
+  // force at a round's block time), one dollar for the stablecoin, none for any other token.
+  const kind = pairKind(coin.quoteMint, ctx.config.mints.stablecoin);
+  const quotePrice = (solMicroUsd: bigint | null) => (kind === 'sol' ? solMicroUsd : kind === 'stablecoin' ? ONE_DOLLAR_MICRO_USD : null);
+  const quoteNow = quotePrice(kind === 'sol' ? await priceAt(ctx.olap, 'SOL') : null);
   return {
     mint: coin.mint,
     quote: quoteOf(coin),
     mode: 'holder',
     pot: potView(pot),
-    paidByToken: tokenTotalsOf(rounds, paidByToken, pricing).map((token) => ({
+    paidByToken: tokenTotalsOf(rounds, paidByToken, (round) => quotePrice(round.solMicroUsd)).map((token) => ({
       ...token,
       paid: token.paid.toString(),
       cost: token.cost.toString(),

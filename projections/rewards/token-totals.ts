@@ -1,13 +1,7 @@
 // The per-token totals of a coin's payout rounds (spec 2.5 `paidByToken`): raw units sent to holders, raw quote
 // units they cost, that cost in micro-USD at the quote token's price when each round bought, the rounds left out of
 // that figure for lack of a price, and the latest round's buy (the token's latest price in quote units).
-//
-// The quote token's price at a round is the SOL price in force at the round's block time (coin-rewards.ts reads it
-// with each round) for SOL, one dollar for the stablecoin, and none for any other quote token.
 import type { RoundRow } from './coin-rewards.js';
-
-/** How the coin's quote token is priced in US dollars. */
-export type QuotePricing = { kind: 'sol' } | { kind: 'fixed'; microUsd: bigint } | { kind: 'none' };
 
 export interface TokenTotals {
   token: string;
@@ -26,11 +20,12 @@ export interface TokenTotals {
 type At = { round: number; slot: number };
 const after = (a: At, b: At) => a.round > b.round || (a.round === b.round && a.slot > b.slot);
 
-/** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token). */
-export function tokenTotalsOf(rounds: readonly RoundRow[], paidByToken: ReadonlyMap<string, bigint>, pricing: QuotePricing): TokenTotals[] {
+/** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token), given
+ * the quote token's price at each round (micro-USD per whole unit; null: none). */
+export function tokenTotalsOf(rounds: readonly RoundRow[], paidByToken: ReadonlyMap<string, bigint>, quotePriceAt: (round: RoundRow) => bigint | null) {
   const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: At; last: At }>();
   for (const round of rounds) {
-    const microUsd = pricing.kind === 'sol' ? round.solMicroUsd : pricing.kind === 'fixed' ? pricing.microUsd : null;
+    const microUsd = quotePriceAt(round);
     for (const { mint, bought, cost } of round.tokens) {
       let token = tokens.get(mint);
       if (token === undefined) {
