@@ -12,18 +12,8 @@ export const burnsProjector: Projector = {
     const rows = events.flatMap(({ event, offset }) => {
       if (event.type !== 'platform.burned') return [];
       const { platformMint, amount, solCost } = event.data;
-      return [
-        {
-          eventId: event.id,
-          signature: event.signature,
-          slot: event.slot,
-          time: dateTime64(event.blockTime),
-          logOffset: offset,
-          platformMint,
-          amount,
-          solCost,
-        },
-      ];
+      const at = { eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
+      return [{ ...at, platformMint, amount, solCost }];
     });
     return { [PLATFORM_BURNS_TABLE]: rows };
   },
