@@ -186,7 +186,7 @@ export async function callTool(tool: DefinedTool, deps: ToolDeps, rawArgs: unkno
     if (!settlement.ok) return paymentRequired(await gate.challenge(price!, resourceOf(tool, args), settlement.error), settlement.settlement);
     receipt = settlement.receipt;
   }
-  const json = answer instanceof Answer ? answer.mcp((read) => resultJson(tool, JSON.parse(read.toString()))) : resultJson(tool, answer);
+  const json = resultJson(tool, answer instanceof Answer ? JSON.parse(answer.json.toString()) : answer);
   if (receipt === null) return json;
   return Buffer.concat([json.subarray(0, -1), Buffer.from(`,"_meta":${JSON.stringify({ [RECEIPT_META]: receipt })}}`)]);
 }

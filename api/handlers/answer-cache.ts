@@ -1,10 +1,10 @@
 // The one cache of read answers, shared by HTTP and MCP. Key: the route and its normalised parameters. Value: the
-// answer's JSON as its response schema checked it (UTF-8: HTTP sends it as it is, MCP wraps it once and keeps that
-// beside it). An answer is dropped when a source it was made from changes, as the live feed announces it (a view's
-// or a table's coins: api/views/live-views.ts), or, made from sources nothing announces (the operational store,
-// the health scorer), once it is older than its source allows. Askers of a key share one computation; when its
-// sources change while it runs, those askers still get it, it is not kept, and later askers get a new one. The
-// bytes kept are bounded: the answers asked for least recently go first.
+// answer's JSON as its response schema checked it (UTF-8: HTTP sends it as it is, MCP wraps it in its result). An
+// answer is dropped when a source it was made from changes, as the live feed announces it (a view's or a table's
+// coins: api/views/live-views.ts), or, made from sources nothing announces (the operational store, the health
+// scorer), once it is older than its source allows. Askers of a key share one computation; when its sources change
+// while it runs, those askers still get it, it is not kept, and later askers get a new one. The bytes kept are
+// bounded: the answers asked for least recently go first.
 import type { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import type { TouchedCoins } from '../views/view.js';
@@ -14,13 +14,7 @@ export type Dependency = { source: string; coin?: string };
 
 /** An answer as it is sent. */
 export class Answer {
-  private wrapped: Buffer | null = null;
   constructor(readonly json: Buffer) {}
-
-  /** The answer as MCP sends it, made by `wrap` from the JSON on first use. */
-  mcp(wrap: (json: Buffer) => Buffer): Buffer {
-    return (this.wrapped ??= wrap(this.json));
-  }
 }
 
 /** A key's answer, being made (`bytes` 0) or kept. */
@@ -32,7 +26,7 @@ export function answerKey(route: string, params: Readonly<Record<string, unknown
   return `${route}\n${JSON.stringify(sorted.map((name) => [name, params[name]]))}`;
 }
 
-/** What an entry costs besides its JSON: its record, its index entries and the MCP copy that may join it. */
+/** What an entry costs besides its JSON and key: its record. */
 const ENTRY_BYTES = 300;
 
 /** The answer `value` as its `schema` checks it, as JSON; a value the schema refuses is a fault of the code. */
