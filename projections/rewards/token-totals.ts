@@ -17,29 +17,26 @@ export interface TokenTotals {
   last: { bought: bigint; cost: bigint };
 }
 
-type At = { round: number; slot: number };
-const after = (a: At, b: At) => a.round > b.round || (a.round === b.round && a.slot > b.slot);
-
-/** Per-token totals of a coin's rounds (any order), in the order of first purchase (round, slot, then token), given
- * the quote token's price at each round (micro-USD per whole unit; null: none). */
+/** Per-token totals of a coin's rounds, given newest first (as CoinRewards holds them), in the order of first purchase
+ * (round, slot, then token), given the quote token's price at each round (micro-USD per whole unit; null: none). */
 export function tokenTotalsOf(rounds: readonly RoundRow[], paidByToken: ReadonlyMap<string, bigint>, quotePriceAt: (round: RoundRow) => bigint | null) {
-  const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: At; last: At }>();
+  const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: RoundRow }>();
   for (const round of rounds) {
     const microUsd = quotePriceAt(round);
     for (const { mint, bought, cost } of round.tokens) {
+      // Newest first: the round a token is first met in holds its latest buy, the one it is last met in its first.
       let token = tokens.get(mint);
       if (token === undefined) {
         const totals = { token: mint, paid: paidByToken.get(mint) ?? 0n, cost: 0n, costMicroUsd: 0n, unpricedRounds: 0, last: { bought, cost } };
-        tokens.set(mint, (token = { totals, unpriced: new Set(), first: round, last: round }));
+        tokens.set(mint, (token = { totals, unpriced: new Set(), first: round }));
       }
-      if (after(round, token.last)) [token.last, token.totals.last] = [round, { bought, cost }];
-      if (after(token.first, round)) token.first = round;
+      token.first = round;
       token.totals.cost += cost;
       if (microUsd === null) token.unpriced.add(round.round);
       else token.totals.costMicroUsd += cost * microUsd;
     }
   }
   return [...tokens.values()]
-    .sort((a, b) => (after(b.first, a.first) ? -1 : after(a.first, b.first) ? 1 : a.totals.token < b.totals.token ? -1 : 1))
+    .sort((a, b) => a.first.round - b.first.round || a.first.slot - b.first.slot || (a.totals.token < b.totals.token ? -1 : 1))
     .map(({ totals, unpriced }) => ({ ...totals, unpricedRounds: unpriced.size }));
 }
