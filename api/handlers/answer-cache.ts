@@ -29,13 +29,6 @@ export function answerKey(route: string, params: Readonly<Record<string, unknown
 /** What an entry costs besides its JSON and key: its record. */
 const ENTRY_BYTES = 300;
 
-/** The answer `value` as its `schema` checks it, as JSON; a value the schema refuses is a fault of the code. */
-function encodeAnswer(schema: z.ZodType, value: unknown): Buffer {
-  const checked = safeParse(schema, value);
-  if (checked.error) throw new Error(`an answer does not fit its schema: ${checked.error.message}`);
-  return Buffer.from(JSON.stringify(checked.data));
-}
-
 export class AnswerCache {
   /** In the order last asked for, least recent first. */
   private readonly slots = new Map<string, Slot>();
@@ -54,7 +47,12 @@ export class AnswerCache {
     }
     this.drop(key);
     const made: Slot = {
-      answer: Promise.resolve().then(async () => new Answer(encodeAnswer(schema, await compute()))),
+      answer: Promise.resolve().then(async () => {
+        // The answer as its schema checks it, as JSON; a value the schema refuses is a fault of the code.
+        const checked = safeParse(schema, await compute());
+        if (checked.error) throw new Error(`an answer does not fit its schema: ${checked.error.message}`);
+        return new Answer(Buffer.from(JSON.stringify(checked.data)));
+      }),
       deps: sources.on,
       expires: Date.now() + (sources.maxAgeMs ?? Number.POSITIVE_INFINITY),
       bytes: 0,
