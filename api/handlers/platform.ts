@@ -15,7 +15,7 @@ import {
   solPricesByDay,
 } from '../../projections/platform/queries.js';
 import { valuingMints } from '../../projections/prices/sol-value.js';
-import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
+import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
@@ -131,7 +131,7 @@ export function getPlatformStats(ctx: ApiContext): Promise<Answer> {
 
 /** `GET /platform/funds`: each fund's latest balance on chain; the flywheel's until it is emptied. */
 export function getPlatformFunds(ctx: ApiContext): Promise<Answer> {
-  return ctx.answers.get(answerKey('platform-funds'), everyCoinOf([FUND_LATEST_TABLE]), platformFundsResponse, async (): Promise<PlatformFundsResponse> => {
+  return ctx.answers.get(answerKey('platform-funds'), everyCoinOf([FUND_BALANCES_TABLE]), platformFundsResponse, async (): Promise<PlatformFundsResponse> => {
     const balances = await latestFundBalances(ctx.olap);
     const { burnFund, aiFund, treasury, flywheelFund } = ctx.config.wallets;
     const fund = (wallet: Address) => {
@@ -153,7 +153,7 @@ export function getPlatformFunds(ctx: ApiContext): Promise<Answer> {
 }
 
 /** Tables the burns read: the answer for a day is kept while none of them changes (and today stays today). */
-const BURNS_TABLES = [PLATFORM_BURNS_TABLE, PRICES_TABLE, FUND_BALANCES_TABLE, FUND_LATEST_TABLE];
+const BURNS_TABLES = [PLATFORM_BURNS_TABLE, PRICES_TABLE, FUND_BALANCES_TABLE];
 
 /** `GET /platform/burns`: a day after today (UTC, by the context's clock) is refused. The day's cost is valued at
  * the latest SOL price posted; the burn fund is its balance at the end of the day, or its latest for today. */

@@ -1,18 +1,9 @@
 // The `platform` projector: revenue events, holder payout rounds and creator sends, and fund balances, one
 // row per event each (projections/platform/table.ts).
 import type { Event } from '../../schemas/events/index.js';
-import { chainVersion, dateTime64 } from '../column-values.js';
+import { dateTime64 } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
-import {
-  FUND_BALANCES_TABLE,
-  FUND_LATEST_TABLE,
-  fundBalancesTable,
-  fundLatestTable,
-  PLATFORM_PAYOUTS_TABLE,
-  PLATFORM_REVENUE_TABLE,
-  platformPayoutsTable,
-  platformRevenueTable,
-} from './table.js';
+import { FUND_BALANCES_TABLE, fundBalancesTable, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE, platformPayoutsTable, platformRevenueTable } from './table.js';
 
 const at = (event: Event) => ({ eventId: event.id, slot: event.slot, time: dateTime64(event.blockTime) });
 const payout = (event: Event, kind: 'holders' | 'creator', mint: string, quoteMint: string | null, amount: string) => [
@@ -22,7 +13,7 @@ const payout = (event: Event, kind: 'holders' | 'creator', mint: string, quoteMi
 export const platformProjector: Projector = {
   name: 'platform',
   version: 3,
-  tables: [platformRevenueTable, platformPayoutsTable, fundBalancesTable, fundLatestTable],
+  tables: [platformRevenueTable, platformPayoutsTable, fundBalancesTable],
   canHandle: ['revenue', 'payout.round', 'creator.sent', 'fund.balance'],
   handle(events: readonly LoggedEvent[]) {
     const revenue = events.flatMap(({ event }) => {
@@ -36,8 +27,6 @@ export const platformProjector: Projector = {
       return event.type === 'creator.sent' ? payout(event, 'creator', event.data.mint, event.data.quoteMint, event.data.amount) : [];
     });
     const funds = events.flatMap(({ event, offset }) => (event.type === 'fund.balance' ? [{ ...at(event), ...event.data, logOffset: offset }] : []));
-    // Every balance goes to fund_latest with its chain version: the table keeps the highest per wallet.
-    const latest = funds.map((row) => ({ ...row, version: chainVersion(row.slot, row.logOffset) }));
-    return { [PLATFORM_REVENUE_TABLE]: revenue, [PLATFORM_PAYOUTS_TABLE]: payouts, [FUND_BALANCES_TABLE]: funds, [FUND_LATEST_TABLE]: latest };
+    return { [PLATFORM_REVENUE_TABLE]: revenue, [PLATFORM_PAYOUTS_TABLE]: payouts, [FUND_BALANCES_TABLE]: funds };
   },
 };

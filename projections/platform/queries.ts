@@ -6,7 +6,7 @@ import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
 import { TRADES_TABLE } from '../trades/table.js';
-import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
+import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
 
 /** All-time trade count and volume in lamports. */
 export async function tradeTotals(olap: Olap, mints: ValuingMints): Promise<{ trades: number; volumeLamports: bigint }> {
@@ -92,9 +92,11 @@ export async function solPricesByDay(olap: Olap, fromDay: string, toDay: string)
 }
 
 /** The latest balance of each fund wallet seen so far, by chain order, keyed by wallet (a fund whose wallet
- * the configuration changed starts afresh). */
+ * the configuration changed starts afresh); read without FINAL, as fundBalanceAt reads it. */
 export async function latestFundBalances(olap: Olap) {
-  const rows = await olap.query<FundBalanceSql>(`SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_LATEST_TABLE} FINAL`);
+  const rows = await olap.query<FundBalanceSql>(
+    `SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_BALANCES_TABLE} ORDER BY slot DESC, logOffset DESC LIMIT 1 BY wallet`,
+  );
   return new Map(rows.map((row) => [row.wallet, fundBalance(row)]));
 }
 

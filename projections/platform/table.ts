@@ -5,15 +5,12 @@
 // event id and whose other parts come from the event itself (time, wallet, slot), so a replayed event lands on
 // the same key and FINAL keeps one row: totals never double-count. `logOffset` orders events of one slot
 // (platform facts share one log key) and stays out of the key, because a re-appended event may carry a new
-// offset. fund_balances is the history (a fund at the end of a past day); fund_latest keeps one row per wallet,
-// ReplacingMergeTree(version) with version = chainVersion(slot, logOffset), so a replay of older balances never
-// overwrites a newer one and the current balances read a handful of rows.
+// offset. fund_balances is the history: a fund at the end of a past day, and its latest balance.
 import type { TableDef } from '../projector.js';
 
 export const PLATFORM_REVENUE_TABLE = 'platform_revenue';
 export const PLATFORM_PAYOUTS_TABLE = 'platform_payouts';
 export const FUND_BALANCES_TABLE = 'fund_balances';
-export const FUND_LATEST_TABLE = 'fund_latest';
 
 /** One `revenue` event: the amount in raw units of `unit` (lamports, micro-USD or the quote token). */
 export const platformRevenueTable: TableDef = {
@@ -43,12 +40,4 @@ export const fundBalancesTable: TableDef = {
   ddl: `CREATE TABLE IF NOT EXISTS ${FUND_BALANCES_TABLE} (
   ${FUND_COLUMNS}
 ) ENGINE = ReplacingMergeTree ORDER BY (wallet, slot, eventId)`,
-};
-
-/** The latest balance of each fund wallet: a fund_balances row with its chain version. */
-export const fundLatestTable: TableDef = {
-  name: FUND_LATEST_TABLE,
-  ddl: `CREATE TABLE IF NOT EXISTS ${FUND_LATEST_TABLE} (
-  ${FUND_COLUMNS}, version UInt128
-) ENGINE = ReplacingMergeTree(version) ORDER BY wallet`,
 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { burnsProjector } from '../../projections/burns/projector.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
 import { platformProjector } from '../../projections/platform/projector.js';
-import { FUND_BALANCES_TABLE, FUND_LATEST_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
+import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { addr, logged, priceUpdated, sig } from './event-fixtures.js';
 import { burned, creatorSent, fundBalance, payoutRound, PLATFORM_MINT, revenue, STABLECOIN } from './platform-fixtures.js';
 
@@ -88,23 +88,6 @@ describe('platform projector', () => {
     expect(rows).toEqual([
       { eventId: events[5]!.event.id, fund: 'burn', wallet: addr(703), slot: 15, time: '2026-01-01 00:00:05.000', logOffset: 105n, lamports: '2000000000' },
     ]);
-  });
-
-  // The table keeps each wallet's highest version (the latest by slot and log order): platform.int.spec.ts reads it.
-  it('given several balances of one wallet in a batch, then each one versioned by chain order', () => {
-    const wallet = addr(703);
-    const batch = logged(
-      [
-        fundBalance({ slot: 30, tx: 10, time: T + 30 }, 'burn', wallet, 3n),
-        fundBalance({ slot: 31, tx: 11, time: T + 31 }, 'burn', wallet, 2n),
-        fundBalance({ slot: 31, tx: 12, time: T + 31 }, 'burn', wallet, 1n),
-        fundBalance({ slot: 29, tx: 13, time: T + 29 }, 'ai', addr(702), 9n),
-      ],
-      50n,
-    );
-    const rows = platformProjector.handle(batch);
-    const versions = [(30n << 64n) | 50n, (31n << 64n) | 51n, (31n << 64n) | 52n, (29n << 64n) | 53n];
-    expect(rows[FUND_LATEST_TABLE]).toEqual(rows[FUND_BALANCES_TABLE]!.map((row, i) => ({ ...row, version: versions[i] })));
   });
 
   it('handles only its own event types, and gives the same rows for the same events', () => {
