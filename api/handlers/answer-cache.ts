@@ -85,11 +85,6 @@ export class AnswerCache {
     for (const [key, slot] of this.slots) if (slot.deps.some(hit)) this.drop(key);
   }
 
-  /** Bytes of the answers kept. */
-  get size(): number {
-    return this.bytes;
-  }
-
   private drop(key: string): void {
     this.bytes -= this.slots.get(key)?.bytes ?? 0;
     this.slots.delete(key);
