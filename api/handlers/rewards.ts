@@ -134,14 +134,14 @@ export async function getCreator(ctx: ApiContext, wallet: string): Promise<Answe
     const sends = await recentCreatorSends(ctx.olap, creatorModeMints);
     return {
       wallet,
-      coins: coins.map(({ coin, creator, pot }) => ({
+      coins: coins.map(({ coin, creator, pot, rounds }) => ({
         ...coin,
         user: { name: coin.name, symbol: coin.symbol },
         createdAt: isoFromSeconds(coin.createdAt),
         quote: quoteOf(coin),
         creator: coin.mode === 'creator' ? earningsView(creator) : null,
         pot: coin.mode === 'holder' ? potView(pot) : null,
-        roundCount: coin.mode === 'holder' ? pot.rounds : null,
+        roundCount: coin.mode === 'holder' ? rounds.length : null,
       })),
       recentSends: sends.map((send) => ({ ...send, time: isoFromSeconds(send.seconds) })),
     };

@@ -45,7 +45,7 @@ export interface CoinRewards {
   /** Newest first: round and slot descending, event id ascending. */
   rounds: RoundRow[];
   /** Quote raw units the holders' share of fee claims brought in (`takenIn`) and payout rounds took out (`spent`). */
-  pot: { takenIn: bigint; spent: bigint; rounds: number };
+  pot: { takenIn: bigint; spent: bigint };
   /** What each round's payouts sent, by round: raw units per token, distinct wallets paid, the payout transactions in
    * chain order and the block time of the last (unix seconds). */
   payouts: Map<number, { paid: Map<string, bigint>; wallets: number; signatures: string[]; lastAt: number }>;
@@ -76,8 +76,7 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
   const creators = await readCreatorTotals(olap, mints);
   const out = new Map<string, CoinRewards>();
   for (const coin of facts) {
-    const pot = { takenIn: 0n, spent: 0n, rounds: 0 };
-    out.set(coin.mint, { coin, rounds: [], pot, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
+    out.set(coin.mint, { coin, rounds: [], pot: { takenIn: 0n, spent: 0n }, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
   }
   for (const row of await olap.query<Parameters<typeof roundOf>[0]>(ROUNDS_SQL, { mints })) {
     const coin = out.get(row.mint);
@@ -85,7 +84,6 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     const round = roundOf(row);
     coin.rounds.push(round);
     coin.pot.spent += round.potSpent;
-    coin.pot.rounds += 1;
   }
   const income = await olap.query<{ mint: string; total: string }>(
     `SELECT mint, toString(sum(amount)) AS total FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
