@@ -9,7 +9,7 @@ import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
 import { tokenTotalsOf, type TokenTotals } from '../../projections/rewards/token-totals.js';
-import { walletOwed, walletPayouts } from '../../projections/rewards/wallet-queries.js';
+import { walletOwed, walletPayouts } from '../../projections/rewards/queries.js';
 import { creatorResponse } from '../../schemas/api/creators.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse } from '../../schemas/api/rewards.js';
