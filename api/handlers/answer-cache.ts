@@ -62,8 +62,6 @@ export class AnswerCache {
       (answer) => {
         // Dropped meanwhile (its sources changed): its askers have it, later askers get one made after the change.
         if (this.slots.get(key) !== made) return;
-        this.slots.delete(key);
-        this.slots.set(key, made);
         made.bytes = ENTRY_BYTES + key.length + answer.json.length;
         this.bytes += made.bytes;
         for (const [old, { bytes }] of this.slots) {
