@@ -35,14 +35,13 @@ export async function platformTotals(olap: Olap, mints: ValuingMints) {
   const [counts] = await olap.query<{ coins: string; graduated: string }>(
     `SELECT (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins, (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated`,
   );
-  const { trades, volumeLamports } = await tradeTotals(olap, mints);
+  const trades = await tradeTotals(olap, mints);
   const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, mints);
   const paid = (kind: string) => BigInt(payouts.find((row) => row.kind === kind)?.lamports ?? '0');
   return {
     coinsLaunched: Number(counts?.coins ?? 0),
     coinsGraduated: Number(counts?.graduated ?? 0),
-    trades,
-    volumeLamports,
+    ...trades,
     paidToHoldersLamports: paid('holders'),
     sentToCreatorsLamports: paid('creator'),
   };

@@ -31,13 +31,11 @@ export const platformPayoutsTable: TableDef = {
 ) ENGINE = ReplacingMergeTree ORDER BY (kind, time, eventId)`,
 };
 
-const FUND_COLUMNS = `eventId String, fund LowCardinality(String), wallet String, slot UInt64, time DateTime64(3, 'UTC'),
-  logOffset UInt64, lamports UInt128`;
-
 /** A fund's lamport balance after a transaction that changed it. */
 export const fundBalancesTable: TableDef = {
   name: FUND_BALANCES_TABLE,
   ddl: `CREATE TABLE IF NOT EXISTS ${FUND_BALANCES_TABLE} (
-  ${FUND_COLUMNS}
+  eventId String, fund LowCardinality(String), wallet String, slot UInt64, time DateTime64(3, 'UTC'),
+  logOffset UInt64, lamports UInt128
 ) ENGINE = ReplacingMergeTree ORDER BY (wallet, slot, eventId)`,
 };
