@@ -52,16 +52,6 @@ async function startsOf(olap: Olap, rounds: OwedRound[], mints: string[]) {
   return starts;
 }
 
-/** The holders' share of every fee claim of each coin (what it put in the pot), in chain order. */
-async function incomeOf(olap: Olap, mints: string[]) {
-  const rows = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
-    `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL
-     WHERE mint IN {mints:Array(String)} ORDER BY mint, slot, logOffset`,
-    { mints },
-  );
-  return rows.map((row) => ({ mint: row.mint, slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) }));
-}
-
 const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
 
 async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<ProjectedRows> {
@@ -73,7 +63,12 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
   if (coins.length === 0) return {};
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(olap, rounds, mints);
-  const income = await incomeOf(olap, mints);
+  // The holders' share of every fee claim of each coin: what it put in the pot.
+  const claims = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
+    `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
+    { mints },
+  );
+  const income = claims.map((row) => ({ mint: row.mint, slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) }));
   const rows: Row<typeof rewardOwedTable>[] = [];
   const byWallet: Row<typeof walletOwedTable>[] = [];
   for (const coin of coins) {
