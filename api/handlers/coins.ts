@@ -1,6 +1,6 @@
 // Handlers of the coin reads, shared by the HTTP routes and the MCP tools: the coin list and one coin in full,
-// from the coin board at the context's second, kept in the answer cache per query and second while the board
-// announces no change of it.
+// from the coin board at the context's second, kept in the answer cache per query while the board reads the same
+// (a list: the board's version; one coin: its window and the SOL price) and the board announces no change of it.
 // Creator-written text goes only under `user`.
 import { coinFull as coinFullSchema, type CoinFull } from '../../schemas/api/coin-full.js';
 import { coinListResponse, type CoinListQuery } from '../../schemas/api/coins.js';
@@ -10,7 +10,7 @@ import type { ApiContext } from '../deps.js';
 import { NotFoundError } from '../errors.js';
 import { coinFigures, type Figures } from '../figures.js';
 import { launchTextOf, type LaunchText } from '../launch/launch-text.js';
-import type { BoardAt, BoardRow } from '../views/coin-board.js';
+import { type BoardAt, type BoardRow, rowWindow } from '../views/coin-board.js';
 import { type Answer, answerKey } from './answer-cache.js';
 
 /** A launch text written by another process shows within this long. */
@@ -89,7 +89,7 @@ function coinFull(ctx: ApiContext, board: BoardAt, row: BoardRow, launchText: La
 /** `GET /coins`: one page of coin summaries and the offset of the next page. */
 export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer> {
   const board = boardNow(ctx);
-  return ctx.answers.get(answerKey('coins', { ...query, nowSeconds: board.nowSeconds }), { on: [{ source: ctx.views.board.name }] }, coinListResponse, () => {
+  return ctx.answers.get(answerKey('coins', { ...query, board: board.version }), { on: [{ source: ctx.views.board.name }] }, coinListResponse, () => {
     const { page, next } = ctx.views.board.page(board, query);
     return { coins: page.map((row) => coinSummary(ctx, board, row)), next };
   });
@@ -98,7 +98,7 @@ export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer
 /** `GET /coins/{mint}`: the coin in full. */
 export async function getCoin(ctx: ApiContext, mint: string): Promise<Answer> {
   const { row, board } = boardRowOf(ctx, mint);
-  const key = answerKey('coin', { mint, nowSeconds: board.nowSeconds });
+  const key = answerKey('coin', { mint, window: rowWindow(row, board.nowSeconds), sol: String(board.solMicroUsd) });
   const sources = { on: [{ source: ctx.views.board.name, coin: mint }], maxAgeMs: LAUNCH_TEXT_MAX_AGE_MS };
   return ctx.answers.get(key, sources, coinFullSchema, async () => coinFull(ctx, board, row, await launchTextOf(ctx.opstore, mint, row.creator)));
 }

@@ -87,8 +87,8 @@ async function fromAggregator(ctx: ApiContext, deps: TokenSearchDeps, tokens: Ag
 }
 
 /** `GET /tokens`: the aggregator's answer for a text (asked once per text and configured time; a failure is not
- * kept) with the service's facts about its tokens, else the service's own, kept per text, limit and second
- * (its coins as the board shows them then). A failing aggregator is reported through `onFallback`. */
+ * kept) with the service's facts about its tokens, else the service's own, kept per text, limit and board version
+ * (its coins as the board shows them). A failing aggregator is reported through `onFallback`. */
 export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query: TokensQuery, onFallback: (error: unknown) => void): Promise<Answer> {
   const on = [{ source: ctx.views.board.name }, { source: QUOTE_LISTINGS_TABLE }];
   const { aggregator } = deps;
@@ -107,7 +107,7 @@ export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query
       }));
     }
   }
-  const key = answerKey('tokens-own', { ...query, nowSeconds: boardNow(ctx).nowSeconds });
+  const key = answerKey('tokens-own', { ...query, board: boardNow(ctx).version });
   return ctx.answers.get(key, { on, maxAgeMs: QUOTE_CONFIGS_MAX_AGE_MS }, tokensResponse, async () =>
     embeddedTokenSearch(ctx, query.q, query.limit, await listedPairStates(ctx, deps)),
   );

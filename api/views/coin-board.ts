@@ -80,16 +80,26 @@ interface BoardCoin {
   holders: number;
 }
 
-/** The board at a second: each coin's row. */
+/** The board at a second: each coin's row, and its orders as they are asked for. `version` moves only when some
+ * row reads otherwise than at the second before (an event, or a trade leaving a 24-hour window), so answers made
+ * from the whole board are kept by it rather than by the second. */
 export interface BoardAt {
   nowSeconds: number;
+  version: number;
   rows: ReadonlyMap<string, BoardRow>;
   /** The SOL price the lamport values are at (micro-USD); null without one. */
   solMicroUsd: bigint | null;
+  orders: Map<string, BoardRow[]>;
 }
 
 const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
+
+/** What of a coin's row moves with the clock alone, at `nowSeconds`: its 24-hour window and whether its figures are
+ * still pending. A row reads the same at two seconds when this is the same and no event came between. */
+export function rowWindow(row: BoardRow, nowSeconds: number): string {
+  return `${figuresPending(row, nowSeconds)}:${row.volume24h}:${row.refQuote}:${row.refCoin}`;
+}
 
 /** The quote the coin traded through tick `i` (-1: through `before`) since the window's start. */
 function volumeThrough(coin: BoardCoin, i: number): bigint {
@@ -103,6 +113,7 @@ export class CoinBoard implements View {
   private guard = new ChainGuard();
   private price: { slot: number; microUsd: bigint } | null = null;
   private latestSeconds = 0;
+  private version = 0;
   /** The board as last asked for; null once an event changed it. */
   private last: BoardAt | null = null;
   /** The launches and graduations the last batch brought (each once, however often the log brings it). */
@@ -164,12 +175,19 @@ export class CoinBoard implements View {
     return this.price?.microUsd ?? null;
   }
 
-  /** Every coin's row at `nowSeconds` (the same object while nothing changed and the second is the same). */
+  /** Every coin's row at `nowSeconds` (the same object while nothing changed and the second is the same; the same
+   * rows, orders and version while no event came and every row's window reads the same). */
   at(nowSeconds: number): BoardAt {
-    if (this.last?.nowSeconds !== nowSeconds) {
-      const rows = new Map([...this.coins].map(([mint, coin]) => [mint, this.rowAt(coin, nowSeconds)]));
-      this.last = { nowSeconds, rows, solMicroUsd: this.solMicroUsd };
+    const last = this.last;
+    if (last?.nowSeconds === nowSeconds) return last;
+    const rows = new Map<string, BoardRow>();
+    let same = last !== null;
+    for (const [mint, coin] of this.coins) {
+      const row = this.rowAt(coin, nowSeconds);
+      if (same) same = rowWindow(last!.rows.get(mint)!, last!.nowSeconds) === rowWindow(row, nowSeconds);
+      rows.set(mint, row);
     }
+    this.last = same ? { ...last!, nowSeconds } : { nowSeconds, version: ++this.version, rows, solMicroUsd: this.solMicroUsd, orders: new Map() };
     return this.last;
   }
 
@@ -178,26 +196,12 @@ export class CoinBoard implements View {
     return amount === null ? null : lamportsValue(BigInt(amount), row.quoteMint, this.valuing, board.solMicroUsd);
   }
 
-  /** One page of the coin list: the coins `query` filters in, in its order, and the offset of the next page. The
-   * order for `sort`: newest first; or by 24-hour volume or market cap in lamports, largest first, coins still
-   * pending or without a lamport value last, then newest first. */
-  page(board: BoardAt, query: CoinListQuery): { page: BoardRow[]; next: number | null } {
-    const { q, sort } = query;
-    const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
-    // `q` matches the mint itself, the symbol equal to it (a leading `$` dropped) or a name containing it, without
-    // regard to case (as JavaScript lowercases).
-    const text = q?.toLowerCase();
-    const symbol = text?.replace(/^\$/, '');
-    const matches = (row: BoardRow) => {
-      const searched = this.coins.get(row.mint)!.searched;
-      return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
-    };
-    const rows = [...board.rows.values()].filter(
-      (row) =>
-        (query.mode === 'any' || row.mode === query.mode) &&
-        (graduated === null || (row.graduatedAt !== null) === graduated) &&
-        (q === undefined || matches(row)),
-    );
+  /** The board's coins in the list's order for `sort`: newest first; or by 24-hour volume or market cap in lamports,
+   * largest first, coins still pending or without a lamport value last, then newest first. */
+  sorted(board: BoardAt, sort: CoinListQuery['sort']): BoardRow[] {
+    const kept = board.orders.get(sort);
+    if (kept !== undefined) return kept;
+    const rows = [...board.rows.values()];
     const newestFirst = (a: BoardRow, b: BoardRow) =>
       b.launchMs - a.launchMs || b.launchSlot - a.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
     if (sort === 'newest') rows.sort(newestFirst);
@@ -213,8 +217,30 @@ export class CoinBoard implements View {
         return va > vb ? -1 : 1;
       });
     }
+    board.orders.set(sort, rows);
+    return rows;
+  }
+
+  /** One page of the coin list: the coins `query` filters in, in its order, and the offset of the next page. */
+  page(board: BoardAt, query: CoinListQuery): { page: BoardRow[]; next: number | null } {
+    const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
+    const { q } = query;
+    // `q` matches the mint itself, the symbol equal to it (a leading `$` dropped) or a name containing it, without
+    // regard to case (as JavaScript lowercases).
+    const text = q?.toLowerCase();
+    const symbol = text?.replace(/^\$/, '');
+    const matches = (row: BoardRow) => {
+      const searched = this.coins.get(row.mint)!.searched;
+      return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
+    };
+    const chosen = this.sorted(board, query.sort).filter(
+      (row) =>
+        (query.mode === 'any' || row.mode === query.mode) &&
+        (graduated === null || (row.graduatedAt !== null) === graduated) &&
+        (q === undefined || matches(row)),
+    );
     const end = query.offset + query.limit;
-    return { page: rows.slice(query.offset, end), next: rows.length > end ? end : null };
+    return { page: chosen.slice(query.offset, end), next: chosen.length > end ? end : null };
   }
 
   async load(olap: Olap, nowSeconds: number): Promise<void> {
