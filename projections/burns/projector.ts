@@ -1,5 +1,5 @@
 // The `burns` projector: each platform.burned event into a platform_burns row.
-import { dateTime64 } from '../column-values.js';
+import { eventPosition } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { PLATFORM_BURNS_TABLE, platformBurnsTable } from './table.js';
 
@@ -9,11 +9,11 @@ export const burnsProjector: Projector = {
   tables: [platformBurnsTable],
   canHandle: ['platform.burned'],
   handle(events: readonly LoggedEvent[]) {
-    const rows = events.flatMap(({ event, offset }) => {
+    const rows = events.flatMap((logged) => {
+      const { event } = logged;
       if (event.type !== 'platform.burned') return [];
       const { platformMint, amount, solCost } = event.data;
-      const at = { eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
-      return [{ ...at, platformMint, amount, solCost }];
+      return [{ ...eventPosition(logged), platformMint, amount, solCost }];
     });
     return { [PLATFORM_BURNS_TABLE]: rows };
   },

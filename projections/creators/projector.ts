@@ -1,5 +1,5 @@
 // The `creators` projector: the creator's share of each fee claim and each creator.sent payment (see table.ts).
-import { dateTime64 } from '../column-values.js';
+import { eventPosition } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE, creatorEarningsTable, creatorSendsTable } from './table.js';
 
@@ -16,11 +16,7 @@ export const creatorsProjector: Projector = {
         // A holder-mode coin's claim has no creator share.
         return amount === 0n ? [] : [{ mint: event.data.mint, eventId: event.id, amount: amount.toString() }];
       }),
-      [CREATOR_SENDS_TABLE]: events.flatMap(({ event, offset }) =>
-        event.type === 'creator.sent'
-          ? [{ ...event.data, eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset }]
-          : [],
-      ),
+      [CREATOR_SENDS_TABLE]: events.flatMap((logged) => (logged.event.type === 'creator.sent' ? [{ ...logged.event.data, ...eventPosition(logged) }] : [])),
     };
   },
 };

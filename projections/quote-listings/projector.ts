@@ -1,5 +1,5 @@
 // The `quote-listings` projector: each quote.configured event into a quote_listings row.
-import { dateTime64 } from '../column-values.js';
+import { eventPosition } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { QUOTE_LISTINGS_TABLE, quoteListingsTable } from './table.js';
 
@@ -9,11 +9,11 @@ export const quoteListingsProjector: Projector = {
   tables: [quoteListingsTable],
   canHandle: ['quote.configured'],
   handle(events: readonly LoggedEvent[]) {
-    const rows = events.flatMap(({ event, offset }) => {
+    const rows = events.flatMap((logged) => {
+      const { event } = logged;
       if (event.type !== 'quote.configured') return [];
       const { quoteMint, quoteDecimals, enabled } = event.data;
-      const at = { eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
-      return [{ ...at, quoteMint, quoteDecimals, enabled }];
+      return [{ ...eventPosition(logged), quoteMint, quoteDecimals, enabled }];
     });
     return { [QUOTE_LISTINGS_TABLE]: rows };
   },

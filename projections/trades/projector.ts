@@ -1,13 +1,13 @@
 // The `trades` projector: each trade event into a trades row.
 import type { TradeEvent } from '../../schemas/events/index.js';
-import { dateTime64 } from '../column-values.js';
+import { eventPosition } from '../column-values.js';
 import type { LoggedEvent, Projector } from '../projector.js';
 import { TRADES_TABLE, tradesTable } from './table.js';
 
 function tradeRow(event: TradeEvent, offset: bigint) {
   const { reserves, ...trade } = event.data;
-  const at = { id: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
-  return { ...at, ...trade, reserveCoin: reserves.coin, reserveQuote: reserves.quote };
+  const { eventId: id, ...at } = eventPosition({ event, offset });
+  return { id, ...at, ...trade, reserveCoin: reserves.coin, reserveQuote: reserves.quote };
 }
 
 /** A trades row as the projector writes it: the trade's data, its reserves in two columns. */
