@@ -74,14 +74,20 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
   for (const coin of coins) {
     const progress = starts.get(coin.mint)!;
     const wallets = new Set(progress.owed.keys());
+    // Every owner's balance at a slot a round counts at, read once per slot: a round's baseline is the snapshot of
+    // the round before it.
+    const atSlots = new Map<number, Map<string, bigint>>();
+    const at = async (slot: number) => {
+      let owners = atSlots.get(slot);
+      if (owners === undefined) atSlots.set(slot, (owners = await ownerBalancesAt(olap, coin.mint, slot)));
+      return owners;
+    };
     const excluded = new Set([...coin.venues, ...serviceWallets]);
     for (const round of rounds) {
       if (round.mint !== coin.mint || round.round <= progress.round) continue;
       let pot = -progress.spent;
       for (const claim of income) if (claim.mint === coin.mint && before(claim, round)) pot += claim.amount;
-      // Every owner's balance at the slots the round counts at.
-      const snapshot = await ownerBalancesAt(olap, coin.mint, round.snapshotSlot);
-      const baseline = round.baselineSlot === null ? snapshot : await ownerBalancesAt(olap, coin.mint, round.baselineSlot);
+      const [snapshot, baseline] = [await at(round.snapshotSlot), await at(round.baselineSlot ?? round.snapshotSlot)];
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
       // Owed amounts are below the minimum payout and above zero (allocation.ts).
       progress.owed = allocateRound(input).owed;
