@@ -26,6 +26,8 @@ export interface TokenSearchDeps {
   quoteConfigs: QuoteConfigReader | null;
 }
 
+const aggregatorTokens = z.array(aggregatorToken);
+
 const address = (value: string | null | undefined) => (typeof value === 'string' && isAddress(value) ? value : null);
 
 const httpsUrl = (value: string | null | undefined) =>
@@ -95,7 +97,7 @@ export async function searchTokens(ctx: ApiContext, deps: TokenSearchDeps, query
   if (aggregator !== null) {
     const maxAgeMs = (ctx.config.tokenSearch?.ttlSeconds ?? 0) * 1000;
     const found = await ctx.answers
-      .get(answerKey('aggregator', { q: query.q.toLowerCase() }), { on: [], maxAgeMs }, z.array(aggregatorToken), () => aggregator.search(query.q))
+      .get(answerKey('aggregator', { q: query.q.toLowerCase() }), { on: [], maxAgeMs }, aggregatorTokens, () => aggregator.search(query.q))
       .then((answer) => JSON.parse(answer.json.toString()) as AggregatorToken[])
       .catch((error: unknown) => {
         onFallback(error);
