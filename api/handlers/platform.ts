@@ -5,6 +5,7 @@ import type { Address } from '@solana/kit';
 import { burnDay } from '../../projections/burns/queries.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
+import { CREATOR_SENDS_TABLE } from '../../projections/creators/table.js';
 import {
   type DayPrices,
   fundBalanceAt,
@@ -15,9 +16,10 @@ import {
   solPricesByDay,
 } from '../../projections/platform/queries.js';
 import { valuingMints } from '../../projections/prices/sol-value.js';
-import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
+import { FUND_BALANCES_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
+import { REWARD_ROUNDS_TABLE } from '../../projections/rewards/table.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import {
@@ -107,7 +109,7 @@ export function revenueDaily({ today, revenue, prices, priceBefore }: RevenueDai
 }
 
 /** Every table the stats read: the answer is kept while none of them changes (and the day stays the same). */
-const STATS_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, TRADES_TABLE, PRICES_TABLE, PLATFORM_REVENUE_TABLE, PLATFORM_PAYOUTS_TABLE];
+const STATS_TABLES = [COINS_TABLE, COIN_GRADUATIONS_TABLE, TRADES_TABLE, PRICES_TABLE, PLATFORM_REVENUE_TABLE, REWARD_ROUNDS_TABLE, CREATOR_SENDS_TABLE];
 
 const everyCoinOf = (tables: readonly string[]) => ({ on: tables.map((source) => ({ source })) });
 

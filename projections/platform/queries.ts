@@ -3,10 +3,12 @@
 // price) are left out of the sums.
 import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
+import { CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
 import { lamportsOf, REVENUE_LAMPORTS, REVENUE_MICRO_USD, withSolPriceAt, type ValuingMints } from '../prices/sol-value.js';
+import { REWARD_ROUNDS_TABLE } from '../rewards/table.js';
 import { TRADES_TABLE } from '../trades/table.js';
-import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
+import { FUND_BALANCES_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
 
 /** All-time trade count and volume in lamports. */
 export async function tradeTotals(olap: Olap, mints: ValuingMints): Promise<{ trades: number; volumeLamports: bigint }> {
@@ -22,12 +24,11 @@ export async function tradeTotals(olap: Olap, mints: ValuingMints): Promise<{ tr
   return { trades: Number(all?.trades ?? 0), volumeLamports: BigInt(all?.solVolume ?? '0') + BigInt(stable?.lamports ?? '0') };
 }
 
-/** Payouts and sends with their quote token: a payout round's is its coin's. */
+/** Holder payout rounds (the pot spent, in the coin's quote token) and creator sends (in their quote token). */
 const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.amount', 's.token')}), 0)) AS lamports
-  ${withSolPriceAt(`SELECT f.slot AS slot, f.kind AS kind, f.amount AS amount, coalesce(f.quoteMint, c.quoteMint, '') AS token
-    FROM ${PLATFORM_PAYOUTS_TABLE} AS f FINAL
-    LEFT JOIN (SELECT mint, quoteMint FROM ${COINS_TABLE} FINAL) AS c ON c.mint = f.mint
-    SETTINGS join_use_nulls = 1`)}
+  ${withSolPriceAt(`SELECT r.slot AS slot, 'holders' AS kind, r.potSpent AS amount, c.quoteMint AS token
+    FROM ${REWARD_ROUNDS_TABLE} AS r FINAL LEFT JOIN (SELECT mint, quoteMint FROM ${COINS_TABLE} FINAL) AS c ON c.mint = r.mint
+    UNION ALL SELECT slot, 'creator' AS kind, amount, quoteMint AS token FROM ${CREATOR_SENDS_TABLE} FINAL`)}
   GROUP BY s.kind`;
 
 /** The all-time totals, sums in lamports. */

@@ -1,7 +1,7 @@
-// Tables of the `platform` read model: the service's revenue, what its keepers paid out (holder payout rounds,
-// creator sends) and the lamport balances of its funds, for the platform stats and funds routes (queries.ts).
+// Tables of the `platform` read model: the service's revenue and the lamport balances of its funds, for the platform
+// stats and funds routes (queries.ts). What its keepers paid out is read from the rewards and creators tables.
 //
-// Keys: platform_revenue, platform_payouts and fund_balances are ReplacingMergeTrees whose sorting key ends in the
+// Keys: platform_revenue and fund_balances are ReplacingMergeTrees whose sorting key ends in the
 // event id and whose other parts come from the event itself (time, wallet, slot), so a replayed event lands on
 // the same key and FINAL keeps one row: totals never double-count. `logOffset` orders events of one slot
 // (platform facts share one log key) and stays out of the key, because a re-appended event may carry a new
@@ -9,7 +9,6 @@
 import type { TableDef } from '../projector.js';
 
 export const PLATFORM_REVENUE_TABLE = 'platform_revenue';
-export const PLATFORM_PAYOUTS_TABLE = 'platform_payouts';
 export const FUND_BALANCES_TABLE = 'fund_balances';
 
 /** One `revenue` event: the amount in raw units of `unit` (lamports, micro-USD or the quote token). */
@@ -19,16 +18,6 @@ export const platformRevenueTable: TableDef = {
   eventId String, slot UInt64, time DateTime64(3, 'UTC'),
   kind LowCardinality(String), unit LowCardinality(String), amount UInt128, quoteMint Nullable(String)
 ) ENGINE = ReplacingMergeTree ORDER BY (time, eventId)`,
-};
-
-/** A keeper payment: a holder payout round (the pot spent, in the coin's quote token, whose mint the queries
- * take from the coin) or one creator send (in `quoteMint`). */
-export const platformPayoutsTable: TableDef = {
-  name: PLATFORM_PAYOUTS_TABLE,
-  ddl: `CREATE TABLE IF NOT EXISTS ${PLATFORM_PAYOUTS_TABLE} (
-  eventId String, slot UInt64, time DateTime64(3, 'UTC'),
-  kind LowCardinality(String), mint String, quoteMint Nullable(String), amount UInt128
-) ENGINE = ReplacingMergeTree ORDER BY (kind, time, eventId)`,
 };
 
 /** A fund's lamport balance after a transaction that changed it. */

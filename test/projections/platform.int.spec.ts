@@ -11,10 +11,12 @@ import { openOlap } from '../../infra/olap/open-olap.js';
 import { burnsProjector } from '../../projections/burns/projector.js';
 import { burnDay } from '../../projections/burns/queries.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
+import { creatorsProjector } from '../../projections/creators/projector.js';
 import { platformProjector } from '../../projections/platform/projector.js';
 import { fundBalanceAt, latestFundBalances, platformTotals, revenueByDay, solPricesByDay } from '../../projections/platform/queries.js';
 import { pricesProjector } from '../../projections/prices/projector.js';
 import type { Projector } from '../../projections/projector.js';
+import { rewardsProjector } from '../../projections/rewards/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import type { Event } from '../../schemas/events/index.js';
 import { addr, graduated, launched, logged, priceUpdated, QUOTE_SOL, sig, trade } from './event-fixtures.js';
@@ -70,7 +72,7 @@ let olap: Olap;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'platform-'));
   olap = await openOlap({ dataDir: dir });
-  const projectors: Projector[] = [coinsProjector, tradesProjector, pricesProjector, platformProjector, burnsProjector];
+  const projectors: Projector[] = [coinsProjector, tradesProjector, pricesProjector, platformProjector, burnsProjector, rewardsProjector, creatorsProjector];
   const log = logged(events);
   for (const projector of projectors) {
     for (const table of projector.tables) await olap.exec(table.ddl);

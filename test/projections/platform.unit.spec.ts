@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { burnsProjector } from '../../projections/burns/projector.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
 import { platformProjector } from '../../projections/platform/projector.js';
-import { FUND_BALANCES_TABLE, PLATFORM_PAYOUTS_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
+import { FUND_BALANCES_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { addr, logged, priceUpdated, sig } from './event-fixtures.js';
 import { burned, creatorSent, fundBalance, payoutRound, PLATFORM_MINT, revenue, STABLECOIN } from './platform-fixtures.js';
 
@@ -59,30 +59,6 @@ describe('platform projector', () => {
     ]);
   });
 
-  it('given a payout round and a creator send, then payout rows: the pot spent (quote from the coin) and the send in its quote', () => {
-    const rows = platformProjector.handle(events)[PLATFORM_PAYOUTS_TABLE]!;
-    expect(rows).toEqual([
-      {
-        eventId: events[3]!.event.id,
-        slot: 13,
-        time: '2026-01-01 00:00:03.000',
-        kind: 'holders',
-        mint: MINT,
-        quoteMint: null,
-        amount: '5000',
-      },
-      {
-        eventId: events[4]!.event.id,
-        slot: 14,
-        time: '2026-01-01 00:00:04.000',
-        kind: 'creator',
-        mint: MINT,
-        quoteMint: STABLECOIN,
-        amount: '700',
-      },
-    ]);
-  });
-
   it('given a fund balance, then a fund row with its log offset', () => {
     const rows = platformProjector.handle(events)[FUND_BALANCES_TABLE]!;
     expect(rows).toEqual([
@@ -91,7 +67,7 @@ describe('platform projector', () => {
   });
 
   it('handles only its own event types, and gives the same rows for the same events', () => {
-    expect(platformProjector.canHandle).toEqual(['revenue', 'payout.round', 'creator.sent', 'fund.balance']);
+    expect(platformProjector.canHandle).toEqual(['revenue', 'fund.balance']);
     expect(platformProjector.handle(events)).toEqual(platformProjector.handle(events));
     const rows = platformProjector.handle(logged([events[6]!.event]));
     expect(Object.values(rows).every((list) => list.length === 0)).toBe(true);
