@@ -35,13 +35,6 @@ export function requireCoin(ctx: ApiContext, mint: string): void {
   if (ctx.views.board.launchOf(mint) === undefined) throw new NotFoundError(`no coin ${mint} on this network`);
 }
 
-/** The coin's board row at the context's second; NotFoundError when it is not a coin on this network. */
-export function boardRowOf(ctx: ApiContext, mint: string): { row: BoardRow; board: BoardAt } {
-  requireCoin(ctx, mint);
-  const board = boardNow(ctx);
-  return { row: board.rows.get(mint)!, board };
-}
-
 /** The row is spread (its mint, mode, holdersPaid, hooks, decimals): the schemas keep only their fields. */
 function coinSummary(ctx: ApiContext, board: BoardAt, row: BoardRow) {
   return {
@@ -97,7 +90,9 @@ export function listCoins(ctx: ApiContext, query: CoinListQuery): Promise<Answer
 
 /** `GET /coins/{mint}`: the coin in full. */
 export async function getCoin(ctx: ApiContext, mint: string): Promise<Answer> {
-  const { row, board } = boardRowOf(ctx, mint);
+  requireCoin(ctx, mint);
+  const board = boardNow(ctx);
+  const row = board.rows.get(mint)!;
   const key = answerKey('coin', { mint, window: rowWindow(row, board.nowSeconds), sol: String(board.solMicroUsd) });
   const sources = { on: [{ source: ctx.views.board.name, coin: mint }], maxAgeMs: LAUNCH_TEXT_MAX_AGE_MS };
   return ctx.answers.get(key, sources, coinFullSchema, async () => coinFull(ctx, board, row, await launchTextOf(ctx.opstore, mint, row.creator)));

@@ -11,17 +11,17 @@ import { holdersResponse, type HoldersQuery } from '../../schemas/api/holders.js
 import { countedBalance } from '../../schemas/rewards/allocation.js';
 import type { ApiContext } from '../deps.js';
 import { type Answer, answerKey } from './answer-cache.js';
-import { boardRowOf } from './coins.js';
+import { requireCoin } from './coins.js';
 
 export function getHolders(ctx: ApiContext, mint: string, query: HoldersQuery): Promise<Answer> {
-  const { row } = boardRowOf(ctx, mint);
+  requireCoin(ctx, mint);
   const on = [ctx.views.board.name, BALANCE_CHANGES_TABLE, REWARD_ROUNDS_TABLE, REWARD_POT_INCOME_TABLE].map((source) => ({ source, coin: mint }));
   return ctx.answers.get(answerKey('holders', { mint, ...query }), { on }, holdersResponse, async () => {
     const { count, top } = ctx.views.board.holders(mint, query.limit);
     const baselineSlot = (await coinHolderFacts(ctx.olap, [mint]))[0]?.baselineSlot ?? null;
     const wallets = top.map((holder) => holder.wallet);
     const atBaseline = baselineSlot === null ? null : await ownerBalancesAt(ctx.olap, mint, baselineSlot, wallets);
-    const supply = BigInt(row.totalSupply);
+    const supply = BigInt(ctx.views.board.launchOf(mint)!.totalSupply);
     return {
       holders: count,
       baselineSlot,
