@@ -89,13 +89,7 @@ async function rewardsView(ctx: ApiContext, { coin, creator, rounds, pot, payout
       return {
         ...round,
         time: isoFromSeconds(round.time),
-        potSpent: round.potSpent.toString(),
-        tokens: round.tokens.map((token) => ({
-          ...token,
-          bought: token.bought.toString(),
-          cost: token.cost.toString(),
-          paid: (paid?.paid.get(token.mint) ?? 0n).toString(),
-        })),
+        tokens: round.tokens.map((token) => ({ ...token, paid: (paid?.paid.get(token.mint) ?? 0n).toString() })),
         payouts: {
           holdersPaid: paid?.wallets ?? 0,
           signatures: paid?.signatures ?? [],

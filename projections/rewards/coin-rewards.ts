@@ -20,20 +20,18 @@ export const COIN_REWARD_TABLES = [
   CREATOR_SENDS_TABLE,
 ];
 
-/** A round as read with its SOL price: `time` is the block time of its transaction, unix seconds; `solMicroUsd` the
- * SOL price in force at that time (the greatest (time, slot) at or before it), null when none. */
+/** A round as read with its SOL price, amounts as decimal strings: `time` is the block time of its transaction, unix
+ * seconds; `solMicroUsd` the SOL price in force at that time (the greatest (time, slot) at or before it), null when
+ * none. */
 function roundOf(row: StoredRow<typeof rewardRoundsTable> & { seconds: number; solMicroUsd: string | null }) {
   return {
-    round: row.round,
-    signature: row.signature,
+    ...row,
     time: row.seconds,
     slot: Number(row.slot),
     snapshotSlot: Number(row.snapshotSlot),
     baselineSlot: row.baselineSlot === null ? null : Number(row.baselineSlot),
-    holdersCounted: row.holdersCounted,
-    potSpent: BigInt(row.potSpent),
     paidIn: row.paidIn as 'pair' | 'basket',
-    tokens: row.tokenMints.map((mint, i) => ({ mint, bought: BigInt(row.tokenBought[i] ?? '0'), cost: BigInt(row.tokenCost[i] ?? '0') })),
+    tokens: row.tokenMints.map((mint, i) => ({ mint, bought: row.tokenBought[i] ?? '0', cost: row.tokenCost[i] ?? '0' })),
     solMicroUsd: row.solMicroUsd === null ? null : BigInt(row.solMicroUsd),
   };
 }
@@ -83,7 +81,7 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
     if (coin === undefined) continue;
     const round = roundOf(row);
     coin.rounds.push(round);
-    coin.pot.spent += round.potSpent;
+    coin.pot.spent += BigInt(round.potSpent);
   }
   const income = await olap.query<{ mint: string; total: string }>(
     `SELECT mint, toString(sum(amount)) AS total FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,

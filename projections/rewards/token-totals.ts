@@ -23,7 +23,8 @@ export function tokenTotalsOf(rounds: readonly RoundRow[], paidByToken: Readonly
   const tokens = new Map<string, { totals: TokenTotals; unpriced: Set<number>; first: RoundRow }>();
   for (const round of rounds) {
     const microUsd = quotePriceAt(round);
-    for (const { mint, bought, cost } of round.tokens) {
+    for (const { mint, ...amounts } of round.tokens) {
+      const [bought, cost] = [BigInt(amounts.bought), BigInt(amounts.cost)];
       // Newest first: the round a token is first met in holds its latest buy, the one it is last met in its first.
       let token = tokens.get(mint);
       if (token === undefined) {
