@@ -37,6 +37,7 @@ import {
 import { formatQuotient } from '../decimal.js';
 import type { ApiContext } from '../deps.js';
 import { BadRequestError } from '../errors.js';
+import { utcDay } from '../launch/sponsorship.js';
 import { type Answer, answerKey } from './answer-cache.js';
 
 const DAY_MS = 86_400_000;
@@ -47,14 +48,9 @@ const MICRO_USD_PER_DOLLAR = 1_000_000n;
 const PERCENT_PLACES = 6;
 const USD_PLACES = 2;
 
-/** The UTC day of a time, 'YYYY-MM-DD'. */
-export function utcDayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
 /** The UTC day `days` after `day` (before, when negative). */
 export function addDays(day: string, days: number): string {
-  return utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 }
 
 /** The last millisecond before `day` starts. */
@@ -115,7 +111,7 @@ const everyCoinOf = (tables: readonly string[]) => ({ on: tables.map((source) =>
 
 /** `GET /platform/stats`. */
 export function getPlatformStats(ctx: ApiContext): Promise<Answer> {
-  const today = utcDayOf(ctx.now());
+  const today = utcDay(ctx.now().getTime());
   return ctx.answers.get(answerKey('platform-stats', { today }), everyCoinOf(STATS_TABLES), platformStatsResponse, async (): Promise<PlatformStatsResponse> => {
     const mints = valuingMints(ctx.config.mints.stablecoin);
     const [totals, revenue] = await Promise.all([platformTotals(ctx.olap, mints), revenueByDay(ctx.olap, today, mints)]);
@@ -160,7 +156,7 @@ const BURNS_TABLES = [PLATFORM_BURNS_TABLE, PRICES_TABLE, FUND_BALANCES_TABLE];
 /** `GET /platform/burns`: a day after today (UTC, by the context's clock) is refused. The day's cost is valued at
  * the latest SOL price posted; the burn fund is its balance at the end of the day, or its latest for today. */
 export function getPlatformBurns(ctx: ApiContext, query: PlatformBurnsQuery): Promise<Answer> {
-  const today = utcDayOf(ctx.now());
+  const today = utcDay(ctx.now().getTime());
   const day = query.date ?? today;
   if (day > today) throw new BadRequestError(`date ${day} is after today (${today}, UTC)`);
   return ctx.answers.get(answerKey('platform-burns', { day, today }), everyCoinOf(BURNS_TABLES), platformBurnsResponse, () => computeBurns(ctx, day, today));

@@ -2,7 +2,8 @@
 // from the last one posted before it, dollar figures null before the first price, cents rounded down per day,
 // and the cumulative sum counting priced days older than the window.
 import { describe, expect, it } from 'vitest';
-import { addDays, firstDayNeeded, revenueDaily, utcDayOf } from '../../api/handlers/platform.js';
+import { addDays, firstDayNeeded, revenueDaily } from '../../api/handlers/platform.js';
+import { utcDay } from '../../api/launch/sponsorship.js';
 import type { DayPrices, RevenueDay } from '../../projections/platform/queries.js';
 
 const day = (d: string, feeShare: bigint, swapReferral = 0n, api = 0n): RevenueDay => ({
@@ -15,7 +16,7 @@ const priced = (entries: [string, bigint, bigint][]): Map<string, DayPrices> => 
 
 describe('day arithmetic', () => {
   it('reads UTC days and steps across months and years', () => {
-    expect(utcDayOf(new Date('2026-01-01T23:59:59.999Z'))).toBe('2026-01-01');
+    expect(utcDay(Date.parse('2026-01-01T23:59:59.999Z'))).toBe('2026-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(firstDayNeeded('2026-01-30', [])).toBe('2026-01-01');
