@@ -120,8 +120,6 @@ export function getPlatformStats(ctx: ApiContext): Promise<Answer> {
     return {
       ...totals,
       volumeLamports: totals.volumeLamports.toString(),
-      paidToHoldersLamports: totals.paidToHoldersLamports.toString(),
-      sentToCreatorsLamports: totals.sentToCreatorsLamports.toString(),
       revenueDaily: revenueDaily({ today, revenue, prices, priceBefore }),
     };
   });

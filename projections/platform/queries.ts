@@ -31,14 +31,14 @@ const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.
     UNION ALL SELECT slot, 'creator' AS kind, amount, quoteMint AS token FROM ${CREATOR_SENDS_TABLE} FINAL`)}
   GROUP BY s.kind`;
 
-/** The all-time totals, sums in lamports. */
+/** The all-time totals, sums in lamports (paid to holders and sent to creators as decimal strings). */
 export async function platformTotals(olap: Olap, mints: ValuingMints) {
   const [counts] = await olap.query<{ coins: string; graduated: string }>(
     `SELECT (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins, (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated`,
   );
   const trades = await tradeTotals(olap, mints);
   const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, mints);
-  const paid = (kind: string) => BigInt(payouts.find((row) => row.kind === kind)?.lamports ?? '0');
+  const paid = (kind: string) => payouts.find((row) => row.kind === kind)?.lamports ?? '0';
   return {
     coinsLaunched: Number(counts?.coins ?? 0),
     coinsGraduated: Number(counts?.graduated ?? 0),

@@ -96,9 +96,9 @@ describe('platform totals', () => {
       // $1.70 at $170 = 0.01 SOL.
       volumeLamports: 3_000_000n + 20_000_000n + 10_000_000n,
       // 0.004 SOL, and a $1.50 pot at $150.
-      paidToHoldersLamports: 4_000_000n + 10_000_000n,
+      paidToHoldersLamports: String(4_000_000n + 10_000_000n),
       // $0.30 at $170, rounded down, and 250,000 lamports.
-      sentToCreatorsLamports: 1_764_705n + 250_000n,
+      sentToCreatorsLamports: String(1_764_705n + 250_000n),
     });
   });
 });
