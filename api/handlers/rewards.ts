@@ -49,9 +49,9 @@ const potView = ({ takenIn, spent }: CoinRewards['pot']) => ({
   spent: spent.toString(),
 });
 
-/** What a coin's rewards are read from: its rows of the reward tables, and every price. */
+/** What a coin's rewards are read from: its rows of the tables readCoinRewards reads by coin, and every price. */
 function rewardSources(mint: string): Dependency[] {
-  return [...COIN_REWARD_TABLES.filter((table) => table !== PRICES_TABLE).map((source) => ({ source, coin: mint })), { source: PRICES_TABLE }];
+  return [...COIN_REWARD_TABLES.map((source) => ({ source, coin: mint })), { source: PRICES_TABLE }];
 }
 
 /** `GET /coins/{mint}/rewards`: a holder-mode coin's pot, per-token totals (priced in US cents) and latest rounds, or
