@@ -76,8 +76,8 @@ interface BoardCoin {
   /** After the last trade before the first tick (a tick gone, or as loaded: no volume); null without one. */
   before: Omit<Tick, 'seconds'> | null;
   accounts: Map<string, { owner: string; balance: bigint; slot: number }>;
-  owners: Map<string, bigint>;
-  holders: number;
+  /** What each owner that can be a holder holds in all, while that is positive: the coin's holders. */
+  holders: Map<string, bigint>;
 }
 
 /** The board at a second: each coin's row, and its orders as they are asked for. `version` moves only when some
@@ -139,17 +139,11 @@ export class CoinBoard implements View {
   holders(mint: string, limit: number): { count: number; top: { wallet: string; amount: bigint }[] } {
     const coin = this.coins.get(mint);
     if (coin === undefined) return { count: 0, top: [] };
-    const top = [...coin.owners]
-      .filter(([owner, amount]) => amount > 0n && this.counts(coin, owner))
+    const top = [...coin.holders]
       .sort(([a, x], [b, y]) => (x === y ? (a < b ? -1 : 1) : x > y ? -1 : 1))
       .slice(0, limit)
       .map(([wallet, amount]) => ({ wallet, amount }));
-    return { count: coin.holders, top };
-  }
-
-  /** Whether `owner` can be a holder of `coin`: not one of its venues nor a service wallet. */
-  private counts(coin: BoardCoin, owner: string): boolean {
-    return !this.service.has(owner) && owner !== coin.launch.curve && owner !== coin.launch.pool && owner !== coin.graduation?.pool;
+    return { count: coin.holders.size, top };
   }
 
   /** Every coin launched at or after `fromSlot`, in launch order (slot, then mint). */
@@ -324,7 +318,7 @@ export class CoinBoard implements View {
   private launched(launch: LaunchRow): boolean {
     if (this.coins.has(launch.mint)) return false;
     const searched = searchedText(launch.untrustedSymbol, launch.untrustedName);
-    this.coins.set(launch.mint, { launch, searched, graduation: null, ticks: [], before: null, accounts: new Map(), owners: new Map(), holders: 0 });
+    this.coins.set(launch.mint, { launch, searched, graduation: null, ticks: [], before: null, accounts: new Map(), holders: new Map() });
     return true;
   }
 
@@ -332,7 +326,7 @@ export class CoinBoard implements View {
     const coin = this.coins.get(mint);
     if (coin === undefined || coin.graduation !== null) return false;
     // The locked pool is a venue from now on: what it holds no longer counts as a holder's.
-    if ((coin.owners.get(pool) ?? 0n) > 0n && this.counts(coin, pool)) coin.holders -= 1;
+    coin.holders.delete(pool);
     coin.graduation = { seconds, pool };
     return true;
   }
@@ -361,18 +355,18 @@ export class CoinBoard implements View {
     if (coin === undefined) return false;
     const held = coin.accounts.get(account);
     if (held !== undefined && slot < held.slot) return false;
-    if (held !== undefined) this.addToOwner(coin, held.owner, -held.balance);
+    if (held !== undefined) this.addToHolder(coin, held.owner, -held.balance);
     coin.accounts.set(account, { owner, balance, slot });
-    this.addToOwner(coin, owner, balance);
+    this.addToHolder(coin, owner, balance);
     return true;
   }
 
-  private addToOwner(coin: BoardCoin, owner: string, amount: bigint): void {
-    const before = coin.owners.get(owner) ?? 0n;
-    const after = before + amount;
-    if (after === 0n) coin.owners.delete(owner);
-    else coin.owners.set(owner, after);
-    if (before > 0n !== after > 0n && this.counts(coin, owner)) coin.holders += after > 0n ? 1 : -1;
+  /** Adds to `owner`'s sum when it can be a holder of `coin`: not one of its venues nor a service wallet. */
+  private addToHolder({ launch, graduation, holders }: BoardCoin, owner: string, amount: bigint): void {
+    if (this.service.has(owner) || owner === launch.curve || owner === launch.pool || owner === graduation?.pool) return;
+    const sum = (holders.get(owner) ?? 0n) + amount;
+    if (sum === 0n) holders.delete(owner);
+    else holders.set(owner, sum);
   }
 
   private rowAt(coin: BoardCoin, nowSeconds: number): BoardRow {
@@ -398,7 +392,7 @@ export class CoinBoard implements View {
       refCoin: reference.coin,
       volume24h: volume.toString(),
       marketCap: spotCoin === 0n ? null : ((BigInt(launch.totalSupply) * BigInt(latest.quote)) / spotCoin).toString(),
-      holders: coin.holders,
+      holders: coin.holders.size,
     };
   }
 }
