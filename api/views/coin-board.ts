@@ -242,6 +242,8 @@ export class CoinBoard implements View {
     this.guard = new ChainGuard();
     this.price = null;
     this.last = null;
+    // What the batch before brought is not new to the views as loaded (a rebuild loads them again).
+    this.newMilestones = [];
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
     // Of its columns only UInt64 and wider come back as text (infra/olap/json-rows.ts); the launch slot is a number.
     for (const row of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched({ ...row, launchSlot: Number(row.launchSlot) });

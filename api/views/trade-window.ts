@@ -45,6 +45,8 @@ export class TradeWindow implements View {
     const rows = await olap.query<HeldTrade & { mint: string; id: string; slot: string; latest: string }>(LATEST_SQL);
     this.coins = new Map();
     this.guard = new ChainGuard();
+    // What the batch before brought is not new to the window as loaded (a rebuild loads the views again).
+    this.newTrades = [];
     for (const row of rows) {
       let run = this.coins.get(row.mint);
       if (run === undefined) this.coins.set(row.mint, (run = { trades: [], complete: Number(row.latest) <= WINDOW_TRADES }));

@@ -186,4 +186,11 @@ describe('trade pages from the trade window and the trades table', () => {
     fed.handle(events);
     expect(fed.newTrades).toEqual([]);
   });
+
+  it('names none once loaded again, as a rebuild of the projections loads it', async () => {
+    fed.handle(await write(tradeEvents(SMALL, 2, 51, clocks.get(SMALL)!)));
+    expect(fed.newTrades).not.toEqual([]);
+    await fed.load(olap);
+    expect(fed.newTrades).toEqual([]);
+  });
 });
