@@ -3,18 +3,18 @@
 // narrowed to the batch's mints and to the rows a signal can use (the sniper window, the creator's trades, the
 // slots where wallets traded against each other), so a coin's full trade history is never pulled.
 import type { Olap } from '../../infra/olap/olap.js';
-import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../balances/table.js';
+import { BALANCE_CHANGES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { coinHolderFacts, holderBalances } from '../holders/queries.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { SNIPER_WINDOW_SLOTS, type HealthFacts } from './signals.js';
-import { COIN_MINT_FACTS_TABLE, type MintFactsRow } from './table.js';
+import { COIN_MINT_FACTS_TABLE, type MintFactsRow } from './projector.js';
 
 type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string; early: number; crossSlot: number };
 
 const tradeOf = ({ slot, signature, trader, side, coinAmount }: TradeRow) => ({ slot: Number(slot), signature, trader, side, coinAmount: BigInt(coinAmount) });
 
-/** The facts of each coin in `mints` that exists, with its latest balance change (0 without any). */
+/** The facts of each coin in `mints` that exists. */
 export async function healthInputs(olap: Olap, mints: readonly string[], serviceWallets: readonly string[]) {
   const coins = await coinHolderFacts(olap, mints);
   const params = { mints: coins.map((coin) => coin.mint) };
@@ -56,10 +56,6 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     { creators: [...new Set(coins.map((coin) => coin.creator))] },
   );
   const authorities = await olap.query<MintFactsRow>(`SELECT * FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND known = 1`, params);
-  const activity = await olap.query<{ mint: string; slot: string }>(
-    `SELECT mint, toString(max(slot)) AS slot FROM ${BALANCES_TABLE} WHERE mint IN {mints:Array(String)} GROUP BY mint`,
-    params,
-  );
   return coins.map((coin) => {
     const { mint } = coin;
     const mine = creators.find((row) => row.creator === coin.creator);
@@ -79,6 +75,6 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
       creatorOtherLaunches: (mine?.coins ?? []).filter((other) => other !== mint).length,
       creatorOtherGraduations: (mine?.graduated ?? []).filter((other) => other !== mint).length,
     };
-    return { mint, facts, activitySlot: Number(activity.find((row) => row.mint === mint)?.slot ?? 0) };
+    return { mint, facts };
   });
 }

@@ -15,7 +15,7 @@ import { COINS_TABLE } from '../coins/table.js';
 import type { RunnerLogger } from '../runner.js';
 import { healthInputs } from './inputs.js';
 import { healthContext, healthSignals } from './signals.js';
-import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
+import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './projector.js';
 
 export const DEFAULT_INTERVAL_MS = 60_000;
 const REFRESH_AFTER_MS = 30 * 60_000;
@@ -36,10 +36,11 @@ export class HealthScorer {
 
   constructor(private readonly options: HealthScorerOptions) {}
 
-  /** Coins due a check at `now`, in mint order. */
-  async dueCoins(now: Date): Promise<string[]> {
-    const rows = await this.options.olap.query<{ mint: string }>(
-      `SELECT c.mint AS mint
+  /** Coins due a check at `now`, in mint order, each with the slot of its latest balance change (0 without any).
+   * Read before the coin's facts, so a change that lands while they are read makes the coin due again. */
+  async dueCoins(now: Date): Promise<Map<string, number>> {
+    const rows = await this.options.olap.query<{ mint: string; activitySlot: string }>(
+      `SELECT c.mint AS mint, ifNull(a.lastSlot, 0) AS activitySlot
        FROM ${COINS_TABLE} AS c FINAL
        LEFT JOIN (SELECT mint, checkedAt, activitySlot FROM ${COIN_HEALTH_TABLE} FINAL) AS h ON h.mint = c.mint
        LEFT JOIN (SELECT mint, max(slot) AS lastSlot FROM ${BALANCES_TABLE} GROUP BY mint) AS a ON a.mint = c.mint
@@ -48,7 +49,7 @@ export class HealthScorer {
        SETTINGS join_use_nulls = 1`,
       { stale: dateTime64((now.getTime() - REFRESH_AFTER_MS) / 1000) },
     );
-    return rows.map((row) => row.mint);
+    return new Map(rows.map((row) => [row.mint, Number(row.activitySlot)]));
   }
 
   /** One pass: every coin due is checked (one row written each); returns how many. */
@@ -57,15 +58,16 @@ export class HealthScorer {
     for (const table of [coinMintFactsTable, coinHealthTable]) await olap.exec(table.ddl);
     const now = this.options.clock?.() ?? new Date();
     const due = await this.dueCoins(now);
+    const mints = [...due.keys()];
     const checkedAt = dateTime64(now.getTime() / 1000);
-    for (let i = 0; i < due.length; i += BATCH_SIZE) {
-      const coins = await healthInputs(olap, due.slice(i, i + BATCH_SIZE), serviceWallets);
-      const rows: CoinHealthRow[] = coins.map(({ mint, facts, activitySlot }) => {
-        return { mint, checkedAt, activitySlot, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(healthContext(facts)) };
+    for (let i = 0; i < mints.length; i += BATCH_SIZE) {
+      const coins = await healthInputs(olap, mints.slice(i, i + BATCH_SIZE), serviceWallets);
+      const rows: CoinHealthRow[] = coins.map(({ mint, facts }) => {
+        return { mint, checkedAt, activitySlot: due.get(mint)!, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(healthContext(facts)) };
       });
       if (rows.length > 0) await olap.insert(COIN_HEALTH_TABLE, rows);
     }
-    return due.length;
+    return mints.length;
   }
 
   /** Pass after pass in the background, DEFAULT_INTERVAL_MS apart, until stop() (for good: a scorer is started once). */
