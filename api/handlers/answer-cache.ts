@@ -7,7 +7,7 @@
 // bounded: the answers asked for least recently go first.
 import type { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
-import type { TouchedCoins } from '../views/view.js';
+import type { TouchedCoins } from '../views/live-views.js';
 
 /** A source an answer is made from: every coin of it, or one coin's part (which changes with the whole too). */
 export type Dependency = { source: string; coin?: string };

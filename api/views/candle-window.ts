@@ -15,7 +15,7 @@ import { INTERVAL_SECONDS, MAX_CANDLES, type Candle, type Interval } from '../..
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import { formatPrice } from '../decimal.js';
 import { ChainGuard } from './chain-guard.js';
-import type { TouchedCoins, View } from './view.js';
+import type { TouchedCoins, View } from './live-views.js';
 
 const INTERVALS = Object.values(INTERVAL_SECONDS);
 const DAY = 86_400;

@@ -18,7 +18,7 @@ import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { figuresPending } from '../figures.js';
 import { ChainGuard } from './chain-guard.js';
 import { firstAtOrAfter } from './trade-page.js';
-import type { TouchedCoins, View } from './view.js';
+import type { TouchedCoins, View } from './live-views.js';
 
 const DAY = 86_400;
 /** Ticks are kept this long before the latest trade: the 24 hours before any second of the last two. */

@@ -7,16 +7,19 @@
 // (fresh from the log, before any store write), and a table's coins once the projections have committed the events
 // that write them (their group's position passed them), so answers read from the store follow its committed
 // batches. A rebuild of the projections (a new generation of their group) loads the views again.
+//
+// A view is a projection of the log held in memory, in the projector's shape: it folds events in log order,
+// exactly and idempotently (an event seen twice, or a replay from an earlier position, changes nothing), keeps a
+// bounded window, and is the only implementation of what it answers.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isBefore, TOPICS, type EventLog, type LogPosition } from '../../infra/event-log/event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { decodeRecords } from '../../projections/project-batch.js';
-import type { Projector } from '../../projections/projector.js';
+import type { LoggedEvent, Projector } from '../../projections/projector.js';
 import { READ_MODEL_SET } from '../../projections/read-models.js';
 import { groupName, loadSetState } from '../../projections/runner-state.js';
 import type { EventType } from '../../schemas/events/index.js';
-import type { TouchedCoins, View } from './view.js';
 
 const TOPIC = TOPICS.coinEvents;
 const BATCH = 5_000;
@@ -29,6 +32,20 @@ const CATCH_UP_FIRST_WAIT_MS = 2_000;
 const CATCH_UP_WAIT_MS = 200;
 /** Batches waiting for the projections to commit them, past which a batch joins the last (a stalled writer). */
 const MAX_PENDING = 1_000;
+
+/** The coins whose answers an update changed; null when it changed answers of no one coin (or of every coin). */
+export type TouchedCoins = ReadonlySet<string> | null;
+
+export interface View {
+  /** Stable name: what answers made from the view depend on (answer-cache.ts). */
+  readonly name: string;
+  /** Event types `handle` wants; the feed passes it only these. */
+  readonly canHandle: readonly EventType[];
+  /** Replaces the view's state with its window as the store holds it now; `nowSeconds` bounds the window. */
+  load(olap: Olap, nowSeconds: number): Promise<void>;
+  /** Folds `events` (log order) in; returns the coins whose answers changed. */
+  handle(events: readonly LoggedEvent[]): TouchedCoins;
+}
 
 /** What may have changed: coins by source (a view's name, or a table's). */
 export interface LiveChange {

@@ -9,7 +9,7 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { Trade } from '../../schemas/api/trades.js';
 import { ChainGuard } from './chain-guard.js';
 import { firstAtOrAfter, rankOf, tradeItem } from './trade-page.js';
-import type { TouchedCoins, View } from './view.js';
+import type { TouchedCoins, View } from './live-views.js';
 
 /** Trades held per coin at least: two pages of the largest size. */
 export const WINDOW_TRADES = 200;
