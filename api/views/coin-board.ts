@@ -1,7 +1,7 @@
 // The coin board: every coin's launch facts, graduation, holder count and market, and from them its figures at a
 // second (api/figures.ts), for the coin list, one coin, the token search and the ideas board. A coin's market is
-// its ticks since the window's start and the reserves after its last trade before them: enough for the 24 hours
-// before any second of the last day. Its holders are the owners whose token accounts hold a positive sum, its venues
+// its ticks from its last slot with trades before the window's start on: enough for the 24 hours before any
+// second of the last day. Its holders are the owners whose token accounts hold a positive sum, its venues
 // (curve, launch pool, locked pool) and the service's wallets left out. The SOL price values stablecoin coins in
 // lamports. Loaded from the coins, graduations, balances, prices and trades tables; then a coin's first launch and
 // graduation set its facts, a balance change its account's balance unless the account's balance is from a later
@@ -44,8 +44,8 @@ export type BoardRow = LaunchRow & {
   holders: number;
 };
 
-/** A block second of a coin's trades: the reserves after its last, and the quote traded through it since the
- * window's start. */
+/** A block second of a coin's trades: the reserves after its last, and the quote traded through it since the first
+ * trade held (only the difference of two is read). */
 interface Tick {
   seconds: number;
   quote: string;
@@ -73,7 +73,7 @@ interface BoardCoin {
   searched: SearchedText;
   graduation: { seconds: number; pool: string } | null;
   ticks: Tick[];
-  /** After the last trade before the first tick (a tick gone, or as loaded: no volume); null without one. */
+  /** The last tick gone (ticks leave KEPT_SECONDS before the latest trade); null before one has. */
   before: Omit<Tick, 'seconds'> | null;
   accounts: Map<string, { owner: string; balance: bigint; slot: number }>;
   /** What each owner that can be a holder holds in all, while that is positive: the coin's holders. */
@@ -101,7 +101,7 @@ export function rowWindow(row: BoardRow, nowSeconds: number): string {
   return `${figuresPending(row, nowSeconds)}:${row.volume24h}:${row.refQuote}:${row.refCoin}`;
 }
 
-/** The quote the coin traded through tick `i` (-1: through `before`) since the window's start. */
+/** The quote the coin traded through tick `i` (-1: through `before`). */
 function volumeThrough(coin: BoardCoin, i: number): bigint {
   return i < 0 ? (coin.before?.volumeThrough ?? 0n) : coin.ticks[i]!.volumeThrough;
 }
@@ -250,25 +250,13 @@ export class CoinBoard implements View {
     for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
       this.graduated(row.mint, secondsOf(row.time), row.pool);
     }
-    // Each coin's last slot with trades before the window, in chain order: the reserves after it, and its trades'
-    // ids, so that one the log brings again is taken as seen.
-    const before = await olap.query<{ mint: string; slot: string; ids: string[]; quote: string; coin: string }>(
-      `SELECT mint, slot, groupArray(id) AS ids, toString(argMax(reserveQuote, (logOffset, id))) AS quote,
-         toString(argMax(reserveCoin, (logOffset, id))) AS coin
-       FROM ${TRADES_TABLE} FINAL WHERE time < toDateTime({since:UInt32})
-       GROUP BY mint, slot ORDER BY mint, slot DESC LIMIT 1 BY mint`,
-      { since },
-    );
-    for (const row of before) {
-      const coin = this.coins.get(row.mint);
-      if (coin === undefined) continue;
-      coin.before = { quote: row.quote, coin: row.coin, volumeThrough: 0n };
-      for (const id of row.ids) this.guard.admit(row.mint, Number(row.slot), id);
-    }
+    // The trades since the window's start, and those of each coin's last slot before it: the reserves after them.
     const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
       `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
          toString(reserveQuote) AS quote, toString(reserveCoin) AS coin
-       FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
+       FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32})
+         OR (mint, slot) IN (SELECT mint, max(slot) FROM ${TRADES_TABLE} FINAL WHERE time < toDateTime({since:UInt32}) GROUP BY mint)
+       ORDER BY mint, slot, logOffset, id`,
       { since },
     );
     for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row, true);
