@@ -7,7 +7,7 @@
 //   periodic scorer (scorer.ts), never by the projector; it is a projector table only so that it is created
 //   (and dropped on a rebuild) with the rest of the read models. Signals and context are stored as the signal
 //   functions give them, as JSON: they are only ever read back whole, and levels and the grade are derived from
-//   them when read (grade.ts). `activitySlot` is the coin's latest balance change when checked: a later one
+//   them when read (signals.ts). `activitySlot` is the coin's latest balance change when checked: a later one
 //   makes the coin due again.
 import type { Olap } from '../../infra/olap/olap.js';
 import type { LoggedEvent, Projector, TableDef } from '../projector.js';

@@ -3,7 +3,7 @@
 // transfers, wash pairs by trading against each other both ways, the creator's launch buy sold or not, the ten
 // largest holders, the mint's authorities), then the levels by their thresholds and the grade by its points.
 import { describe, expect, it } from 'vitest';
-import { healthGrade, healthLevels, THRESHOLDS } from '../../projections/health/grade.js';
+import { healthGrade, healthLevels, THRESHOLDS } from '../../projections/health/signals.js';
 import {
   bundleWallets,
   creatorLaunchBuy,
