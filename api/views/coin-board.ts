@@ -259,7 +259,7 @@ export class CoinBoard implements View {
        ORDER BY mint, slot, logOffset, id`,
       { since },
     );
-    for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row, true);
+    for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
     // Emptied accounts too: their slot keeps an older change the log brings again from counting.
     const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; amount: string; slot: string }>(
       `SELECT mint, tokenAccount, owner, toString(balance) AS amount, slot FROM ${BALANCES_TABLE} FINAL
@@ -321,11 +321,10 @@ export class CoinBoard implements View {
     return true;
   }
 
-  /** Folds a trade in; whether it was new. A row loaded from the store is (the store holds each trade once, and a
-   * block time gone back may put it before the window's last slot). */
-  private traded(mint: string, slot: number, id: string, seconds: number, volume: bigint, reserves: Pick<Tick, 'quote' | 'coin'>, loaded = false): boolean {
+  /** Folds a trade in; whether it was new. */
+  private traded(mint: string, slot: number, id: string, seconds: number, volume: bigint, reserves: Pick<Tick, 'quote' | 'coin'>): boolean {
     const coin = this.coins.get(mint);
-    if (coin === undefined || (!this.guard.admit(mint, slot, id) && !loaded)) return false;
+    if (coin === undefined || !this.guard.admit(mint, slot, id)) return false;
     const { ticks } = coin;
     const after = { quote: reserves.quote, coin: reserves.coin };
     // The second's tick (a new last one, or, were block times ever to go back, an earlier one) and the sums after it.
