@@ -21,7 +21,8 @@ import { firstAtOrAfter } from './trade-page.js';
 import type { TouchedCoins, View } from './live-views.js';
 
 const DAY = 86_400;
-/** Ticks are kept this long before the latest trade: the 24 hours before any second of the last two. */
+/** Ticks are kept this long before the latest trade, and the last one before that: the 24 hours before any second
+ * of the last two, and the reserves at their start. */
 const KEPT_SECONDS = 2 * DAY;
 
 /** A coin as the board shows it at a second: its launch as the coins table holds it, and its market then;
@@ -73,8 +74,6 @@ interface BoardCoin {
   searched: SearchedText;
   graduation: { seconds: number; pool: string } | null;
   ticks: Tick[];
-  /** The last tick gone (ticks leave KEPT_SECONDS before the latest trade); null before one has. */
-  before: Omit<Tick, 'seconds'> | null;
   accounts: Map<string, { owner: string; balance: bigint; slot: number }>;
   /** What each owner that can be a holder holds in all, while that is positive: the coin's holders. */
   holders: Map<string, bigint>;
@@ -101,9 +100,9 @@ export function rowWindow(row: BoardRow, nowSeconds: number): string {
   return `${figuresPending(row, nowSeconds)}:${row.volume24h}:${row.refQuote}:${row.refCoin}`;
 }
 
-/** The quote the coin traded through tick `i` (-1: through `before`). */
-function volumeThrough(coin: BoardCoin, i: number): bigint {
-  return i < 0 ? (coin.before?.volumeThrough ?? 0n) : coin.ticks[i]!.volumeThrough;
+/** The quote traded through tick `i` (-1: none). */
+function volumeThrough(ticks: readonly Tick[], i: number): bigint {
+  return i < 0 ? 0n : ticks[i]!.volumeThrough;
 }
 
 export class CoinBoard implements View {
@@ -250,7 +249,7 @@ export class CoinBoard implements View {
     for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
       this.graduated(row.mint, secondsOf(row.time), row.pool);
     }
-    // The trades since the window's start, and those of each coin's last slot before it: the reserves after them.
+    // The trades since the window's start, and those of each coin's last slot before it: the reserves at its start.
     const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
       `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
          toString(reserveQuote) AS quote, toString(reserveCoin) AS coin
@@ -308,7 +307,7 @@ export class CoinBoard implements View {
   private launched(launch: LaunchRow): boolean {
     if (this.coins.has(launch.mint)) return false;
     const searched = searchedText(launch.untrustedSymbol, launch.untrustedName);
-    this.coins.set(launch.mint, { launch, searched, graduation: null, ticks: [], before: null, accounts: new Map(), holders: new Map() });
+    this.coins.set(launch.mint, { launch, searched, graduation: null, ticks: [], accounts: new Map(), holders: new Map() });
     return true;
   }
 
@@ -329,12 +328,12 @@ export class CoinBoard implements View {
     const after = { quote: reserves.quote, coin: reserves.coin };
     // The second's tick (a new last one, or, were block times ever to go back, an earlier one) and the sums after it.
     const at = firstAtOrAfter(ticks, seconds);
-    if (ticks[at]?.seconds !== seconds) ticks.splice(at, 0, { seconds, volumeThrough: volumeThrough(coin, at - 1), ...after });
+    if (ticks[at]?.seconds !== seconds) ticks.splice(at, 0, { seconds, volumeThrough: volumeThrough(ticks, at - 1), ...after });
     else if (at === ticks.length - 1) Object.assign(ticks[at]!, after);
     for (let i = at; i < ticks.length; i++) ticks[i]!.volumeThrough += volume;
     this.latestSeconds = Math.max(this.latestSeconds, seconds);
-    const drop = Math.min(firstAtOrAfter(ticks, this.latestSeconds - KEPT_SECONDS), ticks.length - 1);
-    if (drop > 0) coin.before = ticks.splice(0, drop).at(-1)!;
+    const drop = Math.min(firstAtOrAfter(ticks, this.latestSeconds - KEPT_SECONDS) - 1, ticks.length - 1);
+    if (drop > 0) ticks.splice(0, drop);
     return true;
   }
 
@@ -359,15 +358,15 @@ export class CoinBoard implements View {
   }
 
   private rowAt(coin: BoardCoin, nowSeconds: number): BoardRow {
-    const { launch, ticks, before } = coin;
+    const { launch, ticks } = coin;
     const initial =
       launch.initialReserveQuote === null || launch.initialReserveCoin === null ? null : { quote: launch.initialReserveQuote, coin: launch.initialReserveCoin };
-    const latest = ticks.at(-1) ?? before ?? initial ?? { quote: '0', coin: '0' };
+    const latest = ticks.at(-1) ?? initial ?? { quote: '0', coin: '0' };
     // The last ticks at or before now and 24 hours ago (-1: none).
     const end = firstAtOrAfter(ticks, nowSeconds + 1) - 1;
     const start = firstAtOrAfter(ticks, nowSeconds - DAY + 1) - 1;
-    const volume = volumeThrough(coin, end) - volumeThrough(coin, start);
-    const reference = start >= 0 ? ticks[start]! : (before ?? initial ?? (end >= 0 ? ticks[0]! : null) ?? latest);
+    const volume = volumeThrough(ticks, end) - volumeThrough(ticks, start);
+    const reference = start >= 0 ? ticks[start]! : (initial ?? (end >= 0 ? ticks[0]! : null) ?? latest);
     const spotCoin = BigInt(latest.coin);
     return {
       ...launch,
