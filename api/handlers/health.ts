@@ -2,7 +2,7 @@
 // check's signals with the levels and grade derived from them (projections/health/signals.ts). The scorer writes checks
 // on its own schedule (a pass a minute), which nothing announces: an answer is kept half a pass at most.
 import { GRADE_TTL_MS, healthGrade, healthLevels } from '../../projections/health/signals.js';
-import { latestHealthCheck } from '../../projections/health/projector.js';
+import { latestHealthCheck } from '../../projections/health/queries.js';
 import { DEFAULT_INTERVAL_MS } from '../../projections/health/scorer.js';
 import { HEALTH_NOTE, healthResponse } from '../../schemas/api/health.js';
 import type { ApiContext } from '../deps.js';

@@ -8,7 +8,7 @@ import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { coinHolderFacts, holderBalances } from '../holders/queries.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { SNIPER_WINDOW_SLOTS, type HealthFacts } from './signals.js';
-import { COIN_MINT_FACTS_TABLE, type MintFactsRow } from './projector.js';
+import { COIN_MINT_FACTS_TABLE, type MintFactsRow } from './table.js';
 
 type TradeRow = { mint: string; slot: string; signature: string; trader: string; side: 'buy' | 'sell'; coinAmount: string; early: number; crossSlot: number };
 

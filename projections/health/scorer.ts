@@ -15,7 +15,7 @@ import { COINS_TABLE } from '../coins/table.js';
 import type { RunnerLogger } from '../runner.js';
 import { healthInputs } from './inputs.js';
 import { healthContext, healthSignals } from './signals.js';
-import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './projector.js';
+import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
 
 export const DEFAULT_INTERVAL_MS = 60_000;
 const REFRESH_AFTER_MS = 30 * 60_000;

@@ -1,7 +1,8 @@
 // The health projector, given launches then mint-facts rows: the authorities a launch reports (null when none),
 // and `known` 0 for a launch event written before the fields existed; other events are not its business.
 import { describe, expect, it } from 'vitest';
-import { COIN_HEALTH_TABLE, COIN_MINT_FACTS_TABLE, healthProjector } from '../../projections/health/projector.js';
+import { healthProjector } from '../../projections/health/projector.js';
+import { COIN_HEALTH_TABLE, COIN_MINT_FACTS_TABLE } from '../../projections/health/table.js';
 import { addr, launched, logged, trade } from './event-fixtures.js';
 
 describe('health projector', () => {
