@@ -199,8 +199,8 @@ export class CoinBoard implements View {
       b.launchMs - a.launchMs || b.launchSlot - a.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0);
     if (sort === 'newest') rows.sort(newestFirst);
     else {
-      const valueOf = (row: BoardRow) => this.lamports(row, sort === 'volume' ? row.volume24h : row.marketCap, board);
-      const value = new Map(rows.map((row) => [row, figuresPending(row, board.nowSeconds) ? null : valueOf(row)]));
+      const sortValue = (row: BoardRow) => this.lamports(row, sort === 'volume' ? row.volume24h : row.marketCap, board);
+      const value = new Map(rows.map((row) => [row, figuresPending(row, board.nowSeconds) ? null : sortValue(row)]));
       rows.sort((a, b) => {
         const [va, vb] = [value.get(a)!, value.get(b)!];
         if (va === vb) return newestFirst(a, b);
