@@ -15,7 +15,7 @@ import { INTERVAL_SECONDS, MAX_CANDLES, type Candle, type Interval } from '../..
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import { formatPrice } from '../decimal.js';
 import { ChainGuard } from './chain-guard.js';
-import type { TouchedCoins, View } from './live-views.js';
+import { coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 const INTERVALS = Object.values(INTERVAL_SECONDS);
 const DAY = 86_400;
@@ -110,24 +110,26 @@ export class CandleWindow implements View {
     this.coins = new Map();
     this.guard = new ChainGuard();
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
-    const old = await olap.query<CandleRow>(
-      `SELECT mint, interval, bucket, [toString(openQuote), toString(openCoin), toString(highQuote), toString(highCoin),
-         toString(lowQuote), toString(lowCoin), toString(closeQuote), toString(closeCoin)] AS amounts, toString(volume) AS volume
-       FROM ${CANDLES_TABLE} FINAL WHERE bucket * interval < {since:UInt32}
-       ORDER BY mint, interval, bucket DESC LIMIT ${MAX_CANDLES} BY mint, interval`,
-      { since },
-    );
-    for (const row of old.reverse()) {
-      const series = this.series(row.mint, Number(row.interval));
-      series.tableBefore = since;
-      series.put(series.length, [BigInt(row.bucket), ...row.amounts.map(BigInt)], BigInt(row.volume));
+    for (const mints of await coinSlices(olap)) {
+      const old = await olap.query<CandleRow>(
+        `SELECT mint, interval, bucket, [toString(openQuote), toString(openCoin), toString(highQuote), toString(highCoin),
+           toString(lowQuote), toString(lowCoin), toString(closeQuote), toString(closeCoin)] AS amounts, toString(volume) AS volume
+         FROM ${CANDLES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND bucket * interval < {since:UInt32}
+         ORDER BY mint, interval, bucket DESC LIMIT ${MAX_CANDLES} BY mint, interval`,
+        { since, mints },
+      );
+      for (const row of old.reverse()) {
+        const series = this.series(row.mint, Number(row.interval));
+        series.tableBefore = since;
+        series.put(series.length, [BigInt(row.bucket), ...row.amounts.map(BigInt)], BigInt(row.volume));
+      }
+      const recent = await olap.query<TradeRow>(
+        `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
+         FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
+        { since, mints },
+      );
+      for (const row of recent) this.fold(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.quote), BigInt(row.coin));
     }
-    const recent = await olap.query<TradeRow>(
-      `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
-       FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
-      { since },
-    );
-    for (const row of recent) this.fold(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.quote), BigInt(row.coin));
   }
 
   handle(events: readonly LoggedEvent[]): TouchedCoins {

@@ -18,7 +18,7 @@ import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { figuresPending } from '../figures.js';
 import { ChainGuard } from './chain-guard.js';
 import { firstAtOrAfter } from './trade-page.js';
-import type { TouchedCoins, View } from './live-views.js';
+import { coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 const DAY = 86_400;
 /** Ticks are kept this long before the latest trade, and the last one before that: the 24 hours before any second
@@ -247,22 +247,24 @@ export class CoinBoard implements View {
     for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
       this.graduated(row.mint, secondsOf(row.time), row.pool);
     }
-    // The trades since the window's start, and those of each coin's last slot before it: the reserves at its start.
-    const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
-      `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
-         toString(reserveQuote) AS quote, toString(reserveCoin) AS coin
-       FROM ${TRADES_TABLE} FINAL WHERE time >= toDateTime({since:UInt32})
-         OR (mint, slot) IN (SELECT mint, max(slot) FROM ${TRADES_TABLE} FINAL WHERE time < toDateTime({since:UInt32}) GROUP BY mint)
-       ORDER BY mint, slot, logOffset, id`,
-      { since },
-    );
-    for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
-    // Emptied accounts too: their slot keeps an older change the log brings again from counting.
-    const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; amount: string; slot: string }>(
-      `SELECT mint, tokenAccount, owner, toString(balance) AS amount, slot FROM ${BALANCES_TABLE} FINAL
-       WHERE mint IN (SELECT mint FROM ${COINS_TABLE})`,
-    );
-    for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.amount), Number(row.slot));
+    for (const mints of await coinSlices(olap)) {
+      // The trades since the window's start, and those of each coin's last slot before it: the reserves at its start.
+      const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
+        `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
+           toString(reserveQuote) AS quote, toString(reserveCoin) AS coin
+         FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND (time >= toDateTime({since:UInt32}) OR (mint, slot) IN (
+           SELECT mint, max(slot) FROM ${TRADES_TABLE} WHERE mint IN {mints:Array(String)} AND time < toDateTime({since:UInt32}) GROUP BY mint))
+         ORDER BY mint, slot, logOffset, id`,
+        { since, mints },
+      );
+      for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
+      // Emptied accounts too: their slot keeps an older change the log brings again from counting.
+      const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; amount: string; slot: string }>(
+        `SELECT mint, tokenAccount, owner, toString(balance) AS amount, slot FROM ${BALANCES_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
+        { mints },
+      );
+      for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.amount), Number(row.slot));
+    }
     const [price] = await olap.query<{ slot: string; microUsd: string }>(
       `SELECT slot, toString(microUsd) AS microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' ORDER BY time DESC, slot DESC LIMIT 1`,
     );

@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { isBefore, TOPICS, type EventLog, type LogPosition } from '../../infra/event-log/event-log.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { decodeRecords } from '../../projections/project-batch.js';
+import { COINS_TABLE } from '../../projections/coins/table.js';
 import type { LoggedEvent, Projector } from '../../projections/projector.js';
 import { READ_MODEL_SET } from '../../projections/read-models.js';
 import { groupName, loadSetState } from '../../projections/runner-state.js';
@@ -45,6 +46,16 @@ export interface View {
   load(olap: Olap, nowSeconds: number): Promise<void>;
   /** Folds `events` (log order) in; returns the coins whose answers changed. */
   handle(events: readonly LoggedEvent[]): TouchedCoins;
+}
+
+/** Coins a view's load reads at a time: a statement over every coin's rows would hold them all at once, in the
+ * engine's working memory and as rows here. */
+const LOAD_SLICE = 25;
+
+/** The store's coins in slices of LOAD_SLICE (mint order), for load statements that read `mint IN {mints:Array(String)}`. */
+export async function coinSlices(olap: Olap): Promise<string[][]> {
+  const mints = (await olap.query<{ mint: string }>(`SELECT mint FROM ${COINS_TABLE} FINAL ORDER BY mint`)).map((row) => row.mint);
+  return Array.from({ length: Math.ceil(mints.length / LOAD_SLICE) }, (_, i) => mints.slice(i * LOAD_SLICE, (i + 1) * LOAD_SLICE));
 }
 
 /** What may have changed: coins by source (a view's name, or a table's). */

@@ -9,7 +9,7 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { Trade } from '../../schemas/api/trades.js';
 import { ChainGuard } from './chain-guard.js';
 import { firstAtOrAfter, rankOf, tradeItem } from './trade-page.js';
-import type { TouchedCoins, View } from './live-views.js';
+import { coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 /** Trades held per coin at least: two pages of the largest size. */
 export const WINDOW_TRADES = 200;
@@ -23,9 +23,9 @@ const LATEST_SQL = `
   FROM ${TRADES_TABLE} AS t FINAL
   INNER JOIN (
     SELECT mint, min(time) AS since, count() AS latest FROM (
-      SELECT mint, time FROM ${TRADES_TABLE} FINAL ORDER BY mint, time DESC, slot DESC, logOffset DESC, id DESC LIMIT ${WINDOW_TRADES + 1} BY mint)
+      SELECT mint, time FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} ORDER BY mint, time DESC, slot DESC, logOffset DESC, id DESC LIMIT ${WINDOW_TRADES + 1} BY mint)
     GROUP BY mint) AS c USING mint
-  WHERE t.time >= c.since
+  WHERE t.mint IN {mints:Array(String)} AND t.time >= c.since
   ORDER BY mint, time, slot, logOffset, id`;
 
 export class TradeWindow implements View {
@@ -42,16 +42,17 @@ export class TradeWindow implements View {
   }
 
   async load(olap: Olap): Promise<void> {
-    const rows = await olap.query<HeldTrade & { mint: string; id: string; slot: string; latest: string }>(LATEST_SQL);
     this.coins = new Map();
     this.guard = new ChainGuard();
     // What the batch before brought is not new to the window as loaded (a rebuild loads the views again).
     this.newTrades = [];
-    for (const row of rows) {
-      let run = this.coins.get(row.mint);
-      if (run === undefined) this.coins.set(row.mint, (run = { trades: [], complete: Number(row.latest) <= WINDOW_TRADES }));
-      this.guard.admit(row.mint, Number(row.slot), row.id);
-      run.trades.push(heldTrade(row));
+    for (const mints of await coinSlices(olap)) {
+      for (const row of await olap.query<HeldTrade & { mint: string; id: string; slot: string; latest: string }>(LATEST_SQL, { mints })) {
+        let run = this.coins.get(row.mint);
+        if (run === undefined) this.coins.set(row.mint, (run = { trades: [], complete: Number(row.latest) <= WINDOW_TRADES }));
+        this.guard.admit(row.mint, Number(row.slot), row.id);
+        run.trades.push(heldTrade(row));
+      }
     }
   }
 

@@ -3,16 +3,19 @@
 // loaded from a store the market was written to twice (as a replay would), one given the market's events, twice
 // over and with a stretch of them again (a feed resuming from an earlier position). Both hold every coin's row, and
 // page the list for each sort, filter and search, at moments from the load on: across trades' 24-hour marks and a
-// UTC midnight. Then a later trade and a new coin move both at once.
+// UTC midnight. Then a later trade and a new coin move both at once. Every view loads the store a slice of coins at a
+// time, so what a start holds at once does not grow with the market.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CandleWindow } from '../../../api/views/candle-window.js';
 import { CoinBoard } from '../../../api/views/coin-board.js';
+import { TradeWindow } from '../../../api/views/trade-window.js';
 import type { Catalog } from '../../../infra/bench/api/dataset-catalog.js';
 import { loadDataset } from '../../../infra/bench/api/load-dataset.js';
 import { ChdbOlap } from '../../../infra/olap/chdb-olap.js';
-import type { Olap } from '../../../infra/olap/olap.js';
+import type { Olap, QueryParams } from '../../../infra/olap/olap.js';
 import type { LoggedEvent } from '../../../projections/projector.js';
 import type { CoinListQuery } from '../../../schemas/api/coins.js';
 import { loadConfig, serviceWalletList } from '../../../schemas/config.js';
@@ -193,5 +196,22 @@ describe('the coin board', () => {
       }
       expect(board.page(board.at(NOW + 2 + 59), { mode: 'any', graduated: 'any', sort: 'volume', limit: 100, offset: 0 }).page.at(-1)!.mint).toBe(newMint);
     }
+  });
+
+  it("loads the store 25 coins at a time: no view's statement over trades, candles or balances reads more", async () => {
+    const read: { sql: string; params?: QueryParams }[] = [];
+    // A view's load only queries.
+    const recording = {
+      query: (sql: string, params?: QueryParams) => {
+        read.push({ sql, params });
+        return olap.query(sql, params);
+      },
+    } as Olap;
+    for (const view of [newBoard(), new TradeWindow(), new CandleWindow()]) await view.load(recording, NOW);
+    const perCoin = read.filter(({ sql }) => /\b(trades|candles|balances)\b/.test(sql));
+    expect(perCoin.length).toBeGreaterThan(3);
+    const sliced = perCoin.map(({ params }) => (params?.mints as string[] | undefined)?.length ?? DATASET.coins);
+    expect(Math.max(...sliced)).toBe(25);
+    expect(new Set(perCoin.flatMap(({ params }) => params!.mints as string[])).size).toBe(DATASET.coins);
   });
 });
