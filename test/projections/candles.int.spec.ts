@@ -4,7 +4,8 @@
 // amounts past 2^53 up to the u64 limit with prices a hair apart (closer than 10^-38). The projector recomputes only
 // the intervals from a batch's earliest trade on, and a batch written again changes nothing; the window, loaded
 // from the store at any moment (old buckets from the candles table, the rest from the trades) or given the events
-// (each batch twice, then all again from the start), holds the same candles.
+// (each batch twice, then all again from the start), holds the same candles. The coin's launch is in the store, as
+// the window loads the coins the coins table holds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +14,13 @@ import { CandleWindow } from '../../api/views/candle-window.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
 import { candlesProjector } from '../../projections/candles/projector.js';
+import { coinsProjector } from '../../projections/coins/projector.js';
 import { projectEvents, writeBatch } from '../../projections/project-batch.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { INTERVAL_SECONDS, INTERVALS } from '../../schemas/api/ohlcv.js';
 import { expectedCandlesOf } from '../../infra/devnet/truth/expected-candles.js';
-import { addr, trade } from './event-fixtures.js';
+import { addr, launched, logged, trade } from './event-fixtures.js';
 
 const MINT = addr(1);
 const UNITS = { decimals: 6, quoteDecimals: 9 };
@@ -81,7 +83,8 @@ async function expectStoredCandlesOf(written: readonly LoggedEvent[]): Promise<v
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'candles-projector-'));
   olap = await openOlap({ dataDir: dir });
-  for (const projector of PROJECTORS) for (const table of projector.tables) await olap.exec(table.ddl);
+  for (const projector of [...PROJECTORS, coinsProjector]) for (const table of projector.tables) await olap.exec(table.ddl);
+  await writeBatch(olap, projectEvents(logged([launched({ slot: 900, tx: 1 }, MINT)]), [coinsProjector]), [coinsProjector]);
 });
 
 afterAll(async () => {
