@@ -97,11 +97,10 @@ export async function writeBatch(olap: Olap, batch: Pick<ProjectedBatch, 'rows' 
 }
 
 export function projectBatch(records: readonly LogRecord[], projectors: readonly Projector[]): ProjectedBatch {
-  const skipped: SkippedRecord[] = [];
+  const project = (strict: boolean, skipped: SkippedRecord[] = []) => ({ ...projectEvents(decodeRecords(records, strict, skipped), projectors), skipped });
   try {
-    return { ...projectEvents(decodeRecords(records, false, skipped), projectors), skipped };
+    return project(false);
   } catch {
-    const strictSkipped: SkippedRecord[] = [];
-    return { ...projectEvents(decodeRecords(records, true, strictSkipped), projectors), skipped: strictSkipped };
+    return project(true);
   }
 }

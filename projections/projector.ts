@@ -1,14 +1,12 @@
 // What a projection is: ClickHouse tables plus a pure function from a batch of logged events to rows per table, and, for
 // a read model computed from what is stored, a second step that reads the store. runner.ts feeds them from the event log.
+// Below it, the column values the projectors share.
 import type { Olap } from '../infra/olap/olap.js';
 import type { Event, EventType } from '../schemas/events/index.js';
 
 /** An event with its position in the log. Events of one mint share a key, so they sit in one partition in
  * append (chain) order; `offset` orders them within a slot while the envelope carries no transaction index. */
-export interface LoggedEvent {
-  event: Event;
-  offset: bigint;
-}
+export type LoggedEvent = { event: Event; offset: bigint };
 
 export interface TableDef {
   name: string;
@@ -37,4 +35,21 @@ export interface Projector {
    * handle()'s are, and each is computed from all the stored rows it stands for (a candle from every trade of its
    * interval) or from what lies before its event in chain order (a round's owed shares from the round before). */
   derive?(events: readonly LoggedEvent[], olap: Olap): Promise<ProjectedRows>;
+}
+
+/** Unix seconds as 'YYYY-MM-DD HH:MM:SS.mmm' (UTC), the text both engines read into DateTime64(3, 'UTC'). */
+export function dateTime64(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** A UInt128 that grows with chain order: slot in the high 64 bits, log offset in the low 64 bits. Versions of
+ * ReplacingMergeTree tables holding the latest state of something. */
+export function chainVersion(slot: number, offset: bigint): bigint {
+  return (BigInt(slot) << 64n) | BigInt.asUintN(64, offset);
+}
+
+/** Where an event sits, as the tables that keep a row per event name it: its id, transaction, slot, block time and
+ * log offset. */
+export function eventPosition({ event, offset }: LoggedEvent) {
+  return { eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
 }

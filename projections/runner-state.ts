@@ -4,8 +4,7 @@
 // with; and per group a checkpoint (last slot and offset written), so progress is known again after a restart.
 // Both are ReplacingMergeTree(seq), seq growing with each transition of a set and each batch of a group, so FINAL shows the latest.
 import type { Olap } from '../infra/olap/olap.js';
-import { dateTime64 } from './column-values.js';
-import type { Projector, TableDef } from './projector.js';
+import { dateTime64, type Projector, type TableDef } from './projector.js';
 
 const PROJECTION_STATE_TABLE = 'projection_state';
 export const PROJECTION_CHECKPOINTS_TABLE = 'projection_checkpoints';
@@ -32,11 +31,7 @@ export interface SetState {
   versions: string;
 }
 
-export interface Checkpoint {
-  lastSlot: number;
-  lastOffset: bigint;
-  seq: number;
-}
+export type Checkpoint = { lastSlot: number; lastOffset: bigint; seq: number };
 
 const now = (): string => dateTime64(Date.now() / 1000);
 

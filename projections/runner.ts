@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventLog, type LogRecord, TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
 import { type BatchPolling, pollBatch } from './batch-poller.js';
-import { projectBatch, writeBatch } from './project-batch.js';
+import { decodeRecords, projectBatch, writeBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
 import { type Checkpoint, groupName, loadCheckpoint, openSet, rebuildSet, saveCheckpoint, type SetState } from './runner-state.js';
@@ -45,15 +45,6 @@ export interface RunnerOptions extends Partial<Pick<BatchPolling, 'batchSize' | 
   set?: string;
   retryDelayMs?: number;
   logger?: RunnerLogger;
-}
-
-function slotOf(record: LogRecord): number | null {
-  try {
-    const slot = (JSON.parse(record.value) as { slot?: unknown }).slot;
-    return typeof slot === 'number' ? slot : null;
-  } catch {
-    return null;
-  }
 }
 
 export class ProjectionRunner {
@@ -178,7 +169,7 @@ export class ProjectionRunner {
     }
     const { record: head } = this.head;
     const checkpoint = this.checkpoint;
-    const headSlot = head === null ? null : slotOf(head);
+    const headSlot = head === null ? null : (decodeRecords([head])[0]?.event.slot ?? null);
     return {
       set: this.set,
       group: this.group,

@@ -1,7 +1,6 @@
-// The `balances` projector: each token.balance_changed into balance_changes, and per token account the
-// batch's latest change into balances.
-import { chainVersion } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+// The `balances` projector: each change into balance_changes, and per token account the batch's latest change into
+// balances.
+import { chainVersion, type LoggedEvent, type Projector } from '../projector.js';
 import { BALANCE_CHANGES_TABLE, BALANCES_TABLE, balanceChangesTable, balancesTable } from './table.js';
 
 export const balancesProjector: Projector = {

@@ -1,11 +1,10 @@
-// Balances at a past slot from the balance history (balance_changes): for each token account of the mint, the
-// latest change at or before the slot by (slot, log offset) gives its balance and its owner then; an owner's
-// balance is the sum over the accounts it owned. Payout rounds read holders at their snapshot and baseline
-// slots this way (schemas/rewards/allocation.ts), and so does `countsNextRound` of the holders read (api/handlers/holders.ts).
+// Balances at a past slot from the balance history (balance_changes).
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE } from './table.js';
 
-/** Every owner's balance of `mint` at the end of `slot` (owners without any are absent); only `owners` when given. */
+/** Every owner's balance of `mint` at the end of `slot` (owners without any are absent), only `owners` when given: the
+ * sum over the token accounts it owned then. Payout rounds read holders at their snapshot and baseline slots this way
+ * (schemas/rewards/allocation.ts), and so does `countsNextRound` of the holders read (api/handlers/holders.ts). */
 export async function ownerBalancesAt(olap: Olap, mint: string, slot: number, owners?: readonly string[]): Promise<Map<string, bigint>> {
   if (owners !== undefined && owners.length === 0) return new Map();
   const filter = owners === undefined ? '' : 'AND owner IN {owners:Array(String)}';

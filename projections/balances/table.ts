@@ -4,7 +4,7 @@
 //   account, version = chainVersion(slot, logOffset), so whatever order changes are written or replayed in,
 //   FINAL keeps the one latest on chain. The owner is a column taken from that latest change rather than
 //   part of the key: an account whose owner changed would otherwise keep a stale row under its old owner
-//   and count twice. Holders of a mint = owners whose summed balance is positive.
+//   and count twice.
 // balance_changes — ReplacingMergeTree ORDER BY (mint, tokenAccount, slot, id): every change, keyed by event
 //   id (plus parts taken from the event), for balances at a slot (payout snapshot and baseline slots):
 //   the latest change at or before the slot, by (slot, logOffset).

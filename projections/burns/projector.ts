@@ -1,6 +1,5 @@
 // The `burns` projector: each platform.burned event into a platform_burns row.
-import { eventPosition } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { eventPosition, type LoggedEvent, type Projector } from '../projector.js';
 import { PLATFORM_BURNS_TABLE, platformBurnsTable } from './table.js';
 
 export const burnsProjector: Projector = {

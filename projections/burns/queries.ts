@@ -1,10 +1,10 @@
-// Query of the burns route: one UTC day of platform-token burns (raw tokens burned, lamports they cost, how
-// many, the day's last burn) and the total burned to the end of that day.
+// The burns route's query over platform_burns: one UTC day of platform-token burns and the total burned to its end.
 import type { Olap } from '../../infra/olap/olap.js';
 import { PLATFORM_BURNS_TABLE } from './table.js';
 
-/** Burns of `platformMint` on `day` ('YYYY-MM-DD', UTC): `lastSignature` is the day's last burn (chain order), null on
- * a day without burns; `burnedTotalRaw` counts every burn up to the end of the day. */
+/** Burns of `platformMint` on `day` ('YYYY-MM-DD', UTC): raw tokens burned, lamports they cost, how many, and
+ * `lastSignature`, the day's last burn (chain order), null on a day without burns; `burnedTotalRaw` counts every burn
+ * up to the end of the day. */
 export async function burnDay(olap: Olap, platformMint: string, day: string) {
   const [row] = await olap.query<{ burned: string; cost: string; count: string; last: string; total: string }>(
     `SELECT

@@ -1,6 +1,6 @@
-// Table of the `burns` read model: every platform-token burn (platform.burned), one row per event.
-// ReplacingMergeTree ORDER BY (time, eventId): the key ends in the event id and its time comes from the event,
-// so a replayed burn lands on the same key and FINAL keeps one; `logOffset` orders burns of one slot.
+// Table of the `burns` read model: every platform-token burn (platform.burned), one row per event in platform_burns.
+// ReplacingMergeTree ORDER BY (time, eventId): the key ends in the event id and its time comes from the event, so a
+// replayed burn lands on the same key and FINAL keeps one; `logOffset` orders burns of one slot.
 import type { TableDef } from '../projector.js';
 
 export const PLATFORM_BURNS_TABLE = 'platform_burns';

@@ -1,14 +1,14 @@
-// The `candles` projector: once a batch's trades are written, each traded coin's candles at every interval from
-// the interval its earliest trade of the batch falls in are computed again and written (table.ts): the minutes from
-// the trades table (FINAL), each longer interval from the next shorter one's candles (the ones this batch made, and
-// the stored ones before them), so a batch reads the trades of its own minutes and a few stored candles rather than
-// a day of trades. Every interval is a whole number of the one before it (a minute, 5, 15 minutes, an hour, 4 hours,
-// a day) and all are aligned to the unix epoch, so each candle is the union of the shorter ones inside it. Trades
-// without coins moved are left out; open and close are the interval's first and last trade in chain order (slot, log
-// offset, event id), whatever the block times say, high and low its highest and lowest price quote / coin, compared
-// exactly as fractions. A slot has one block time, so its trades fall in one candle of each interval: the shorter
-// candles inside a longer one hold different slots, and the longer one opens with the one whose open slot is first
-// (and closes likewise).
+// The `candles` projector: once a batch's trades are written, each traded coin's candles at every interval from the
+// interval its earliest trade of the batch falls in are computed again and written, replacing the rows (the last
+// written is kept; a replayed batch recomputes the same rows): the minutes from the trades table (FINAL), each longer
+// interval from the next shorter one's candles (the ones this batch made, and the stored ones before them), so a batch
+// reads the trades of its own minutes and a few stored candles rather than a day of trades. Every interval is a whole
+// number of the one before it (a minute, 5, 15 minutes, an hour, 4 hours, a day) and all are aligned to the unix epoch,
+// so each candle is the union of the shorter ones inside it. Trades without coins moved are left out; open and close
+// are the interval's first and last trade in chain order (slot, log offset, event id), whatever the block times say,
+// high and low its highest and lowest price quote / coin, compared exactly as fractions. A slot has one block time, so
+// its trades fall in one candle of each interval: the shorter candles inside a longer one hold different slots, and the
+// longer one opens with the one whose open slot is first (and closes likewise).
 import type { Olap } from '../../infra/olap/olap.js';
 import { INTERVAL_SECONDS } from '../../schemas/api/ohlcv.js';
 import type { LoggedEvent, Projector } from '../projector.js';

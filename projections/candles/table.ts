@@ -1,9 +1,8 @@
-// The `candles` read model: each coin's candle at every interval of the API (schemas/api/ohlcv.ts) and every
-// interval number with trades, recomputed for the intervals a batch's trades fall in (projector.ts). A recomputation
-// replaces the row (the last written is kept), and a replayed batch recomputes the same row. Open, high, low and
-// close are the quote and coin amounts of the trade that sets them, so a price is divided out only when shown (with
-// the coin's and its quote's decimals); volume is the quote traded, fees excluded. The open and close trades' slots
-// are kept so that a longer interval's candle is made from the shorter ones'.
+// The `candles` read model: each coin's candle at every interval of the API (schemas/api/ohlcv.ts) and every interval
+// number with trades, written by projector.ts. Open, high, low and close are the quote and coin amounts of the trade
+// that sets them, so a price is divided out only when shown (with the coin's and its quote's decimals); volume is the
+// quote traded, fees excluded. The open and close trades' slots are kept so that a longer interval's candle is made
+// from the shorter ones'.
 import type { TableDef } from '../projector.js';
 
 export const CANDLES_TABLE = 'candles';

@@ -2,8 +2,7 @@
 // `curveAllotment` and `initialReserves` are null when the launch event does not carry them (the pool-venue
 // route has no curve); bonding progress cannot be computed then.
 import type { CoinLaunchedEvent } from '../../schemas/events/index.js';
-import { dateTime64 } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { dateTime64, type LoggedEvent, type Projector } from '../projector.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE, coinGraduationsTable, coinsTable } from './table.js';
 
 /** A coins row: the launch facts, the nested ones in columns of their own (the mint and freeze authorities are not kept). */

@@ -1,6 +1,5 @@
 // The `creators` projector: the creator's share of each fee claim and each creator.sent payment (see table.ts).
-import { eventPosition } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { eventPosition, type LoggedEvent, type Projector } from '../projector.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE, creatorEarningsTable, creatorSendsTable } from './table.js';
 
 export const creatorsProjector: Projector = {

@@ -1,16 +1,11 @@
-// The `creators` read model as the coin rewards and creators reads use it: what creator-mode coins earned and sent
-// on, per coin (readCreatorTotals), and the latest payments of those earnings (recentCreatorSends). Amounts are raw
-// quote units.
+// The `creators` read model's reads by the coin rewards and creators routes: what creator-mode coins earned and sent
+// on, per coin (readCreatorTotals), and the latest payments of those earnings (recentCreatorSends).
 import type { Olap } from '../../infra/olap/olap.js';
 import { RECENT_SENDS } from '../../schemas/api/creators.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from './table.js';
 
-export interface CreatorTotals {
-  /** The creator's share of every fee claim. */
-  earned: bigint;
-  /** What was sent on to the creator's recipients. */
-  sent: bigint;
-}
+/** `earned`: the creator's share of every fee claim; `sent`: what was sent on to the creator's recipients. */
+export type CreatorTotals = { earned: bigint; sent: bigint };
 
 /** Earned and sent of each coin in `mints` (coins with none read zero). */
 export async function readCreatorTotals(olap: Olap, mints: readonly string[]): Promise<Map<string, CreatorTotals>> {

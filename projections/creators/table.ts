@@ -1,6 +1,7 @@
-// Tables of the `creators` read model: what creator-mode coins earn and what is sent on to their creators.
+// Tables of the `creators` read model: what creator-mode coins earn and what is sent on to their creators. Amounts are
+// raw quote units.
 //
-// creator_earnings — the creator's share of each fee claim (fees.claimed, role `creator`), raw quote units.
+// creator_earnings — the creator's share of each fee claim (fees.claimed, role `creator`).
 // creator_sends — each payment of those earnings to one of the creator's recipients (creator.sent).
 // Both are ReplacingMergeTree ORDER BY (mint, eventId): a replayed event rewrites an identical row and FINAL
 // keeps one. Which coins a wallet launched comes from the coins read model (coins.creator).

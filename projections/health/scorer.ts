@@ -9,7 +9,7 @@
 // REFRESH_AFTER_MS (30 minutes), well inside the hour, even if a pass fails.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Olap } from '../../infra/olap/olap.js';
-import { dateTime64 } from '../column-values.js';
+import { dateTime64 } from '../projector.js';
 import { BALANCES_TABLE } from '../balances/table.js';
 import { COINS_TABLE } from '../coins/table.js';
 import type { RunnerLogger } from '../runner.js';

@@ -1,5 +1,5 @@
-// Holder queries over the balances, coins and rewards projections: a coin's holder facts (for the holders read and
-// the health scorer) and its holders' balances (for the health scorer; the coin board counts its own). A holder is an
+// Holder reads over the balances, coins and rewards read models: a coin's holder facts (for the holders read and the
+// health scorer) and its holders' balances (for the health scorer; the coin board counts its own). A holder is an
 // owner whose balance, summed over its token accounts (each at its latest version), is above zero, leaving out the
 // coin's venues (its curve, launch pool and graduated, locked pool: their vaults' owners) and the service's wallets (spec 2.6).
 import type { Olap } from '../../infra/olap/olap.js';

@@ -1,7 +1,6 @@
 // The `platform` projector: revenue events and fund balances, one row per event each (projections/platform/table.ts).
 import type { Event } from '../../schemas/events/index.js';
-import { dateTime64 } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { dateTime64, type LoggedEvent, type Projector } from '../projector.js';
 import { FUND_BALANCES_TABLE, fundBalancesTable, PLATFORM_REVENUE_TABLE, platformRevenueTable } from './table.js';
 
 const at = (event: Event) => ({ eventId: event.id, slot: event.slot, time: dateTime64(event.blockTime) });

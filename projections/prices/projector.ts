@@ -1,6 +1,5 @@
 // The `prices` projector: each price.updated event into a prices row.
-import { dateTime64 } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { dateTime64, type LoggedEvent, type Projector } from '../projector.js';
 import { PRICES_TABLE, pricesTable } from './table.js';
 
 export const pricesProjector: Projector = {

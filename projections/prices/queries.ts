@@ -1,5 +1,5 @@
-// Prices in US dollars for the other read models: the price of an asset in force at a time (the last one posted
-// at or before it), micro-USD per whole unit as bigint; null where no price exists.
+// The price of an asset in force at a time (the last one posted at or before it), micro-USD per whole unit as bigint,
+// null where no price exists.
 import type { Olap } from '../../infra/olap/olap.js';
 import { PRICES_TABLE } from './table.js';
 

@@ -1,8 +1,7 @@
-// SQL for valuing amounts in SOL or US dollars at the SOL price in force when they happened: the last SOL price
-// posted at or before the amount's slot (an ASOF join on slot with the `prices` read model). SOL amounts are
-// lamports as they are; the dollar stablecoin counts one micro-USD per millionth of a dollar and becomes
-// lamports at that price. An amount that needs a price and has none (before the first price), or is in another
-// token, values to NULL, which sums leave out.
+// SQL valuing amounts in SOL or US dollars at the SOL price in force when they happened: the last SOL price posted at
+// or before the amount's slot (an ASOF join on slot with the `prices` table). SOL amounts are lamports as they are; the
+// dollar stablecoin counts one micro-USD per millionth of a dollar and becomes lamports at that price. An amount that
+// needs a price and has none (before the first price), or is in another token, values to NULL, which sums leave out.
 import { STABLECOIN_DECIMALS } from '../../schemas/programs/launchpad/constants.js';
 import { NATIVE_MINT_ID } from '../../schemas/programs/token-addresses.js';
 import { PRICES_TABLE } from './table.js';

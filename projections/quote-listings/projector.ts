@@ -1,6 +1,5 @@
 // The `quote-listings` projector: each quote.configured event into a quote_listings row.
-import { eventPosition } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { eventPosition, type LoggedEvent, type Projector } from '../projector.js';
 import { QUOTE_LISTINGS_TABLE, quoteListingsTable } from './table.js';
 
 export const quoteListingsProjector: Projector = {

@@ -1,6 +1,5 @@
 // The `rewards` projector: payout rounds, payouts sent and the holders' share of fee claims (see table.ts).
-import { dateTime64 } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { dateTime64, type LoggedEvent, type Projector } from '../projector.js';
 import { type Row, rewardPayoutsTable, rewardPotIncomeTable, rewardRoundsTable, walletPayoutsTable } from './table.js';
 
 export const rewardsProjector: Projector = {

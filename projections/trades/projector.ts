@@ -1,7 +1,6 @@
 // The `trades` projector: each trade event into a trades row.
 import type { TradeEvent } from '../../schemas/events/index.js';
-import { eventPosition } from '../column-values.js';
-import type { LoggedEvent, Projector } from '../projector.js';
+import { eventPosition, type LoggedEvent, type Projector } from '../projector.js';
 import { TRADES_TABLE, tradesTable } from './table.js';
 
 function tradeRow(event: TradeEvent, offset: bigint) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { balancesProjector } from '../../projections/balances/projector.js';
 import { BALANCE_CHANGES_TABLE, BALANCES_TABLE } from '../../projections/balances/table.js';
-import { chainVersion } from '../../projections/column-values.js';
+import { chainVersion } from '../../projections/projector.js';
 import { addr, balanceChanged, sig } from './event-fixtures.js';
 
 const MINT = addr(1);

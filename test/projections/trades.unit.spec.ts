@@ -1,7 +1,7 @@
 // The trades projector, given trades then rows: every trade as it happened; and the (slot, log offset) versions
 // of the tables that keep a latest row.
 import { describe, expect, it } from 'vitest';
-import { chainVersion } from '../../projections/column-values.js';
+import { chainVersion } from '../../projections/projector.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { addr, QUOTE_SOL, sig, trade } from './event-fixtures.js';
