@@ -1,15 +1,14 @@
 // Handlers of the rewards reads (spec 2.5, 2.9, 2.10), shared by the HTTP routes and the MCP tools, read from the
-// rewards tables (projections/rewards/coin-rewards.ts). Raw quote amounts become whole US cents, rounded down, with
+// rewards tables (projections/rewards/queries.ts). Raw quote amounts become whole US cents, rounded down, with
 // bigint arithmetic only. Rows are spread into answers as they are read: the response schema leaves out what a row
 // carries beyond its answer (answer-cache.ts).
 import { type CreatorTotals, recentCreatorSends } from '../../projections/creators/queries.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
-import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards } from '../../projections/rewards/coin-rewards.js';
+import { COIN_REWARD_TABLES, coinsOfCreator, readCoinRewards, type CoinRewards, walletOwed, walletPayouts } from '../../projections/rewards/queries.js';
 import { priceAt } from '../../projections/prices/queries.js';
 import { PRICES_TABLE } from '../../projections/prices/table.js';
 import { WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from '../../projections/rewards/table.js';
 import { tokenTotalsOf, type TokenTotals } from '../../projections/rewards/token-totals.js';
-import { walletOwed, walletPayouts } from '../../projections/rewards/queries.js';
 import { creatorResponse } from '../../schemas/api/creators.js';
 import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { coinRewardsResponse, type CoinRewardsQuery, type CoinRewardsResponse } from '../../schemas/api/rewards.js';

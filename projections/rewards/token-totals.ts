@@ -1,7 +1,7 @@
 // The per-token totals of a coin's payout rounds (spec 2.5 `paidByToken`): raw units sent to holders, raw quote
 // units they cost, that cost in micro-USD at the quote token's price when each round bought, the rounds left out of
 // that figure for lack of a price, and the latest round's buy (the token's latest price in quote units).
-import type { RoundRow } from './coin-rewards.js';
+import type { RoundRow } from './queries.js';
 
 export interface TokenTotals {
   token: string;
