@@ -1,5 +1,5 @@
 // The `rewards` projector: payout rounds, payouts sent and the holders' share of fee claims (see table.ts).
-import { dateTime64, type LoggedEvent, type Projector } from '../projector.js';
+import { eventPosition, type LoggedEvent, type Projector } from '../projector.js';
 import { type Row, rewardPayoutsTable, rewardPotIncomeTable, rewardRoundsTable, walletPayoutsTable } from './table.js';
 
 export const rewardsProjector: Projector = {
@@ -11,16 +11,15 @@ export const rewardsProjector: Projector = {
     const rounds: Row<typeof rewardRoundsTable>[] = [];
     const payouts: Row<typeof rewardPayoutsTable>[] = [];
     const income: Row<typeof rewardPotIncomeTable>[] = [];
-    for (const { event, offset: logOffset } of events) {
-      // Where the event lies in the log, as every table of the model holds it.
-      const at = { eventId: event.id, slot: event.slot, time: dateTime64(event.blockTime), logOffset };
+    for (const { event, offset } of events) {
+      const { signature, ...at } = eventPosition({ event, offset });
       if (event.type === 'payout.round') {
         // The round's facts but its quote mint, which the table does not hold (the coin's quote is in the coins table).
         const { quoteMint: _, tokens, ...facts } = event.data;
         const [tokenMints, tokenBought, tokenCost] = [tokens.map((t) => t.mint), tokens.map((t) => t.bought), tokens.map((t) => t.cost)];
-        rounds.push({ ...facts, ...at, signature: event.signature, tokenMints, tokenBought, tokenCost });
+        rounds.push({ ...facts, ...at, signature, tokenMints, tokenBought, tokenCost });
       } else if (event.type === 'payout.sent') {
-        payouts.push({ ...event.data, ...at, signature: event.signature });
+        payouts.push({ ...event.data, ...at, signature });
       } else if (event.type === 'fees.claimed') {
         // The holders' share of the claim; none when the claim has none (a creator-mode coin).
         const holders = event.data.shares.filter((share) => share.role === 'holders').reduce((sum, share) => sum + BigInt(share.amount), 0n);

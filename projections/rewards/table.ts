@@ -34,17 +34,15 @@ export const WALLET_PAYOUTS_TABLE = 'wallet_payouts';
 export const WALLET_OWED_TABLE = 'wallet_owed';
 
 const TIME = "DateTime64(3, 'UTC')";
+/** Where the row's event sits in the log, as eventPosition (projector.ts) gives it. */
+const EVENT_AT = { eventId: 'String', signature: 'String', slot: 'UInt64', time: TIME, logOffset: 'UInt64' } as const;
 
 export const rewardRoundsTable = table(
   REWARD_ROUNDS_TABLE,
   {
     mint: 'String',
     round: 'UInt32',
-    eventId: 'String',
-    signature: 'String',
-    slot: 'UInt64',
-    time: TIME,
-    logOffset: 'UInt64',
+    ...EVENT_AT,
     snapshotSlot: 'UInt64',
     baselineSlot: 'Nullable(UInt64)',
     holdersCounted: 'UInt32',
@@ -67,11 +65,7 @@ const PAYOUT = {
   wallet: 'String',
   token: 'String',
   amount: 'UInt128',
-  eventId: 'String',
-  signature: 'String',
-  slot: 'UInt64',
-  time: TIME,
-  logOffset: 'UInt64',
+  ...EVENT_AT,
 } as const;
 export const rewardPayoutsTable = table(REWARD_PAYOUTS_TABLE, PAYOUT, 'ReplacingMergeTree ORDER BY (mint, round, eventId)');
 export const walletPayoutsTable = table(WALLET_PAYOUTS_TABLE, PAYOUT, 'ReplacingMergeTree ORDER BY (wallet, time, slot, eventId)');
