@@ -16,15 +16,12 @@ import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
 import type { EventOf } from '../../schemas/events/index.js';
 import { ownerBalancesAt } from '../balances/queries.js';
-import type { LoggedEvent, ProjectedRows, Projector } from '../projector.js';
+import { chainVersion, type LoggedEvent, type ProjectedRows, type Projector } from '../projector.js';
 import { readRewardCoins } from './queries.js';
 import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type Row, rewardOwedTable, walletOwedTable } from './table.js';
 
-/** A position in chain order: slot, then log offset within the coin's partition. */
-type ChainPosition = { slot: number; logOffset: bigint };
-
-/** A payout round (payout.round) at its position. */
-type OwedRound = EventOf<'payout.round'>['data'] & ChainPosition;
+/** A payout round (payout.round) at its position in chain order (`at`: chainVersion of its slot and log offset). */
+type OwedRound = EventOf<'payout.round'>['data'] & { at: bigint };
 
 /** Where each coin's replay of the batch's `rounds` starts, what it carries from round to round: its latest round
  * written before the batch's first (0: none), what the rounds before that first spent (quote raw units) and the owed
@@ -52,12 +49,10 @@ async function startsOf(olap: Olap, rounds: OwedRound[], mints: string[]) {
   return starts;
 }
 
-const before = (a: ChainPosition, b: ChainPosition) => a.slot < b.slot || (a.slot === b.slot && a.logOffset < b.logOffset);
-
 async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets: readonly string[]): Promise<ProjectedRows> {
   // The batch's rounds, in log order.
   const rounds = events.flatMap(({ event, offset }): OwedRound[] =>
-    event.type === 'payout.round' ? [{ ...event.data, slot: event.slot, logOffset: offset }] : [],
+    event.type === 'payout.round' ? [{ ...event.data, at: chainVersion(event.slot, offset) }] : [],
   );
   const coins = (await readRewardCoins(olap, [...new Set(rounds.map((round) => round.mint))])).filter((coin) => coin.mode === 'holder');
   if (coins.length === 0) return {};
@@ -68,7 +63,7 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
     `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
     { mints },
   );
-  const income = claims.map((row) => ({ mint: row.mint, slot: Number(row.slot), logOffset: BigInt(row.logOffset), amount: BigInt(row.amount) }));
+  const income = claims.map((row) => ({ mint: row.mint, at: chainVersion(Number(row.slot), BigInt(row.logOffset)), amount: BigInt(row.amount) }));
   const rows: Row<typeof rewardOwedTable>[] = [];
   const byWallet: Row<typeof walletOwedTable>[] = [];
   for (const coin of coins) {
@@ -86,7 +81,7 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
     for (const round of rounds) {
       if (round.mint !== coin.mint || round.round <= progress.round) continue;
       let pot = -progress.spent;
-      for (const claim of income) if (claim.mint === coin.mint && before(claim, round)) pot += claim.amount;
+      for (const claim of income) if (claim.mint === coin.mint && claim.at < round.at) pot += claim.amount;
       const [snapshot, baseline] = [await at(round.snapshotSlot), await at(round.baselineSlot ?? round.snapshotSlot)];
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
       // Owed amounts are below the minimum payout and above zero (allocation.ts).
