@@ -1,5 +1,5 @@
 // The periodic health scorer: every pass it finds the coins due a check (never checked, a balance change since
-// their last check, or checked longer ago than REFRESH_AFTER_MS), reads their facts in batches (inputs.ts),
+// their last check, or checked longer ago than REFRESH_AFTER_MS), reads their facts in batches (queries.ts),
 // computes the signals (signals.ts) and writes one coin_health row per coin with the time of the check.
 //
 // Why periodic rather than at query time: the signals need a coin's trades and balance history (wash pairs
@@ -13,7 +13,7 @@ import { dateTime64 } from '../projector.js';
 import { BALANCES_TABLE } from '../balances/table.js';
 import { COINS_TABLE } from '../coins/table.js';
 import type { RunnerLogger } from '../runner.js';
-import { healthInputs } from './inputs.js';
+import { healthInputs } from './queries.js';
 import { healthContext, healthSignals } from './signals.js';
 import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
 
