@@ -83,9 +83,12 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
       // Unknown (undefined) without a row: the launch event did not say.
       mintAuthority: authority?.mintAuthority,
       freezeAuthority: authority?.freezeAuthority,
+    };
+    const context: HealthContext = {
+      holders: facts.balances.size,
       creatorOtherLaunches: (mine?.coins ?? []).filter((other) => other !== mint).length,
       creatorOtherGraduations: (mine?.graduated ?? []).filter((other) => other !== mint).length,
     };
-    return { mint, facts };
+    return { mint, facts, context };
   });
 }

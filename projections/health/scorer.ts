@@ -14,7 +14,7 @@ import { BALANCES_TABLE } from '../balances/table.js';
 import { COINS_TABLE } from '../coins/table.js';
 import type { RunnerLogger } from '../runner.js';
 import { healthInputs } from './queries.js';
-import { healthContext, healthSignals } from './signals.js';
+import { healthSignals } from './signals.js';
 import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
 
 export const DEFAULT_INTERVAL_MS = 60_000;
@@ -62,8 +62,8 @@ export class HealthScorer {
     const checkedAt = dateTime64(now.getTime() / 1000);
     for (let i = 0; i < mints.length; i += BATCH_SIZE) {
       const coins = await healthInputs(olap, mints.slice(i, i + BATCH_SIZE), serviceWallets);
-      const rows: CoinHealthRow[] = coins.map(({ mint, facts }) => {
-        return { mint, checkedAt, activitySlot: due.get(mint)!, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(healthContext(facts)) };
+      const rows: CoinHealthRow[] = coins.map(({ mint, facts, context }) => {
+        return { mint, checkedAt, activitySlot: due.get(mint)!, signals: JSON.stringify(healthSignals(facts)), context: JSON.stringify(context) };
       });
       if (rows.length > 0) await olap.insert(COIN_HEALTH_TABLE, rows);
     }

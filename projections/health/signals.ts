@@ -47,9 +47,6 @@ export interface HealthFacts {
   /** The mint's authorities after launch; undefined when unknown. */
   mintAuthority: string | null | undefined;
   freezeAuthority: string | null | undefined;
-  /** The creator's other coins, and how many of them graduated. */
-  creatorOtherLaunches: number;
-  creatorOtherGraduations: number;
 }
 
 /** As the API gives them (schemas/api/health.ts); the authorities are absent when unknown. */
@@ -141,10 +138,6 @@ export function healthSignals(facts: HealthFacts): HealthSignals {
   if (facts.mintAuthority !== undefined) signals.mintAuthority = facts.mintAuthority !== null;
   if (facts.freezeAuthority !== undefined) signals.freezeAuthority = facts.freezeAuthority !== null;
   return signals;
-}
-
-export function healthContext(facts: HealthFacts): HealthContext {
-  return { holders: facts.balances.size, creatorOtherLaunches: facts.creatorOtherLaunches, creatorOtherGraduations: facts.creatorOtherGraduations };
 }
 
 type Level = 'ok' | 'caution' | 'warning';

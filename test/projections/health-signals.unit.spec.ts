@@ -37,8 +37,6 @@ function facts(over: Partial<HealthFacts> = {}): HealthFacts {
     creatorTransfers: [],
     mintAuthority: null,
     freezeAuthority: null,
-    creatorOtherLaunches: 0,
-    creatorOtherGraduations: 0,
     ...over,
   };
 }
