@@ -15,7 +15,7 @@ import { COINS_TABLE } from '../coins/table.js';
 import type { RunnerLogger } from '../runner.js';
 import { healthInputs } from './queries.js';
 import { healthSignals } from './signals.js';
-import { COIN_HEALTH_TABLE, coinHealthTable, coinMintFactsTable, type CoinHealthRow } from './table.js';
+import { COIN_HEALTH_TABLE, type CoinHealthRow } from './table.js';
 
 export const DEFAULT_INTERVAL_MS = 60_000;
 const REFRESH_AFTER_MS = 30 * 60_000;
@@ -55,7 +55,6 @@ export class HealthScorer {
   /** One pass: every coin due is checked (one row written each); returns how many. */
   async runOnce(): Promise<number> {
     const { olap, serviceWallets } = this.options;
-    for (const table of [coinMintFactsTable, coinHealthTable]) await olap.exec(table.ddl);
     const now = this.options.clock?.() ?? new Date();
     const due = await this.dueCoins(now);
     const mints = [...due.keys()];
