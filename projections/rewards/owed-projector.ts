@@ -16,6 +16,7 @@ import { allocateRound } from '../../schemas/rewards/allocation.js';
 import { minPayout } from '../../schemas/rewards/min-payout.js';
 import type { EventOf } from '../../schemas/events/index.js';
 import { ownerBalancesAt } from '../balances/queries.js';
+import { coinHolderFacts } from '../holders/queries.js';
 import { chainVersion, type LoggedEvent, type ProjectedRows, type Projector } from '../projector.js';
 import { readRewardCoins } from './queries.js';
 import { REWARD_OWED_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, type Row, rewardOwedTable, walletOwedTable } from './table.js';
@@ -58,6 +59,7 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
   if (coins.length === 0) return {};
   const mints = coins.map((coin) => coin.mint);
   const starts = await startsOf(olap, rounds, mints);
+  const venues = new Map((await coinHolderFacts(olap, mints)).map((coin) => [coin.mint, coin.venues]));
   // The holders' share of every fee claim of each coin: what it put in the pot.
   const claims = await olap.query<{ mint: string; slot: string; logOffset: string; amount: string }>(
     `SELECT mint, slot, logOffset, toString(amount) AS amount FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
@@ -77,7 +79,7 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
       if (owners === undefined) atSlots.set(slot, (owners = await ownerBalancesAt(olap, coin.mint, slot)));
       return owners;
     };
-    const excluded = new Set([...coin.venues, ...serviceWallets]);
+    const excluded = new Set([...venues.get(coin.mint)!, ...serviceWallets]);
     for (const round of rounds) {
       if (round.mint !== coin.mint || round.round <= progress.round) continue;
       let pot = -progress.spent;

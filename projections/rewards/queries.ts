@@ -1,11 +1,11 @@
 // The rewards reads (spec 2.5, 2.9, 2.10). A coin's rewards as the coin rewards and creators reads use them: its reward
-// facts (its mode, quote and venues, which the owed projector reads too), its rounds newest first (each with the SOL
+// facts (its mode and quote, which the owed projector reads too), its rounds newest first (each with the SOL
 // price in force at its block time), its pot totals, what each round's payouts sent, and its creator earnings; any
 // number of coins in the same statements. A wallet's rewards, each a range of a table keyed by wallet: its payouts
 // newest first (wallet_payouts), and what it is owed on each coin after the coin's latest round, in the coin's quote
 // token (wallet_owed, written by owed-projector.ts). FINAL: one row per payout event and per (wallet, coin).
 import type { Olap } from '../../infra/olap/olap.js';
-import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
+import { COINS_TABLE } from '../coins/table.js';
 import { readCreatorTotals, type CreatorTotals } from '../creators/queries.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
@@ -17,8 +17,6 @@ export interface RewardCoin {
   mode: 'holder' | 'creator';
   quoteMint: string;
   quoteDecimals: number;
-  /** The coin's curve, launch pool and graduated pool (whichever exist): never counted as holders. */
-  venues: string[];
   name: string;
   symbol: string;
   /** Launch time, unix seconds. */
@@ -28,12 +26,8 @@ export interface RewardCoin {
 /** The reward facts of the coins in `mints`. */
 export function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<RewardCoin[]> {
   return olap.query<RewardCoin>(
-    `SELECT c.mint AS mint, c.mode AS mode, c.quoteMint AS quoteMint, c.quoteDecimals AS quoteDecimals,
-       arrayFilter(v -> ifNull(v, '') != '', [c.curve, c.pool, g.pool]) AS venues,
-       c.untrustedName AS name, c.untrustedSymbol AS symbol, toUnixTimestamp(c.launchTime) AS createdAt
-     FROM ${COINS_TABLE} AS c FINAL
-     LEFT JOIN (SELECT mint, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS g ON g.mint = c.mint
-     WHERE c.mint IN {mints:Array(String)} SETTINGS join_use_nulls = 1`,
+    `SELECT mint, mode, quoteMint, quoteDecimals, untrustedName AS name, untrustedSymbol AS symbol, toUnixTimestamp(launchTime) AS createdAt
+     FROM ${COINS_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
     { mints: [...mints] },
   );
 }
@@ -63,7 +57,6 @@ export function walletOwed(olap: Olap, wallet: string, coin: string | null, limi
 
 export const COIN_REWARD_TABLES = [
   COINS_TABLE,
-  COIN_GRADUATIONS_TABLE,
   REWARD_ROUNDS_TABLE,
   REWARD_PAYOUTS_TABLE,
   REWARD_POT_INCOME_TABLE,
