@@ -73,18 +73,17 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
     const wallets = new Set(progress.owed.keys());
     // Every owner's balance at a slot a round counts at, read once per slot: a round's baseline is the snapshot of
     // the round before it.
-    const atSlots = new Map<number, Map<string, bigint>>();
-    const at = async (slot: number) => {
-      let owners = atSlots.get(slot);
-      if (owners === undefined) atSlots.set(slot, (owners = await ownerBalancesAt(olap, coin.mint, slot)));
-      return owners;
+    const atSlots = new Map<number, Promise<Map<string, bigint>>>();
+    const ownersAt = (slot: number) => {
+      if (!atSlots.has(slot)) atSlots.set(slot, ownerBalancesAt(olap, coin.mint, slot));
+      return atSlots.get(slot)!;
     };
     const excluded = new Set([...venues.get(coin.mint)!, ...serviceWallets]);
     for (const round of rounds) {
       if (round.mint !== coin.mint || round.round <= progress.round) continue;
       let pot = -progress.spent;
       for (const claim of income) if (claim.mint === coin.mint && claim.at < round.at) pot += claim.amount;
-      const [snapshot, baseline] = [await at(round.snapshotSlot), await at(round.baselineSlot ?? round.snapshotSlot)];
+      const [snapshot, baseline] = [await ownersAt(round.snapshotSlot), await ownersAt(round.baselineSlot ?? round.snapshotSlot)];
       const input = { pot, balancesAtSnapshot: snapshot, balancesAtBaseline: baseline, carried: progress.owed, minPayout: minPayout(coin.quoteMint), excluded };
       // Owed amounts are below the minimum payout and above zero (allocation.ts).
       progress.owed = allocateRound(input).owed;

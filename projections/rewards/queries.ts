@@ -120,18 +120,17 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
   for (const coin of facts) {
     out.set(coin.mint, { coin, rounds: [], pot: { takenIn: 0n, spent: 0n }, payouts: new Map(), paidByToken: new Map(), creator: creators.get(coin.mint)! });
   }
-  for (const row of await olap.query<Parameters<typeof roundOf>[0]>(ROUNDS_SQL, { mints })) {
-    const coin = out.get(row.mint);
-    if (coin === undefined) continue;
-    const round = roundOf(row);
-    coin.rounds.push(round);
-    coin.pot.spent += BigInt(round.potSpent);
+  const found = { mints: [...out.keys()] };
+  for (const row of await olap.query<Parameters<typeof roundOf>[0]>(ROUNDS_SQL, found)) {
+    const { rounds, pot } = out.get(row.mint)!;
+    rounds.push(roundOf(row));
+    pot.spent += BigInt(row.potSpent);
   }
   const income = await olap.query<{ mint: string; total: string }>(
     `SELECT mint, toString(sum(amount)) AS total FROM ${REWARD_POT_INCOME_TABLE} FINAL WHERE mint IN {mints:Array(String)} GROUP BY mint`,
-    { mints },
+    found,
   );
-  for (const row of income) if (out.has(row.mint)) out.get(row.mint)!.pot.takenIn = BigInt(row.total);
+  for (const row of income) out.get(row.mint)!.pot.takenIn = BigInt(row.total);
   // Each coin's payouts per round and token, one row per (coin, round, event id): each event taken once.
   const payouts = await olap.query<{ mint: string; round: number; wallets: string; signatures: string[]; lastAt: number; paid: [string[], string[]] }>(
     `SELECT mint, round, toString(uniqExact(wallet)) AS wallets,
@@ -139,11 +138,10 @@ export async function readCoinRewards(olap: Olap, mints: string[]): Promise<Map<
        max(toUnixTimestamp(time)) AS lastAt, sumMap([token], [amount]) AS paid
      FROM (SELECT * FROM ${REWARD_PAYOUTS_TABLE} WHERE mint IN {mints:Array(String)} LIMIT 1 BY mint, round, eventId)
      GROUP BY mint, round ORDER BY mint, round`,
-    { mints },
+    found,
   );
   for (const row of payouts) {
-    const coin = out.get(row.mint);
-    if (coin === undefined) continue;
+    const coin = out.get(row.mint)!;
     const [tokens, amounts] = row.paid;
     const paid = new Map(tokens.map((token, i) => [token, BigInt(amounts[i]!)]));
     coin.payouts.set(row.round, { paid, wallets: Number(row.wallets), signatures: row.signatures, lastAt: row.lastAt });
