@@ -1,9 +1,8 @@
-// The health read model's statements: a coin's latest check (coin_health, written by the scorer), with its signals as
-// the signal functions give them (levels and the grade are derived by the reader, signals.ts); and what the scorer
-// reads for a batch of coins from the read models (coins, trades, balances and their history, mint facts), as the
-// pure signal functions take it: a handful of queries per batch, each narrowed to the batch's mints and to the rows a
-// signal can use (the sniper window, the creator's trades, the slots where wallets traded against each other), so a
-// coin's full trade history is never pulled.
+// The health read model's statements: a coin's latest check as stored (levels and the grade are derived by the reader,
+// signals.ts), and what the scorer reads for a batch of coins from the read models (coins, trades, balances and their
+// history, mint facts), as the pure signal functions take it: a handful of queries per batch, each narrowed to the
+// batch's mints and to the rows a signal can use (the sniper window, the creator's trades, the slots where wallets
+// traded against each other), so a coin's full trade history is never pulled.
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCE_CHANGES_TABLE } from '../balances/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';

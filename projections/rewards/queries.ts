@@ -1,9 +1,7 @@
-// The rewards reads (spec 2.5, 2.9, 2.10). A coin's rewards as the coin rewards and creators reads use them: its reward
-// facts (its mode and quote, which the owed projector reads too), its rounds newest first (each with the SOL
-// price in force at its block time), its pot totals, what each round's payouts sent, and its creator earnings; any
-// number of coins in the same statements. A wallet's rewards, each a range of a table keyed by wallet: its payouts
-// newest first (wallet_payouts), and what it is owed on each coin after the coin's latest round, in the coin's quote
-// token (wallet_owed, written by owed-projector.ts). FINAL: one row per payout event and per (wallet, coin).
+// The rewards reads (spec 2.5, 2.9, 2.10): a coin's rewards as the coin rewards and creators reads use them
+// (CoinRewards; any number of coins in the same statements), and a wallet's, each a range of a table keyed by wallet:
+// its payouts newest first (wallet_payouts), and what it is owed on each coin after the coin's latest round, in the
+// coin's quote token (wallet_owed, written by owed-projector.ts). FINAL: one row per payout event and per (wallet, coin).
 import type { Olap } from '../../infra/olap/olap.js';
 import { COINS_TABLE } from '../coins/table.js';
 import { readCreatorTotals, type CreatorTotals } from '../creators/queries.js';
