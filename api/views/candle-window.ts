@@ -3,7 +3,7 @@
 // left out, open and close the first and last trade in chain order, high and low by price (quote against coin,
 // compared exactly), volume the quote traded. Loaded as the candles table holds the buckets before the previous UTC
 // day and from the trades since (so no loaded bucket can still change), then each trade folds in once
-// (chain-guard.ts). A trade the log brings from before that day is in the loaded buckets already, or, when the
+// (ChainGuard). A trade the log brings from before that day is in the loaded buckets already, or, when the
 // projections were still replaying that history at the load, reaches them when the views next load. A candle is
 // eleven u64s in one BigUint64Array.
 import type { Olap } from '../../infra/olap/olap.js';
@@ -14,8 +14,7 @@ import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { INTERVAL_SECONDS, MAX_CANDLES, type Candle, type Interval } from '../../schemas/api/ohlcv.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import { formatPrice } from '../decimal.js';
-import { ChainGuard } from './chain-guard.js';
-import { coinSlices, type TouchedCoins, type View } from './live-views.js';
+import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 const INTERVALS = Object.values(INTERVAL_SECONDS);
 const DAY = 86_400;

@@ -5,7 +5,7 @@
 // (curve, launch pool, locked pool) and the service's wallets left out. The SOL price values stablecoin coins in
 // lamports. Loaded from the coins, graduations, balances, prices and trades tables; then a coin's first launch and
 // graduation set its facts, a balance change its account's balance unless the account's balance is from a later
-// slot, a price the price unless it is older, and a trade folds in once (chain-guard.ts).
+// slot, a price the price unless it is older, and a trade folds in once (ChainGuard).
 import type { Olap } from '../../infra/olap/olap.js';
 import { BALANCES_TABLE } from '../../projections/balances/table.js';
 import { coinRow, type CoinRow as LaunchRow } from '../../projections/coins/projector.js';
@@ -16,9 +16,8 @@ import type { LoggedEvent } from '../../projections/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { figuresPending } from '../figures.js';
-import { ChainGuard } from './chain-guard.js';
 import { firstAtOrAfter } from './trade-page.js';
-import { coinSlices, type TouchedCoins, type View } from './live-views.js';
+import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 const DAY = 86_400;
 /** Ticks are kept this long before the latest trade, and the last one before that: the 24 hours before any second

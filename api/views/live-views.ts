@@ -1,7 +1,7 @@
 // The feed of the live views, the same in every deployment: at start it loads each view from the analytics store,
 // then follows `coin-events` from the projections' committed position with a consumer group of its own (every
 // partition, never committed), handing each batch to the views that handle its events. Everything after that
-// position comes again, some of it already loaded from the store: the views take each event once (chain-guard.ts).
+// position comes again, some of it already loaded from the store: the views take each event once (ChainGuard).
 //
 // It announces, to its listeners, which answers may have changed: a view's coins as soon as a batch is folded in
 // (fresh from the log, before any store write), and a table's coins once the projections have committed the events
@@ -56,6 +56,27 @@ const LOAD_SLICE = 25;
 export async function coinSlices(olap: Olap): Promise<string[][]> {
   const mints = (await olap.query<{ mint: string }>(`SELECT mint FROM ${COINS_TABLE} FINAL ORDER BY mint`)).map((row) => row.mint);
   return Array.from({ length: Math.ceil(mints.length / LOAD_SLICE) }, (_, i) => mints.slice(i * LOAD_SLICE, (i + 1) * LOAD_SLICE));
+}
+
+/** Which trades a view has folded in, per coin, so that none is folded twice: the feed brings again what the store
+ * holds, and the ingest may append a slot's events a second time after a restart. A coin's events sit in one log
+ * partition in chain order and the projections write them in that order, so what a view loaded is a prefix of the
+ * coin's trades in slot order, possibly ending partway through a slot: a trade is new exactly when its slot is past
+ * the coin's last one, or is that slot and its id is not among those already taken from it. */
+export class ChainGuard {
+  private readonly coins = new Map<string, { slot: number; ids: Set<string> }>();
+
+  /** Whether the trade is new; if so it counts as taken. */
+  admit(mint: string, slot: number, id: string): boolean {
+    const coin = this.coins.get(mint);
+    if (coin === undefined || slot > coin.slot) {
+      this.coins.set(mint, { slot, ids: new Set([id]) });
+      return true;
+    }
+    if (slot < coin.slot || coin.ids.has(id)) return false;
+    coin.ids.add(id);
+    return true;
+  }
 }
 
 /** What may have changed: coins by source (a view's name, or a table's). */

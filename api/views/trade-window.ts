@@ -1,15 +1,14 @@
 // The trade window: each coin's latest trades, whole seconds of them, at least WINDOW_TRADES where the coin has them
 // (all of a coin that has fewer), for its first trade pages (trade-page.ts), the market data tool and the live
-// streams. Loaded from the trades table; a trade folds in once (chain-guard.ts) at the end of its coin's run, and the
+// streams. Loaded from the trades table; a trade folds in once (ChainGuard) at the end of its coin's run, and the
 // oldest seconds leave while the rest still hold WINDOW_TRADES.
 import type { Olap } from '../../infra/olap/olap.js';
 import type { LoggedEvent } from '../../projections/projector.js';
 import { HELD_TRADE_COLUMNS, type HeldTrade, heldTrade, type TradeRun } from '../../projections/trades/queries.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { Trade } from '../../schemas/api/trades.js';
-import { ChainGuard } from './chain-guard.js';
 import { firstAtOrAfter, rankOf, tradeItem } from './trade-page.js';
-import { coinSlices, type TouchedCoins, type View } from './live-views.js';
+import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 /** Trades held per coin at least: two pages of the largest size. */
 export const WINDOW_TRADES = 200;
