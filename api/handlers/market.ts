@@ -1,6 +1,6 @@
 // Handlers of a coin's market data, shared by the HTTP routes and the MCP tools: trade pages (newest first, paged
 // by `before`) from the trade window where it holds them and from the trades table past it (one page builder:
-// api/views/trade-page.ts), and candles from the candle window, each kept in the answer cache while its coin's part
+// api/views/trade-window.ts), and candles from the candle window, each kept in the answer cache while its coin's part
 // of them is unchanged.
 import type { Olap } from '../../infra/olap/olap.js';
 import { tradeRunBefore } from '../../projections/trades/queries.js';
@@ -8,8 +8,7 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { ohlcvResponse, type OhlcvQuery } from '../../schemas/api/ohlcv.js';
 import { tradesResponse, type TradesQuery, type TradesResponse } from '../../schemas/api/trades.js';
 import type { ApiContext } from '../deps.js';
-import { tradePage } from '../views/trade-page.js';
-import type { TradeWindow } from '../views/trade-window.js';
+import { tradePage, type TradeWindow } from '../views/trade-window.js';
 import { type Answer, answerKey } from './answer-cache.js';
 import { requireCoin } from './coins.js';
 

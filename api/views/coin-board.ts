@@ -16,7 +16,7 @@ import type { LoggedEvent } from '../../projections/projector.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { figuresPending } from '../figures.js';
-import { firstAtOrAfter } from './trade-page.js';
+import { firstAtOrAfter } from './trade-window.js';
 import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 const DAY = 86_400;
