@@ -111,8 +111,7 @@ export class CandleWindow implements View {
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
     for (const mints of await coinSlices(olap)) {
       const old = await olap.query<CandleRow>(
-        `SELECT mint, interval, bucket, [toString(openQuote), toString(openCoin), toString(highQuote), toString(highCoin),
-           toString(lowQuote), toString(lowCoin), toString(closeQuote), toString(closeCoin)] AS amounts, toString(volume) AS volume
+        `SELECT mint, interval, bucket, [openQuote, openCoin, highQuote, highCoin, lowQuote, lowCoin, closeQuote, closeCoin] AS amounts, volume
          FROM ${CANDLES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND bucket * interval < {since:UInt32}
          ORDER BY mint, interval, bucket DESC LIMIT ${MAX_CANDLES} BY mint, interval`,
         { since, mints },
@@ -123,7 +122,7 @@ export class CandleWindow implements View {
         series.put(series.length, [BigInt(row.bucket), ...row.amounts.map(BigInt)], BigInt(row.volume));
       }
       const recent = await olap.query<TradeRow>(
-        `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS quote, toString(coinAmount) AS coin
+        `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, quoteAmount AS quote, coinAmount AS coin
          FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
         { since, mints },
       );

@@ -249,8 +249,7 @@ export class CoinBoard implements View {
     for (const mints of await coinSlices(olap)) {
       // The trades since the window's start, and those of each coin's last slot before it: the reserves at its start.
       const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
-        `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, toString(quoteAmount) AS volume,
-           toString(reserveQuote) AS quote, toString(reserveCoin) AS coin
+        `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, quoteAmount AS volume, reserveQuote AS quote, reserveCoin AS coin
          FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND (time >= toDateTime({since:UInt32}) OR (mint, slot) IN (
            SELECT mint, max(slot) FROM ${TRADES_TABLE} WHERE mint IN {mints:Array(String)} AND time < toDateTime({since:UInt32}) GROUP BY mint))
          ORDER BY mint, slot, logOffset, id`,
@@ -259,13 +258,13 @@ export class CoinBoard implements View {
       for (const row of trades) this.traded(row.mint, Number(row.slot), row.id, Number(row.seconds), BigInt(row.volume), row);
       // Emptied accounts too: their slot keeps an older change the log brings again from counting.
       const balances = await olap.query<{ mint: string; tokenAccount: string; owner: string; amount: string; slot: string }>(
-        `SELECT mint, tokenAccount, owner, toString(balance) AS amount, slot FROM ${BALANCES_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
+        `SELECT mint, tokenAccount, owner, balance AS amount, slot FROM ${BALANCES_TABLE} FINAL WHERE mint IN {mints:Array(String)}`,
         { mints },
       );
       for (const row of balances) this.balance(row.mint, row.tokenAccount, row.owner, BigInt(row.amount), Number(row.slot));
     }
     const [price] = await olap.query<{ slot: string; microUsd: string }>(
-      `SELECT slot, toString(microUsd) AS microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' ORDER BY time DESC, slot DESC LIMIT 1`,
+      `SELECT slot, microUsd FROM ${PRICES_TABLE} FINAL WHERE asset = 'SOL' ORDER BY time DESC, slot DESC LIMIT 1`,
     );
     if (price !== undefined) this.price = { slot: Number(price.slot), microUsd: BigInt(price.microUsd) };
   }
