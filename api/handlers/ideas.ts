@@ -35,8 +35,7 @@ function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: numb
       (query.launched === undefined || (idea.launchedMint !== null) === query.launched) &&
       (needle === undefined || SEARCHED_FIELDS.some((field) => idea[field].toLowerCase().includes(needle))),
   );
-  const isFresh = (idea: ScoredIdea) => idea.launchedMint === null && idea.scoredAt >= dayAgo;
-  const freshScore = (idea: ScoredIdea) => (isFresh(idea) ? idea.crewScore : -1);
+  const freshScore = (idea: ScoredIdea) => (idea.launchedMint === null && idea.scoredAt >= dayAgo ? idea.crewScore : -1);
   return chosen.sort((a, b) => freshScore(b) - freshScore(a) || newestFirst(a, b)).slice(0, query.limit);
 }
 
