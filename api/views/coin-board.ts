@@ -275,27 +275,19 @@ export class CoinBoard implements View {
     this.newMilestones = [];
     for (const logged of events) {
       const { event } = logged;
-      switch (event.type) {
-        case 'coin.launched':
-        case 'coin.graduated':
-          if (event.type === 'coin.launched' ? this.launched(coinRow(event)) : this.graduated(event.data.mint, event.blockTime, event.data.pool)) {
-            touched.add(event.data.mint);
-            this.newMilestones.push(logged);
-          }
-          break;
-        case 'trade':
-          if (this.traded(event.data.mint, event.slot, event.id, event.blockTime, BigInt(event.data.quoteAmount), event.data.reserves))
-            touched.add(event.data.mint);
-          break;
-        case 'token.balance_changed':
-          if (this.balance(event.data.mint, event.data.tokenAccount, event.data.owner, BigInt(event.data.post), event.slot)) touched.add(event.data.mint);
-          break;
-        case 'price.updated':
-          if (this.price === null || event.slot >= this.price.slot) {
-            this.price = { slot: event.slot, microUsd: BigInt(event.data.microUsd) };
-            everyCoin = true;
-          }
-          break;
+      if (event.type === 'price.updated') {
+        if (this.price !== null && event.slot < this.price.slot) continue;
+        this.price = { slot: event.slot, microUsd: BigInt(event.data.microUsd) };
+        everyCoin = true;
+      } else if (event.type === 'coin.launched' || event.type === 'coin.graduated') {
+        if (!(event.type === 'coin.launched' ? this.launched(coinRow(event)) : this.graduated(event.data.mint, event.blockTime, event.data.pool))) continue;
+        touched.add(event.data.mint);
+        this.newMilestones.push(logged);
+      } else if (event.type === 'trade') {
+        const { mint, quoteAmount, reserves } = event.data;
+        if (this.traded(mint, event.slot, event.id, event.blockTime, BigInt(quoteAmount), reserves)) touched.add(mint);
+      } else if (event.type === 'token.balance_changed') {
+        if (this.balance(event.data.mint, event.data.tokenAccount, event.data.owner, BigInt(event.data.post), event.slot)) touched.add(event.data.mint);
       }
     }
     if (everyCoin || touched.size > 0) this.last = null;
