@@ -26,8 +26,7 @@ export function figuresAt(ctx: ApiContext, board: BoardAt, row: BoardRow): Figur
 
 /** What a coin pairs with: SOL, the configured stablecoin, or another token. */
 export function pairKind(mint: string, stablecoin: string): CoinFull['pair']['kind'] {
-  if (mint === NATIVE_MINT_ID) return 'sol';
-  return mint === stablecoin ? 'stablecoin' : 'token';
+  return mint === NATIVE_MINT_ID ? 'sol' : mint === stablecoin ? 'stablecoin' : 'token';
 }
 
 /** NotFoundError unless `mint` is a coin on this network. */

@@ -29,7 +29,7 @@ function centsNow({ token, paid, last }: TokenTotals, coin: CoinRewards['coin'],
   if (microUsd === null) return null;
   if (token === coin.quoteMint) return centsOf(paid * microUsd, coin.quoteDecimals);
   if (last.bought === 0n) return null;
-  return (paid * last.cost * microUsd) / (last.bought * 10n ** BigInt(coin.quoteDecimals) * MICRO_USD_PER_CENT);
+  return centsOf((paid * last.cost * microUsd) / last.bought, coin.quoteDecimals);
 }
 
 const quoteOf = (coin: CoinRewards['coin']) => ({ mint: coin.quoteMint, decimals: coin.quoteDecimals });

@@ -17,7 +17,7 @@ import { formatCursor, TAIL_RANK, type Trade, type TradeCursor, type TradesRespo
 import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
 
 /** The trade as every answer shows it (pages, streams): its time is its place, the block second and its rank in it. */
-export function tradeItem(trade: HeldTrade, rank: number): Trade {
+function tradeItem(trade: HeldTrade, rank: number): Trade {
   return {
     signature: trade.signature,
     time: formatCursor({ seconds: trade.seconds, millis: Math.min(rank, TAIL_RANK) }),
@@ -40,7 +40,7 @@ export function firstAtOrAfter(items: readonly { seconds: number }[], seconds: n
   return low;
 }
 
-export function rankOf(trades: readonly HeldTrade[], i: number): number {
+function rankOf(trades: readonly HeldTrade[], i: number): number {
   return i - firstAtOrAfter(trades, trades[i]!.seconds);
 }
 
