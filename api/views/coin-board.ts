@@ -243,9 +243,8 @@ export class CoinBoard implements View {
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
     // Of its columns only UInt64 and wider come back as text (infra/olap/json-rows.ts); the launch slot is a number.
     for (const row of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched({ ...row, launchSlot: Number(row.launchSlot) });
-    for (const row of await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`)) {
-      this.graduated(row.mint, secondsOf(row.time), row.pool);
-    }
+    const graduations = await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`);
+    for (const row of graduations) this.graduated(row.mint, secondsOf(row.time), row.pool);
     for (const mints of await coinSlices(olap)) {
       // The trades since the window's start, and those of each coin's last slot before it: the reserves at its start.
       const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
