@@ -214,20 +214,19 @@ export class CoinBoard implements View {
   /** One page of the coin list: the coins `query` filters in, in its order, and the offset of the next page. */
   page(board: BoardAt, query: CoinListQuery): { page: BoardRow[]; next: number | null } {
     const graduated = query.graduated === 'any' ? null : query.graduated === 'true';
-    const { q } = query;
     // `q` matches the mint itself, the symbol equal to it (a leading `$` dropped) or a name containing it, without
     // regard to case (as JavaScript lowercases).
-    const text = q?.toLowerCase();
+    const text = query.q?.toLowerCase();
     const symbol = text?.replace(/^\$/, '');
     const matches = (row: BoardRow) => {
       const searched = this.coins.get(row.mint)!.searched;
-      return row.mint === q || searched.symbol === symbol || searched.name.includes(text!);
+      return row.mint === query.q || searched.symbol === symbol || searched.name.includes(text!);
     };
     const chosen = this.sorted(board, query.sort).filter(
       (row) =>
         (query.mode === 'any' || row.mode === query.mode) &&
         (graduated === null || (row.graduatedAt !== null) === graduated) &&
-        (q === undefined || matches(row)),
+        (query.q === undefined || matches(row)),
     );
     const end = query.offset + query.limit;
     return { page: chosen.slice(query.offset, end), next: chosen.length > end ? end : null };
