@@ -1,5 +1,5 @@
 // Statements of the trades table the API reads: runs of a coin's trades in page order (block second, then chain order:
-// slot, log offset, event id), whole seconds, for the trade pages (api/views/trade-page.ts) the trade window does not
+// slot, log offset, event id), whole seconds, for the trade pages (api/views/trade-window.ts) the trade window does not
 // hold; each event id read once (`LIMIT 1 BY id`: cheaper than FINAL on a coin's range).
 import type { Olap } from '../../infra/olap/olap.js';
 import type { TradeCursor } from '../../schemas/api/trades.js';
