@@ -87,7 +87,7 @@ export async function openSet(olap: Olap, set: string, projectors: readonly Proj
 
 /** Drops and recreates every table of the set under `generation` (marked rebuilding meanwhile, so a crash in
  * between is finished at the next openSet); the caller replays the log into them. */
-export async function rebuildSet(olap: Olap, set: string, projectors: readonly Projector[], generation: number): Promise<SetState> {
+async function rebuildSet(olap: Olap, set: string, projectors: readonly Projector[], generation: number): Promise<SetState> {
   const rebuilding = await saveSetState(olap, set, { generation, status: 'rebuilding', versions: projectorVersions(projectors) });
   const tables = projectors.flatMap((projector) => projector.tables);
   for (const table of tables) await olap.exec(`DROP TABLE IF EXISTS ${table.name} SYNC`);

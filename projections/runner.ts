@@ -2,7 +2,7 @@
 // writes the projectors' rows to the analytics store, records a checkpoint, and only then commits the log
 // offsets. Every table is keyed so that writing a row again changes nothing, so a crash between the write and
 // the commit repeats the batch without double-counting. A failed batch is rewound and retried with backoff.
-// Rebuild drops the set's tables and replays the log from the start under a fresh consumer group.
+// open() rebuilds (runner-state.ts) when a projector changed: fresh tables, the log replayed under a fresh consumer group.
 // Use either start()/stop() (background) or runOnce()/runUntilCaughtUp() (driven), not both at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventLog, type LogRecord, TOPICS } from '../infra/event-log/event-log.js';
@@ -11,7 +11,7 @@ import { type BatchPolling, pollBatch } from './batch-poller.js';
 import { decodeRecords, projectBatch, writeBatch } from './project-batch.js';
 import type { Projector } from './projector.js';
 import { READ_MODEL_PROJECTORS, READ_MODEL_SET } from './read-models.js';
-import { type Checkpoint, groupName, loadCheckpoint, openSet, rebuildSet, saveCheckpoint, type SetState } from './runner-state.js';
+import { type Checkpoint, groupName, loadCheckpoint, openSet, saveCheckpoint, type SetState } from './runner-state.js';
 
 /** Records per batch at most. */
 const DEFAULT_BATCH_SIZE = 20_000;
@@ -35,20 +35,17 @@ export interface RunnerLogger {
   error(details: object, message?: string): void;
 }
 
-/** Batching as pollBatch takes it (`idleWaitMs` also bounds how fast stop() returns), and the set to run. */
+/** Batching as pollBatch takes it (`idleWaitMs` also bounds how fast stop() returns), and the projectors to run. */
 export interface RunnerOptions extends Partial<Pick<BatchPolling, 'batchSize' | 'maxBatchWaitMs' | 'quietMs' | 'idleWaitMs'>> {
   log: EventLog;
   olap: Olap;
-  /** Projectors of the set; defaults to the read models. */
+  /** Projectors of the read-model set; defaults to the read models. */
   projectors?: readonly Projector[];
-  /** Name of the set; part of the consumer group. */
-  set?: string;
   retryDelayMs?: number;
   logger?: RunnerLogger;
 }
 
 export class ProjectionRunner {
-  private rebuilding = false;
   /** The latest poll returned nothing new. */
   private caughtUp = false;
   private totals = { recordsHandled: 0, eventsProjected: 0, recordsSkipped: 0 };
@@ -63,23 +60,22 @@ export class ProjectionRunner {
 
   private constructor(
     private readonly options: RunnerOptions,
-    private readonly set: string,
     private readonly projectors: readonly Projector[],
-    private state: SetState,
+    private readonly state: SetState,
     /** The last one written; null before the first batch of this generation. */
     private checkpoint: Checkpoint | null,
   ) {}
 
   /** Create the tables when missing; finish an interrupted rebuild; rebuild when a projector version changed. */
   static async open(options: RunnerOptions): Promise<ProjectionRunner> {
-    const { olap, set = READ_MODEL_SET, projectors = READ_MODEL_PROJECTORS } = options;
-    const state = await openSet(olap, set, projectors);
-    return new ProjectionRunner(options, set, projectors, state, await loadCheckpoint(olap, groupName(set, state.generation)));
+    const { olap, projectors = READ_MODEL_PROJECTORS } = options;
+    const state = await openSet(olap, READ_MODEL_SET, projectors);
+    return new ProjectionRunner(options, projectors, state, await loadCheckpoint(olap, groupName(READ_MODEL_SET, state.generation)));
   }
 
   /** The consumer group of the current generation. */
   get group(): string {
-    return groupName(this.set, this.state.generation);
+    return groupName(READ_MODEL_SET, this.state.generation);
   }
 
   /** Consume in the background until stop(). */
@@ -130,7 +126,7 @@ export class ProjectionRunner {
       this.lastError = null;
       this.caughtUp = false;
       for (const { offset, partition, reason } of batch.skipped) {
-        logger?.warn({ set: this.set, offset: offset.toString(), partition, reason }, 'projection skipped a log record');
+        logger?.warn({ offset: offset.toString(), partition, reason }, 'projection skipped a log record');
       }
       return records.length;
     } catch (error) {
@@ -147,19 +143,6 @@ export class ProjectionRunner {
     return total;
   }
 
-  /** Drop the set's tables, recreate them, and replay the log from the start under a new consumer group. */
-  async rebuild(): Promise<void> {
-    const wasRunning = this.loop !== null;
-    if (wasRunning) await this.stop();
-    this.rebuilding = true;
-    this.state = await rebuildSet(this.options.olap, this.set, this.projectors, this.state.generation + 1);
-    this.checkpoint = null;
-    this.caughtUp = false;
-    this.options.logger?.info({ set: this.set, group: this.group }, 'projections rebuilt: replaying the log from the start');
-    this.rebuilding = false;
-    if (wasRunning) this.start();
-  }
-
   /** Progress for /readyz. The log's head is read at most once a second; a log that cannot name its head
    * (a multi-partition Kafka topic) leaves the lag fields null. */
   async progress() {
@@ -171,10 +154,10 @@ export class ProjectionRunner {
     const checkpoint = this.checkpoint;
     const headSlot = head === null ? null : (decodeRecords([head])[0]?.event.slot ?? null);
     return {
-      set: this.set,
+      set: READ_MODEL_SET,
       group: this.group,
       generation: this.state.generation,
-      state: this.rebuilding ? 'rebuilding' : this.loop === null ? 'stopped' : 'running',
+      state: this.loop === null ? 'stopped' : 'running',
       /** Highest slot whose events are written and committed; null before the first batch of this generation. */
       lastSlot: checkpoint?.lastSlot ?? null,
       /** Offset of the last committed record (single-partition logs: the position in the log). */
@@ -199,7 +182,7 @@ export class ProjectionRunner {
         await this.runOnce();
         delay = firstDelay;
       } catch (error) {
-        this.options.logger?.error({ set: this.set, err: error }, 'projection batch failed; retrying');
+        this.options.logger?.error({ err: error }, 'projection batch failed; retrying');
         await sleep(delay, undefined, { signal: this.stopped.signal }).catch(() => undefined);
         delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
       }

@@ -5,13 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TOPICS } from '../../infra/event-log/event-log.js';
 import { SqliteEventLog } from '../../infra/event-log/sqlite-event-log.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, tradesTable } from '../../projections/trades/table.js';
 import { simulateMarket } from './market-simulation.js';
-import { appendEvents } from './runner-harness.js';
+import { appendEvents, dropAllTables } from './runner-harness.js';
 
 const totalTrades = Number(process.argv[2] ?? 40_000);
 const root = mkdtempSync(join(tmpdir(), 'projection-bench-'));
@@ -35,8 +36,10 @@ try {
   const log = SqliteEventLog.open(join(root, 'log'), { synchronous: 'NORMAL' });
   await appendEvents(log, events);
   for (const batchSize of [1_000, 5_000, 10_000, 20_000]) {
-    const runner = await ProjectionRunner.open({ log, olap, batchSize, maxBatchWaitMs: 50, idleWaitMs: 10, set: `bench-${batchSize}` });
-    await runner.rebuild();
+    // Each batch size from the start: fresh tables, and the log read again under the runner's group.
+    await dropAllTables(olap);
+    await log.dropGroup(TOPICS.coinEvents, 'projections.read-models.1');
+    const runner = await ProjectionRunner.open({ log, olap, batchSize, maxBatchWaitMs: 50, idleWaitMs: 10 });
     const started = performance.now();
     const handled = await runner.runUntilCaughtUp();
     const seconds = (performance.now() - started) / 1000;
