@@ -4,7 +4,7 @@
 // with; and per group a checkpoint (last slot and offset written), so progress is known again after a restart.
 // Both are ReplacingMergeTree(seq), seq growing with each transition of a set and each batch of a group, so FINAL shows the latest.
 import type { Olap } from '../infra/olap/olap.js';
-import { dateTime64, type Projector, type TableDef } from './projector.js';
+import type { Projector, TableDef } from './projector.js';
 
 const PROJECTION_STATE_TABLE = 'projection_state';
 export const PROJECTION_CHECKPOINTS_TABLE = 'projection_checkpoints';
@@ -13,13 +13,13 @@ export const runnerTables: readonly TableDef[] = [
   {
     name: PROJECTION_STATE_TABLE,
     ddl: `CREATE TABLE IF NOT EXISTS ${PROJECTION_STATE_TABLE} (
-  set String, generation UInt32, status LowCardinality(String), versions String, seq UInt64, updatedAt DateTime64(3, 'UTC')
+  set String, generation UInt32, status LowCardinality(String), versions String, seq UInt64
 ) ENGINE = ReplacingMergeTree(seq) ORDER BY set`,
   },
   {
     name: PROJECTION_CHECKPOINTS_TABLE,
     ddl: `CREATE TABLE IF NOT EXISTS ${PROJECTION_CHECKPOINTS_TABLE} (
-  group String, lastSlot UInt64, lastOffset UInt64, seq UInt64, updatedAt DateTime64(3, 'UTC')
+  group String, lastSlot UInt64, lastOffset UInt64, seq UInt64
 ) ENGINE = ReplacingMergeTree(seq) ORDER BY group`,
   },
 ];
@@ -32,8 +32,6 @@ export interface SetState {
 }
 
 export type Checkpoint = { lastSlot: number; lastOffset: bigint; seq: number };
-
-const now = (): string => dateTime64(Date.now() / 1000);
 
 export function groupName(set: string, generation: number): string {
   return `projections.${set}.${generation}`;
@@ -56,7 +54,7 @@ export async function loadSetState(olap: Olap, set: string): Promise<SetState | 
 /** seq grows with every transition: rebuilding, then ready, then the next generation's rebuilding. Resolves with `state`. */
 export async function saveSetState(olap: Olap, set: string, state: SetState): Promise<SetState> {
   const seq = state.generation * 2 + (state.status === 'ready' ? 1 : 0);
-  await olap.insert(PROJECTION_STATE_TABLE, [{ set, ...state, seq, updatedAt: now() }]);
+  await olap.insert(PROJECTION_STATE_TABLE, [{ set, ...state, seq }]);
   return state;
 }
 
@@ -69,7 +67,7 @@ export async function loadCheckpoint(olap: Olap, group: string): Promise<Checkpo
 }
 
 export async function saveCheckpoint(olap: Olap, group: string, checkpoint: Checkpoint): Promise<void> {
-  await olap.insert(PROJECTION_CHECKPOINTS_TABLE, [{ group, ...checkpoint, updatedAt: now() }]);
+  await olap.insert(PROJECTION_CHECKPOINTS_TABLE, [{ group, ...checkpoint }]);
 }
 
 /** Brings the store to a ready state for the set and returns it: creates its tables when missing, finishes an

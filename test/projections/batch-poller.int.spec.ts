@@ -25,7 +25,17 @@ afterEach(async () => {
 const record = (n: number) => ({ key: 'mint', value: `event ${n}` });
 
 function polling(overrides: Partial<BatchPolling>): BatchPolling {
-  return { log, topic: TOPIC, group: 'g', batchSize: 100, maxBatchWaitMs: 1_000, idleWaitMs: 50, stopping: () => false, ...overrides };
+  return {
+    log,
+    topic: TOPIC,
+    group: 'g',
+    batchSize: 100,
+    maxBatchWaitMs: 1_000,
+    quietMs: Number.POSITIVE_INFINITY,
+    idleWaitMs: 50,
+    stopping: () => false,
+    ...overrides,
+  };
 }
 
 describe('pollBatch', () => {
