@@ -10,18 +10,15 @@ import { REWARD_ROUNDS_TABLE } from '../rewards/table.js';
 import { TRADES_TABLE } from '../trades/table.js';
 import { FUND_BALANCES_TABLE, PLATFORM_REVENUE_TABLE } from './table.js';
 
-/** All-time trade count and volume in lamports. */
+/** All-time trade count and volume in lamports (trades in another quote token left out of the volume). */
 export async function tradeTotals(olap: Olap, mints: ValuingMints): Promise<{ trades: number; volumeLamports: bigint }> {
-  const [all] = await olap.query<{ trades: string; solVolume: string }>(
-    `SELECT toString(count()) AS trades, toString(sumIf(toUInt256(quoteAmount), quoteMint = {solMint:String})) AS solVolume FROM ${TRADES_TABLE} FINAL`,
+  // Aggregates without GROUP BY: always one row; the ASOF LEFT JOIN keeps one row per trade.
+  const [row] = await olap.query<{ trades: string; lamports: string }>(
+    `SELECT toString(count()) AS trades, toString(ifNull(sum(${lamportsOf('s.amount', 's.quoteMint')}), 0)) AS lamports
+    ${withSolPriceAt(`SELECT slot, quoteMint, quoteAmount AS amount FROM ${TRADES_TABLE} FINAL`)}`,
     mints,
   );
-  const [stable] = await olap.query<{ lamports: string }>(
-    `SELECT toString(ifNull(sum(${lamportsOf('s.amount', 's.quoteMint')}), 0)) AS lamports
-    ${withSolPriceAt(`SELECT slot, quoteMint, quoteAmount AS amount FROM ${TRADES_TABLE} FINAL WHERE quoteMint = {stablecoinMint:String}`)}`,
-    mints,
-  );
-  return { trades: Number(all?.trades ?? 0), volumeLamports: BigInt(all?.solVolume ?? '0') + BigInt(stable?.lamports ?? '0') };
+  return { trades: Number(row!.trades), volumeLamports: BigInt(row!.lamports) };
 }
 
 /** Holder payout rounds (the pot spent, in the coin's quote token) and creator sends (in their quote token). */
