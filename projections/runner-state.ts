@@ -71,23 +71,21 @@ export async function saveCheckpoint(olap: Olap, group: string, checkpoint: Chec
 }
 
 /** Brings the store to a ready state for the set and returns it: creates its tables when missing, finishes an
- * interrupted rebuild, rebuilds when a projector version changed. */
+ * interrupted rebuild, rebuilds when a projector version changed (dropping and recreating every table of the set under
+ * the next generation, marked rebuilding meanwhile so that a crash in between is finished at the next open); the
+ * caller replays the log into them. */
 export async function openSet(olap: Olap, set: string, projectors: readonly Projector[]): Promise<SetState> {
   const tables = projectors.flatMap((projector) => projector.tables);
   if (new Set(tables.map((table) => table.name)).size !== tables.length) throw new Error(`projector set ${set}: two projectors share a table`);
   for (const table of runnerTables) await olap.exec(table.ddl);
   const stored = await loadSetState(olap, set);
-  if (stored?.status === 'rebuilding') return rebuildSet(olap, set, projectors, stored.generation);
-  if (stored !== null && stored.versions !== projectorVersions(projectors)) return rebuildSet(olap, set, projectors, stored.generation + 1);
-  for (const table of tables) await olap.exec(table.ddl);
-  return stored ?? saveSetState(olap, set, { generation: 1, status: 'ready', versions: projectorVersions(projectors) });
-}
-
-/** Drops and recreates every table of the set under `generation` (marked rebuilding meanwhile, so a crash in
- * between is finished at the next openSet); the caller replays the log into them. */
-async function rebuildSet(olap: Olap, set: string, projectors: readonly Projector[], generation: number): Promise<SetState> {
-  const rebuilding = await saveSetState(olap, set, { generation, status: 'rebuilding', versions: projectorVersions(projectors) });
-  const tables = projectors.flatMap((projector) => projector.tables);
+  const versions = projectorVersions(projectors);
+  if (stored === null || (stored.status === 'ready' && stored.versions === versions)) {
+    for (const table of tables) await olap.exec(table.ddl);
+    return stored ?? saveSetState(olap, set, { generation: 1, status: 'ready', versions });
+  }
+  const generation = stored.status === 'rebuilding' ? stored.generation : stored.generation + 1;
+  const rebuilding = await saveSetState(olap, set, { generation, status: 'rebuilding', versions });
   for (const table of tables) await olap.exec(`DROP TABLE IF EXISTS ${table.name} SYNC`);
   for (const table of tables) await olap.exec(table.ddl);
   return saveSetState(olap, set, { ...rebuilding, status: 'ready' });
