@@ -83,8 +83,7 @@ export function projectEvents(events: readonly LoggedEvent[], projectors: readon
 /** The derived rows of `events` (written already with every projector's rows), by table. */
 export async function deriveBatch(events: readonly LoggedEvent[], projectors: readonly Projector[], olap: Olap): Promise<RowsByTable> {
   const derived: ProjectedRows[] = [];
-  const deriving = projectors.filter((projector) => projector.derive !== undefined);
-  for (const [projector, mine] of handedOut(deriving, events)) derived.push(await projector.derive!(mine, olap));
+  for (const [projector, mine] of handedOut(projectors, events)) if (projector.derive) derived.push(await projector.derive(mine, olap));
   return byTable(derived);
 }
 

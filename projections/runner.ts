@@ -1,4 +1,4 @@
-// The projection runner: consumes `coin-events` for one projector set, batches records (by size and by time),
+// The projection runner: consumes `coin-events` for the read-model set, batches records (by size and by time),
 // writes the projectors' rows to the analytics store, records a checkpoint, and only then commits the log
 // offsets. Every table is keyed so that writing a row again changes nothing, so a crash between the write and
 // the commit repeats the batch without double-counting. A failed batch is rewound and retried with backoff.
@@ -154,7 +154,6 @@ export class ProjectionRunner {
     const checkpoint = this.checkpoint;
     const headSlot = head === null ? null : (decodeRecords([head])[0]?.event.slot ?? null);
     return {
-      set: READ_MODEL_SET,
       group: this.group,
       generation: this.state.generation,
       state: this.loop === null ? 'stopped' : 'running',

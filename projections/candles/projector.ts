@@ -62,8 +62,8 @@ function union(a: CandleRow, b: CandleRow): CandleRow {
 
 /** Each coin's candles at every interval from the one its trade at `earliest` (unix seconds, by coin) falls in. */
 async function candlesSince(olap: Olap, earliest: ReadonlyMap<string, number>): Promise<CandleRow[]> {
+  // Never empty: derive() is given a batch's trades only when there are some.
   const mints = [...earliest.keys()];
-  if (mints.length === 0) return [];
   const startOf = (mint: string, interval: number) => Math.floor(earliest.get(mint)! / interval) * interval;
   const froms = mints.map((mint) => startOf(mint, MINUTE));
   // `since` (the earliest of them) is what the trades table's key can skip by.
