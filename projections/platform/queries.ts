@@ -21,28 +21,23 @@ export async function tradeTotals(olap: Olap, mints: ValuingMints): Promise<{ tr
   return { trades: Number(row!.trades), volumeLamports: BigInt(row!.lamports) };
 }
 
-/** Holder payout rounds (the pot spent, in the coin's quote token) and creator sends (in their quote token). */
-const PAYOUT_SUMS = `SELECT s.kind AS kind, toString(ifNull(sum(${lamportsOf('s.amount', 's.token')}), 0)) AS lamports
-  ${withSolPriceAt(`SELECT r.slot AS slot, 'holders' AS kind, r.potSpent AS amount, c.quoteMint AS token
-    FROM ${REWARD_ROUNDS_TABLE} AS r FINAL LEFT JOIN (SELECT mint, quoteMint FROM ${COINS_TABLE} FINAL) AS c ON c.mint = r.mint
-    UNION ALL SELECT slot, 'creator' AS kind, amount, quoteMint AS token FROM ${CREATOR_SENDS_TABLE} FINAL`)}
-  GROUP BY s.kind`;
+const PAID = lamportsOf('s.amount', 's.token');
 
-/** The all-time totals, sums in lamports (paid to holders and sent to creators as decimal strings). */
+/** The all-time totals, sums in lamports: paid to holders (payout rounds' pots spent, in the coin's quote token) and
+ * sent to creators (in their quote token), as decimal strings. */
 export async function platformTotals(olap: Olap, mints: ValuingMints) {
-  const [counts] = await olap.query<{ coins: string; graduated: string }>(
-    `SELECT (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins, (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated`,
+  const [row] = await olap.query<{ coins: string; graduated: string; holders: string; creator: string }>(
+    `SELECT (SELECT count() FROM ${COINS_TABLE} FINAL) AS coins, (SELECT count() FROM ${COIN_GRADUATIONS_TABLE} FINAL) AS graduated,
+      toString(ifNull(sumIf(${PAID}, s.kind = 'holders'), 0)) AS holders, toString(ifNull(sumIf(${PAID}, s.kind = 'creator'), 0)) AS creator
+    ${withSolPriceAt(`SELECT r.slot AS slot, 'holders' AS kind, r.potSpent AS amount, c.quoteMint AS token
+      FROM ${REWARD_ROUNDS_TABLE} AS r FINAL LEFT JOIN (SELECT mint, quoteMint FROM ${COINS_TABLE} FINAL) AS c ON c.mint = r.mint
+      UNION ALL SELECT slot, 'creator' AS kind, amount, quoteMint AS token FROM ${CREATOR_SENDS_TABLE} FINAL`)}`,
+    mints,
   );
+  // Aggregates without GROUP BY: always one row.
+  const { coins, graduated, holders, creator } = row!;
   const trades = await tradeTotals(olap, mints);
-  const payouts = await olap.query<{ kind: string; lamports: string }>(PAYOUT_SUMS, mints);
-  const paid = (kind: string) => payouts.find((row) => row.kind === kind)?.lamports ?? '0';
-  return {
-    coinsLaunched: Number(counts?.coins ?? 0),
-    coinsGraduated: Number(counts?.graduated ?? 0),
-    ...trades,
-    paidToHoldersLamports: paid('holders'),
-    sentToCreatorsLamports: paid('creator'),
-  };
+  return { coinsLaunched: Number(coins), coinsGraduated: Number(graduated), ...trades, paidToHoldersLamports: holders, sentToCreatorsLamports: creator };
 }
 
 /** Revenue of every UTC day ('YYYY-MM-DD') up to `toDay` (inclusive) that has any, oldest first: fee shares and swap
