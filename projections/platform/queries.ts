@@ -1,7 +1,7 @@
 // Queries of the platform stats and funds. Amounts in the dollar stablecoin are valued at the SOL price in force
 // when they happened (prices/sol-value.ts); amounts that cannot be valued that way (a stablecoin trade before any
 // price) are left out of the sums.
-import type { Olap } from '../../infra/olap/olap.js';
+import type { Olap, QueryParams } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
@@ -83,32 +83,26 @@ export async function solPricesByDay(olap: Olap, fromDay: string, toDay: string)
   return new Map(rows.map((row) => [row.day, { average: BigInt(row.average), last: BigInt(row.last) }]));
 }
 
-/** The latest balance of each fund wallet seen so far, by chain order, keyed by wallet (a fund whose wallet
- * the configuration changed starts afresh); read without FINAL, as fundBalanceAt reads it. */
-export async function latestFundBalances(olap: Olap) {
-  const rows = await olap.query<FundBalanceSql>(
-    `SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_BALANCES_TABLE} ORDER BY slot DESC, logOffset DESC LIMIT 1 BY wallet`,
+/** The latest balance of each fund wallet by chain order among those `where` picks, keyed by wallet: `time` is the unix
+ * seconds of the transaction that left it. Duplicates of one event carry the same balance, so the history is read
+ * without FINAL. */
+async function fundBalances(olap: Olap, where: string, params: QueryParams = {}) {
+  const rows = await olap.query<{ fund: string; wallet: string; lamports: string; slot: string; seconds: number }>(
+    `SELECT fund, wallet, toString(lamports) AS lamports, slot, toUnixTimestamp(time) AS seconds FROM ${FUND_BALANCES_TABLE}
+    WHERE ${where} ORDER BY slot DESC, logOffset DESC LIMIT 1 BY wallet`,
+    params,
   );
-  return new Map(rows.map((row) => [row.wallet, fundBalance(row)]));
+  return new Map(rows.map(({ lamports, slot, seconds, ...fund }) => [fund.wallet, { ...fund, lamports: BigInt(lamports), slot: Number(slot), time: seconds }]));
 }
 
-/** A wallet's balance at `at`: the last one at or before it by chain order; null when none. Duplicates of one
- * event carry the same balance, so the history is read without FINAL. */
+/** The latest balance of each fund wallet seen so far (a fund whose wallet the configuration changed starts afresh). */
+export function latestFundBalances(olap: Olap) {
+  return fundBalances(olap, '1');
+}
+
+/** A wallet's balance at `at`: the last one at or before it by chain order; null when none. */
 export async function fundBalanceAt(olap: Olap, wallet: string, at: Date) {
-  const rows = await olap.query<FundBalanceSql>(
-    `SELECT ${FUND_BALANCE_COLUMNS} FROM ${FUND_BALANCES_TABLE}
-    WHERE wallet = {wallet:String} AND time <= {at:DateTime64(3, 'UTC')}
-    ORDER BY slot DESC, logOffset DESC LIMIT 1`,
-    { wallet, at: at.toISOString().replace('T', ' ').replace('Z', '') },
-  );
-  return rows[0] === undefined ? null : fundBalance(rows[0]);
-}
-
-type FundBalanceSql = { fund: string; wallet: string; lamports: string; slot: string; seconds: string };
-
-const FUND_BALANCE_COLUMNS = 'fund, wallet, toString(lamports) AS lamports, slot, toString(toUnixTimestamp(time)) AS seconds';
-
-/** A fund's balance as read: `time` is the unix seconds of the transaction that left it. */
-function fundBalance(row: FundBalanceSql) {
-  return { fund: row.fund, wallet: row.wallet, lamports: BigInt(row.lamports), slot: Number(row.slot), time: Number(row.seconds) };
+  const where = `wallet = {wallet:String} AND time <= {at:DateTime64(3, 'UTC')}`;
+  const balances = await fundBalances(olap, where, { wallet, at: at.toISOString().replace('T', ' ').replace('Z', '') });
+  return balances.get(wallet) ?? null;
 }
