@@ -48,8 +48,12 @@ export function chainVersion(slot: number, offset: bigint): bigint {
   return (BigInt(slot) << 64n) | BigInt.asUintN(64, offset);
 }
 
-/** Where an event sits, as the tables that keep a row per event name it: its id, transaction, slot, block time and
- * log offset. */
+/** An event's id, slot and block time, as the tables that keep a row per event name them. */
+export function eventAt(event: Event) {
+  return { eventId: event.id, slot: event.slot, time: dateTime64(event.blockTime) };
+}
+
+/** Where an event sits, as the tables that keep a row per event name it: eventAt, its transaction and log offset. */
 export function eventPosition({ event, offset }: LoggedEvent) {
-  return { eventId: event.id, signature: event.signature, slot: event.slot, time: dateTime64(event.blockTime), logOffset: offset };
+  return { ...eventAt(event), signature: event.signature, logOffset: offset };
 }
