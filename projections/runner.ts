@@ -3,7 +3,7 @@
 // offsets. Every table is keyed so that writing a row again changes nothing, so a crash between the write and
 // the commit repeats the batch without double-counting. A failed batch is rewound and retried with backoff.
 // open() rebuilds (runner-state.ts) when a projector changed: fresh tables, the log replayed under a fresh consumer group.
-// Use either start()/stop() (background) or runOnce()/runUntilCaughtUp() (driven), not both at once.
+// Use either start()/stop() (background) or runOnce() (driven), not both at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventLog, type LogRecord, TOPICS } from '../infra/event-log/event-log.js';
 import type { Olap } from '../infra/olap/olap.js';
@@ -134,13 +134,6 @@ export class ProjectionRunner {
       await log.rewind(TOPIC, this.group).catch(() => undefined);
       throw error;
     }
-  }
-
-  /** Run batches until a poll finds nothing new. */
-  async runUntilCaughtUp(): Promise<number> {
-    let total = 0;
-    for (let handled = await this.runOnce(); handled > 0; handled = await this.runOnce()) total += handled;
-    return total;
   }
 
   /** Progress for /readyz. The log's head is read at most once a second; a log that cannot name its head

@@ -16,7 +16,7 @@ import { REWARD_OWED_TABLE } from '../../projections/rewards/table.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { loadConfig, serviceWalletList } from '../../schemas/config.js';
 import { BASKET, OWED_C, rewardStory, STABLE, W } from './reward-story.js';
-import { appendEvents, CrashingLog } from './runner-harness.js';
+import { appendEvents, CrashingLog, runUntilCaughtUp } from './runner-harness.js';
 
 const projectors = readModelProjectors(serviceWalletList(loadConfig({}).wallets));
 const story = rewardStory();
@@ -68,9 +68,9 @@ describe('the reward-owed projector', () => {
     const rounds = story.findIndex(({ event }) => event.type === 'payout.round');
     const options = { olap, projectors, batchSize: 3, maxBatchWaitMs: 10, idleWaitMs: 10 };
     const crashing = await ProjectionRunner.open({ ...options, log: new CrashingLog(log, Math.ceil((rounds + 1) / 3)) });
-    await expect(crashing.runUntilCaughtUp()).rejects.toThrow(/crash/);
+    await expect(runUntilCaughtUp(crashing)).rejects.toThrow(/crash/);
     expect((await owedRows()).length).toBeGreaterThan(0);
-    await (await ProjectionRunner.open({ ...options, log })).runUntilCaughtUp();
+    await runUntilCaughtUp(await ProjectionRunner.open({ ...options, log }));
     expect(await owedRows()).toEqual(EXPECTED);
     await log.close();
   });

@@ -7,9 +7,17 @@ import type { Olap, QueryParams } from '../../infra/olap/olap.js';
 import { CandleWindow } from '../../api/views/candle-window.js';
 import { type Candle, INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
 import type { Projector } from '../../projections/projector.js';
+import type { ProjectionRunner } from '../../projections/runner.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import type { Event, TradeEvent } from '../../schemas/events/index.js';
 import { expectedCandlesOf } from '../../infra/devnet/truth/expected-candles.js';
+
+/** Runs the runner's batches until a poll finds nothing new; resolves with the records handled. */
+export async function runUntilCaughtUp(runner: ProjectionRunner): Promise<number> {
+  let total = 0;
+  for (let handled = await runner.runOnce(); handled > 0; handled = await runner.runOnce()) total += handled;
+  return total;
+}
 
 export function keyOf(event: Event): string {
   const data = event.data as { mint?: unknown };

@@ -14,7 +14,7 @@ import { ProjectionRunner } from '../../projections/runner.js';
 import { saveSetState } from '../../projections/runner-state.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { simulateMarket } from './market-simulation.js';
-import { appendEvents, CrashingOlap, dropAllTables, snapshotTables } from './runner-harness.js';
+import { appendEvents, CrashingOlap, dropAllTables, snapshotTables, runUntilCaughtUp } from './runner-harness.js';
 
 const root = mkdtempSync(join(tmpdir(), 'runner-recovery-'));
 const EVENTS = simulateMarket({ seed: 21, coins: 3, trades: 800 });
@@ -43,7 +43,7 @@ beforeEach(async () => {
 
 describe('projection runner recovery', () => {
   it('knows its last slot after a restart, before projecting anything', async () => {
-    await (await ProjectionRunner.open({ log, olap, ...FAST })).runUntilCaughtUp();
+    await runUntilCaughtUp(await ProjectionRunner.open({ log, olap, ...FAST }));
     const restarted = await ProjectionRunner.open({ log, olap, ...FAST });
     const progress = await restarted.progress();
     expect(progress).toMatchObject({ lastSlot: MAX_SLOT, lastOffset: String(EVENTS.length - 1), lagRecords: 0, lagSlots: 0 });
@@ -51,7 +51,7 @@ describe('projection runner recovery', () => {
   });
 
   it('finishes a rebuild that a crash interrupted, then replays into fresh tables', async () => {
-    await (await ProjectionRunner.open({ log, olap, ...FAST })).runUntilCaughtUp();
+    await runUntilCaughtUp(await ProjectionRunner.open({ log, olap, ...FAST }));
     const complete = await snapshotTables(olap, READ_MODEL_PROJECTORS);
     const versions = READ_MODEL_PROJECTORS.map((projector) => `${projector.name}@${projector.version}`)
       .sort()
@@ -60,7 +60,7 @@ describe('projection runner recovery', () => {
     const resumed = await ProjectionRunner.open({ log, olap, ...FAST });
     expect(resumed.group).toBe('projections.read-models.2');
     expect(await olap.query(`SELECT count() AS n FROM ${TRADES_TABLE}`)).toEqual([{ n: '0' }]);
-    await resumed.runUntilCaughtUp();
+    await runUntilCaughtUp(resumed);
     expect(await snapshotTables(olap, READ_MODEL_PROJECTORS)).toEqual(complete);
   });
 

@@ -17,7 +17,7 @@ import { PROJECTION_CHECKPOINTS_TABLE } from '../../projections/runner-state.js'
 import { tradesProjector } from '../../projections/trades/projector.js';
 import type { Event, TradeEvent } from '../../schemas/events/index.js';
 import { simulateMarket } from './market-simulation.js';
-import { appendEvents, CrashingLog, CrashingOlap, dropAllTables, expectedCandles, snapshotTables, storedCandles } from './runner-harness.js';
+import { appendEvents, CrashingLog, CrashingOlap, dropAllTables, expectedCandles, snapshotTables, storedCandles, runUntilCaughtUp } from './runner-harness.js';
 
 const root = mkdtempSync(join(tmpdir(), 'runner-int-'));
 const EVENTS = simulateMarket({ seed: 7, coins: 6, trades: 4_000 });
@@ -66,7 +66,7 @@ beforeEach(async () => {
 describe('projection runner on SQLite and chDB', () => {
   it('given the log, then every read model holds exactly its events, and progress reaches the head', async () => {
     const runner = await restart();
-    expect(await runner.runUntilCaughtUp()).toBe(EVENTS.length);
+    expect(await runUntilCaughtUp(runner)).toBe(EVENTS.length);
 
     const count = async (table: string) => (await olap.query<{ n: string }>(`SELECT count() AS n FROM ${table} FINAL`))[0]?.n;
     expect(await count('coins')).toBe(String(MINTS.length));
@@ -110,9 +110,9 @@ describe('projection runner on SQLite and chDB', () => {
     await crashing.runOnce();
     await expect(crashing.runOnce()).rejects.toThrow(/crash/);
     const runner = await restart();
-    await runner.runUntilCaughtUp();
+    await runUntilCaughtUp(runner);
     const afterCrash = await snapshotTables(olap, READ_MODEL_PROJECTORS);
-    await (await restart({ projectors: bumped() })).runUntilCaughtUp();
+    await runUntilCaughtUp(await restart({ projectors: bumped() }));
     expect(await snapshotTables(olap, READ_MODEL_PROJECTORS)).toEqual(afterCrash);
     expect(afterCrash.trades).toHaveLength(TRADES.length);
   });
@@ -137,15 +137,15 @@ describe('projection runner on SQLite and chDB', () => {
     await expect(crashing.runOnce()).rejects.toThrow(/crash/);
     expect((await crashing.progress()).lastError).toMatch(/^crash: process died/);
     const runner = await restart();
-    await runner.runUntilCaughtUp();
+    await runUntilCaughtUp(runner);
     const afterCrash = await snapshotTables(olap, READ_MODEL_PROJECTORS);
-    await (await restart({ projectors: bumped() })).runUntilCaughtUp();
+    await runUntilCaughtUp(await restart({ projectors: bumped() }));
     expect(await snapshotTables(olap, READ_MODEL_PROJECTORS)).toEqual(afterCrash);
   });
 
   it('given a batch of records that are no events, then they are counted as skipped and the checkpoint keeps its slot', async () => {
     const runner = await restart();
-    await runner.runUntilCaughtUp();
+    await runUntilCaughtUp(runner);
     await logs[0]!.append(TOPICS.coinEvents, [{ key: 'platform', value: '{not json' }]);
     expect(await runner.runOnce()).toBe(1);
     expect(await runner.progress()).toMatchObject({ lastSlot: MAX_SLOT, lastOffset: String(EVENTS.length), lagRecords: 0, recordsSkipped: 1 });
@@ -153,16 +153,16 @@ describe('projection runner on SQLite and chDB', () => {
 
   it('given the whole log replayed a second time into the same tables, then nothing changes', async () => {
     const first = await restart();
-    await first.runUntilCaughtUp();
+    await runUntilCaughtUp(first);
     const once = await snapshotTables(olap, READ_MODEL_PROJECTORS);
     // The group forgets its position: the log is read from the start again.
     await logs[0]!.dropGroup(TOPICS.coinEvents, first.group);
-    await (await restart()).runUntilCaughtUp();
+    await runUntilCaughtUp(await restart());
     expect(await snapshotTables(olap, READ_MODEL_PROJECTORS)).toEqual(once);
   });
 
   it('given every event appended to the log twice, then counts, volumes, balances and candles are those of one copy', async () => {
-    await (await restart()).runUntilCaughtUp();
+    await runUntilCaughtUp(await restart());
     const figures = () =>
       olap.query(`SELECT
         (SELECT count() FROM trades FINAL) AS trades, (SELECT toString(sum(quoteAmount)) FROM trades FINAL) AS volume,
@@ -171,13 +171,13 @@ describe('projection runner on SQLite and chDB', () => {
     const once = await figures();
     const candlesOnce = await storedCandles(olap, EVENTS, MINTS[0]!, '1h');
     await appendEvents(logs[0]!, EVENTS);
-    await (await restart()).runUntilCaughtUp();
+    await runUntilCaughtUp(await restart());
     expect(await figures()).toEqual(once);
     expect(await storedCandles(olap, EVENTS, MINTS[0]!, '1h')).toEqual(candlesOnce);
   });
 
   it('given the trades, then candles of every interval equal a recomputation from the trade events', async () => {
-    await (await restart()).runUntilCaughtUp();
+    await runUntilCaughtUp(await restart());
     for (const mint of MINTS) {
       for (const interval of INTERVALS) {
         const expected = expectedCandles(EVENTS, mint, interval);
@@ -189,13 +189,13 @@ describe('projection runner on SQLite and chDB', () => {
 
   it('rebuilds when a projector version changes, replaying into fresh tables under a new group', async () => {
     const runner = await restart();
-    await runner.runUntilCaughtUp();
+    await runUntilCaughtUp(runner);
     const before = await snapshotTables(olap, READ_MODEL_PROJECTORS);
     const upgraded = await restart({ projectors: bumped() });
     expect(upgraded.group).toBe('projections.read-models.2');
     expect((await upgraded.progress()).lastSlot).toBeNull();
     expect(await olap.query('SELECT count() AS n FROM trades')).toEqual([{ n: '0' }]);
-    await upgraded.runUntilCaughtUp();
+    await runUntilCaughtUp(upgraded);
     expect(await snapshotTables(olap, READ_MODEL_PROJECTORS)).toEqual(before);
     expect((await restart({ projectors: bumped() })).group).toBe('projections.read-models.2');
   });

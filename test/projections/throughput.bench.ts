@@ -12,7 +12,7 @@ import { ProjectionRunner } from '../../projections/runner.js';
 import { tradesProjector } from '../../projections/trades/projector.js';
 import { TRADES_TABLE, tradesTable } from '../../projections/trades/table.js';
 import { simulateMarket } from './market-simulation.js';
-import { appendEvents, dropAllTables } from './runner-harness.js';
+import { appendEvents, dropAllTables, runUntilCaughtUp } from './runner-harness.js';
 
 const totalTrades = Number(process.argv[2] ?? 40_000);
 const root = mkdtempSync(join(tmpdir(), 'projection-bench-'));
@@ -41,7 +41,7 @@ try {
     await log.dropGroup(TOPICS.coinEvents, 'projections.read-models.1');
     const runner = await ProjectionRunner.open({ log, olap, batchSize, maxBatchWaitMs: 50, idleWaitMs: 10 });
     const started = performance.now();
-    const handled = await runner.runUntilCaughtUp();
+    const handled = await runUntilCaughtUp(runner);
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `runner, batch ${String(batchSize).padStart(6)}: ${handled} events in ${seconds.toFixed(2)} s = ${Math.round(handled / seconds).toLocaleString('en')} events/s`,

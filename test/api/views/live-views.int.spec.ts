@@ -22,7 +22,7 @@ import { parseCursor } from '../../../schemas/api/trades.js';
 import { loadConfig, serviceWalletList } from '../../../schemas/config.js';
 import type { Event } from '../../../schemas/events/index.js';
 import { coveredColumns, ExpectedMarket } from '../../fixtures/expected-coin-rows.js';
-import { appendEvents, CrashingLog, expectedCandles } from '../../projections/runner-harness.js';
+import { appendEvents, CrashingLog, expectedCandles, runUntilCaughtUp } from '../../projections/runner-harness.js';
 import { expectedTradePage } from '../fixtures/expected-trade-page.js';
 import { buildFixture, NOW, type Fixture } from '../fixtures/market.js';
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
   // The projections commit the first part, then write the next batch and die before committing it.
   await appendEvents(log, committed);
   const first = await ProjectionRunner.open({ log, olap, projectors, batchSize: 100, idleWaitMs: 0, maxBatchWaitMs: 0, quietMs: 0 });
-  await first.runUntilCaughtUp();
+  await runUntilCaughtUp(first);
   await appendEvents(log, uncommitted);
   const crashing = await ProjectionRunner.open({
     log: new CrashingLog(log, 1),
