@@ -9,9 +9,8 @@ export const burnsProjector: Projector = {
   canHandle: ['platform.burned'],
   handle(events: readonly LoggedEvent[]) {
     const rows = events.flatMap((logged) => {
-      const { event } = logged;
-      if (event.type !== 'platform.burned') return [];
-      const { platformMint, amount, solCost } = event.data;
+      if (logged.event.type !== 'platform.burned') return [];
+      const { platformMint, amount, solCost } = logged.event.data;
       return [{ ...eventPosition(logged), platformMint, amount, solCost }];
     });
     return { [PLATFORM_BURNS_TABLE]: rows };

@@ -7,14 +7,13 @@ import { COIN_GRADUATIONS_TABLE, COINS_TABLE, coinGraduationsTable, coinsTable }
 
 /** A coins row: the launch facts, the nested ones in columns of their own (the mint and freeze authorities are not kept). */
 export function coinRow(event: CoinLaunchedEvent) {
-  const { hooks, antiSniper, basket, creatorRecipients, untrusted, curveAllotment, initialReserves, mintAuthority, freezeAuthority, ...launch } = event.data;
+  const { antiSniper, basket, creatorRecipients, untrusted, curveAllotment, initialReserves, mintAuthority, freezeAuthority, ...launch } = event.data;
   return {
     ...launch,
     eventId: event.id,
     signature: event.signature,
     launchSlot: event.slot,
     launchTime: dateTime64(event.blockTime),
-    hooks: [...hooks],
     antiSniperLimitBps: antiSniper?.limitBps ?? null,
     antiSniperWindowSeconds: antiSniper?.windowSeconds ?? null,
     basketMints: basket.map((token) => token.mint),

@@ -9,9 +9,8 @@ export const quoteListingsProjector: Projector = {
   canHandle: ['quote.configured'],
   handle(events: readonly LoggedEvent[]) {
     const rows = events.flatMap((logged) => {
-      const { event } = logged;
-      if (event.type !== 'quote.configured') return [];
-      const { quoteMint, quoteDecimals, enabled } = event.data;
+      if (logged.event.type !== 'quote.configured') return [];
+      const { quoteMint, quoteDecimals, enabled } = logged.event.data;
       return [{ ...eventPosition(logged), quoteMint, quoteDecimals, enabled }];
     });
     return { [QUOTE_LISTINGS_TABLE]: rows };
