@@ -14,7 +14,8 @@
 //   --rates R,R            replay: the lag phase's rates in chain tx/s, one run each (1000,5000)
 //   --only throughput|lag|streams   one phase; streams is a diagnostic run only on request: the official
 //                          client's rate in three subscription shapes (streams-phase.ts)
-//   --pipeline-in ingest|projections   the process that decodes (ingest, as `npm run ingest` runs it)
+//   --pipeline-in ingest|projections|own   the process that decodes: ingest (as `npm run ingest` runs it), project,
+//                          or a process of its own between them
 //   --log sqlite|kafka     the event log: SQLite (the default) or a local Kafka broker per phase (infra/kafka-local)
 //   --profile DIR          each process writes V8 CPU profiles under DIR/<phase>/<process>/
 //   --chain replay|devnet  replay: a captured chain served as captured (replay/), the default; devnet: the devnet
@@ -65,7 +66,10 @@ const load = () =>
     .join(' ');
 
 async function main(): Promise<void> {
-  const pipelineIn = values['pipeline-in'] === 'projections' ? 'projections' : 'ingest';
+  const pipelineIn = values['pipeline-in'];
+  if (pipelineIn !== 'ingest' && pipelineIn !== 'projections' && pipelineIn !== 'own') {
+    throw new Error(`--pipeline-in must be ingest, projections or own, got ${pipelineIn}`);
+  }
   const only = values.only;
   if (only !== undefined && only !== 'throughput' && only !== 'lag' && only !== 'streams') {
     throw new Error(`--only must be throughput, lag or streams, got ${only}`);
@@ -87,6 +91,7 @@ async function main(): Promise<void> {
   if (only !== 'streams') {
     report.push(
       `processes: chain (devnet + Yellowstone gRPC) | ingest (subscriber${pipelineIn === 'ingest' ? ' + decoding pipeline' : ''}) | ` +
+        (pipelineIn === 'own' ? 'decode (decoding pipeline) | ' : '') +
         `project (${pipelineIn === 'projections' ? 'decoding pipeline + ' : ''}projections + API); ` +
         (eventLog === 'kafka'
           ? 'Kafka event log (a local single-node broker per phase, acks=all) and chDB'

@@ -14,7 +14,7 @@ import { subscribeRequest } from '../../ingest/subscriber/request.js';
 import { loadConfig } from '../../schemas/config.js';
 import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
-import type { ChainReport, LedgerInfo, LiveInfo, PipelineProgress, PipelineRoleName, ReplayRequest } from './bench-types.js';
+import { type ChainReport, type LedgerInfo, type LiveInfo, type PipelineIn, pipelineLayout, type PipelineProgress, type ReplayRequest } from './bench-types.js';
 import { LagSampler } from './lag-samples.js';
 import type { StreamArrivals } from './lag-streams-child.js';
 import { StreamSamples } from './lag-streams.js';
@@ -43,7 +43,7 @@ export interface LagOptions {
   warmupSeconds: number;
   seconds: number;
   pollMs: number;
-  pipelineIn: 'ingest' | 'projections';
+  pipelineIn: PipelineIn;
   /** The event log the pipeline runs on (SQLite by default). */
   eventLog?: BenchLogKind;
   /** Write each process's CPU profile here (see bench-ipc.ts). */
@@ -65,10 +65,16 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
   const { kafkaBrokers } = eventLog;
   const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false, kafkaBrokers }, options.profileDir);
   const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true, kafkaBrokers }, options.profileDir);
+  const layout = pipelineLayout(options.pipelineIn);
+  const decode =
+    layout.decode === null
+      ? null
+      : BenchChild.start<PipelineProgress>('decode', PIPELINE_SCRIPT, { name: 'decode', dataDir, olap: false, kafkaBrokers }, options.profileDir);
+  const pipelines = [ingest, project, ...(decode === null ? [] : [decode])];
   const chain = BenchChild.start<ChainReport>('chain', CHAIN_SCRIPT, {}, options.profileDir);
   const bare = BenchChild.start<SlotArrival>('bare', READER_SCRIPT, {});
   const streams = BenchChild.start<never>('streams', STREAMS_SCRIPT, {});
-  const children = [chain, ingest, project, bare, streams];
+  const children = [chain, ...pipelines, bare, streams];
   const stageTimes = new StageTimes();
   let sampler: LagSampler | null = null;
   const streamSamples = new StreamSamples();
@@ -77,7 +83,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
     streamSamples.watch(slot.confirmedAt, slot.samples);
   });
   try {
-    for (const child of [ingest, project]) {
+    for (const child of pipelines) {
       child.onReport((report) => {
         recordProgress(progress, report);
         stageTimes.add(report.stages);
@@ -90,7 +96,7 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
       if (report.kind === 'exhausted') exhaustedAt = wallMs();
     });
     bare.onReport((arrival) => window.arrived(arrival.slot, arrival.at));
-    await Promise.all([ingest.command('open'), project.command('open')]);
+    await Promise.all(pipelines.map((child) => child.command('open')));
     const { replay } = options;
     let grpcUrl: string;
     let startSlot = 1;
@@ -120,13 +126,12 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
       ({ grpcUrl } = ledger);
       startSlot = ledger.firstSlot;
     }
-    const downstream: PipelineRoleName[] = options.pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'];
-    const upstream: PipelineRoleName[] = options.pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'];
-    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: downstream, grpcUrl, startSlot });
+    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: layout.project, grpcUrl, startSlot });
     await bare.command('watch', { url: grpcUrl, request: subscribeRequest(loadConfig({}), startSlot) });
     // Streams open before anything is ingested: every coin then comes as a launch on the platform stream.
     await streams.command('follow', { apiUrl });
-    await ingest.command('start', { roles: upstream, grpcUrl, startSlot });
+    if (decode !== null) await decode.command('start', { roles: layout.decode, grpcUrl, startSlot });
+    await ingest.command('start', { roles: layout.ingest, grpcUrl, startSlot });
     if (replay !== null) await chain.command('go');
     const lag = (sampler = new LagSampler(apiUrl!));
     window.open(wallMs() + options.warmupSeconds * 1000, options.seconds);

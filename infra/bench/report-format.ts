@@ -10,7 +10,7 @@ export const TARGET_TX_PER_SECOND = { sqlite: 5_000, kafka: 3_000 } as const;
 export const TARGET_PRODUCT_MICROS = 300;
 /** Slot confirmed → the trade at a live-stream client, p99 at 1,000 tx/s. */
 export const TARGET_STREAM_P99_MS = 250;
-export const PROCESSES = ['chain', 'ingest', 'project'] as const;
+export const PROCESSES = ['chain', 'ingest', 'decode', 'project'] as const;
 
 export const int = (value: number): string => (Number.isFinite(value) ? Math.round(value).toLocaleString('en') : '?');
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;

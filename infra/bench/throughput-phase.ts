@@ -7,7 +7,15 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
-import type { ChainReport, LedgerInfo, PipelineProgress, PipelineRoleName, ReplayRequest } from './bench-types.js';
+import {
+  type ChainReport,
+  decodingProcess,
+  type LedgerInfo,
+  type PipelineIn,
+  pipelineLayout,
+  type PipelineProgress,
+  type ReplayRequest,
+} from './bench-types.js';
 import { coresBetween, cpuTimes } from './machine-load.js';
 import { ProgressLog } from './progress-log.js';
 import { progressLine, recordProgress } from './progress-record.js';
@@ -23,8 +31,7 @@ export interface ThroughputOptions {
   maxGenerateSeconds: number;
   /** A captured chain replayed from this file (made first when missing), or null for the devnet itself. */
   capture: string | null;
-  /** Which process decodes: the ingest process (beside the subscriber) or the projections process. */
-  pipelineIn: 'ingest' | 'projections';
+  pipelineIn: PipelineIn;
   /** The event log the pipeline runs on (SQLite by default). */
   eventLog?: BenchLogKind;
   /** Write each process's CPU profile here (see bench-ipc.ts). */
@@ -66,20 +73,25 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
   const { kafkaBrokers } = eventLog;
   const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false, kafkaBrokers }, options.profileDir);
   const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true, kafkaBrokers }, options.profileDir);
-  const children = [chain, ingest, project];
+  const layout = pipelineLayout(options.pipelineIn);
+  const decode =
+    layout.decode === null
+      ? null
+      : BenchChild.start<PipelineProgress>('decode', PIPELINE_SCRIPT, { name: 'decode', dataDir, olap: false, kafkaBrokers }, options.profileDir);
+  const pipelines = [ingest, project, ...(decode === null ? [] : [decode])];
+  const children = [chain, ...pipelines];
   try {
     chain.onReport((report) => {
       if (report.kind === 'generating') log(`  generating: ${report.transactions.toLocaleString('en')} transactions in ${report.seconds.toFixed(0)} s`);
       if (report.kind === 'progress') progress.add('chain', { at: report.at, cpuMicros: report.cpuMicros, counts: { slot: report.slot } });
     });
-    for (const child of [ingest, project]) child.onReport((report) => recordProgress(progress, report));
+    for (const child of pipelines) child.onReport((report) => recordProgress(progress, report));
     const ledgerRequest = { seed: options.seed, transactions: options.transactions, maxSeconds: options.maxGenerateSeconds, milestones: 20 };
     const replay: ReplayRequest | null =
       options.capture === null ? null : { path: options.capture, seed: options.seed, transactions: options.transactions, milestones: 20, pace: null };
     const [ledger] = await Promise.all([
       replay === null ? chain.command<LedgerInfo>('ledger', ledgerRequest) : chain.command<LedgerInfo>('replay', replay),
-      ingest.command('open'),
-      project.command('open'),
+      ...pipelines.map((child) => child.command('open')),
     ]);
     const rate = Math.round(ledger.transactions / ledger.seconds);
     const count = ledger.transactions.toLocaleString('en');
@@ -89,18 +101,21 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
         : `  captured chain: ${count} transactions in slots ${ledger.firstSlot}..${ledger.lastSlot}, served as captured`,
     );
 
-    const downstream: PipelineRoleName[] = options.pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'];
-    const upstream: PipelineRoleName[] = options.pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'];
-    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: downstream, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
+    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', {
+      roles: layout.project,
+      grpcUrl: ledger.grpcUrl,
+      startSlot: ledger.firstSlot,
+    });
+    if (decode !== null) await decode.command('start', { roles: layout.decode, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
     await project.command('olapTimes');
     const machineAtStart = cpuTimes();
     const startedAt = wallMs();
-    await ingest.command('start', { roles: upstream, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
+    await ingest.command('start', { roles: layout.ingest, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
     log(`  replaying from slot ${ledger.firstSlot} through the pipeline...`);
 
     const seen = await watchMilestones(apiUrl!, ledger, startedAt, progress, log);
     const machine = coresBetween(machineAtStart, cpuTimes(), cpus().length);
-    await waitForStages(progress, ledger, options.pipelineIn === 'ingest' ? 'ingest' : 'project');
+    await waitForStages(progress, ledger, decodingProcess(options.pipelineIn));
     const olap = await project.command<Record<string, StatementTimes>>('olapTimes');
     let truth: TruthCheck | null = null;
     if (replay !== null) {
@@ -108,7 +123,7 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
       const rows = await project.command<(TradeTotals & { mint: string })[]>('tradeTotals');
       truth = await checkTruth(apiUrl!, readCaptureDescription(replay.path).truth, new Map(rows.map(({ mint, ...totals }) => [mint, totals])));
     }
-    return { ledger, startedAt, seen, progress, pipelineProcess: options.pipelineIn === 'ingest' ? 'ingest' : 'project', olap, machine, truth };
+    return { ledger, startedAt, seen, progress, pipelineProcess: decodingProcess(options.pipelineIn), olap, machine, truth };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     await eventLog.stop();

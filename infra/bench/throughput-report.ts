@@ -30,7 +30,7 @@ export function throughputFigures(result: ThroughputResult, cores: number): Thro
   const projectedAt = progress.reached('project', 'projectedEvents', events);
   const projectedTx = projectedAt === null ? '' : ` (${int(ledger.transactions / ((projectedAt - startedAt) / 1000))} chain tx/s)`;
   const used = cpuByProcess(progress, startedAt, last.seenAt);
-  const productMicros = (((used.get('ingest') ?? 0) + (used.get('project') ?? 0)) * 1e6) / overall;
+  const productMicros = ((['ingest', 'decode', 'project'] as const).reduce((sum, process) => sum + (used.get(process) ?? 0), 0) * 1e6) / overall;
   const lines = [
     `  ledger: ${int(ledger.transactions)} chain transactions (${int(ledger.succeeded)} succeeded; the subscriber asks for failed: false) ` +
       `in slots ${ledger.firstSlot}..${ledger.lastSlot}`,
