@@ -12,6 +12,9 @@ import type { TouchedCoins } from '../views/live-views.js';
 /** A source an answer is made from: every coin of it, or one coin's part (which changes with the whole too). */
 export type Dependency = { source: string; coin?: string };
 
+/** What an answer is made from; `maxAgeMs`, for sources nothing announces, is how long it is kept at most. */
+export type Sources = { on: readonly Dependency[]; maxAgeMs?: number };
+
 /** An answer as it is sent. */
 export class Answer {
   constructor(readonly json: Buffer) {}
@@ -36,9 +39,8 @@ export class AnswerCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The answer kept for `key`, else computed by `compute` (and kept when its sources did not change meanwhile);
-   * `maxAgeMs`, for answers of sources nothing announces, is how long it is kept at most. */
-  get(key: string, sources: { on: readonly Dependency[]; maxAgeMs?: number }, schema: z.ZodType, compute: () => unknown): Promise<Answer> {
+  /** The answer kept for `key`, else computed by `compute` (and kept when its sources did not change meanwhile). */
+  get<S extends z.ZodType>(key: string, sources: Sources, schema: S, compute: () => z.input<S> | Promise<z.input<S>>): Promise<Answer> {
     const slot = this.slots.get(key);
     if (slot !== undefined && (slot.bytes === 0 || Date.now() < slot.expires)) {
       this.slots.delete(key);

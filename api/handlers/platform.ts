@@ -29,9 +29,7 @@ import {
   platformStatsResponse,
   REVENUE_DAYS,
   type PlatformBurnsQuery,
-  type PlatformBurnsResponse,
   type PlatformFundsResponse,
-  type PlatformStatsResponse,
   type RevenueDayItem,
 } from '../../schemas/api/platform.js';
 import { formatQuotient } from '../decimal.js';
@@ -112,7 +110,7 @@ const everyCoinOf = (tables: readonly string[]) => ({ on: tables.map((source) =>
 /** `GET /platform/stats`. */
 export function getPlatformStats(ctx: ApiContext): Promise<Answer> {
   const today = utcDay(ctx.now().getTime());
-  return ctx.answers.get(answerKey('platform-stats', { today }), everyCoinOf(STATS_TABLES), platformStatsResponse, async (): Promise<PlatformStatsResponse> => {
+  return ctx.answers.get(answerKey('platform-stats', { today }), everyCoinOf(STATS_TABLES), platformStatsResponse, async () => {
     const mints = valuingMints(ctx.config.mints.stablecoin);
     const [totals, revenue] = await Promise.all([platformTotals(ctx.olap, mints), revenueByDay(ctx.olap, today, mints)]);
     const from = firstDayNeeded(today, revenue);
@@ -160,7 +158,7 @@ export function getPlatformBurns(ctx: ApiContext, query: PlatformBurnsQuery): Pr
   return ctx.answers.get(answerKey('platform-burns', { day, today }), everyCoinOf(BURNS_TABLES), platformBurnsResponse, () => computeBurns(ctx, day, today));
 }
 
-async function computeBurns(ctx: ApiContext, day: string, today: string): Promise<PlatformBurnsResponse> {
+async function computeBurns(ctx: ApiContext, day: string, today: string) {
   const burnFund = ctx.config.wallets.burnFund;
   const [burns, solPrice, fund] = await Promise.all([
     burnDay(ctx.olap, ctx.config.mints.platformToken, day),
