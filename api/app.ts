@@ -11,7 +11,8 @@ import { installHealth } from './health.js';
 import { launchContextOf } from './launch/launch-context.js';
 import { launchRoutes } from './launch/routes.js';
 import { installMetrics } from './metrics.js';
-import { ideaBoard, type IdeaBoard } from './handlers/ideas.js';
+import { ideaLinker } from './handlers/ideas.js';
+import type { IdeaLinker } from './ideas/idea-linker.js';
 import type { TokenSearchDeps } from './handlers/tokens.js';
 import type { LaunchContext } from './launch/launch-context.js';
 import { API_PREFIX, installOpenApiRoute, registerApiDocs, registerOpenApi } from './openapi.js';
@@ -41,20 +42,20 @@ export type { ApiDeps, Readiness } from './deps.js';
 const MAX_PARAM_LENGTH = 512;
 
 /** What the routes share with anything else calling their handlers (the MCP tools): the handlers' context, one token
- * search (its cache and logos), one ideas board, one launch context (its per-launch locks and sweep). */
+ * search (its cache and logos), one idea linker, one launch context (its per-launch locks and sweep). */
 export interface ApiParts {
   ctx: ApiContext;
   /** Stops the answer cache following its sources: when the app closes. */
   stop: () => void;
   tokens: TokenSearchDeps;
-  ideas: IdeaBoard | null;
+  ideas: IdeaLinker | null;
   launch: LaunchContext | null;
 }
 
 export function apiParts(deps: ApiDeps): ApiParts {
   const { ctx, stop } = apiContext(deps);
   const launch = launchContextOf(deps);
-  return { ctx, stop, tokens: tokenSearchDeps(ctx, launch), ideas: ideaBoard(ctx), launch };
+  return { ctx, stop, tokens: tokenSearchDeps(ctx, launch), ideas: ideaLinker(ctx), launch };
 }
 
 export function buildApp(deps: ApiDeps, parts: ApiParts = apiParts(deps)): FastifyInstance {

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ApiContext } from '../api/deps.js';
 import { BadRequestError, NotFoundError } from '../api/errors.js';
-import type { IdeaBoard } from '../api/handlers/ideas.js';
+import type { IdeaLinker } from '../api/ideas/idea-linker.js';
 import type { TokenSearchDeps } from '../api/handlers/tokens.js';
 import type { LaunchContext } from '../api/launch/launch-context.js';
 import { issueLines, LaunchError } from '../api/launch/launch-error.js';
@@ -27,7 +27,7 @@ import { untrustedView, type UntrustedView } from './untrusted-text.js';
 export interface ToolDeps {
   api: ApiContext;
   tokens: TokenSearchDeps;
-  ideas: IdeaBoard | null;
+  ideas: IdeaLinker | null;
   launch: LaunchContext | null;
   paidCalls: PaidCalls;
   /** Tool calls a visitor may make a minute; null: no allowance. */

@@ -2,7 +2,6 @@
 // tool: ideas from the operational store in board order, each with the coin launched from it
 // (api/ideas/idea-linker.ts) and that coin's market cap in lamports as the coin board gives it at the context's
 // second; kept a moment (ideas are written by other processes too) and while no coin launches.
-import type { OpStore } from '../../infra/opstore/op-store.js';
 import { COINS_TABLE } from '../../projections/coins/table.js';
 import { ideaResponse, ideasResponse, type Idea, type IdeasQuery } from '../../schemas/api/ideas.js';
 import { opstoreSource, type ApiContext } from '../deps.js';
@@ -39,22 +38,19 @@ function boardOrder(ideas: readonly IdeaRecord[], query: IdeasQuery, nowMs: numb
   return chosen.sort((a, b) => freshScore(b) - freshScore(a) || newestFirst(a, b)).slice(0, query.limit);
 }
 
-/** What the board reads with: the linker writing launches into the ideas. */
-export type IdeaBoard = { store: OpStore; linker: IdeaLinker };
-
-/** The board of a context; null without an operational store. */
-export function ideaBoard(ctx: ApiContext): IdeaBoard | null {
-  return ctx.opstore === undefined ? null : { store: ctx.opstore, linker: new IdeaLinker(ctx.views.board, ctx.opstore) };
+/** The linker the board reads with (it writes launches into its store's ideas); null without an operational store. */
+export function ideaLinker(ctx: ApiContext): IdeaLinker | null {
+  return ctx.opstore === undefined ? null : new IdeaLinker(ctx.views.board, ctx.opstore);
 }
 
 /** Every idea, with launches linked first (a failure there is reported and the stored links are used). */
-async function linkedIdeas(board: IdeaBoard, onLinkError: (error: unknown) => void): Promise<IdeaRecord[]> {
-  const ideas = await board.store.query(ideasCollection);
-  const linked = await board.linker.link(ideas).catch((error: unknown) => {
+async function linkedIdeas(linker: IdeaLinker, onLinkError: (error: unknown) => void): Promise<IdeaRecord[]> {
+  const ideas = await linker.store.query(ideasCollection);
+  const linked = await linker.link(ideas).catch((error: unknown) => {
     onLinkError(error);
     return false;
   });
-  return linked ? board.store.query(ideasCollection) : ideas;
+  return linked ? linker.store.query(ideasCollection) : ideas;
 }
 
 /** The ideas as the board shows them, market caps in lamports as the coin board values them; records are spread, as
@@ -82,18 +78,18 @@ const IDEAS_MAX_AGE_MS = 2_000;
 const SOURCES = { on: [{ source: COINS_TABLE }, { source: opstoreSource(ideasCollection.name) }], maxAgeMs: IDEAS_MAX_AGE_MS };
 
 /** `GET /ideas`. */
-export function listIdeas(ctx: ApiContext, board: IdeaBoard | null, query: IdeasQuery, onLinkError: (error: unknown) => void): Promise<Answer> {
+export function listIdeas(ctx: ApiContext, linker: IdeaLinker | null, query: IdeasQuery, onLinkError: (error: unknown) => void): Promise<Answer> {
   const nowMs = ctx.now().getTime();
   return ctx.answers.get(answerKey('ideas', { ...query, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideasResponse, async () =>
-    board === null ? { ideas: [] } : { ideas: ideaItems(ctx, boardOrder(await linkedIdeas(board, onLinkError), query, nowMs), nowMs) },
+    linker === null ? { ideas: [] } : { ideas: ideaItems(ctx, boardOrder(await linkedIdeas(linker, onLinkError), query, nowMs), nowMs) },
   );
 }
 
 /** `GET /ideas/{id}`: one idea as the board shows it. */
-export function getIdea(ctx: ApiContext, board: IdeaBoard | null, id: string, onLinkError: (error: unknown) => void): Promise<Answer> {
+export function getIdea(ctx: ApiContext, linker: IdeaLinker | null, id: string, onLinkError: (error: unknown) => void): Promise<Answer> {
   const nowMs = ctx.now().getTime();
   return ctx.answers.get(answerKey('idea', { id, nowSeconds: Math.floor(nowMs / 1000) }), SOURCES, ideaResponse, async () => {
-    const idea = board === null ? undefined : (await linkedIdeas(board, onLinkError)).find((each) => each.id === id);
+    const idea = linker === null ? undefined : (await linkedIdeas(linker, onLinkError)).find((each) => each.id === id);
     if (idea === undefined) throw new NotFoundError(`no idea ${id}`);
     if (!isScored(idea)) throw new NotFoundError(`idea ${id} is not on the board yet: it shows once the crew has scored it`);
     return { idea: ideaItems(ctx, [idea], nowMs)[0]! };

@@ -21,7 +21,7 @@ export class IdeaLinker {
 
   constructor(
     private readonly board: CoinBoard,
-    private readonly store: OpStore,
+    readonly store: OpStore,
     private readonly clockMarginMs = IMPORT_CLOCK_MARGIN_MS,
   ) {}
 

@@ -6,11 +6,12 @@ import { errorResponses } from '../../schemas/api/fields.js';
 import { ideaParams, ideaResponse, ideasQuery, ideasResponse } from '../../schemas/api/ideas.js';
 import type { ApiContext } from '../deps.js';
 import { sendAnswer } from './send-answer.js';
-import { getIdea, ideaBoard, listIdeas, type IdeaBoard } from '../handlers/ideas.js';
+import { getIdea, ideaLinker, listIdeas } from '../handlers/ideas.js';
+import type { IdeaLinker } from '../ideas/idea-linker.js';
 
 const onLinkError = (request: FastifyRequest) => (error: unknown) => request.log.warn({ err: error }, 'linking ideas to coins failed');
 
-export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(ctx)): FastifyPluginAsyncZod {
+export function ideaRoutes(ctx: ApiContext, linker: IdeaLinker | null = ideaLinker(ctx)): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/ideas',
@@ -22,7 +23,7 @@ export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(
           response: { 200: ideasResponse, ...errorResponses },
         },
       },
-      async (request, reply) => sendAnswer(reply, await listIdeas(ctx, board, request.query, onLinkError(request))),
+      async (request, reply) => sendAnswer(reply, await listIdeas(ctx, linker, request.query, onLinkError(request))),
     );
     app.get(
       '/ideas/:id',
@@ -34,7 +35,7 @@ export function ideaRoutes(ctx: ApiContext, board: IdeaBoard | null = ideaBoard(
           response: { 200: ideaResponse, ...errorResponses },
         },
       },
-      async (request, reply) => sendAnswer(reply, await getIdea(ctx, board, request.params.id, onLinkError(request))),
+      async (request, reply) => sendAnswer(reply, await getIdea(ctx, linker, request.params.id, onLinkError(request))),
     );
   };
 }
