@@ -83,10 +83,10 @@ export async function solPricesByDay(olap: Olap, fromDay: string, toDay: string)
   return new Map(rows.map((row) => [row.day, { average: BigInt(row.average), last: BigInt(row.last) }]));
 }
 
-/** The latest balance of each fund wallet by chain order among those `where` picks, keyed by wallet: `time` is the unix
- * seconds of the transaction that left it. Duplicates of one event carry the same balance, so the history is read
- * without FINAL. */
-async function fundBalances(olap: Olap, where: string, params: QueryParams = {}) {
+/** The latest balance of each fund wallet by chain order, keyed by wallet (a fund whose wallet the configuration changed
+ * starts afresh), among the rows `where` picks when given: `time` is the unix seconds of the transaction that left it.
+ * Duplicates of one event carry the same balance, so the history is read without FINAL. */
+export async function latestFundBalances(olap: Olap, where = '1', params: QueryParams = {}) {
   const rows = await olap.query<{ fund: string; wallet: string; lamports: string; slot: string; seconds: number }>(
     `SELECT fund, wallet, toString(lamports) AS lamports, slot, toUnixTimestamp(time) AS seconds FROM ${FUND_BALANCES_TABLE}
     WHERE ${where} ORDER BY slot DESC, logOffset DESC LIMIT 1 BY wallet`,
@@ -95,14 +95,9 @@ async function fundBalances(olap: Olap, where: string, params: QueryParams = {})
   return new Map(rows.map(({ lamports, slot, seconds, ...fund }) => [fund.wallet, { ...fund, lamports: BigInt(lamports), slot: Number(slot), time: seconds }]));
 }
 
-/** The latest balance of each fund wallet seen so far (a fund whose wallet the configuration changed starts afresh). */
-export function latestFundBalances(olap: Olap) {
-  return fundBalances(olap, '1');
-}
-
 /** A wallet's balance at `at`: the last one at or before it by chain order; null when none. */
 export async function fundBalanceAt(olap: Olap, wallet: string, at: Date) {
   const where = `wallet = {wallet:String} AND time <= {at:DateTime64(3, 'UTC')}`;
-  const balances = await fundBalances(olap, where, { wallet, at: at.toISOString().replace('T', ' ').replace('Z', '') });
+  const balances = await latestFundBalances(olap, where, { wallet, at: at.toISOString().replace('T', ' ').replace('Z', '') });
   return balances.get(wallet) ?? null;
 }
