@@ -3,21 +3,17 @@
 // hold; each event id read once (`LIMIT 1 BY id`: cheaper than FINAL on a coin's range).
 import type { Olap } from '../../infra/olap/olap.js';
 import type { TradeCursor } from '../../schemas/api/trades.js';
+import type { TradeRow } from './projector.js';
 import { TRADES_TABLE } from './table.js';
 
 /** The latest second a ClickHouse DateTime holds, where trades' times end: a cursor past it means no bound. */
 export const MAX_DATETIME_SECONDS = 4_294_967_295;
 
 /** A trade as runs hold it. */
-export interface HeldTrade {
-  signature: string;
+export type HeldTrade = Pick<TradeRow, 'signature' | 'side' | 'trader' | 'coinAmount' | 'quoteAmount'> & {
   /** Block time, unix seconds. */
   seconds: number;
-  side: 'buy' | 'sell';
-  trader: string;
-  coinAmount: string;
-  quoteAmount: string;
-}
+};
 
 export interface TradeRun {
   /** Oldest first, whole seconds. */
