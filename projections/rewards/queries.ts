@@ -3,6 +3,7 @@
 // its payouts newest first (wallet_payouts), and what it is owed on each coin after the coin's latest round, in the
 // coin's quote token (wallet_owed, written by owed-projector.ts). FINAL: one row per payout event and per (wallet, coin).
 import type { Olap } from '../../infra/olap/olap.js';
+import type { CoinRow } from '../coins/projector.js';
 import { COINS_TABLE } from '../coins/table.js';
 import { readCreatorTotals, type CreatorTotals } from '../creators/queries.js';
 import { CREATOR_EARNINGS_TABLE, CREATOR_SENDS_TABLE } from '../creators/table.js';
@@ -10,16 +11,12 @@ import { PRICES_TABLE } from '../prices/table.js';
 import type { rewardRoundsTable, StoredRow } from './table.js';
 import { REWARD_PAYOUTS_TABLE, REWARD_POT_INCOME_TABLE, REWARD_ROUNDS_TABLE, WALLET_OWED_TABLE, WALLET_PAYOUTS_TABLE } from './table.js';
 
-export interface RewardCoin {
-  mint: string;
-  mode: 'holder' | 'creator';
-  quoteMint: string;
-  quoteDecimals: number;
+export type RewardCoin = Pick<CoinRow, 'mint' | 'mode' | 'quoteMint' | 'quoteDecimals'> & {
   name: string;
   symbol: string;
   /** Launch time, unix seconds. */
   createdAt: number;
-}
+};
 
 /** The reward facts of the coins in `mints`. */
 export function readRewardCoins(olap: Olap, mints: readonly string[]): Promise<RewardCoin[]> {
