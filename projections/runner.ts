@@ -125,9 +125,7 @@ export class ProjectionRunner {
       this.totals.recordsSkipped += batch.skipped.length;
       this.lastError = null;
       this.caughtUp = false;
-      for (const { offset, partition, reason } of batch.skipped) {
-        logger?.warn({ offset: offset.toString(), partition, reason }, 'projection skipped a log record');
-      }
+      for (const { offset, ...skipped } of batch.skipped) logger?.warn({ offset: offset.toString(), ...skipped }, 'projection skipped a log record');
       return records.length;
     } catch (error) {
       this.lastError = error instanceof Error ? error.message : String(error);
@@ -140,26 +138,24 @@ export class ProjectionRunner {
    * (a multi-partition Kafka topic) leaves the lag fields null. */
   async progress() {
     if (this.head === null || Date.now() - this.head.at > HEAD_CACHE_MS) {
-      const record = await this.options.log.last(TOPIC).catch(() => null);
-      this.head = { at: Date.now(), record };
+      this.head = { record: await this.options.log.last(TOPIC).catch(() => null), at: Date.now() };
     }
     const { record: head } = this.head;
-    const checkpoint = this.checkpoint;
     const headSlot = head === null ? null : (decodeRecords([head])[0]?.event.slot ?? null);
     return {
       group: this.group,
       generation: this.state.generation,
       state: this.loop === null ? 'stopped' : 'running',
       /** Highest slot whose events are written and committed; null before the first batch of this generation. */
-      lastSlot: checkpoint?.lastSlot ?? null,
+      lastSlot: this.checkpoint?.lastSlot ?? null,
       /** Offset of the last committed record (single-partition logs: the position in the log). */
-      lastOffset: checkpoint?.lastOffset.toString() ?? null,
+      lastOffset: this.checkpoint?.lastOffset.toString() ?? null,
       /** Offset and slot of the last record in the log; null when empty or not known (multi-partition topics). */
       headOffset: head?.offset.toString() ?? null,
       headSlot,
       /** Records and slots still to project; null when the head is not known. */
-      lagRecords: head === null ? null : Math.max(0, Number(head.offset - (checkpoint?.lastOffset ?? -1n))),
-      lagSlots: headSlot === null ? null : Math.max(0, headSlot - (checkpoint?.lastSlot ?? 0)),
+      lagRecords: head === null ? null : Math.max(0, Number(head.offset - (this.checkpoint?.lastOffset ?? -1n))),
+      lagSlots: headSlot === null ? null : Math.max(0, headSlot - (this.checkpoint?.lastSlot ?? 0)),
       caughtUp: this.caughtUp,
       ...this.totals,
       lastError: this.lastError,
