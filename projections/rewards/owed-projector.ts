@@ -74,10 +74,7 @@ async function derive(events: readonly LoggedEvent[], olap: Olap, serviceWallets
     // Every owner's balance at a slot a round counts at, read once per slot: a round's baseline is the snapshot of
     // the round before it.
     const atSlots = new Map<number, Promise<Map<string, bigint>>>();
-    const ownersAt = (slot: number) => {
-      if (!atSlots.has(slot)) atSlots.set(slot, ownerBalancesAt(olap, coin.mint, slot));
-      return atSlots.get(slot)!;
-    };
+    const ownersAt = (slot: number) => atSlots.get(slot) ?? atSlots.set(slot, ownerBalancesAt(olap, coin.mint, slot)).get(slot)!;
     const excluded = new Set([...venues.get(coin.mint)!, ...serviceWallets]);
     for (const round of rounds) {
       if (round.mint !== coin.mint || round.round <= progress.round) continue;
