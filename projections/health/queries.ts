@@ -66,8 +66,7 @@ export async function healthInputs(olap: Olap, mints: readonly string[], service
     { creators: [...new Set(coins.map((coin) => coin.creator))] },
   );
   const authorities = await olap.query<MintFactsRow>(`SELECT * FROM ${COIN_MINT_FACTS_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND known = 1`, params);
-  return coins.map((coin) => {
-    const { mint } = coin;
+  return coins.map(({ mint, ...coin }) => {
     const mine = creators.find((row) => row.creator === coin.creator);
     const authority = authorities.find((row) => row.mint === mint);
     const facts: HealthFacts = {
