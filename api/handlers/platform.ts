@@ -6,15 +6,7 @@ import { burnDay } from '../../projections/burns/queries.js';
 import { PLATFORM_BURNS_TABLE } from '../../projections/burns/table.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../../projections/coins/table.js';
 import { CREATOR_SENDS_TABLE } from '../../projections/creators/table.js';
-import {
-  type DayPrices,
-  fundBalanceAt,
-  latestFundBalances,
-  platformTotals,
-  type RevenueDay,
-  revenueByDay,
-  solPricesByDay,
-} from '../../projections/platform/queries.js';
+import { type DayPrices, fundBalancesAt, platformTotals, type RevenueDay, revenueByDay, solPricesByDay } from '../../projections/platform/queries.js';
 import { valuingMints } from '../../projections/prices/sol-value.js';
 import { FUND_BALANCES_TABLE, PLATFORM_REVENUE_TABLE } from '../../projections/platform/table.js';
 import { priceAt } from '../../projections/prices/queries.js';
@@ -126,7 +118,7 @@ export function getPlatformStats(ctx: ApiContext): Promise<Answer> {
 /** `GET /platform/funds`: each fund's latest balance on chain; the flywheel's until it is emptied. */
 export function getPlatformFunds(ctx: ApiContext): Promise<Answer> {
   return ctx.answers.get(answerKey('platform-funds'), everyCoinOf([FUND_BALANCES_TABLE]), platformFundsResponse, async (): Promise<PlatformFundsResponse> => {
-    const balances = await latestFundBalances(ctx.olap);
+    const balances = await fundBalancesAt(ctx.olap);
     const { burnFund, aiFund, treasury, flywheelFund } = ctx.config.wallets;
     const fund = (wallet: Address) => {
       const balance = balances.get(wallet);
@@ -163,7 +155,7 @@ async function computeBurns(ctx: ApiContext, day: string, today: string) {
   const [burns, solPrice, fund] = await Promise.all([
     burnDay(ctx.olap, ctx.config.mints.platformToken, day),
     priceAt(ctx.olap, 'SOL'),
-    day === today ? latestFundBalances(ctx.olap).then((funds) => funds.get(burnFund) ?? null) : fundBalanceAt(ctx.olap, burnFund, justBefore(addDays(day, 1))),
+    fundBalancesAt(ctx.olap, day === today ? null : justBefore(addDays(day, 1))).then((funds) => funds.get(burnFund) ?? null),
   ]);
   const { decimals, originalSupplyRaw } = ctx.config.platformToken;
   const tokens = (raw: bigint) => formatQuotient(raw, 10n ** BigInt(decimals), decimals);

@@ -1,7 +1,7 @@
 // Queries of the platform stats and funds. Amounts in the dollar stablecoin are valued at the SOL price in force
 // when they happened (prices/sol-value.ts); amounts that cannot be valued that way (a stablecoin trade before any
 // price) are left out of the sums.
-import type { Olap, QueryParams } from '../../infra/olap/olap.js';
+import type { Olap } from '../../infra/olap/olap.js';
 import { COIN_GRADUATIONS_TABLE, COINS_TABLE } from '../coins/table.js';
 import { CREATOR_SENDS_TABLE } from '../creators/table.js';
 import { PRICES_TABLE } from '../prices/table.js';
@@ -83,21 +83,14 @@ export async function solPricesByDay(olap: Olap, fromDay: string, toDay: string)
   return new Map(rows.map((row) => [row.day, { average: BigInt(row.average), last: BigInt(row.last) }]));
 }
 
-/** The latest balance of each fund wallet by chain order, keyed by wallet (a fund whose wallet the configuration changed
- * starts afresh), among the rows `where` picks when given: `time` is the unix seconds of the transaction that left it.
- * Duplicates of one event carry the same balance, so the history is read without FINAL. */
-export async function latestFundBalances(olap: Olap, where = '1', params: QueryParams = {}) {
+/** Each fund wallet's balance at `at` (the latest when null): its last by chain order at or before it, keyed by
+ * wallet (a fund whose wallet the configuration changed starts afresh); `time` is the unix seconds of the transaction
+ * that left it. Duplicates of one event carry the same balance, so the history is read without FINAL. */
+export async function fundBalancesAt(olap: Olap, at: Date | null = null) {
   const rows = await olap.query<{ fund: string; wallet: string; lamports: string; slot: string; seconds: number }>(
     `SELECT fund, wallet, toString(lamports) AS lamports, slot, toUnixTimestamp(time) AS seconds FROM ${FUND_BALANCES_TABLE}
-    WHERE ${where} ORDER BY slot DESC, logOffset DESC LIMIT 1 BY wallet`,
-    params,
+    WHERE {at:Nullable(DateTime64(3, 'UTC'))} IS NULL OR time <= {at:Nullable(DateTime64(3, 'UTC'))} ORDER BY slot DESC, logOffset DESC LIMIT 1 BY wallet`,
+    { at: at === null ? null : at.toISOString().replace('T', ' ').replace('Z', '') },
   );
   return new Map(rows.map(({ lamports, slot, seconds, ...fund }) => [fund.wallet, { ...fund, lamports: BigInt(lamports), slot: Number(slot), time: seconds }]));
-}
-
-/** A wallet's balance at `at`: the last one at or before it by chain order; null when none. */
-export async function fundBalanceAt(olap: Olap, wallet: string, at: Date) {
-  const where = `wallet = {wallet:String} AND time <= {at:DateTime64(3, 'UTC')}`;
-  const balances = await latestFundBalances(olap, where, { wallet, at: at.toISOString().replace('T', ' ').replace('Z', '') });
-  return balances.get(wallet) ?? null;
 }

@@ -13,7 +13,7 @@ import { burnDay } from '../../projections/burns/queries.js';
 import { coinsProjector } from '../../projections/coins/projector.js';
 import { creatorsProjector } from '../../projections/creators/projector.js';
 import { platformProjector } from '../../projections/platform/projector.js';
-import { fundBalanceAt, latestFundBalances, platformTotals, revenueByDay, solPricesByDay } from '../../projections/platform/queries.js';
+import { fundBalancesAt, platformTotals, revenueByDay, solPricesByDay } from '../../projections/platform/queries.js';
 import { pricesProjector } from '../../projections/prices/projector.js';
 import type { Projector } from '../../projections/projector.js';
 import { rewardsProjector } from '../../projections/rewards/projector.js';
@@ -129,22 +129,22 @@ describe('revenue by day', () => {
 
 describe('fund balances', () => {
   it('keeps the latest balance of each fund wallet by slot and log order, replays and all', async () => {
-    const funds = await latestFundBalances(olap);
+    const funds = await fundBalancesAt(olap);
     expect(funds.get(addr(703))).toEqual({ fund: 'burn', wallet: addr(703), lamports: 4_000_000_000n, slot: 101, time: D0 + 3_700 });
     expect(funds.get(addr(702))).toMatchObject({ fund: 'ai', lamports: 1_000_000_000n, slot: 62 });
     expect(funds.size).toBe(2);
   });
 
   it("reads a wallet's balance in force at a time from the history, none before its first", async () => {
-    expect(await fundBalanceAt(olap, addr(703), new Date((D0 + 3_699) * 1000))).toBeNull();
-    expect(await fundBalanceAt(olap, addr(703), new Date((D0 + 3_700) * 1000))).toEqual({
+    expect((await fundBalancesAt(olap, new Date((D0 + 3_699) * 1000))).get(addr(703))).toBeUndefined();
+    expect((await fundBalancesAt(olap, new Date((D0 + 3_700) * 1000))).get(addr(703))).toEqual({
       fund: 'burn',
       wallet: addr(703),
       lamports: 4_000_000_000n,
       slot: 101,
       time: D0 + 3_700,
     });
-    expect((await fundBalanceAt(olap, addr(702), new Date(D0 * 1000)))?.lamports).toBe(1_000_000_000n);
+    expect((await fundBalancesAt(olap, new Date(D0 * 1000))).get(addr(702))?.lamports).toBe(1_000_000_000n);
   });
 });
 
