@@ -82,9 +82,6 @@ class Series {
   }
 }
 
-type CandleRow = { mint: string; interval: number; bucket: number; amounts: string[]; volume: string };
-type TradeRow = { mint: string; id: string; slot: string; seconds: number; quote: string; coin: string };
-
 export class CandleWindow implements View {
   readonly name = 'candle-window';
   readonly canHandle = ['trade'] as const;
@@ -110,18 +107,18 @@ export class CandleWindow implements View {
     this.guard = new ChainGuard();
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
     for (const mints of await coinSlices(olap)) {
-      const old = await olap.query<CandleRow>(
+      const old = await olap.query<{ mint: string; interval: number; bucket: number; amounts: string[]; volume: string }>(
         `SELECT mint, interval, bucket, [openQuote, openCoin, highQuote, highCoin, lowQuote, lowCoin, closeQuote, closeCoin] AS amounts, volume
          FROM ${CANDLES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND bucket * interval < {since:UInt32}
          ORDER BY mint, interval, bucket DESC LIMIT ${MAX_CANDLES} BY mint, interval`,
         { since, mints },
       );
       for (const row of old.reverse()) {
-        const series = this.series(row.mint, Number(row.interval));
+        const series = this.seriesOf(row.mint).get(Number(row.interval))!;
         series.tableBefore = since;
         series.put(series.length, [BigInt(row.bucket), ...row.amounts.map(BigInt)], BigInt(row.volume));
       }
-      const recent = await olap.query<TradeRow>(
+      const recent = await olap.query<{ mint: string; id: string; slot: string; seconds: number; quote: string; coin: string }>(
         `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, quoteAmount AS quote, coinAmount AS coin
          FROM ${TRADES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND time >= toDateTime({since:UInt32}) ORDER BY mint, slot, logOffset, id`,
         { since, mints },
@@ -143,18 +140,16 @@ export class CandleWindow implements View {
   /** Folds a trade in once; whether it was new and moved coins. */
   private fold(mint: string, slot: number, id: string, seconds: number, quote: bigint, coin: bigint): boolean {
     if (!this.guard.admit(mint, slot, id) || coin === 0n) return false;
-    for (const interval of INTERVALS) {
-      const series = this.series(mint, interval);
+    for (const [interval, series] of this.seriesOf(mint)) {
       if (seconds >= series.tableBefore) series.fold(Math.floor(seconds / interval), quote, coin);
     }
     return true;
   }
 
-  private series(mint: string, interval: number): Series {
-    let coin = this.coins.get(mint);
-    if (coin === undefined) this.coins.set(mint, (coin = new Map()));
-    let series = coin.get(interval);
-    if (series === undefined) coin.set(interval, (series = new Series()));
+  /** The coin's series at every interval, made on its first candle or trade. */
+  private seriesOf(mint: string): Map<number, Series> {
+    let series = this.coins.get(mint);
+    if (series === undefined) this.coins.set(mint, (series = new Map(INTERVALS.map((interval) => [interval, new Series()]))));
     return series;
   }
 }
