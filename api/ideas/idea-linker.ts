@@ -5,7 +5,7 @@
 // against the unlaunched ideas with their keys, and ideas written since its last pass against every coin. A pass
 // runs before the board is read; concurrent reads share one.
 import type { OpStore } from '../../infra/opstore/op-store.js';
-import type { CoinBoard } from '../views/coin-board.js';
+import { type CoinBoard, msOf } from '../views/coin-board.js';
 import { ideasCollection, matchKey, type IdeaRecord } from './idea-records.js';
 
 /** Ideas written this long before a pass began are looked at again by the next: an import on another
@@ -41,16 +41,16 @@ export class IdeaLinker {
     const newIdeas = waiting.filter((idea) => idea.importedAt >= this.ideasSince);
     // Every coin when new ideas arrived (they may name a coin launched earlier), else only the new coins.
     const coins = this.board.launchedFrom(newIdeas.length > 0 ? 0 : this.fromSlot);
-    const newKeys = new Set(coins.filter((coin) => coin.launchSlot >= this.fromSlot).map((coin) => matchKey(coin.name, coin.symbol)));
+    const newKeys = new Set(coins.filter((coin) => coin.launchSlot >= this.fromSlot).map((coin) => matchKey(coin.untrustedName, coin.untrustedSymbol)));
     const candidates = waiting.filter((idea) => idea.importedAt >= this.ideasSince || newKeys.has(idea.matchKey));
     const coinsByKey = new Map<string, typeof coins>();
     for (const coin of coins) {
-      const key = matchKey(coin.name, coin.symbol);
+      const key = matchKey(coin.untrustedName, coin.untrustedSymbol);
       coinsByKey.set(key, [...(coinsByKey.get(key) ?? []), coin]);
     }
     let linked = false;
     for (const idea of candidates) {
-      const coin = (coinsByKey.get(idea.matchKey) ?? []).find((c) => c.launchMs >= idea.createdAt);
+      const coin = (coinsByKey.get(idea.matchKey) ?? []).find((c) => msOf(c.launchTime) >= idea.createdAt);
       if (coin === undefined) continue;
       await this.store.update(ideasCollection, idea.id, { launchedMint: coin.mint });
       linked = true;

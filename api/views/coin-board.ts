@@ -90,7 +90,7 @@ export interface BoardAt {
   orders: Map<string, BoardRow[]>;
 }
 
-const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
+export const msOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
 const secondsOf = (time: string) => Math.floor(msOf(time) / 1000);
 
 /** What of a coin's row moves with the clock alone, at `nowSeconds`: its 24-hour window and whether its figures are
@@ -144,17 +144,11 @@ export class CoinBoard implements View {
     return { count: coin.holders.size, top };
   }
 
-  /** Every coin launched at or after `fromSlot`, in launch order (slot, then mint). */
-  launchedFrom(fromSlot: number): { mint: string; name: string; symbol: string; launchSlot: number; launchMs: number }[] {
+  /** The launch of every coin launched at or after `fromSlot`, in launch order (slot, then mint). */
+  launchedFrom(fromSlot: number): LaunchRow[] {
     return [...this.coins.values()]
-      .filter(({ launch }) => launch.launchSlot >= fromSlot)
-      .map(({ launch }) => ({
-        mint: launch.mint,
-        name: launch.untrustedName,
-        symbol: launch.untrustedSymbol,
-        launchSlot: launch.launchSlot,
-        launchMs: msOf(launch.launchTime),
-      }))
+      .map(({ launch }) => launch)
+      .filter((launch) => launch.launchSlot >= fromSlot)
       .sort((a, b) => a.launchSlot - b.launchSlot || (a.mint < b.mint ? -1 : a.mint > b.mint ? 1 : 0));
   }
 
