@@ -69,7 +69,7 @@ export function answerCacheOn(
 ): { answers: AnswerCache; stop: () => void } {
   const answers = new AnswerCache(maxBytes);
   const stops = [
-    views.feed.subscribe(({ sources }) => {
+    views.feed.subscribe((sources) => {
       for (const [source, coins] of sources) answers.invalidate(source, coins);
     }),
     opstore?.onWrite((collection) => answers.invalidate(opstoreSource(collection), null)) ?? (() => {}),

@@ -26,7 +26,7 @@ export class StreamFeed {
   ) {}
 
   /** A batch's messages, gathered per channel and published a channel at a time (one write a client). */
-  readonly onChange = ({ sources }: LiveChange): void => {
+  readonly onChange = (sources: LiveChange): void => {
     const byChannel = new Map<string, { event: string; data: string }[]>();
     const add = (channel: string, event: string, data: string) => {
       let messages = byChannel.get(channel);

@@ -80,9 +80,7 @@ export class ChainGuard {
 }
 
 /** What may have changed: coins by source (a view's name, or a table's). */
-export interface LiveChange {
-  sources: ReadonlyMap<string, TouchedCoins>;
-}
+export type LiveChange = ReadonlyMap<string, TouchedCoins>;
 
 export type LiveListener = (change: LiveChange) => void;
 
@@ -202,7 +200,7 @@ export class LiveViews {
         const mint = (event.data as { mint?: unknown }).mint;
         for (const table of this.tablesOf.get(event.type) ?? []) touch(batch.tables, table, typeof mint === 'string' ? new Set([mint]) : null);
       }
-      this.publish({ sources });
+      this.publish(sources);
     }
     if (this.pending.length > 0 && this.runnerGroup !== null) this.announceCommitted(await log.committed(TOPIC, this.runnerGroup));
     return records.length;
@@ -215,7 +213,7 @@ export class LiveViews {
     if (passed.length === 0) return;
     const sources = new Map<string, TouchedCoins>();
     for (const batch of passed) for (const [table, coins] of batch.tables) touch(sources, table, coins);
-    this.publish({ sources });
+    this.publish(sources);
   }
 
   private async checkGeneration(): Promise<void> {
@@ -224,7 +222,7 @@ export class LiveViews {
     if ((state?.generation ?? 0) === this.generation) return;
     this.options.logger?.info({ generation: state?.generation }, 'live views: the projections were rebuilt; loading the views again');
     await this.load();
-    this.publish({ sources: new Map([...this.options.views.map((view) => view.name), ...this.tablesOf.values()].flat().map((source) => [source, null])) });
+    this.publish(new Map([...this.options.views.map((view) => view.name), ...this.tablesOf.values()].flat().map((source) => [source, null])));
   }
 
   private publish(change: LiveChange): void {

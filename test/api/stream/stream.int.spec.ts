@@ -151,7 +151,7 @@ describe('a coin stream', () => {
       const events: Event[] = [];
       for (let i = 0; i < 1_000; i++) events.push(trade({ slot: 1_000_000 + batch, tx: 1_000_000 + batch * 1_000 + i }, { mint: MINT }));
       const folded = logged(events);
-      const change = { sources: new Map([[window.name, window.handle(folded)]]), events: folded };
+      const change = new Map([[window.name, window.handle(folded)]]);
       for (const listener of listeners) listener(change);
       await sleep(20);
     }

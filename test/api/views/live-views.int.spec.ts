@@ -135,10 +135,10 @@ describe('live views started in the middle of a burst', () => {
   });
 
   it('announced the views at once and the tables as the projections committed them', () => {
-    const folded = changes.filter((change) => ['coin-board', 'trade-window', 'candle-window'].some((view) => change.sources.has(view)));
+    const folded = changes.filter((change) => ['coin-board', 'trade-window', 'candle-window'].some((view) => change.has(view)));
     const committed = changes.filter((change) => !folded.includes(change));
     expect(folded.length).toBeGreaterThan(0);
-    expect(folded.some((change) => change.sources.has(TRADES_TABLE))).toBe(false);
-    expect(committed.some((change) => change.sources.has(TRADES_TABLE))).toBe(true);
+    expect(folded.some((change) => change.has(TRADES_TABLE))).toBe(false);
+    expect(committed.some((change) => change.has(TRADES_TABLE))).toBe(true);
   });
 });
