@@ -14,7 +14,7 @@ import { isoFromSeconds } from '../../schemas/api/fields.js';
 import { INTERVAL_SECONDS, MAX_CANDLES, type Candle, type Interval } from '../../schemas/api/ohlcv.js';
 import type { PriceDecimals } from '../../schemas/api/price.js';
 import { formatPrice } from '../decimal.js';
-import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
+import { ChainGuard, type TouchedCoins, type View } from './live-views.js';
 
 const INTERVALS = Object.values(INTERVAL_SECONDS);
 const DAY = 86_400;
@@ -102,11 +102,11 @@ export class CandleWindow implements View {
     return series === undefined || series.length === 0 ? null : series.candle(series.length - 1, seconds, units);
   }
 
-  async load(olap: Olap, nowSeconds: number): Promise<void> {
+  async load(olap: Olap, slices: readonly string[][], nowSeconds: number): Promise<void> {
     this.coins = new Map();
     this.guard = new ChainGuard();
     const since = Math.floor(nowSeconds / DAY) * DAY - DAY;
-    for (const mints of await coinSlices(olap)) {
+    for (const mints of slices) {
       const old = await olap.query<{ mint: string; interval: number; bucket: number; amounts: string[]; volume: string }>(
         `SELECT mint, interval, bucket, [openQuote, openCoin, highQuote, highCoin, lowQuote, lowCoin, closeQuote, closeCoin] AS amounts, volume
          FROM ${CANDLES_TABLE} FINAL WHERE mint IN {mints:Array(String)} AND bucket * interval < {since:UInt32}

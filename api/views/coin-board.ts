@@ -17,7 +17,7 @@ import { TRADES_TABLE } from '../../projections/trades/table.js';
 import type { CoinListQuery } from '../../schemas/api/coins.js';
 import { figuresPending } from '../figures.js';
 import { firstAtOrAfter } from './trade-window.js';
-import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
+import { ChainGuard, type TouchedCoins, type View } from './live-views.js';
 
 const DAY = 86_400;
 /** Ticks are kept this long before the latest trade, and the last one before that: the 24 hours before any second
@@ -226,7 +226,7 @@ export class CoinBoard implements View {
     return { page: chosen.slice(query.offset, end), next: chosen.length > end ? end : null };
   }
 
-  async load(olap: Olap, nowSeconds: number): Promise<void> {
+  async load(olap: Olap, slices: readonly string[][], nowSeconds: number): Promise<void> {
     this.coins = new Map();
     this.guard = new ChainGuard();
     this.price = null;
@@ -238,7 +238,7 @@ export class CoinBoard implements View {
     for (const row of await olap.query<LaunchRow>(`SELECT * FROM ${COINS_TABLE} FINAL`)) this.launched({ ...row, launchSlot: Number(row.launchSlot) });
     const graduations = await olap.query<{ mint: string; time: string; pool: string }>(`SELECT mint, time, pool FROM ${COIN_GRADUATIONS_TABLE} FINAL`);
     for (const row of graduations) this.graduated(row.mint, secondsOf(row.time), row.pool);
-    for (const mints of await coinSlices(olap)) {
+    for (const mints of slices) {
       // The trades since the window's start, and those of each coin's last slot before it: the reserves at its start.
       const trades = await olap.query<{ mint: string; id: string; slot: string; seconds: number; volume: string; quote: string; coin: string }>(
         `SELECT mint, id, slot, toUnixTimestamp(time) AS seconds, quoteAmount AS volume, reserveQuote AS quote, reserveCoin AS coin

@@ -42,8 +42,9 @@ export interface View {
   readonly name: string;
   /** Event types `handle` wants; the feed passes it only these. */
   readonly canHandle: readonly EventType[];
-  /** Replaces the view's state with its window as the store holds it now; `nowSeconds` bounds the window. */
-  load(olap: Olap, nowSeconds: number): Promise<void>;
+  /** Replaces the view's state with its window as the store holds it now, reading the store's coins a slice at a time
+   * (coinSlices); `nowSeconds` bounds the window. */
+  load(olap: Olap, slices: readonly string[][], nowSeconds: number): Promise<void>;
   /** Folds `events` (log order) in; returns the coins whose answers changed. */
   handle(events: readonly LoggedEvent[]): TouchedCoins;
 }
@@ -160,7 +161,8 @@ export class LiveViews {
     await log.dropGroup(TOPIC, this.group);
     await log.startAt(TOPIC, this.group, position);
     const nowSeconds = Math.floor(clock().getTime() / 1000);
-    for (const view of views) await view.load(olap, nowSeconds);
+    const slices = await coinSlices(olap);
+    for (const view of views) await view.load(olap, slices, nowSeconds);
     this.pending = [];
     this.checkedAt = Date.now();
   }

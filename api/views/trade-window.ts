@@ -14,7 +14,7 @@ import type { LoggedEvent } from '../../projections/projector.js';
 import { HELD_TRADE_COLUMNS, type HeldTrade, heldTrade, MAX_DATETIME_SECONDS, type TradeRun } from '../../projections/trades/queries.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
 import { formatCursor, TAIL_RANK, type Trade, type TradeCursor, type TradesResponse } from '../../schemas/api/trades.js';
-import { ChainGuard, coinSlices, type TouchedCoins, type View } from './live-views.js';
+import { ChainGuard, type TouchedCoins, type View } from './live-views.js';
 
 /** The trade as every answer shows it (pages, streams): its time is its place, the block second and its rank in it. */
 function tradeItem(trade: HeldTrade, rank: number): Trade {
@@ -107,12 +107,12 @@ export class TradeWindow implements View {
     return this.coins.get(mint) ?? { trades: [], complete: true };
   }
 
-  async load(olap: Olap): Promise<void> {
+  async load(olap: Olap, slices: readonly string[][]): Promise<void> {
     this.coins = new Map();
     this.guard = new ChainGuard();
     // What the batch before brought is not new to the window as loaded (a rebuild loads the views again).
     this.newTrades = [];
-    for (const mints of await coinSlices(olap)) {
+    for (const mints of slices) {
       for (const row of await olap.query<HeldTrade & { mint: string; id: string; slot: string; latest: string }>(LATEST_SQL, { mints })) {
         let run = this.coins.get(row.mint);
         if (run === undefined) this.coins.set(row.mint, (run = { trades: [], complete: Number(row.latest) <= WINDOW_TRADES }));

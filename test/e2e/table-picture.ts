@@ -2,6 +2,7 @@
 // row as JSON, sorted, without the columns that hold a log position) and every coin's candles at every interval, as
 // the candle window loads them.
 import { CandleWindow } from '../../api/views/candle-window.js';
+import { coinSlices } from '../../api/views/live-views.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { READ_MODEL_PROJECTORS } from '../../projections/read-models.js';
 import { INTERVALS } from '../../schemas/api/ohlcv.js';
@@ -27,7 +28,7 @@ export async function tablePicture(olap: Olap): Promise<TablePicture> {
     'SELECT mint, decimals, quoteDecimals FROM coins FINAL ORDER BY mint',
   );
   const window = new CandleWindow();
-  await window.load(olap, Math.floor(Date.now() / 1000));
+  await window.load(olap, await coinSlices(olap), Math.floor(Date.now() / 1000));
   for (const { mint, decimals, quoteDecimals } of coins) {
     const units = { decimals: Number(decimals), quoteDecimals: Number(quoteDecimals) };
     for (const interval of INTERVALS) candles[`${mint}/${interval}`] = window.candles(mint, interval, units);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CandleWindow } from '../../api/views/candle-window.js';
+import { coinSlices } from '../../api/views/live-views.js';
 import type { Olap } from '../../infra/olap/olap.js';
 import { openOlap } from '../../infra/olap/open-olap.js';
 import { candlesProjector } from '../../projections/candles/projector.js';
@@ -75,7 +76,7 @@ async function expectStoredCandlesOf(written: readonly LoggedEvent[]): Promise<v
   const times = written.map(({ event }) => event.blockTime);
   for (const nowSeconds of [Math.min(...times), Math.floor((Math.min(...times) + Math.max(...times)) / 2), Math.max(...times) + 3 * 86_400]) {
     const window = new CandleWindow();
-    await window.load(olap, nowSeconds);
+    await window.load(olap, await coinSlices(olap), nowSeconds);
     expectCandlesOf(window, written, `loaded at ${nowSeconds}`);
   }
 }

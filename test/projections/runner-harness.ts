@@ -5,6 +5,7 @@ import type { AppendRecord, EventLog, LogPosition, LogRecord, PollOptions } from
 import { TOPICS } from '../../infra/event-log/event-log.js';
 import type { Olap, QueryParams } from '../../infra/olap/olap.js';
 import { CandleWindow } from '../../api/views/candle-window.js';
+import { coinSlices } from '../../api/views/live-views.js';
 import { type Candle, INTERVAL_SECONDS, type Interval } from '../../schemas/api/ohlcv.js';
 import type { Projector } from '../../projections/projector.js';
 import type { ProjectionRunner } from '../../projections/runner.js';
@@ -68,7 +69,7 @@ export function expectedCandles(events: readonly Event[], mint: string, interval
 /** Candles of one coin as the candle window loads them from the store now. */
 export async function storedCandles(olap: Olap, events: readonly Event[], mint: string, interval: Interval): Promise<Candle[]> {
   const window = new CandleWindow();
-  await window.load(olap, Math.floor(Date.now() / 1000));
+  await window.load(olap, await coinSlices(olap), Math.floor(Date.now() / 1000));
   return window.candles(mint, interval, unitsOf(events, mint));
 }
 

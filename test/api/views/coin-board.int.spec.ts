@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CandleWindow } from '../../../api/views/candle-window.js';
 import { CoinBoard } from '../../../api/views/coin-board.js';
+import { coinSlices } from '../../../api/views/live-views.js';
 import { TradeWindow } from '../../../api/views/trade-window.js';
 import type { Catalog } from '../../../infra/bench/api/dataset-catalog.js';
 import { loadDataset } from '../../../infra/bench/api/load-dataset.js';
@@ -50,7 +51,7 @@ beforeAll(async () => {
   await loadDataset(olap, DATASET, config, quiet); // the same rows again: a replay
   market = new ExpectedMarket(logged);
   loaded = newBoard();
-  await loaded.load(olap, NOW);
+  await loaded.load(olap, await coinSlices(olap), NOW);
   fed = newBoard();
   feed(fed, logged);
   feed(fed, logged.slice(Math.floor(logged.length / 3)));
@@ -207,7 +208,8 @@ describe('the coin board', () => {
         return olap.query(sql, params);
       },
     } as Olap;
-    for (const view of [newBoard(), new TradeWindow(), new CandleWindow()]) await view.load(recording, NOW);
+    const slices = await coinSlices(olap);
+    for (const view of [newBoard(), new TradeWindow(), new CandleWindow()]) await view.load(recording, slices, NOW);
     const perCoin = read.filter(({ sql }) => /\b(trades|candles|balances)\b/.test(sql));
     expect(perCoin.length).toBeGreaterThan(3);
     const sliced = perCoin.map(({ params }) => (params?.mints as string[] | undefined)?.length ?? DATASET.coins);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradesPage } from '../../../api/handlers/market.js';
+import { coinSlices } from '../../../api/views/live-views.js';
 import { TradeWindow, WINDOW_TRADES } from '../../../api/views/trade-window.js';
 import { ChdbOlap } from '../../../infra/olap/chdb-olap.js';
 import type { Olap } from '../../../infra/olap/olap.js';
@@ -130,7 +131,7 @@ beforeAll(async () => {
   const odd = await write(tradeEvents(ODD, 150, 3, clocks.get(ODD)!));
   await olap.insert(TRADES_TABLE, tradesProjector.handle(odd.slice(0, 40))[TRADES_TABLE]!); // rows written again
   loaded = new TradeWindow();
-  await loaded.load(olap);
+  await loaded.load(olap, await coinSlices(olap));
   fed = new TradeWindow();
   feed(history);
   feed(history.slice(history.length / 2));
@@ -190,7 +191,7 @@ describe('trade pages from the trade window and the trades table', () => {
   it('names none once loaded again, as a rebuild of the projections loads it', async () => {
     fed.handle(await write(tradeEvents(SMALL, 2, 51, clocks.get(SMALL)!)));
     expect(fed.newTrades).not.toEqual([]);
-    await fed.load(olap);
+    await fed.load(olap, await coinSlices(olap));
     expect(fed.newTrades).toEqual([]);
   });
 });
