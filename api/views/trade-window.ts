@@ -17,15 +17,8 @@ import { formatCursor, TAIL_RANK, type Trade, type TradeCursor, type TradesRespo
 import { ChainGuard, type TouchedCoins, type View } from './live-views.js';
 
 /** The trade as every answer shows it (pages, streams): its time is its place, the block second and its rank in it. */
-function tradeItem(trade: HeldTrade, rank: number): Trade {
-  return {
-    signature: trade.signature,
-    time: formatCursor({ seconds: trade.seconds, millis: Math.min(rank, TAIL_RANK) }),
-    side: trade.side,
-    trader: trade.trader,
-    coinAmount: trade.coinAmount,
-    quoteAmount: trade.quoteAmount,
-  };
+function tradeItem({ signature, seconds, side, trader, coinAmount, quoteAmount }: HeldTrade, rank: number): Trade {
+  return { signature, time: formatCursor({ seconds, millis: Math.min(rank, TAIL_RANK) }), side, trader, coinAmount, quoteAmount };
 }
 
 /** Index of the first of `items` (in block-second order: trades, the coin board's ticks) at or after `seconds`. */
