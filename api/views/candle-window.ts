@@ -37,10 +37,13 @@ class Series {
   candles = new BigUint64Array(4 * SIZE);
   length = 0;
 
-  /** Folds a trade into bucket `bucket` (a new one after the last, or one held). */
-  fold(bucket: number, quote: bigint, coin: bigint): void {
+  constructor(readonly interval: number) {}
+
+  /** Folds a trade at `seconds` into its bucket (a new one after the last, or one held), unless the loaded candles hold it. */
+  fold(seconds: number, quote: bigint, coin: bigint): void {
+    if (seconds < this.tableBefore) return;
     const a = this.candles;
-    const key = BigInt(bucket);
+    const key = BigInt(Math.floor(seconds / this.interval));
     let at = (this.length - 1) * SIZE;
     while (at >= 0 && a[at + BUCKET]! > key) at -= SIZE;
     if (at < 0 || a[at + BUCKET] !== key) return this.put(at / SIZE + 1, [key, quote, coin, quote, coin, quote, coin, quote, coin], quote);
@@ -67,12 +70,12 @@ class Series {
     this.length -= 1;
   }
 
-  candle(i: number, interval: number, units: PriceDecimals): Candle {
+  candle(i: number, units: PriceDecimals): Candle {
     const a = this.candles;
     const at = i * SIZE;
     const price = (offset: number) => formatPrice(a[at + offset]!, a[at + offset + 1]!, units);
     return {
-      time: isoFromSeconds(Number(a[at + BUCKET]) * interval),
+      time: isoFromSeconds(Number(a[at + BUCKET]) * this.interval),
       open: price(OPEN),
       high: price(HIGH),
       low: price(LOW),
@@ -90,16 +93,14 @@ export class CandleWindow implements View {
 
   /** The coin's latest candles at `interval`, oldest first, priced with `units`. */
   candles(mint: string, interval: Interval, units: PriceDecimals): Candle[] {
-    const seconds = INTERVAL_SECONDS[interval];
-    const series = this.coins.get(mint)?.get(seconds);
-    return series === undefined ? [] : Array.from({ length: series.length }, (_, i) => series.candle(i, seconds, units));
+    const series = this.coins.get(mint)?.get(INTERVAL_SECONDS[interval]);
+    return series === undefined ? [] : Array.from({ length: series.length }, (_, i) => series.candle(i, units));
   }
 
   /** The coin's latest candle at `interval`, or null before its first trade. */
   latest(mint: string, interval: Interval, units: PriceDecimals): Candle | null {
-    const seconds = INTERVAL_SECONDS[interval];
-    const series = this.coins.get(mint)?.get(seconds);
-    return series === undefined || series.length === 0 ? null : series.candle(series.length - 1, seconds, units);
+    const series = this.coins.get(mint)?.get(INTERVAL_SECONDS[interval]);
+    return series === undefined || series.length === 0 ? null : series.candle(series.length - 1, units);
   }
 
   async load(olap: Olap, slices: readonly string[][], nowSeconds: number): Promise<void> {
@@ -140,16 +141,14 @@ export class CandleWindow implements View {
   /** Folds a trade in once; whether it was new and moved coins. */
   private fold(mint: string, slot: number, id: string, seconds: number, quote: bigint, coin: bigint): boolean {
     if (!this.guard.admit(mint, slot, id) || coin === 0n) return false;
-    for (const [interval, series] of this.seriesOf(mint)) {
-      if (seconds >= series.tableBefore) series.fold(Math.floor(seconds / interval), quote, coin);
-    }
+    for (const series of this.seriesOf(mint).values()) series.fold(seconds, quote, coin);
     return true;
   }
 
   /** The coin's series at every interval, made on its first candle or trade. */
   private seriesOf(mint: string): Map<number, Series> {
     let series = this.coins.get(mint);
-    if (series === undefined) this.coins.set(mint, (series = new Map(INTERVALS.map((interval) => [interval, new Series()]))));
+    if (series === undefined) this.coins.set(mint, (series = new Map(INTERVALS.map((interval) => [interval, new Series(interval)]))));
     return series;
   }
 }
