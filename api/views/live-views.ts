@@ -42,8 +42,7 @@ export interface View {
   readonly name: string;
   /** Event types `handle` wants; the feed passes it only these. */
   readonly canHandle: readonly EventType[];
-  /** Replaces the view's state with its window as the store holds it now, reading the store's coins a slice at a time
-   * (coinSlices); `nowSeconds` bounds the window. */
+  /** Replaces the view's state with its window as the store holds it now, read a slice of coins at a time; `nowSeconds` bounds the window. */
   load(olap: Olap, slices: readonly string[][], nowSeconds: number): Promise<void>;
   /** Folds `events` (log order) in; returns the coins whose answers changed. */
   handle(events: readonly LoggedEvent[]): TouchedCoins;
