@@ -135,13 +135,12 @@ export class CoinBoard implements View {
 
   /** The coin's holders, largest first (ties by wallet), at most `limit`, and how many there are. */
   holders(mint: string, limit: number): { count: number; top: { wallet: string; amount: bigint }[] } {
-    const coin = this.coins.get(mint);
-    if (coin === undefined) return { count: 0, top: [] };
-    const top = [...coin.holders]
+    const holders = this.coins.get(mint)?.holders ?? new Map<string, bigint>();
+    const top = [...holders]
       .sort(([a, x], [b, y]) => (x === y ? (a < b ? -1 : 1) : x > y ? -1 : 1))
       .slice(0, limit)
       .map(([wallet, amount]) => ({ wallet, amount }));
-    return { count: coin.holders.size, top };
+    return { count: holders.size, top };
   }
 
   /** The launch of every coin launched at or after `fromSlot`, in launch order (slot, then mint). */
