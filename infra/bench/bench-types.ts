@@ -101,22 +101,6 @@ export type ChainReport = SlotConfirmed | ChainProgress | GeneratingProgress | R
 /** The roles a pipeline process can run (projections and api share the embedded analytics store). */
 export type PipelineRoleName = 'subscriber' | 'pipeline' | 'projections' | 'api';
 
-/** Which process decodes: the ingest process beside the subscriber (as `npm run ingest` runs it), the project
- * process beside the projections, or a process of its own between them. */
-export type PipelineIn = 'ingest' | 'projections' | 'own';
-
-/** The roles of each pipeline process for `pipelineIn`; `decode` is null unless the pipeline has a process of its own. */
-export function pipelineLayout(pipelineIn: PipelineIn): { ingest: PipelineRoleName[]; decode: PipelineRoleName[] | null; project: PipelineRoleName[] } {
-  return {
-    ingest: pipelineIn === 'ingest' ? ['subscriber', 'pipeline'] : ['subscriber'],
-    decode: pipelineIn === 'own' ? ['pipeline'] : null,
-    project: pipelineIn === 'projections' ? ['pipeline', 'projections', 'api'] : ['projections', 'api'],
-  };
-}
-
-/** The bench process that decodes, by its name. */
-export const decodingProcess = (pipelineIn: PipelineIn) => (pipelineIn === 'own' ? 'decode' : pipelineIn === 'ingest' ? 'ingest' : 'project');
-
 export interface PipelineStart {
   roles: PipelineRoleName[];
   grpcUrl: string;

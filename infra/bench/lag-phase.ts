@@ -14,7 +14,8 @@ import { subscribeRequest } from '../../ingest/subscriber/request.js';
 import { loadConfig } from '../../schemas/config.js';
 import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
-import { type ChainReport, type LedgerInfo, type LiveInfo, type PipelineIn, pipelineLayout, type PipelineProgress, type ReplayRequest } from './bench-types.js';
+import type { ChainReport, LedgerInfo, LiveInfo, ReplayRequest } from './bench-types.js';
+import { type PipelineIn, startPipelineProcesses } from './pipeline-processes.js';
 import { LagSampler } from './lag-samples.js';
 import type { StreamArrivals } from './lag-streams-child.js';
 import { StreamSamples } from './lag-streams.js';
@@ -52,7 +53,6 @@ export interface LagOptions {
 }
 
 const CHAIN_SCRIPT = new URL('./chain-child.ts', import.meta.url);
-const PIPELINE_SCRIPT = new URL('./pipeline-child.ts', import.meta.url);
 const READER_SCRIPT = new URL('./stream-reader-child.ts', import.meta.url);
 const STREAMS_SCRIPT = new URL('./lag-streams-child.ts', import.meta.url);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,14 +63,13 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
   const dataDir = join(options.workDir, 'lag');
   const eventLog = await openBenchEventLog(options.eventLog ?? 'sqlite');
   const { kafkaBrokers } = eventLog;
-  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false, kafkaBrokers }, options.profileDir);
-  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true, kafkaBrokers }, options.profileDir);
-  const layout = pipelineLayout(options.pipelineIn);
-  const decode =
-    layout.decode === null
-      ? null
-      : BenchChild.start<PipelineProgress>('decode', PIPELINE_SCRIPT, { name: 'decode', dataDir, olap: false, kafkaBrokers }, options.profileDir);
-  const pipelines = [ingest, project, ...(decode === null ? [] : [decode])];
+  const {
+    ingest,
+    project,
+    decode,
+    roles,
+    all: pipelines,
+  } = startPipelineProcesses(options.pipelineIn, { dataDir, kafkaBrokers, profileDir: options.profileDir });
   const chain = BenchChild.start<ChainReport>('chain', CHAIN_SCRIPT, {}, options.profileDir);
   const bare = BenchChild.start<SlotArrival>('bare', READER_SCRIPT, {});
   const streams = BenchChild.start<never>('streams', STREAMS_SCRIPT, {});
@@ -126,12 +125,12 @@ export async function runLag(options: LagOptions): Promise<LagResult> {
       ({ grpcUrl } = ledger);
       startSlot = ledger.firstSlot;
     }
-    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: layout.project, grpcUrl, startSlot });
+    const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', { roles: roles.project, grpcUrl, startSlot });
     await bare.command('watch', { url: grpcUrl, request: subscribeRequest(loadConfig({}), startSlot) });
     // Streams open before anything is ingested: every coin then comes as a launch on the platform stream.
     await streams.command('follow', { apiUrl });
-    if (decode !== null) await decode.command('start', { roles: layout.decode, grpcUrl, startSlot });
-    await ingest.command('start', { roles: layout.ingest, grpcUrl, startSlot });
+    if (decode !== null) await decode.command('start', { roles: roles.decode, grpcUrl, startSlot });
+    await ingest.command('start', { roles: roles.ingest, grpcUrl, startSlot });
     if (replay !== null) await chain.command('go');
     const lag = (sampler = new LagSampler(apiUrl!));
     window.open(wallMs() + options.warmupSeconds * 1000, options.seconds);

@@ -7,15 +7,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { openBenchEventLog, type BenchLogKind } from './bench-event-log.js';
 import { BenchChild, wallMs } from './bench-ipc.js';
-import {
-  type ChainReport,
-  decodingProcess,
-  type LedgerInfo,
-  type PipelineIn,
-  pipelineLayout,
-  type PipelineProgress,
-  type ReplayRequest,
-} from './bench-types.js';
+import type { ChainReport, LedgerInfo, ReplayRequest } from './bench-types.js';
+import { decodingProcess, type PipelineIn, startPipelineProcesses } from './pipeline-processes.js';
 import { coresBetween, cpuTimes } from './machine-load.js';
 import { ProgressLog } from './progress-log.js';
 import { progressLine, recordProgress } from './progress-record.js';
@@ -59,7 +52,6 @@ export interface ThroughputResult {
 }
 
 const CHAIN_SCRIPT = new URL('./chain-child.ts', import.meta.url);
-const PIPELINE_SCRIPT = new URL('./pipeline-child.ts', import.meta.url);
 const POLL_MS = 100;
 const STALL_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,14 +63,13 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
   const dataDir = join(options.workDir, 'throughput');
   const eventLog = await openBenchEventLog(options.eventLog ?? 'sqlite');
   const { kafkaBrokers } = eventLog;
-  const ingest = BenchChild.start<PipelineProgress>('ingest', PIPELINE_SCRIPT, { name: 'ingest', dataDir, olap: false, kafkaBrokers }, options.profileDir);
-  const project = BenchChild.start<PipelineProgress>('project', PIPELINE_SCRIPT, { name: 'project', dataDir, olap: true, kafkaBrokers }, options.profileDir);
-  const layout = pipelineLayout(options.pipelineIn);
-  const decode =
-    layout.decode === null
-      ? null
-      : BenchChild.start<PipelineProgress>('decode', PIPELINE_SCRIPT, { name: 'decode', dataDir, olap: false, kafkaBrokers }, options.profileDir);
-  const pipelines = [ingest, project, ...(decode === null ? [] : [decode])];
+  const {
+    ingest,
+    project,
+    decode,
+    roles,
+    all: pipelines,
+  } = startPipelineProcesses(options.pipelineIn, { dataDir, kafkaBrokers, profileDir: options.profileDir });
   const children = [chain, ...pipelines];
   try {
     chain.onReport((report) => {
@@ -102,15 +93,15 @@ export async function runThroughput(options: ThroughputOptions): Promise<Through
     );
 
     const { apiUrl } = await project.command<{ apiUrl: string | null }>('start', {
-      roles: layout.project,
+      roles: roles.project,
       grpcUrl: ledger.grpcUrl,
       startSlot: ledger.firstSlot,
     });
-    if (decode !== null) await decode.command('start', { roles: layout.decode, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
+    if (decode !== null) await decode.command('start', { roles: roles.decode, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
     await project.command('olapTimes');
     const machineAtStart = cpuTimes();
     const startedAt = wallMs();
-    await ingest.command('start', { roles: layout.ingest, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
+    await ingest.command('start', { roles: roles.ingest, grpcUrl: ledger.grpcUrl, startSlot: ledger.firstSlot });
     log(`  replaying from slot ${ledger.firstSlot} through the pipeline...`);
 
     const seen = await watchMilestones(apiUrl!, ledger, startedAt, progress, log);
