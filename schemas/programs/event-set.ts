@@ -36,11 +36,13 @@ export function defineEventSet<E>(codecs: { [K in keyof E & string]: Codec<E[K]>
 
 const PROGRAM_DATA = 'Program data: ';
 
-/** The bytes of a `Program data:` log line (its first part), or null for any other line. */
+/** The bytes of a `Program data:` log line (its first part), or null for any other line: a plain Uint8Array view of
+ * the decoded buffer, not a second copy. */
 export function programDataBytes(line: string): Uint8Array | null {
   if (!line.startsWith(PROGRAM_DATA)) return null;
   const first = line.slice(PROGRAM_DATA.length).split(' ')[0] ?? '';
-  return new Uint8Array(Buffer.from(first, 'base64'));
+  const buffer = Buffer.from(first, 'base64');
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
 export interface ProgramDataLog {

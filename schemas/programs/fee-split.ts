@@ -1,7 +1,8 @@
 // The locked five-way fee split both programs apply to a coin's trading fees: holders or creator 70%,
 // service 12%, AI fund 3%, burn 10%, referrer 5% (else platform liquidity). Layout of one recipient
 // and the exact division of a claim (remainder to the first share, so nothing is lost).
-import { getLiteralUnionCodec, getStructCodec, getU16Codec, getU64Codec, type Address, type FixedSizeCodec } from '@solana/kit';
+import { getStructCodec, type Address, type FixedSizeCodec } from '@solana/kit';
+import { enumCodec, u16, u64 } from './integers.js';
 import { addressCodec } from './layout-parts.js';
 
 export const FEE_SPLIT_BPS = {
@@ -29,16 +30,16 @@ export interface SplitShare {
   amount: bigint;
 }
 
-export const feeRoleCodec = getLiteralUnionCodec(FEE_ROLES);
+export const feeRoleCodec = enumCodec(FEE_ROLES);
 export const splitRecipientCodec: FixedSizeCodec<SplitRecipient> = getStructCodec([
   ['role', feeRoleCodec],
   ['wallet', addressCodec],
-  ['bps', getU16Codec()],
+  ['bps', u16],
 ]);
 export const splitShareCodec = getStructCodec([
   ['role', feeRoleCodec],
   ['wallet', addressCodec],
-  ['amount', getU64Codec()],
+  ['amount', u64],
 ]);
 
 /** Wallets a split pays, as configured in the program's global/config account. */

@@ -6,17 +6,14 @@ import {
   addCodecSizePrefix,
   createCodec,
   getArrayCodec,
-  getLiteralUnionCodec,
   getStructCodec,
-  getU16Codec,
-  getU32Codec,
-  getU8Codec,
   getUtf8Codec,
   transformCodec,
   type Address,
   type Codec,
   type FixedSizeCodec,
 } from '@solana/kit';
+import { enumCodec, u16, u32, u8 } from './integers.js';
 import { addressFromBytes, writeAddressBytes } from '../base58.js';
 import { COIN_MODES, HOLDERS_PAID, type BasketEntry, type CreatorRecipient } from './coin-rules.js';
 
@@ -55,17 +52,17 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
 }
 
 /** Borsh string: u32 byte length, then UTF-8. */
-export const stringCodec: Codec<string> = addCodecSizePrefix(getUtf8Codec(), getU32Codec());
+export const stringCodec: Codec<string> = addCodecSizePrefix(getUtf8Codec(), u32);
 
 /** Borsh vec with a u8 length (instruction data and events). */
 export function vecCodec<From, To extends From>(item: Codec<From, To>): Codec<From[], To[]> {
-  return getArrayCodec(item, { size: getU8Codec() });
+  return getArrayCodec(item, { size: u8 });
 }
 
 /** A list of at most `max` items stored fixed-size: u8 count, then `max` slots (unused slots zeroed). */
 export function boundedArrayCodec<T extends object>(item: FixedSizeCodec<T>, max: number, empty: T): FixedSizeCodec<T[]> {
   const inner = getStructCodec([
-    ['count', getU8Codec()],
+    ['count', u8],
     ['items', getArrayCodec(item, { size: max })],
   ]);
   return transformCodec(
@@ -78,18 +75,18 @@ export function boundedArrayCodec<T extends object>(item: FixedSizeCodec<T>, max
   ) as FixedSizeCodec<T[]>;
 }
 
-export const coinModeCodec = getLiteralUnionCodec(COIN_MODES);
-export const holdersPaidCodec = getLiteralUnionCodec(HOLDERS_PAID);
-export const tradeSideCodec = getLiteralUnionCodec(['buy', 'sell'] as const);
+export const coinModeCodec = enumCodec(COIN_MODES);
+export const holdersPaidCodec = enumCodec(HOLDERS_PAID);
+export const tradeSideCodec = enumCodec(['buy', 'sell'] as const);
 export type TradeSide = 'buy' | 'sell';
 
 export const basketEntryCodec: FixedSizeCodec<BasketEntry> = getStructCodec([
   ['mint', addressCodec],
-  ['weightBps', getU16Codec()],
+  ['weightBps', u16],
 ]);
 export const creatorRecipientCodec: FixedSizeCodec<CreatorRecipient> = getStructCodec([
   ['wallet', addressCodec],
-  ['bps', getU16Codec()],
+  ['bps', u16],
 ]);
 
 /** The all-zero address, used to fill unused fixed slots. */

@@ -1,17 +1,7 @@
 // Launchpad account layouts (fixed-size, behind 8-byte discriminators): Global ["global"],
 // QuoteConfig ["quote", quoteMint] and Curve ["curve", mint], with encoders and decoders.
-import {
-  getBooleanCodec,
-  getI64Codec,
-  getNullableCodec,
-  getStructCodec,
-  getU16Codec,
-  getU32Codec,
-  getU64Codec,
-  getU8Codec,
-  type Address,
-  type FixedSizeCodec,
-} from '@solana/kit';
+import { getNullableCodec, getStructCodec, type Address, type FixedSizeCodec } from '@solana/kit';
+import { bool, i64, u16, u32, u64, u8, U8_PREFIX } from '../integers.js';
 import { MAX_BASKET_ENTRIES, type BasketEntry, type CoinMode, type HoldersPaid } from '../coin-rules.js';
 import { FEE_SPLIT_SIZE, splitRecipientCodec, type SplitRecipient } from '../fee-split.js';
 import {
@@ -26,8 +16,7 @@ import {
   ZERO_ADDRESS,
 } from '../layout-parts.js';
 
-const u64 = getU64Codec();
-const fixedOptionalAddress = getNullableCodec(addressCodec, { noneValue: 'zeroes' });
+const fixedOptionalAddress = getNullableCodec(addressCodec, { ...U8_PREFIX, noneValue: 'zeroes' });
 
 export interface LaunchpadGlobal {
   bump: number;
@@ -100,7 +89,7 @@ export const QUOTE_CONFIG_DISCRIMINATOR = accountDiscriminator('QuoteConfig');
 export const CURVE_DISCRIMINATOR = accountDiscriminator('Curve');
 
 export const globalCodec = getStructCodec([
-  ['bump', getU8Codec()],
+  ['bump', u8],
   ['admin', addressCodec],
   ['rewardsVault', addressCodec],
   ['creatorVault', addressCodec],
@@ -108,40 +97,40 @@ export const globalCodec = getStructCodec([
   ['aiFund', addressCodec],
   ['burnFund', addressCodec],
   ['platformLiquidity', addressCodec],
-  ['referralBps', getU16Codec()],
-  ['antiSniperLimitBps', getU16Codec()],
-  ['antiSniperWindowSeconds', getU32Codec()],
+  ['referralBps', u16],
+  ['antiSniperLimitBps', u16],
+  ['antiSniperWindowSeconds', u32],
 ]) as FixedSizeCodec<LaunchpadGlobal>;
 
 export const quoteConfigCodec = getStructCodec([
-  ['bump', getU8Codec()],
+  ['bump', u8],
   ['quoteMint', addressCodec],
   ['quoteTokenProgram', addressCodec],
-  ['quoteDecimals', getU8Codec()],
+  ['quoteDecimals', u8],
   ['initialVirtualQuote', u64],
   ['initialVirtualToken', u64],
   ['curveAllotment', u64],
-  ['enabled', getBooleanCodec()],
+  ['enabled', bool],
 ]) as FixedSizeCodec<QuoteConfig>;
 
 const emptySplit: SplitRecipient = { role: 'holders', wallet: ZERO_ADDRESS, bps: 0 };
 const emptyBasket: BasketEntry = { mint: ZERO_ADDRESS, weightBps: 0 };
 
 export const curveCodec = getStructCodec([
-  ['bump', getU8Codec()],
+  ['bump', u8],
   ['mint', addressCodec],
   ['creator', addressCodec],
   ['quoteMint', addressCodec],
   ['tokenProgram', addressCodec],
   ['quoteTokenProgram', addressCodec],
-  ['quoteDecimals', getU8Codec()],
+  ['quoteDecimals', u8],
   ['mode', coinModeCodec],
   ['holdersPaid', holdersPaidCodec],
-  ['hooks', getU8Codec()],
-  ['feeBps', getU16Codec()],
-  ['referralBps', getU16Codec()],
-  ['antiSniperLimitBps', getU16Codec()],
-  ['antiSniperWindowSeconds', getU32Codec()],
+  ['hooks', u8],
+  ['feeBps', u16],
+  ['referralBps', u16],
+  ['antiSniperLimitBps', u16],
+  ['antiSniperWindowSeconds', u32],
   ['totalSupply', u64],
   ['initialVirtualQuote', u64],
   ['initialVirtualToken', u64],
@@ -153,12 +142,12 @@ export const curveCodec = getStructCodec([
   ['accruedFees', u64],
   ['claimedFees', u64],
   ['launchSlot', u64],
-  ['launchTimestamp', getI64Codec()],
+  ['launchTimestamp', i64],
   ['basket', boundedArrayCodec(basketEntryCodec, MAX_BASKET_ENTRIES, emptyBasket)],
-  ['splitLocked', getBooleanCodec()],
+  ['splitLocked', bool],
   ['referrer', fixedOptionalAddress],
   ['split', boundedArrayCodec(splitRecipientCodec, FEE_SPLIT_SIZE, emptySplit)],
-  ['complete', getBooleanCodec()],
+  ['complete', bool],
   ['pool', fixedOptionalAddress],
 ]) as FixedSizeCodec<Curve>;
 

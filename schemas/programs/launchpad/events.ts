@@ -1,14 +1,13 @@
 // Launchpad events (`Program data:` logs): CoinCreated, Trade, FeeSplitLocked, FeesClaimed,
 // CurveCompleted, Graduated. Each carries what a decoder needs without reading accounts.
-import { getI64Codec, getNullableCodec, getStructCodec, getU16Codec, getU32Codec, getU64Codec, getU8Codec, type Address, type Codec } from '@solana/kit';
+import { getNullableCodec, getStructCodec, type Address, type Codec } from '@solana/kit';
+import { i64, U8_PREFIX, u16, u32, u64, u8 } from '../integers.js';
 import type { BasketEntry, CoinMode, HoldersPaid } from '../coin-rules.js';
 import { defineEventSet, type EventUnion } from '../event-set.js';
 import { splitRecipientCodec, splitShareCodec, type SplitRecipient, type SplitShare } from '../fee-split.js';
 import { addressCodec, basketEntryCodec, coinModeCodec, holdersPaidCodec, stringCodec, tradeSideCodec, vecCodec, type TradeSide } from '../layout-parts.js';
 
-const u64 = getU64Codec();
-const i64 = getI64Codec();
-const optionalAddress = getNullableCodec(addressCodec);
+const optionalAddress = getNullableCodec(addressCodec, U8_PREFIX);
 
 export interface CoinCreatedEvent {
   mint: Address;
@@ -130,14 +129,14 @@ export const launchpadEvents = defineEventSet<LaunchpadEvents>({
     ['creator', addressCodec],
     ['payer', addressCodec],
     ['quoteMint', addressCodec],
-    ['quoteDecimals', getU8Codec()],
+    ['quoteDecimals', u8],
     ['tokenProgram', addressCodec],
     ['mode', coinModeCodec],
     ['holdersPaid', holdersPaidCodec],
-    ['hooks', getU8Codec()],
-    ['feeBps', getU16Codec()],
-    ['antiSniperLimitBps', getU16Codec()],
-    ['antiSniperWindowSeconds', getU32Codec()],
+    ['hooks', u8],
+    ['feeBps', u16],
+    ['antiSniperLimitBps', u16],
+    ['antiSniperWindowSeconds', u32],
     ['totalSupply', u64],
     ['virtualQuote', u64],
     ['virtualToken', u64],

@@ -1,6 +1,7 @@
 // Launchpad instruction data (u8 discriminator, then Borsh-style args) and account orders, with the
 // encoder the builders use and the decoder the devnet and the ingest use.
-import { getBooleanCodec, getNullableCodec, getStructCodec, getU16Codec, getU64Codec, getU8Codec, type Address, type Codec } from '@solana/kit';
+import { getNullableCodec, getStructCodec, type Address, type Codec } from '@solana/kit';
+import { bool, U8_PREFIX, u16, u64, u8 } from '../integers.js';
 import type { BasketEntry, CoinMode, HoldersPaid } from '../coin-rules.js';
 import { addressCodec, basketEntryCodec, coinModeCodec, holdersPaidCodec, stringCodec, vecCodec } from '../layout-parts.js';
 
@@ -59,7 +60,6 @@ export interface LaunchpadArgs {
 export type LaunchpadInstructionKind = keyof LaunchpadArgs;
 export type LaunchpadInstructionData = { [K in LaunchpadInstructionKind]: { kind: K; args: LaunchpadArgs[K] } }[LaunchpadInstructionKind];
 
-const u64 = getU64Codec();
 const empty = getStructCodec([]) as unknown as Codec<Empty>;
 const argCodecs: { [K in LaunchpadInstructionKind]: Codec<LaunchpadArgs[K]> } = {
   createCoin: getStructCodec([
@@ -69,8 +69,8 @@ const argCodecs: { [K in LaunchpadInstructionKind]: Codec<LaunchpadArgs[K]> } = 
     ['mode', coinModeCodec],
     ['holdersPaid', holdersPaidCodec],
     ['basket', vecCodec(basketEntryCodec)],
-    ['feeBps', getU16Codec()],
-    ['hooks', getU8Codec()],
+    ['feeBps', u16],
+    ['hooks', u8],
   ]) as Codec<CreateCoinArgs>,
   buy: getStructCodec([
     ['tokenAmount', u64],
@@ -80,14 +80,14 @@ const argCodecs: { [K in LaunchpadInstructionKind]: Codec<LaunchpadArgs[K]> } = 
     ['tokenAmount', u64],
     ['minQuoteOut', u64],
   ]) as Codec<SellArgs>,
-  lockFeeSplit: getStructCodec([['referrer', getNullableCodec(addressCodec)]]) as Codec<LockFeeSplitArgs>,
+  lockFeeSplit: getStructCodec([['referrer', getNullableCodec(addressCodec, U8_PREFIX)]]) as Codec<LockFeeSplitArgs>,
   claimFees: empty,
   graduate: empty,
   setQuoteConfig: getStructCodec([
     ['initialVirtualQuote', u64],
     ['initialVirtualToken', u64],
     ['curveAllotment', u64],
-    ['enabled', getBooleanCodec()],
+    ['enabled', bool],
   ]) as Codec<SetQuoteConfigArgs>,
 };
 

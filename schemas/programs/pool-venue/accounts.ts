@@ -1,18 +1,7 @@
 // Pool-venue account layouts (fixed-size, behind 8-byte discriminators): the venue Config ["config"]
 // and Pool ["pool", mint, quoteMint], with encoders and decoders.
-import {
-  getBooleanCodec,
-  getI64Codec,
-  getLiteralUnionCodec,
-  getNullableCodec,
-  getStructCodec,
-  getU16Codec,
-  getU32Codec,
-  getU64Codec,
-  getU8Codec,
-  type Address,
-  type FixedSizeCodec,
-} from '@solana/kit';
+import { getNullableCodec, getStructCodec, type Address, type FixedSizeCodec } from '@solana/kit';
+import { bool, enumCodec, i64, u16, u32, u64, u8, U8_PREFIX } from '../integers.js';
 import { MAX_BASKET_ENTRIES, MAX_CREATOR_RECIPIENTS, type BasketEntry, type CoinMode, type CreatorRecipient, type HoldersPaid } from '../coin-rules.js';
 import { FEE_SPLIT_SIZE, splitRecipientCodec, type SplitRecipient } from '../fee-split.js';
 import {
@@ -29,8 +18,7 @@ import {
 } from '../layout-parts.js';
 import { POOL_KINDS, type PoolKind } from './constants.js';
 
-const u64 = getU64Codec();
-const fixedOptionalAddress = getNullableCodec(addressCodec, { noneValue: 'zeroes' });
+const fixedOptionalAddress = getNullableCodec(addressCodec, { ...U8_PREFIX, noneValue: 'zeroes' });
 
 export interface PoolVenueConfig {
   bump: number;
@@ -86,7 +74,7 @@ export const POOL_CONFIG_DISCRIMINATOR = accountDiscriminator('PoolVenueConfig')
 export const POOL_DISCRIMINATOR = accountDiscriminator('Pool');
 
 export const poolConfigCodec = getStructCodec([
-  ['bump', getU8Codec()],
+  ['bump', u8],
   ['admin', addressCodec],
   ['rewardsVault', addressCodec],
   ['creatorVault', addressCodec],
@@ -94,28 +82,28 @@ export const poolConfigCodec = getStructCodec([
   ['aiFund', addressCodec],
   ['burnFund', addressCodec],
   ['platformLiquidity', addressCodec],
-  ['referralBps', getU16Codec()],
-  ['antiSniperLimitBps', getU16Codec()],
-  ['antiSniperWindowSeconds', getU32Codec()],
+  ['referralBps', u16],
+  ['antiSniperLimitBps', u16],
+  ['antiSniperWindowSeconds', u32],
   ['launchVirtualQuote', u64],
 ]) as FixedSizeCodec<PoolVenueConfig>;
 
 export const poolCodec = getStructCodec([
-  ['bump', getU8Codec()],
-  ['kind', getLiteralUnionCodec(POOL_KINDS)],
+  ['bump', u8],
+  ['kind', enumCodec(POOL_KINDS)],
   ['mint', addressCodec],
   ['quoteMint', addressCodec],
   ['tokenProgram', addressCodec],
   ['quoteTokenProgram', addressCodec],
-  ['quoteDecimals', getU8Codec()],
+  ['quoteDecimals', u8],
   ['creator', addressCodec],
   ['mode', coinModeCodec],
   ['holdersPaid', holdersPaidCodec],
-  ['hooks', getU8Codec()],
-  ['feeBps', getU16Codec()],
-  ['referralBps', getU16Codec()],
-  ['antiSniperLimitBps', getU16Codec()],
-  ['antiSniperWindowSeconds', getU32Codec()],
+  ['hooks', u8],
+  ['feeBps', u16],
+  ['referralBps', u16],
+  ['antiSniperLimitBps', u16],
+  ['antiSniperWindowSeconds', u32],
   ['totalSupply', u64],
   ['virtualQuote', u64],
   ['tokenReserve', u64],
@@ -123,10 +111,10 @@ export const poolCodec = getStructCodec([
   ['accruedFees', u64],
   ['claimedFees', u64],
   ['launchSlot', u64],
-  ['launchTimestamp', getI64Codec()],
+  ['launchTimestamp', i64],
   ['basket', boundedArrayCodec(basketEntryCodec, MAX_BASKET_ENTRIES, { mint: ZERO_ADDRESS, weightBps: 0 })],
   ['creatorRecipients', boundedArrayCodec(creatorRecipientCodec, MAX_CREATOR_RECIPIENTS, { wallet: ZERO_ADDRESS, bps: 0 })],
-  ['splitLocked', getBooleanCodec()],
+  ['splitLocked', bool],
   ['referrer', fixedOptionalAddress],
   ['split', boundedArrayCodec(splitRecipientCodec, FEE_SPLIT_SIZE, { role: 'holders', wallet: ZERO_ADDRESS, bps: 0 })],
   ['curve', fixedOptionalAddress],

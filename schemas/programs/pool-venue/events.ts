@@ -1,17 +1,7 @@
 // Pool-venue events (`Program data:` logs): PoolCreated, Swap, FeeSplitLocked, FeesClaimed (the last
 // two with the launchpad's layouts, `market` being the pool).
-import {
-  getI64Codec,
-  getLiteralUnionCodec,
-  getNullableCodec,
-  getStructCodec,
-  getU16Codec,
-  getU32Codec,
-  getU64Codec,
-  getU8Codec,
-  type Address,
-  type Codec,
-} from '@solana/kit';
+import { getNullableCodec, getStructCodec, type Address, type Codec } from '@solana/kit';
+import { enumCodec, i64, U8_PREFIX, u16, u32, u64, u8 } from '../integers.js';
 import type { BasketEntry, CoinMode, CreatorRecipient, HoldersPaid } from '../coin-rules.js';
 import { defineEventSet, type EventUnion } from '../event-set.js';
 import {
@@ -27,9 +17,6 @@ import {
 } from '../layout-parts.js';
 import { feeSplitLockedCodec, feesClaimedCodec, type FeeSplitLockedEvent, type FeesClaimedEvent } from '../launchpad/events.js';
 import { POOL_KINDS, type PoolKind } from './constants.js';
-
-const u64 = getU64Codec();
-const i64 = getI64Codec();
 
 export interface PoolCreatedEvent {
   pool: Address;
@@ -93,26 +80,26 @@ export type PoolVenueEvent = EventUnion<PoolVenueEvents>;
 export const poolVenueEvents = defineEventSet<PoolVenueEvents>({
   PoolCreated: getStructCodec([
     ['pool', addressCodec],
-    ['kind', getLiteralUnionCodec(POOL_KINDS)],
+    ['kind', enumCodec(POOL_KINDS)],
     ['mint', addressCodec],
     ['quoteMint', addressCodec],
-    ['quoteDecimals', getU8Codec()],
+    ['quoteDecimals', u8],
     ['tokenProgram', addressCodec],
     ['creator', addressCodec],
     ['payer', addressCodec],
     ['mode', coinModeCodec],
     ['holdersPaid', holdersPaidCodec],
-    ['hooks', getU8Codec()],
-    ['feeBps', getU16Codec()],
-    ['antiSniperLimitBps', getU16Codec()],
-    ['antiSniperWindowSeconds', getU32Codec()],
+    ['hooks', u8],
+    ['feeBps', u16],
+    ['antiSniperLimitBps', u16],
+    ['antiSniperWindowSeconds', u32],
     ['totalSupply', u64],
     ['virtualQuote', u64],
     ['tokenReserve', u64],
     ['quoteReserve', u64],
     ['basket', vecCodec(basketEntryCodec)],
     ['creatorRecipients', vecCodec(creatorRecipientCodec)],
-    ['curve', getNullableCodec(addressCodec)],
+    ['curve', getNullableCodec(addressCodec, U8_PREFIX)],
     ['name', stringCodec],
     ['symbol', stringCodec],
     ['uri', stringCodec],
@@ -129,7 +116,7 @@ export const poolVenueEvents = defineEventSet<PoolVenueEvents>({
     ['quoteAmount', u64],
     ['fee', u64],
     ['referralFee', u64],
-    ['referrer', getNullableCodec(addressCodec)],
+    ['referrer', getNullableCodec(addressCodec, U8_PREFIX)],
     ['virtualQuote', u64],
     ['tokenReserve', u64],
     ['quoteReserve', u64],

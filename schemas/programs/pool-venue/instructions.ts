@@ -1,6 +1,7 @@
 // Pool-venue instruction data (u8 discriminator, then Borsh-style args) and account orders, with the
 // encoder the builders use and the decoder the devnet and the ingest use.
-import { getStructCodec, getU16Codec, getU64Codec, getU8Codec, type Codec } from '@solana/kit';
+import { getStructCodec, type Codec } from '@solana/kit';
+import { u16, u64, u8 } from '../integers.js';
 import type { BasketEntry, CoinMode, CreatorRecipient } from '../coin-rules.js';
 import { basketEntryCodec, coinModeCodec, creatorRecipientCodec, stringCodec, tradeSideCodec, vecCodec, type TradeSide } from '../layout-parts.js';
 
@@ -56,19 +57,18 @@ export interface PoolVenueArgs {
 export type PoolVenueInstructionKind = keyof PoolVenueArgs;
 export type PoolVenueInstructionData = { [K in PoolVenueInstructionKind]: { kind: K; args: PoolVenueArgs[K] } }[PoolVenueInstructionKind];
 
-const u64 = getU64Codec();
 const argCodecs: { [K in PoolVenueInstructionKind]: Codec<PoolVenueArgs[K]> } = {
   createPool: getStructCodec([
     ['name', stringCodec],
     ['symbol', stringCodec],
     ['uri', stringCodec],
     ['mode', coinModeCodec],
-    ['feeBps', getU16Codec()],
+    ['feeBps', u16],
     ['basket', vecCodec(basketEntryCodec)],
     ['recipients', vecCodec(creatorRecipientCodec)],
-    ['buyBps', getU16Codec()],
+    ['buyBps', u16],
     ['maxQuoteIn', u64],
-    ['hooks', getU8Codec()],
+    ['hooks', u8],
   ]) as Codec<CreatePoolArgs>,
   createLockedPool: getStructCodec([
     ['tokenAmount', u64],
@@ -77,7 +77,7 @@ const argCodecs: { [K in PoolVenueInstructionKind]: Codec<PoolVenueArgs[K]> } = 
   createMarketPool: getStructCodec([
     ['tokenAmount', u64],
     ['quoteAmount', u64],
-    ['feeBps', getU16Codec()],
+    ['feeBps', u16],
   ]) as Codec<CreateMarketPoolArgs>,
   swap: getStructCodec([
     ['side', tradeSideCodec],
