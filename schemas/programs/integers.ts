@@ -1,8 +1,8 @@
 // The programs' little-endian integers, and the booleans, options and enums prefixed by them, read in place. kit's
 // number decoders copy each number's bytes into an ArrayBuffer of their own before reading it: an allocation for every
-// field of every event, instruction and account decoded, which made those copies the largest cost of decoding a
-// transaction. These read through a DataView over the bytes' own buffer, and encode with kit's encoders, so the bytes
-// written and every value read are kit's.
+// field of every event, instruction and account decoded, and among the largest costs of decoding a transaction. These
+// read through a DataView over the bytes' own buffer, and encode with kit's encoders, so the bytes written and every
+// value read are kit's.
 import {
   assertByteArrayHasEnoughBytesForCodec,
   assertByteArrayIsNotEmptyForCodec,
