@@ -1,13 +1,13 @@
-// A bare stream reader process of the ingest bench: one official Yellowstone client with one Subscribe
-// request and nothing behind it (no log, no decoding).
-// - `read` (streams phase): replay a ledger, counting what arrives, until its last slot is complete (the
-//   slot's confirmed status on a transaction stream, its block on a block stream); answers with the counts,
-//   the time from the first message to the end and its own CPU time.
-// - `watch` (lag phase): follow a live chain with the subscriber's channel options and report when each slot's
-//   confirmed status arrives: the moment a client holds the whole slot, the floor under the pipeline's lag.
+// A bare stream reader process of the ingest bench: one Subscribe request and nothing behind it (no log, no
+// decoding).
+// - `read` (streams phase): the official Yellowstone client replays a ledger, counting what arrives, until its last
+//   slot is complete (the slot's confirmed status on a transaction stream, its block on a block stream); answers
+//   with the counts, the time from the first message to the end and its own CPU time.
+// - `watch` (lag phase): follow a live chain on the subscriber's call (subscribe-call.ts) and report when each
+//   slot's confirmed status arrives: the moment a client holds the whole slot, the floor under the pipeline's lag.
 import { SlotStatus, type SubscribeRequest, type SubscribeUpdate } from '@triton-one/yellowstone-grpc';
-import { CHANNEL_OPTIONS } from '../../ingest/subscriber/stream.js';
 import { YellowstoneClient } from '../yellowstone/client.js';
+import { openSubscribeCall } from '../yellowstone/subscribe-call.js';
 import { sendReport, serveCommands, wallMs } from './bench-ipc.js';
 
 export interface ReadJob {
@@ -49,13 +49,11 @@ async function read(job: ReadJob): Promise<ReadResult> {
   });
 }
 
-/** Report each confirmed slot status as it arrives, until stopped. The client's channel options are the
- * subscriber's: its HTTP/2 flow control decides how the chain's gRPC time is shared between the two streams, so a
- * reader with other windows would measure another delivery than the one the pipeline gets. */
+/** Report each confirmed slot status as it arrives, until stopped. The call is the subscriber's (its transport and
+ * HTTP/2 flow control decide how the chain's gRPC time is shared between the two streams, so a reader with other
+ * windows would measure another delivery than the one the pipeline gets). */
 async function watch(job: Omit<ReadJob, 'lastSlot'>): Promise<void> {
-  const client = new YellowstoneClient(job.url, undefined, CHANNEL_OPTIONS);
-  await client.connect();
-  const stream = await client.subscribe();
+  const stream = openSubscribeCall(job.url).duplex;
   stream.on('error', (error: Error) => process.stderr.write(`bare reader: ${error.message}\n`));
   stream.on('data', (update: SubscribeUpdate) => {
     if (update.slot?.status === SlotStatus.SLOT_CONFIRMED)

@@ -1,26 +1,11 @@
-// One Subscribe stream of the official client, as the subscriber uses it: promise-returning writes, updates as
-// an async iterable, and a watchdog that ends a stream gone silent. Updates are read ahead of the subscriber into
-// a bounded queue (at most `readAhead`; past that the stream is paused, so a slow log write still holds the
-// server back rather than buffering without end): the client keeps taking what the server sends while the
-// subscriber writes and decodes, so a server with little time to spare (a busy validator) can hand over a whole
-// slot at once instead of a flow-control window at a time. Updates received before an error are still yielded;
-// then the error is thrown.
-import type { ChannelOptions, SubscribeRequest, SubscribeUpdate } from '@triton-one/yellowstone-grpc';
-import type { YellowstoneClient } from '../../infra/yellowstone/client.js';
-
-/**
- * The client's HTTP/2 flow control: fixed windows of 4 MiB a stream and 8 MiB a connection (a few slots of a busy
- * chain). The official client's default adaptive (BDP) window stayed at HTTP/2's initial 64 KiB against the devnet,
- * whose event loop answers pings only between its slot ticks; since the client frees window only as JavaScript
- * reads each message, a subscriber whose event loop is busy (decoding, fsync) got 64 KiB per round trip between two
- * busy loops and fell seconds behind the chain while a reader with nothing behind it kept up. With a fixed window
- * the native side keeps receiving while the event loop is busy.
- */
-export const CHANNEL_OPTIONS: ChannelOptions = {
-  grpcHttp2AdaptiveWindow: false,
-  grpcInitialStreamWindowSize: 4 * 1024 * 1024,
-  grpcInitialConnectionWindowSize: 8 * 1024 * 1024,
-};
+// One Subscribe stream, as the subscriber uses it: promise-returning writes, updates as an async iterable, and a
+// watchdog that ends a stream gone silent. Updates are read ahead of the subscriber into a bounded queue (at most
+// `readAhead`; past that the stream is paused, so a slow log write still holds the server back rather than
+// buffering without end): the client keeps taking what the server sends while the subscriber writes and decodes,
+// so a server with little time to spare (a busy validator) can hand over a whole slot at once instead of a
+// flow-control window at a time. Updates received before an error are still yielded; then the error is thrown.
+import type { SubscribeRequest, SubscribeUpdate } from '@triton-one/yellowstone-grpc';
+import { openSubscribeCall } from '../../infra/yellowstone/subscribe-call.js';
 
 export interface Stream {
   write(request: SubscribeRequest): Promise<void>;
@@ -37,12 +22,23 @@ export const DEFAULT_READ_AHEAD = 4_000;
 /** Updates taken between event-loop turns. */
 const TURN_EVERY = 64;
 
-export async function openStream(client: YellowstoneClient, idleTimeoutMs: number, readAhead = DEFAULT_READ_AHEAD): Promise<Stream> {
-  const duplex = await client.subscribe();
+export function openStream(endpoint: string, xToken: string | undefined, idleTimeoutMs: number, readAhead = DEFAULT_READ_AHEAD): Stream {
+  const call = openSubscribeCall(endpoint, xToken);
+  const { duplex } = call;
+  let closed = false;
+  const close = (): void => {
+    clearInterval(watchdog);
+    if (closed) return;
+    closed = true;
+    call.close();
+  };
   let lastActivity = Date.now();
   const watchdog = setInterval(
     () => {
-      if (Date.now() - lastActivity > idleTimeoutMs) duplex.destroy(new IdleStreamError(`no update for ${idleTimeoutMs} ms`));
+      if (Date.now() - lastActivity <= idleTimeoutMs) return;
+      failure ??= { error: new IdleStreamError(`no update for ${idleTimeoutMs} ms`) };
+      close();
+      notify();
     },
     Math.max(50, Math.min(1_000, idleTimeoutMs / 4)),
   );
@@ -72,7 +68,7 @@ export async function openStream(client: YellowstoneClient, idleTimeoutMs: numbe
   for (const event of ['end', 'close']) {
     duplex.on(event, () => {
       ended = true;
-      clearInterval(watchdog);
+      close();
       notify();
     });
   }
@@ -80,7 +76,7 @@ export async function openStream(client: YellowstoneClient, idleTimeoutMs: numbe
   return {
     write: (request) =>
       new Promise((resolve, reject) => {
-        if (duplex.destroyed) return reject(new Error('stream closed'));
+        if (closed || duplex.destroyed) return reject(new Error('stream closed'));
         duplex.write(request, (error?: Error | null) => (error ? reject(error) : resolve()));
       }),
     async *updates() {
@@ -99,7 +95,7 @@ export async function openStream(client: YellowstoneClient, idleTimeoutMs: numbe
             queue = queue.slice(head);
             head = 0;
           }
-          if (duplex.isPaused() && !duplex.destroyed && queue.length - head < readAhead / 2) duplex.resume();
+          if (duplex.isPaused() && !closed && queue.length - head < readAhead / 2) duplex.resume();
           yield update;
           continue;
         }
@@ -108,9 +104,6 @@ export async function openStream(client: YellowstoneClient, idleTimeoutMs: numbe
         await new Promise<void>((resolve) => (wake = resolve));
       }
     },
-    close: () => {
-      clearInterval(watchdog);
-      if (!duplex.destroyed) duplex.destroy();
-    },
+    close,
   };
 }

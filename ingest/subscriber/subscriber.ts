@@ -1,11 +1,10 @@
-// The chain subscriber: one Yellowstone Subscribe stream through the official client, following the
+// The chain subscriber: one Yellowstone Subscribe stream (stream.ts), following the
 // service's programs, wallets and every token movement of its coins (see request.ts), writing what
 // concerns the service to the raw-tx log slot by slot (see slot-writer.ts). After a disconnect or a
 // restart it resubscribes from the last durable slot, with backoff; when the server can no longer
 // replay that far (OUT_OF_RANGE), it records a gap and continues from the first available slot.
 import { SlotStatus, type SubscribeUpdate } from '@triton-one/yellowstone-grpc';
 import { pino, type Logger } from 'pino';
-import { YellowstoneClient } from '../../infra/yellowstone/client.js';
 import { loadKnownCoins } from '../known-coins/registry-topic.js';
 import { rawTransactionFromUpdate } from '../raw/from-yellowstone.js';
 import { Backoff } from './backoff.js';
@@ -15,7 +14,7 @@ import { Relevance } from './relevance.js';
 import { pingRequest, subscribeRequest } from './request.js';
 import { errorText, firstAvailableSlot, readResumePoint } from './resume.js';
 import { SlotWriter } from './slot-writer.js';
-import { CHANNEL_OPTIONS, openStream, type Stream } from './stream.js';
+import { openStream, type Stream } from './stream.js';
 
 export type { SubscriberOptions, SubscriberStatus } from './options.js';
 
@@ -113,10 +112,8 @@ export class Subscriber {
   /** One connection: subscribe, wait for the pong that proves the filters apply, then consume. */
   private async follow(): Promise<void> {
     const from = this.fromSlot();
-    const client = new YellowstoneClient(this.options.endpoint, this.options.xToken, CHANNEL_OPTIONS);
-    await client.connect();
     const pingId = Date.now() % 1_000_000_000;
-    this.stream = await openStream(client, this.options.idleTimeoutMs ?? 30_000);
+    this.stream = openStream(this.options.endpoint, this.options.xToken, this.options.idleTimeoutMs ?? 30_000);
     if (this.stopped) return this.stream.close();
     await this.stream.write(subscribeRequest(this.options.config, from));
     await this.stream.write(pingRequest(pingId));
