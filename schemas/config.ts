@@ -52,7 +52,8 @@ const envSchema = z.object({
   DEVNET_SEED: z.coerce.number().int().min(0).default(1),
   /** A remote chain; unset means the embedded devnet. */
   RPC_URL: z.url().optional(),
-  YELLOWSTONE_URL: z.url().optional(),
+  /** A Yellowstone gRPC endpoint: http:// in plain text, https:// over TLS. */
+  YELLOWSTONE_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL of a Yellowstone gRPC endpoint' }).optional(),
   YELLOWSTONE_X_TOKEN: z.string().optional(),
   /** With an empty event log, ingest follows the chain from this slot (replaying it if past); unset: from the tip. */
   INGEST_START_SLOT: z.coerce.number().int().min(0).optional(),

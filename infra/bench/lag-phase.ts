@@ -2,8 +2,8 @@
 // the simulator tuned to the wanted rate, the pipeline follows it live, and for a few trades of every slot
 // confirmed inside the measuring window the orchestrator polls the API's trades route until the trade is
 // listed (see lag-samples.ts). Lag = the poll answer that first lists it − the slot's confirmation (next slot
-// sealed), so each figure is an upper bound, at most one poll period late. A bare official client beside the
-// pipeline, with the subscriber's request and channel options and nothing behind it, notes when it holds each
+// sealed), so each figure is an upper bound, at most one poll period late. A bare reader beside the
+// pipeline, on the subscriber's call with its request and nothing behind it, notes when it holds each
 // whole slot: the chain's own delivery time, which the pipeline cannot beat. The API serves the live streams too,
 // fed by the projection runner beside it as the service feeds them, and a clients process holds a stream open on every
 // coin from the start (lag-streams-child.ts): for the same sampled trades it notes when each one's `trade` message

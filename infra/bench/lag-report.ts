@@ -38,7 +38,7 @@ export function lagFigures(result: LagResult, pollMs: number, slotMs: number): L
     `  lag, slot confirmed → trade listed by GET /coins/{mint}/trades: p50 ${int(percentile(lags, 50))} ms, p99 ${int(p99)} ms, ` +
       `max ${int(Math.max(...lags))} ms (min ${int(Math.min(...lags))} ms)`,
     `  where it goes, per sampled slot, p50 / p99 ms: ${parts.join(', ')}`,
-    `  a bare official client beside the pipeline (same request and channel options, nothing behind it) held each slot ${spread(result.bare.delivered)} ms ` +
+    `  a bare reader beside the pipeline (the subscriber's call and request, nothing behind it) held each slot ${spread(result.bare.delivered)} ms ` +
       `after its confirmation; the pipeline's own share, from then to listed: ${spread(result.bare.pipeline)} ms`,
     `  of all ${result.bareAll.slots} slots confirmed in the window, the bare client held ${result.bareAll.held.length} by the end, ` +
       `${spread(result.bareAll.held)} ms after confirmation`,

@@ -34,7 +34,7 @@ export interface LagResult {
   appends: AppendTimes | null;
   /** Time between consecutive slot confirmations in the window (ms): the chain's own stalls show here. */
   slotGaps: number[];
-  /** Per listed slot: confirmed → a bare official client (same request, nothing behind it) held the whole
+  /** Per listed slot: confirmed → a bare reader (the subscriber's call and request, nothing behind it) held the whole
    * slot; and from then until the API listed it (the pipeline's own share). */
   bare: { delivered: number[]; pipeline: number[] };
   /** Every slot confirmed in the window, listed or not: how many the bare client held by the end, and when. */
