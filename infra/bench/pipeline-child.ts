@@ -4,12 +4,14 @@
 // slot. Projections and the API share one process (chDB is in-process), and the API's live streams follow the
 // projections' committed batches there, as in the service; it trusts one proxy, so the bench's stream clients can
 // each say they are a visitor of their own. Reports each stage's counts and the process's CPU time every 250 ms,
-// with the times each stage moved past each slot (sampled every 10 ms).
+// with the times each stage moved past each slot (sampled every 10 ms). Garbage collection is tuned as the
+// service's entry points tune it.
 import { pino } from 'pino';
 import { Pipeline } from '../../ingest/pipeline.js';
 import { Subscriber } from '../../ingest/subscriber/subscriber.js';
 import { loadConfig, type Config } from '../../schemas/config.js';
 import { TRADES_TABLE } from '../../projections/trades/table.js';
+import { tuneGarbageCollection } from '../service/gc-tuning.js';
 import { startApi, startProjections, type ProjectRole, type Role } from '../service/roles.js';
 import { openServiceEventLog, openServiceOlap, yellowstoneEndpoint } from '../service/stores.js';
 import { childArgument, sendReport, serveCommands, wallMs } from './bench-ipc.js';
@@ -27,6 +29,7 @@ interface Argument {
   kafkaBrokers?: string;
 }
 
+tuneGarbageCollection();
 const arg = childArgument<Argument>();
 const logger = pino({ level: 'warn', name: arg.name });
 let log: TimedLog | null = null;
