@@ -90,6 +90,7 @@ export class Subscriber {
         await this.follow();
         if (!this.stopped) this.logger.warn('stream ended; resubscribing');
       } catch (error) {
+        await this.writer.settled();
         if (this.stopped) break;
         retryNow = await this.onReplayUnavailable(error).catch((gapError: unknown) => {
           this.logger.error({ err: errorText(gapError) }, 'could not record a gap');
@@ -99,6 +100,7 @@ export class Subscriber {
       } finally {
         this.stream?.close();
         this.stream = null;
+        await this.writer.settled();
       }
       this.connected = false;
       this.writer.reset();
@@ -129,6 +131,7 @@ export class Subscriber {
   }
 
   private async onUpdate(update: SubscribeUpdate): Promise<void> {
+    if (this.writer.failure !== null) throw this.writer.failure.error;
     if (update.ping) await this.stream?.write(pingRequest(1)).catch(() => undefined);
     if (update.transaction?.transaction) {
       const slot = Number(update.transaction.slot);
@@ -149,7 +152,7 @@ export class Subscriber {
     } else if (update.slot?.status === SlotStatus.SLOT_CONFIRMED) {
       const slot = Number(update.slot.slot);
       this.seen(slot);
-      await this.writer.complete(slot);
+      this.writer.confirm(slot);
     }
   }
 
