@@ -18,10 +18,6 @@ interface Pending {
   launched: CoinInfo[];
 }
 
-/** Confirmed slots that may wait for the write under way before confirm() holds its caller (and so the stream) back:
- * a few seconds of chain, so a log that stalls does not leave the stream read into memory without end. */
-const MAX_UNWRITTEN_SLOTS = 16;
-
 /** Slots a written signature is remembered past its own: twice the blockhash's lifetime, skipped slots included. */
 const SEEN_SLOTS = 300;
 
@@ -82,14 +78,10 @@ export class SlotWriter {
 
   /** `slot` is confirmed: written now in the background, or, while a write is under way, once it is done, in one
    * write with every slot confirmed meanwhile. The caller keeps reading the stream while the log writes, so a log
-   * whose append takes a round trip (Kafka) or an fsync writes as many slots as arrived in it, not one. Resolves at
-   * once, or once the writes are done when more than MAX_UNWRITTEN_SLOTS confirmed slots wait for them. */
-  confirm(slot: number): Promise<void> {
+   * whose append takes a round trip (Kafka) or an fsync writes as many slots as arrived in it, not one. */
+  confirm(slot: number): void {
     this.confirmedAhead = Math.max(this.confirmedAhead ?? slot, slot);
     if (this.writing === null) this.writeConfirmed();
-    return this.confirmedAhead !== null && this.confirmedAhead - (this.durableSlot ?? this.confirmedAhead) > MAX_UNWRITTEN_SLOTS
-      ? this.settled()
-      : Promise.resolve();
   }
 
   /** Resolves once no write begun by confirm() is under way. */

@@ -152,7 +152,7 @@ export class Subscriber {
     } else if (update.slot?.status === SlotStatus.SLOT_CONFIRMED) {
       const slot = Number(update.slot.slot);
       this.seen(slot);
-      await this.writer.confirm(slot);
+      this.writer.confirm(slot);
     }
   }
 

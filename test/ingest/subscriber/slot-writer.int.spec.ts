@@ -103,7 +103,7 @@ describe('the slot writer', () => {
     const writer = new SlotWriter(slow, { durableSlot: null, partial: null }, new Set(), 1, pino({ level: 'silent' }));
     for (let slot = 1; slot <= 5; slot++) {
       writer.add(tx(`s${slot}`, slot, 0), []);
-      await writer.confirm(slot);
+      writer.confirm(slot);
     }
     expect(writer.durableSlot).toBeNull();
     await writer.settled();
@@ -114,34 +114,6 @@ describe('the slot writer', () => {
     ]);
     expect(await writtenSignatures()).toEqual(['s1', 's2', 's3', 's4', 's5']);
     expect(writer.durableSlot).toBe(5);
-  });
-
-  it('given a log that stalls, holds its caller back once more than 16 confirmed slots wait for the write', async () => {
-    let release = (): void => undefined;
-    const stalled: EventLog = Object.create(log, {
-      write: { value: undefined },
-      append: {
-        value: async (topic: string, records: readonly AppendRecord[]) => {
-          await new Promise<void>((resolve) => (release = resolve));
-          await log.append(topic, records);
-        },
-      },
-    });
-    const writer = new SlotWriter(stalled, { durableSlot: 0, partial: null }, new Set(), 1, pino({ level: 'silent' }));
-    const held: boolean[] = [];
-    for (let slot = 1; slot <= 18; slot++) {
-      let done = false;
-      void writer.confirm(slot).then(() => (done = true));
-      await new Promise((resolve) => setImmediate(resolve));
-      held.push(!done);
-    }
-    expect(held.slice(0, 16).some(Boolean)).toBe(false);
-    expect(held.slice(16)).toEqual([true, true]);
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    release();
-    await writer.settled();
-    expect(writer.durableSlot).toBe(18);
   });
 
   it('given a write that fails, writes nothing more and keeps the durable slot where it was until reset', async () => {
