@@ -1,6 +1,6 @@
-// Writes kept transactions to the raw-tx log as slots are confirmed: each write holds every pending slot up to
-// the confirmed one (each slot's transactions in index order), then that slot's completion marker, in a single
-// append, so the durable point (the last marker) only moves past whole slots. Coins launched in the slot go to the known-coins registry first.
+// Writes kept transactions to the raw-tx log one confirmed slot at a time: the slot's transactions in
+// index order, then its completion marker, in a single append, so the durable point (the last marker)
+// only moves past whole slots. Coins launched in the slot go to the known-coins registry first.
 // Anything at or before the durable point, or already written (by signature, or by index within a
 // slot written in part), is dropped: a replay across the reconnect seam emits nothing twice. Written
 // signatures are remembered for SEEN_SLOTS: a transaction lands only while its blockhash is recent (150
@@ -30,11 +30,6 @@ export class SlotWriter {
   /** Written signatures and their slots, oldest first (slots are written in order). */
   private readonly seen = new Map<string, number>();
   private lastMarker: number | null;
-  /** The highest slot confirmed while a write was under way: written, with every slot before it, once that is done. */
-  private confirmedAhead: number | null = null;
-  private writing: Promise<void> | null = null;
-  /** Why a write begun by confirm() failed; nothing more is written until reset(). */
-  failure: { error: unknown } | null = null;
 
   constructor(
     private readonly log: EventLog,
@@ -67,43 +62,10 @@ export class SlotWriter {
     this.blockTimes.set(slot, unixSeconds);
   }
 
-  /** Forget what is not written yet (a disconnect: the replay from the durable point brings it again). Call once
-   * settled(). */
+  /** Forget what is not written yet (a disconnect: the replay from the durable point brings it again). */
   reset(): void {
     this.pending.clear();
     this.blockTimes.clear();
-    this.confirmedAhead = null;
-    this.failure = null;
-  }
-
-  /** `slot` is confirmed: written now in the background, or, while a write is under way, once it is done, in one
-   * write with every slot confirmed meanwhile. The caller keeps reading the stream while the log writes, so a log
-   * whose append takes a round trip (Kafka) or an fsync writes as many slots as arrived in it, not one. */
-  confirm(slot: number): void {
-    this.confirmedAhead = Math.max(this.confirmedAhead ?? slot, slot);
-    if (this.writing === null) this.writeConfirmed();
-  }
-
-  /** Resolves once no write begun by confirm() is under way. */
-  async settled(): Promise<void> {
-    while (this.writing !== null) await this.writing;
-  }
-
-  private writeConfirmed(): void {
-    const slot = this.confirmedAhead;
-    if (slot === null || this.failure !== null) return;
-    this.confirmedAhead = null;
-    this.writing = this.complete(slot).then(
-      () => {
-        this.writing = null;
-        this.writeConfirmed();
-      },
-      (error: unknown) => {
-        this.writing = null;
-        this.failure = { error };
-        this.logger.error({ err: error, slot }, 'raw-tx log write failed; resubscribing from the durable slot');
-      },
-    );
   }
 
   /** `slot` is confirmed: write every pending slot up to it, then its marker. */

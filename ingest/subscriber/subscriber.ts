@@ -90,7 +90,6 @@ export class Subscriber {
         await this.follow();
         if (!this.stopped) this.logger.warn('stream ended; resubscribing');
       } catch (error) {
-        await this.writer.settled();
         if (this.stopped) break;
         retryNow = await this.onReplayUnavailable(error).catch((gapError: unknown) => {
           this.logger.error({ err: errorText(gapError) }, 'could not record a gap');
@@ -100,7 +99,6 @@ export class Subscriber {
       } finally {
         this.stream?.close();
         this.stream = null;
-        await this.writer.settled();
       }
       this.connected = false;
       this.writer.reset();
@@ -131,7 +129,6 @@ export class Subscriber {
   }
 
   private async onUpdate(update: SubscribeUpdate): Promise<void> {
-    if (this.writer.failure !== null) throw this.writer.failure.error;
     if (update.ping) await this.stream?.write(pingRequest(1)).catch(() => undefined);
     if (update.transaction?.transaction) {
       const slot = Number(update.transaction.slot);
@@ -152,7 +149,7 @@ export class Subscriber {
     } else if (update.slot?.status === SlotStatus.SLOT_CONFIRMED) {
       const slot = Number(update.slot.slot);
       this.seen(slot);
-      this.writer.confirm(slot);
+      await this.writer.complete(slot);
     }
   }
 

@@ -1,13 +1,11 @@
 // The slot writer drops a transaction it has written when the stream brings its signature again in a later slot,
 // for as long as the signature could land again (its blockhash's lifetime), however many transactions came between.
-// Slots confirmed while a write is under way go out together in the next write; a failed write stops the writing
-// until the subscriber resubscribes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOPICS, type AppendRecord, type EventLog } from '../../../infra/event-log/event-log.js';
+import { TOPICS } from '../../../infra/event-log/event-log.js';
 import { SqliteEventLog } from '../../../infra/event-log/sqlite-event-log.js';
 import { parseRawRecord, type RawTransaction } from '../../../ingest/raw/raw-transaction.js';
 import { SlotWriter } from '../../../ingest/subscriber/slot-writer.js';
@@ -86,64 +84,5 @@ describe('the slot writer', () => {
     writer.add(tx('old', 302, 0), []);
     await writer.complete(302);
     expect((await writtenSignatures()).filter((signature) => signature === 'old')).toHaveLength(2);
-  });
-
-  it('given a log that takes 50 ms a write, writes the slots confirmed during a write together in the next one, in order', async () => {
-    const writes: string[][] = [];
-    const slow: EventLog = Object.create(log, {
-      write: { value: undefined },
-      append: {
-        value: async (topic: string, records: readonly AppendRecord[]) => {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          writes.push(records.map((record) => record.key));
-          await log.append(topic, records);
-        },
-      },
-    });
-    const writer = new SlotWriter(slow, { durableSlot: null, partial: null }, new Set(), 1, pino({ level: 'silent' }));
-    for (let slot = 1; slot <= 5; slot++) {
-      writer.add(tx(`s${slot}`, slot, 0), []);
-      writer.confirm(slot);
-    }
-    expect(writer.durableSlot).toBeNull();
-    await writer.settled();
-    // Slot 1 went out alone; slots 2 to 5 were confirmed while it was being written, and went out in one write.
-    expect(writes).toEqual([
-      ['1', '1'],
-      ['2', '3', '4', '5', '5'],
-    ]);
-    expect(await writtenSignatures()).toEqual(['s1', 's2', 's3', 's4', 's5']);
-    expect(writer.durableSlot).toBe(5);
-  });
-
-  it('given a write that fails, writes nothing more and keeps the durable slot where it was until reset', async () => {
-    let failing = true;
-    const flaky: EventLog = Object.create(log, {
-      write: { value: undefined },
-      append: {
-        value: async (topic: string, records: readonly AppendRecord[]) => {
-          if (failing) throw new Error('log unavailable');
-          await log.append(topic, records);
-        },
-      },
-    });
-    const writer = new SlotWriter(flaky, { durableSlot: null, partial: null }, new Set(), 1, pino({ level: 'silent' }));
-    writer.add(tx('a', 1, 0), []);
-    writer.confirm(1);
-    await writer.settled();
-    expect(writer.failure?.error).toBeInstanceOf(Error);
-    failing = false;
-    writer.add(tx('b', 2, 0), []);
-    writer.confirm(2);
-    await writer.settled();
-    expect(writer.durableSlot).toBeNull();
-    expect(await writtenSignatures()).toEqual([]);
-    writer.reset();
-    expect(writer.failure).toBeNull();
-    writer.add(tx('a', 1, 0), []);
-    writer.confirm(1);
-    await writer.settled();
-    expect(writer.durableSlot).toBe(1);
-    expect(await writtenSignatures()).toEqual(['a']);
   });
 });
