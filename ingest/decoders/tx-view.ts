@@ -3,7 +3,7 @@
 // itself. Payloads are attributed by walking the logs' `invoke [n]` / `success` lines in step with the
 // invocations, so an event carries the path of the instruction that emitted it (its id).
 import type { Address } from '@solana/kit';
-import { programDataBytes } from '../../schemas/programs/event-set.js';
+import { base64Bytes, programDataBytes } from '../../schemas/programs/event-set.js';
 import type { RawTransaction } from '../raw/raw-transaction.js';
 
 export interface Invocation {
@@ -32,11 +32,6 @@ export interface TxView {
 
 const INVOKE = /^Program (\w+) invoke \[\d+\]$/;
 const RETURN = /^Program \w+ (success|failed: .*)$/;
-/** The bytes of base64 text: a plain Uint8Array view of the decoded buffer (no second copy). */
-const bytesOf = (base64: string): Uint8Array => {
-  const buffer = Buffer.from(base64, 'base64');
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-};
 
 function invocations(raw: RawTransaction, keys: Address[]): Invocation[] {
   const key = (i: number): Address => {
@@ -47,13 +42,13 @@ function invocations(raw: RawTransaction, keys: Address[]): Invocation[] {
   const inner = new Map(raw.meta.innerInstructions.map((group) => [group.index, group.instructions]));
   const out: Invocation[] = [];
   raw.instructions.forEach((ix, index) => {
-    out.push({ path: { index, inner: null }, programId: key(ix.programIdIndex), accounts: ix.accounts.map(key), data: bytesOf(ix.data), events: [] });
+    out.push({ path: { index, inner: null }, programId: key(ix.programIdIndex), accounts: ix.accounts.map(key), data: base64Bytes(ix.data), events: [] });
     (inner.get(index) ?? []).forEach((child, position) => {
       out.push({
         path: { index, inner: position },
         programId: key(child.programIdIndex),
         accounts: child.accounts.map(key),
-        data: bytesOf(child.data),
+        data: base64Bytes(child.data),
         events: [],
       });
     });

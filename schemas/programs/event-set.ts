@@ -36,13 +36,16 @@ export function defineEventSet<E>(codecs: { [K in keyof E & string]: Codec<E[K]>
 
 const PROGRAM_DATA = 'Program data: ';
 
-/** The bytes of a `Program data:` log line (its first part), or null for any other line: a plain Uint8Array view of
- * the decoded buffer, not a second copy. */
+/** The bytes of base64 text: a plain Uint8Array view of the decoded buffer, not a second copy. */
+export function base64Bytes(text: string): Uint8Array {
+  const buffer = Buffer.from(text, 'base64');
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** The bytes of a `Program data:` log line (its first part), or null for any other line. */
 export function programDataBytes(line: string): Uint8Array | null {
   if (!line.startsWith(PROGRAM_DATA)) return null;
-  const first = line.slice(PROGRAM_DATA.length).split(' ')[0] ?? '';
-  const buffer = Buffer.from(first, 'base64');
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return base64Bytes(line.slice(PROGRAM_DATA.length).split(' ')[0] ?? '');
 }
 
 export interface ProgramDataLog {

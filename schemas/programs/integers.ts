@@ -1,4 +1,4 @@
-// The programs' little-endian integers, and the booleans, options and enums prefixed by them, read in place. kit's
+// The programs' little-endian integers, and the booleans and enums stored as them, read in place. kit's
 // number decoders copy each number's bytes into an ArrayBuffer of their own before reading it: an allocation for every
 // field of every event, instruction and account decoded, and among the largest costs of decoding a transaction. These
 // read through a DataView over the bytes' own buffer, and encode with kit's encoders, so the bytes written and every
@@ -57,6 +57,3 @@ export const bool = getBooleanCodec({ size: u8 });
 export function enumCodec<const V extends readonly (string | number | boolean | bigint | null | undefined)[]>(variants: V) {
   return getLiteralUnionCodec(variants, { size: u8 });
 }
-
-/** The prefix of an option (`getNullableCodec(item, U8_PREFIX)`): a u8 0 or 1. */
-export const U8_PREFIX = { prefix: u8 } as const;

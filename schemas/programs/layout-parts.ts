@@ -6,6 +6,7 @@ import {
   addCodecSizePrefix,
   createCodec,
   getArrayCodec,
+  getNullableCodec,
   getStructCodec,
   getUtf8Codec,
   transformCodec,
@@ -27,6 +28,12 @@ export const addressCodec: FixedSizeCodec<Address, Address, 32> = createCodec({
   },
   read: (bytes, offset) => [addressFromBytes(bytes as Uint8Array, offset), offset + 32],
 });
+
+/** Borsh `Option<Pubkey>`: a u8 0, or a u8 1 and the address (instruction data and events). */
+export const optionalAddressCodec = getNullableCodec(addressCodec, { prefix: u8 });
+
+/** `Option<Pubkey>` stored fixed-size (accounts): a u8 0 or 1, then 32 bytes, zeroes when none. */
+export const fixedOptionalAddressCodec = getNullableCodec(addressCodec, { prefix: u8, noneValue: 'zeroes' });
 
 function sha256Prefix(text: string): Uint8Array {
   return new Uint8Array(createHash('sha256').update(text).digest().subarray(0, 8));

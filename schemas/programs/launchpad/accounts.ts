@@ -1,7 +1,7 @@
 // Launchpad account layouts (fixed-size, behind 8-byte discriminators): Global ["global"],
 // QuoteConfig ["quote", quoteMint] and Curve ["curve", mint], with encoders and decoders.
-import { getNullableCodec, getStructCodec, type Address, type FixedSizeCodec } from '@solana/kit';
-import { bool, i64, u16, u32, u64, u8, U8_PREFIX } from '../integers.js';
+import { getStructCodec, type Address, type FixedSizeCodec } from '@solana/kit';
+import { bool, i64, u16, u32, u64, u8 } from '../integers.js';
 import { MAX_BASKET_ENTRIES, type BasketEntry, type CoinMode, type HoldersPaid } from '../coin-rules.js';
 import { FEE_SPLIT_SIZE, splitRecipientCodec, type SplitRecipient } from '../fee-split.js';
 import {
@@ -14,9 +14,8 @@ import {
   encodeAccount,
   holdersPaidCodec,
   ZERO_ADDRESS,
+  fixedOptionalAddressCodec,
 } from '../layout-parts.js';
-
-const fixedOptionalAddress = getNullableCodec(addressCodec, { ...U8_PREFIX, noneValue: 'zeroes' });
 
 export interface LaunchpadGlobal {
   bump: number;
@@ -145,10 +144,10 @@ export const curveCodec = getStructCodec([
   ['launchTimestamp', i64],
   ['basket', boundedArrayCodec(basketEntryCodec, MAX_BASKET_ENTRIES, emptyBasket)],
   ['splitLocked', bool],
-  ['referrer', fixedOptionalAddress],
+  ['referrer', fixedOptionalAddressCodec],
   ['split', boundedArrayCodec(splitRecipientCodec, FEE_SPLIT_SIZE, emptySplit)],
   ['complete', bool],
-  ['pool', fixedOptionalAddress],
+  ['pool', fixedOptionalAddressCodec],
 ]) as FixedSizeCodec<Curve>;
 
 export const GLOBAL_SIZE = 8 + globalCodec.fixedSize;

@@ -1,13 +1,21 @@
 // Launchpad events (`Program data:` logs): CoinCreated, Trade, FeeSplitLocked, FeesClaimed,
 // CurveCompleted, Graduated. Each carries what a decoder needs without reading accounts.
-import { getNullableCodec, getStructCodec, type Address, type Codec } from '@solana/kit';
-import { i64, U8_PREFIX, u16, u32, u64, u8 } from '../integers.js';
+import { getStructCodec, type Address, type Codec } from '@solana/kit';
+import { i64, u16, u32, u64, u8 } from '../integers.js';
 import type { BasketEntry, CoinMode, HoldersPaid } from '../coin-rules.js';
 import { defineEventSet, type EventUnion } from '../event-set.js';
 import { splitRecipientCodec, splitShareCodec, type SplitRecipient, type SplitShare } from '../fee-split.js';
-import { addressCodec, basketEntryCodec, coinModeCodec, holdersPaidCodec, stringCodec, tradeSideCodec, vecCodec, type TradeSide } from '../layout-parts.js';
-
-const optionalAddress = getNullableCodec(addressCodec, U8_PREFIX);
+import {
+  addressCodec,
+  basketEntryCodec,
+  coinModeCodec,
+  holdersPaidCodec,
+  optionalAddressCodec,
+  stringCodec,
+  tradeSideCodec,
+  vecCodec,
+  type TradeSide,
+} from '../layout-parts.js';
 
 export interface CoinCreatedEvent {
   mint: Address;
@@ -109,7 +117,7 @@ export type LaunchpadEvent = EventUnion<LaunchpadEvents>;
 export const feeSplitLockedCodec = getStructCodec([
   ['mint', addressCodec],
   ['market', addressCodec],
-  ['referrer', optionalAddress],
+  ['referrer', optionalAddressCodec],
   ['recipients', vecCodec(splitRecipientCodec)],
   ['timestamp', i64],
 ]) as Codec<FeeSplitLockedEvent>;
@@ -157,7 +165,7 @@ export const launchpadEvents = defineEventSet<LaunchpadEvents>({
     ['quoteAmount', u64],
     ['fee', u64],
     ['referralFee', u64],
-    ['referrer', optionalAddress],
+    ['referrer', optionalAddressCodec],
     ['quoteMint', addressCodec],
     ['virtualQuote', u64],
     ['virtualToken', u64],

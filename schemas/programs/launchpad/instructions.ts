@@ -1,9 +1,9 @@
 // Launchpad instruction data (u8 discriminator, then Borsh-style args) and account orders, with the
 // encoder the builders use and the decoder the devnet and the ingest use.
-import { getNullableCodec, getStructCodec, type Address, type Codec } from '@solana/kit';
-import { bool, U8_PREFIX, u16, u64, u8 } from '../integers.js';
+import { getStructCodec, type Address, type Codec } from '@solana/kit';
+import { bool, u16, u64, u8 } from '../integers.js';
 import type { BasketEntry, CoinMode, HoldersPaid } from '../coin-rules.js';
-import { addressCodec, basketEntryCodec, coinModeCodec, holdersPaidCodec, stringCodec, vecCodec } from '../layout-parts.js';
+import { basketEntryCodec, coinModeCodec, holdersPaidCodec, optionalAddressCodec, stringCodec, vecCodec } from '../layout-parts.js';
 
 export const LAUNCHPAD_DISCRIMINATORS = {
   createCoin: 0,
@@ -80,7 +80,7 @@ const argCodecs: { [K in LaunchpadInstructionKind]: Codec<LaunchpadArgs[K]> } = 
     ['tokenAmount', u64],
     ['minQuoteOut', u64],
   ]) as Codec<SellArgs>,
-  lockFeeSplit: getStructCodec([['referrer', getNullableCodec(addressCodec, U8_PREFIX)]]) as Codec<LockFeeSplitArgs>,
+  lockFeeSplit: getStructCodec([['referrer', optionalAddressCodec]]) as Codec<LockFeeSplitArgs>,
   claimFees: empty,
   graduate: empty,
   setQuoteConfig: getStructCodec([

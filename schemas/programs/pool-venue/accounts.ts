@@ -1,7 +1,7 @@
 // Pool-venue account layouts (fixed-size, behind 8-byte discriminators): the venue Config ["config"]
 // and Pool ["pool", mint, quoteMint], with encoders and decoders.
-import { getNullableCodec, getStructCodec, type Address, type FixedSizeCodec } from '@solana/kit';
-import { bool, enumCodec, i64, u16, u32, u64, u8, U8_PREFIX } from '../integers.js';
+import { getStructCodec, type Address, type FixedSizeCodec } from '@solana/kit';
+import { bool, enumCodec, i64, u16, u32, u64, u8 } from '../integers.js';
 import { MAX_BASKET_ENTRIES, MAX_CREATOR_RECIPIENTS, type BasketEntry, type CoinMode, type CreatorRecipient, type HoldersPaid } from '../coin-rules.js';
 import { FEE_SPLIT_SIZE, splitRecipientCodec, type SplitRecipient } from '../fee-split.js';
 import {
@@ -15,10 +15,9 @@ import {
   encodeAccount,
   holdersPaidCodec,
   ZERO_ADDRESS,
+  fixedOptionalAddressCodec,
 } from '../layout-parts.js';
 import { POOL_KINDS, type PoolKind } from './constants.js';
-
-const fixedOptionalAddress = getNullableCodec(addressCodec, { ...U8_PREFIX, noneValue: 'zeroes' });
 
 export interface PoolVenueConfig {
   bump: number;
@@ -115,9 +114,9 @@ export const poolCodec = getStructCodec([
   ['basket', boundedArrayCodec(basketEntryCodec, MAX_BASKET_ENTRIES, { mint: ZERO_ADDRESS, weightBps: 0 })],
   ['creatorRecipients', boundedArrayCodec(creatorRecipientCodec, MAX_CREATOR_RECIPIENTS, { wallet: ZERO_ADDRESS, bps: 0 })],
   ['splitLocked', bool],
-  ['referrer', fixedOptionalAddress],
+  ['referrer', fixedOptionalAddressCodec],
   ['split', boundedArrayCodec(splitRecipientCodec, FEE_SPLIT_SIZE, { role: 'holders', wallet: ZERO_ADDRESS, bps: 0 })],
-  ['curve', fixedOptionalAddress],
+  ['curve', fixedOptionalAddressCodec],
 ]) as FixedSizeCodec<Pool>;
 
 export const POOL_CONFIG_SIZE = 8 + poolConfigCodec.fixedSize;

@@ -1,7 +1,7 @@
 // Pool-venue events (`Program data:` logs): PoolCreated, Swap, FeeSplitLocked, FeesClaimed (the last
 // two with the launchpad's layouts, `market` being the pool).
-import { getNullableCodec, getStructCodec, type Address, type Codec } from '@solana/kit';
-import { enumCodec, i64, U8_PREFIX, u16, u32, u64, u8 } from '../integers.js';
+import { getStructCodec, type Address, type Codec } from '@solana/kit';
+import { enumCodec, i64, u16, u32, u64, u8 } from '../integers.js';
 import type { BasketEntry, CoinMode, CreatorRecipient, HoldersPaid } from '../coin-rules.js';
 import { defineEventSet, type EventUnion } from '../event-set.js';
 import {
@@ -14,6 +14,7 @@ import {
   tradeSideCodec,
   vecCodec,
   type TradeSide,
+  optionalAddressCodec,
 } from '../layout-parts.js';
 import { feeSplitLockedCodec, feesClaimedCodec, type FeeSplitLockedEvent, type FeesClaimedEvent } from '../launchpad/events.js';
 import { POOL_KINDS, type PoolKind } from './constants.js';
@@ -99,7 +100,7 @@ export const poolVenueEvents = defineEventSet<PoolVenueEvents>({
     ['quoteReserve', u64],
     ['basket', vecCodec(basketEntryCodec)],
     ['creatorRecipients', vecCodec(creatorRecipientCodec)],
-    ['curve', getNullableCodec(addressCodec, U8_PREFIX)],
+    ['curve', optionalAddressCodec],
     ['name', stringCodec],
     ['symbol', stringCodec],
     ['uri', stringCodec],
@@ -116,7 +117,7 @@ export const poolVenueEvents = defineEventSet<PoolVenueEvents>({
     ['quoteAmount', u64],
     ['fee', u64],
     ['referralFee', u64],
-    ['referrer', getNullableCodec(addressCodec, U8_PREFIX)],
+    ['referrer', optionalAddressCodec],
     ['virtualQuote', u64],
     ['tokenReserve', u64],
     ['quoteReserve', u64],
