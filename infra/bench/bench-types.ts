@@ -114,6 +114,8 @@ export interface PipelineProgress {
   name: string;
   at: number;
   cpuMicros: number;
+  /** The process's resident memory (bytes). */
+  rssBytes: number;
   /** Stage advances since the previous report. */
   stages: StageAdvance[];
   subscriber?: { written: number; durableSlot: number | null; seenSlot: number | null; reconnects: number };

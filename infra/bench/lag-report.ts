@@ -3,7 +3,7 @@
 import type { LagResult } from './lag-window.js';
 import type { LagPart } from './lag-samples.js';
 import { percentile } from './progress-log.js';
-import { appendLine, cpuLine, int, olapLine } from './report-format.js';
+import { appendLine, cpuLine, int, memoryLine, olapLine } from './report-format.js';
 
 const PART_LABELS: Record<LagPart, string> = {
   seen: 'confirmed → first tx at the subscriber',
@@ -12,6 +12,8 @@ const PART_LABELS: Record<LagPart, string> = {
   listed: '→ listed by the API',
 };
 const PARTS = Object.keys(PART_LABELS) as LagPart[];
+/** How often the memory line samples each process's resident memory over the window. */
+const MEMORY_EVERY_MS = 30_000;
 
 export interface LagFigures {
   p99: number;
@@ -46,6 +48,7 @@ export function lagFigures(result: LagResult, pollMs: number, slotMs: number): L
     ...streamLines(result.stream),
     `  the probes' own load: ${int(result.probes.requests)} trades-route requests, ${result.probes.meanMs.toFixed(1)} ms each on average`,
     cpuLine(result.progress, result.windowStart, result.windowEnd, result.machine),
+    memoryLine(result.progress, result.windowStart, result.windowEnd, MEMORY_EVERY_MS),
     olapLine(result.olap),
     appendLine(result.appends),
   ];

@@ -99,7 +99,14 @@ async function watchStages(): Promise<void> {
 
 async function progress(): Promise<PipelineProgress> {
   const cpu = process.cpuUsage();
-  const report: PipelineProgress = { kind: 'progress', name: arg.name, at: wallMs(), cpuMicros: cpu.user + cpu.system, stages: stages.take() };
+  const report: PipelineProgress = {
+    kind: 'progress',
+    name: arg.name,
+    at: wallMs(),
+    cpuMicros: cpu.user + cpu.system,
+    rssBytes: process.memoryUsage.rss(),
+    stages: stages.take(),
+  };
   if (subscriber) {
     const status = subscriber.status();
     report.subscriber = {

@@ -36,6 +36,11 @@ export class ProgressLog {
     return null;
   }
 
+  /** A count as the report nearest to `at` gave it; null when the process reported none such. */
+  valueAt(process: string, count: string, at: number): number | null {
+    return nearest(this.series.get(process) ?? [], at)?.counts[count] ?? null;
+  }
+
   /** Last value of a count. */
   last(process: string, count: string): number {
     const list = this.series.get(process) ?? [];

@@ -4,7 +4,7 @@ import type { PipelineProgress } from './bench-types.js';
 import type { ProgressLog } from './progress-log.js';
 
 export function recordProgress(progress: ProgressLog, report: PipelineProgress): void {
-  const counts: Record<string, number> = {};
+  const counts: Record<string, number> = { rssBytes: report.rssBytes };
   if (report.subscriber) {
     counts.written = report.subscriber.written;
     counts.durableSlot = report.subscriber.durableSlot ?? 0;

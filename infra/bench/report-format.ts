@@ -58,6 +58,24 @@ export function cpuLine(progress: ProgressLog, from: number, to: number, machine
   return `  CPU in cores: ${[...used].map(([process, cores]) => `${process} ${cores.toFixed(2)}`).join(', ')}; total ${total.toFixed(2)}${machineText(machine, total)}`;
 }
 
+const MIB = 1024 * 1024;
+
+/** Each pipeline process's resident memory over [from, to]: at the start, every `everyMs`, and at the end (MiB),
+ * with the change over the whole span. */
+export function memoryLine(progress: ProgressLog, from: number, to: number, everyMs: number): string {
+  const times: number[] = [];
+  for (let at = from; at < to; at += everyMs) times.push(at);
+  times.push(to);
+  const perProcess = progress.processes().flatMap((process) => {
+    const values = times.map((at) => progress.valueAt(process, 'rssBytes', at));
+    if (values.some((value) => value === null)) return [];
+    const mib = (values as number[]).map((value) => value / MIB);
+    const change = mib.at(-1)! - mib[0]!;
+    return [`${process} ${mib.map((value) => value.toFixed(0)).join(' → ')} (${change >= 0 ? '+' : ''}${change.toFixed(0)})`];
+  });
+  return `  resident memory, MiB, at the window's start, every ${everyMs / 1000} s and at its end (${((to - from) / 1000).toFixed(0)} s): ${perProcess.join('; ')}`;
+}
+
 /** The whole machine beside the bench's processes: what else ran, and what the hypervisor took. */
 export function machineText(machine: MachineLoad | null, ours: number): string {
   if (machine === null) return '';
