@@ -1,7 +1,7 @@
 // The lag phase's figures as text: percentiles of the lag, where it goes (per part, p50 / p99), the slowest
 // slots taken apart, the same trades at the live streams' clients, the probes' own load on the API, CPU and chDB time.
 import type { LagResult } from './lag-window.js';
-import type { LagPart } from './lag-samples.js';
+import { GRACE_MS, type LagPart } from './lag-samples.js';
 import { percentile } from './progress-log.js';
 import { appendLine, cpuLine, int, memoryLine, olapLine } from './report-format.js';
 
@@ -34,7 +34,7 @@ export function lagFigures(result: LagResult, pollMs: number, slotMs: number): L
   });
   const lines = [
     `  chain rate ${int(result.chainRate)} tx/s over ${result.slots} slots; ` +
-      `${lags.length} sampled trades (${result.missing} not seen within 5 s, ${result.missingListedLater} of them listed by the end); ` +
+      `${lags.length} sampled trades (${result.missing} not seen within ${GRACE_MS / 1000} s, ${result.missingListedLater} of them listed by the end); ` +
       `API polled every ${pollMs} ms`,
     chainStalls(result.slotGaps, slotMs),
     `  lag, slot confirmed → trade listed by GET /coins/{mint}/trades: p50 ${int(percentile(lags, 50))} ms, p99 ${int(p99)} ms, ` +

@@ -33,8 +33,9 @@ export interface SlotListed {
   listedAt: number;
 }
 
-/** A slot waiting longer than this is given up: its trades count as not seen. */
-const GRACE_MS = 5_000;
+/** A slot waiting longer than this is given up: its trades count as not seen. Long enough for a rate above the sustained
+ * one, where the backlog grows over the window, to be measured rather than cut off. */
+export const GRACE_MS = 60_000;
 
 export class LagSampler {
   /** Lag of each sampled trade, ms. */
