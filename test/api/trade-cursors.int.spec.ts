@@ -1,8 +1,9 @@
 // Trade cursors over HTTP on a live store told in trade events: `next.before` written as `toISOString` writes it (3
 // digits, `Z`), so a client that passes it through JavaScript's Date or Python's datetime (microseconds) sends the
 // same trades back; paging over 2,000+ trades in a few block seconds (one of 1,300, a busy latest second of 1,100, a
-// second that fills while being paged) sees every trade once, in order, at any limit, as a recomputation from the
-// stored trades (fixtures/expected-trade-page.ts) pages them; client times at any precision take the trades that sit
+// second that fills while being paged) sees every trade once, in order, at any limit (one at a time in stretches
+// across every kind of place), as a recomputation from the stored trades (fixtures/expected-trade-page.ts) pages them;
+// client times at any precision take the trades that sit
 // strictly before them. Twice: the trades in the log before the views start (the trade window loaded from the store),
 // and appended after (the window fed them); the trades joining a second while it is paged are appended either way.
 import type { FastifyInstance } from 'fastify';
@@ -80,12 +81,12 @@ const pythonMillis = (iso: string): string =>
     .replace(/(\.\d{3})\d{3}\+00:00$/, '$1Z')
     .replace(/:(\d{2})\+00:00$/, ':$1.000Z');
 
-// Pages past the window are read from ClickHouse the same way whichever way the window was filled, so the walk of
-// single trades (thousands of statements) is taken once.
+// Pages past the window are read from ClickHouse the same way whichever way the window was filled, so the walks of
+// single trades are taken once.
 describe.each([
-  { way: 'loaded from the store', before: TRADES, after: [] as TradeEvent[], limits: [1, 7, 50, 100] },
-  { way: 'fed from the log', before: [] as TradeEvent[], after: TRADES, limits: [7, 50, 100] },
-])('trade cursors, the window $way', ({ before, after, limits }) => {
+  { way: 'loaded from the store', before: TRADES, after: [] as TradeEvent[], singles: true },
+  { way: 'fed from the log', before: [] as TradeEvent[], after: TRADES, singles: false },
+])('trade cursors, the window $way', ({ before, after, singles }) => {
   let store: LiveStore;
   let dev: FastifyInstance;
   /** The trades the store was given, in log order. */
@@ -122,17 +123,39 @@ describe.each([
 
   /** Every page from the latest on, each cursor passed through `reformat` as a client might. */
   async function walk(mint: string, limit: number, reformat = (cursor: string) => cursor, on = dev): Promise<{ pages: TradesResponse[]; cursors: string[] }> {
+    return walkFrom(mint, limit, null, 5_000, reformat, on);
+  }
+
+  /** Up to `most` pages from cursor `from` (the latest when null) on. */
+  async function walkFrom(
+    mint: string,
+    limit: number,
+    from: string | null,
+    most: number,
+    reformat = (cursor: string) => cursor,
+    on = dev,
+  ): Promise<{ pages: TradesResponse[]; cursors: string[] }> {
     const pages: TradesResponse[] = [];
     const cursors: string[] = [];
-    let before: string | null = null;
+    let before = from;
     do {
       const answer = await page(mint, limit, before === null ? null : reformat(before), on);
       pages.push(answer);
       before = answer.next.before;
       if (before !== null) cursors.push(before);
       expect(pages.length).toBeLessThan(5_000);
-    } while (before !== null);
+    } while (before !== null && pages.length < most);
     return { pages, cursors };
+  }
+
+  /** Only a busy second's tail comes as a longer page than `limit`: its trades from rank 999 on, and nothing else. */
+  function expectLongPagesAreTails(mint: string, pages: readonly TradesResponse[], limit: number): void {
+    for (const answer of pages) {
+      if (answer.trades.length <= limit) continue;
+      const second = secondOf(answer.trades[0]!);
+      expect(answer.trades).toEqual(inSecond(mint, second).slice(999).reverse());
+      expect(answer.next.before).toBe(new Date(second * 1000 + 999).toISOString());
+    }
   }
 
   /** Trades of `mint` in block second `seconds`, oldest first. */
@@ -157,25 +180,13 @@ describe.each([
     }
   });
 
-  it.each(limits)(
+  it.each([7, 50, 100])(
     'pages %i at a time over 2,000+ trades in few seconds: every trade once, in order, also with cursors re-formatted',
     async (limit) => {
-      // One trade a page is a page read from the store each (its count and its seconds): SPREAD alone holds both a
-      // busy second's tail deep in its history and the seconds around it, so it is walked alone at that limit.
-      for (const mint of limit === 1 ? [SPREAD] : [SPREAD, LATEST]) {
+      for (const mint of [SPREAD, LATEST]) {
         const { pages } = await walk(mint, limit);
-        const seen = pages.flatMap((answer) => answer.trades);
-        expect(seen).toEqual(newestFirst(mint));
-        for (const answer of pages) {
-          if (answer.trades.length <= limit) continue;
-          // Only a busy second's tail comes as a longer page: its trades from rank 999 on, and nothing else.
-          const second = secondOf(answer.trades[0]!);
-          expect(answer.trades).toEqual(inSecond(mint, second).slice(999).reverse());
-          expect(answer.next.before).toBe(new Date(second * 1000 + 999).toISOString());
-        }
-        // Re-formatted cursors are walked at the longer limits, which pass cursors of every kind through the same
-        // reading at a fraction of the statements.
-        if (limit === 1) continue;
+        expect(pages.flatMap((answer) => answer.trades)).toEqual(newestFirst(mint));
+        expectLongPagesAreTails(mint, pages, limit);
         for (const reformat of [(c: string) => new Date(c).toISOString(), viaPython, (c: string) => new Date(c).toISOString().replace('Z', '+00:00')]) {
           expect((await walk(mint, limit, reformat)).pages).toEqual(pages);
         }
@@ -183,6 +194,27 @@ describe.each([
     },
     60_000,
   );
+
+  // One trade a page is a statement each, so the walk of single trades takes stretches across every kind of place in
+  // SPREAD's history rather than its 2,000 trades: the latest trades, from one second into the one before, into and out
+  // of a busy second's tail, down its ranks, and through the sparse first seconds to the end.
+  if (singles)
+    it('pages 1 at a time across seconds, into and out of a busy tail and to the end: every trade once, in order', async () => {
+      const stretches: [from: string | null, pages: number][] = [
+        [null, 40],
+        [formatCursor({ seconds: START + 11, millis: 20 }), 40],
+        [formatCursor({ seconds: START + 9, millis: 20 }), 60],
+        [formatCursor({ seconds: START + 8, millis: 20 }), 5_000],
+      ];
+      for (const [from, most] of stretches) {
+        const { pages } = await walkFrom(SPREAD, 1, from, most);
+        const seen = pages.flatMap((answer) => answer.trades);
+        const expected = newestFirst(SPREAD).filter((t) => from === null || Date.parse(t.time) < Date.parse(from));
+        expect(seen).toEqual(expected.slice(0, seen.length));
+        expectLongPagesAreTails(SPREAD, pages, 1);
+        if (most === 5_000) expect(seen).toEqual(expected);
+      }
+    });
 
   it('cuts a page short rather than inside a tail, and takes the tail whole when a page starts at its end', async () => {
     const first = await page(SPREAD, 100, new Date((START + 9) * 1000 + 40).toISOString());
