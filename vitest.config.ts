@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Local HTTPS receivers in tests use a certificate of the test CA (test/fixtures/webhooks), trusted the standard
 // way through NODE_EXTRA_CA_CERTS rather than a test-only CA option in the code under test. Node reads the variable
@@ -29,6 +30,17 @@ if (process.env.NODE_EXTRA_CA_CERTS !== testCa) {
  * each and wait on recovery deadlines, so they run after the rest, one at a time, with the machine to themselves. */
 const FAULTS = ['test/e2e/scale-out.e2e.spec.ts', 'test/e2e/pipeline-crash.e2e.spec.ts', 'test/e2e/webhooks-crash.e2e.spec.ts'];
 
+/** Files by tier, the longest first (end-to-end, then integration, then unit), each tier in vitest's own order: a fresh
+ * clone has no timings, and vitest then starts larger files first, so a short end-to-end file that runs for a minute
+ * (the soak) could start last and hold one worker alone at the end while the other sat idle. */
+const TIERS = ['e2e-faults', 'e2e', 'int', 'unit'];
+class TiersLongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => TIERS.indexOf(file.project.name);
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const tier = (name: string, timeout: number) => ({
   test: { name, include: [`test/**/*.${name}.spec.ts`], exclude: FAULTS, testTimeout: timeout, hookTimeout: timeout },
 });
@@ -36,6 +48,7 @@ const tier = (name: string, timeout: number) => ({
 export default defineConfig({
   test: {
     pool: 'forks',
+    sequence: { sequencer: TiersLongestFirst },
     reporters: ['default'],
     // One local Kafka broker for the run when a selected spec uses Kafka (test/infra/event-log/kafka-test-brokers.ts).
     globalSetup: ['test/infra/event-log/kafka-global-setup.ts'],
